@@ -1,0 +1,192 @@
+import { useId } from "react";
+
+/**
+ * The app's one set of form fields. Each takes the plain input props (from
+ * Conform's `getInputProps` & co. or written by hand), a label, and the
+ * field's errors, and renders them accessibly: the label is tied to the
+ * control, errors are announced and linked with aria-describedby.
+ */
+
+type Errors = string[] | null | undefined;
+
+export function ErrorList({ id, errors }: { id?: string; errors: Errors }) {
+  const messages = errors?.filter(Boolean);
+  if (!messages?.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-1 text-sm text-red-700">
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+}
+
+function useFieldIds(explicitId: string | undefined) {
+  const fallback = useId();
+  const id = explicitId ?? fallback;
+  return { id, errorId: `${id}-error`, hintId: `${id}-hint` };
+}
+
+const CONTROL =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100 aria-[invalid=true]:border-red-500";
+
+function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: React.ReactNode; required?: boolean }) {
+  return (
+    <label htmlFor={htmlFor} className="mb-1 block text-sm font-medium text-slate-800">
+      {label}
+      {required ? (
+        <span aria-hidden className="ml-0.5 text-red-600">
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+type FieldProps<P> = {
+  label: React.ReactNode;
+  errors?: Errors;
+  hint?: React.ReactNode;
+  className?: string;
+} & P;
+
+function describedBy(hasErrors: boolean, hasHint: boolean, errorId: string, hintId: string) {
+  return [hasErrors ? errorId : null, hasHint ? hintId : null].filter(Boolean).join(" ") || undefined;
+}
+
+export function Field({
+  label,
+  errors,
+  hint,
+  className,
+  ...inputProps
+}: FieldProps<React.InputHTMLAttributes<HTMLInputElement>>) {
+  const { id, errorId, hintId } = useFieldIds(inputProps.id);
+  const hasErrors = Boolean(errors?.length);
+  return (
+    <div className={className}>
+      <FieldLabel htmlFor={id} label={label} required={inputProps.required} />
+      <input
+        {...inputProps}
+        id={id}
+        className={CONTROL}
+        aria-invalid={hasErrors || undefined}
+        aria-describedby={describedBy(hasErrors, Boolean(hint), errorId, hintId)}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function TextareaField({
+  label,
+  errors,
+  hint,
+  className,
+  ...textareaProps
+}: FieldProps<React.TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  const { id, errorId, hintId } = useFieldIds(textareaProps.id);
+  const hasErrors = Boolean(errors?.length);
+  return (
+    <div className={className}>
+      <FieldLabel htmlFor={id} label={label} required={textareaProps.required} />
+      <textarea
+        {...textareaProps}
+        id={id}
+        className={CONTROL}
+        aria-invalid={hasErrors || undefined}
+        aria-describedby={describedBy(hasErrors, Boolean(hint), errorId, hintId)}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export type SelectOption = { value: string; label: string };
+
+export function SelectField({
+  label,
+  errors,
+  hint,
+  className,
+  options,
+  placeholder,
+  ...selectProps
+}: FieldProps<React.SelectHTMLAttributes<HTMLSelectElement>> & {
+  options: readonly SelectOption[];
+  placeholder?: string;
+}) {
+  const { id, errorId, hintId } = useFieldIds(selectProps.id);
+  const hasErrors = Boolean(errors?.length);
+  return (
+    <div className={className}>
+      <FieldLabel htmlFor={id} label={label} required={selectProps.required} />
+      <select
+        {...selectProps}
+        id={id}
+        className={CONTROL}
+        aria-invalid={hasErrors || undefined}
+        aria-describedby={describedBy(hasErrors, Boolean(hint), errorId, hintId)}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/**
+ * A field people never see and bots fill in. Forms that face the public
+ * carry it; `isHoneypotFilled` on the server turns such posts away.
+ */
+export function HoneypotField() {
+  return (
+    <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        Leave this field empty
+        <input type="text" name="website_url" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+export const HONEYPOT_FIELD_NAME = "website_url";
+
+export function Button({
+  variant = "primary",
+  className = "",
+  ...props
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "secondary" | "ghost" }) {
+  const styles = {
+    primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-400",
+    secondary: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 disabled:text-slate-400",
+    ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400",
+  }[variant];
+  return (
+    <button
+      type="submit"
+      {...props}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${styles} ${className}`}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+import { PRODUCT_NAME } from "~/lib/constants";
+
+const LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+  { to: "/privacy", label: "Privacy Policy" },
+];
+
+export function Footer() {
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
+        <p>
+          © {new Date().getFullYear()} {PRODUCT_NAME}. Local government, in plain sight.
+        </p>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-4">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-slate-900 hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,28 @@
+import { Link } from "react-router";
+import { PRODUCT_NAME } from "~/lib/constants";
+
+export function Logo() {
+  return (
+    <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+      <span aria-hidden className="grid size-8 place-items-center rounded-md bg-brand-600 text-white">
+        ⚖
+      </span>
+      {PRODUCT_NAME}
+    </Link>
+  );
+}
+
+export function TopBar() {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Logo />
+        <nav className="flex items-center gap-2 text-sm">
+          <Link to="/auth" className="rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700">
+            Sign In
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,19 @@
+import { asc, eq } from "drizzle-orm";
+import { getDb } from "~/lib/db/client.server";
+import { cities } from "~/lib/db/schema";
+
+export type CityOption = { id: string; name: string; locationKey: string; state: string };
+
+/** Cities listed publicly (status Live), by name: the landing picker. */
+export async function listLiveCities(): Promise<CityOption[]> {
+  return getDb()
+    .select({ id: cities.id, name: cities.name, locationKey: cities.locationKey, state: cities.state })
+    .from(cities)
+    .where(eq(cities.status, "Live"))
+    .orderBy(asc(cities.name));
+}
+
+export async function getCityByKey(locationKey: string) {
+  const [city] = await getDb().select().from(cities).where(eq(cities.locationKey, locationKey)).limit(1);
+  return city ?? null;
+}

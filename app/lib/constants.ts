@@ -1,0 +1,57 @@
+/** Business constants shared by pages, validation and the database. */
+
+export const PRODUCT_NAME = "Gavel";
+
+export const CITY_STATUSES = ["New", "Test", "Live", "Archive"] as const;
+export type CityStatus = (typeof CITY_STATUSES)[number];
+
+/** Public pages fall back to these when a city has no colour of its own. */
+export const PUBLIC_CITY_COLORS = { primary: "#0D9488", secondary: "#F59E0B" } as const;
+/** A city created in the admin starts with these (admin spec, section 3). */
+export const NEW_CITY_COLORS = { primary: "#3B82F6", secondary: "#1E40AF" } as const;
+
+export const LISTING_TIERS = ["Tier 1", "Tier 2", "Tier 3"] as const;
+export type ListingTier = (typeof LISTING_TIERS)[number];
+export const LISTING_TIER_LABELS: Record<ListingTier, string> = {
+  "Tier 1": "Premium",
+  "Tier 2": "Standard",
+  "Tier 3": "Basic",
+};
+
+export const FEEDBACK_STATUSES = ["New", "Active", "Closed"] as const;
+
+export const CONTACT_TOPICS = [
+  "General Inquiry",
+  "Technical Support",
+  "Business Partnership",
+  "Media Inquiry",
+  "Feedback",
+  "Other",
+] as const;
+
+export const VIDEOS_PER_PAGE = 10;
+export const CITY_SEARCH_LIMIT = 20;
+export const MEETING_SEARCH_LIMIT = 50;
+/** Longer than this: analysis enabled; shorter: admins may fetch a transcript. */
+export const TRANSCRIPT_ANALYSIS_MIN = 100;
+/** Shorter than this: the 'Transcript insufficient' badge. */
+export const TRANSCRIPT_SUFFICIENT_MIN = 1000;
+export const DESCRIPTION_FALLBACK_LENGTH = 200;
+export const VERIFICATION_CODE_LENGTH = 6;
+
+export const US_STATES = [
+  ["AL", "Alabama"], ["AK", "Alaska"], ["AZ", "Arizona"], ["AR", "Arkansas"],
+  ["CA", "California"], ["CO", "Colorado"], ["CT", "Connecticut"], ["DE", "Delaware"],
+  ["FL", "Florida"], ["GA", "Georgia"], ["HI", "Hawaii"], ["ID", "Idaho"],
+  ["IL", "Illinois"], ["IN", "Indiana"], ["IA", "Iowa"], ["KS", "Kansas"],
+  ["KY", "Kentucky"], ["LA", "Louisiana"], ["ME", "Maine"], ["MD", "Maryland"],
+  ["MA", "Massachusetts"], ["MI", "Michigan"], ["MN", "Minnesota"], ["MS", "Mississippi"],
+  ["MO", "Missouri"], ["MT", "Montana"], ["NE", "Nebraska"], ["NV", "Nevada"],
+  ["NH", "New Hampshire"], ["NJ", "New Jersey"], ["NM", "New Mexico"], ["NY", "New York"],
+  ["NC", "North Carolina"], ["ND", "North Dakota"], ["OH", "Ohio"], ["OK", "Oklahoma"],
+  ["OR", "Oregon"], ["PA", "Pennsylvania"], ["RI", "Rhode Island"], ["SC", "South Carolina"],
+  ["SD", "South Dakota"], ["TN", "Tennessee"], ["TX", "Texas"], ["UT", "Utah"],
+  ["VT", "Vermont"], ["VA", "Virginia"], ["WA", "Washington"], ["WV", "West Virginia"],
+  ["WI", "Wisconsin"], ["WY", "Wyoming"],
+] as const;
+export const US_STATE_CODES = US_STATES.map(([code]) => code);

@@ -1,0 +1,407 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The whole data model. Both spec files' entities (section 3 of each) live
+ * here; names follow the spec so that a reader can match field to field.
+ * Allowed values are kept in `app/lib/db/constants.ts` so that forms,
+ * validation and CHECK constraints agree.
+ */
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
+});
+
+const createdAt = () =>
+  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------- cities
+
+export const cities = pgTable(
+  "cities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    locationKey: text("location_key").notNull().unique("cities_location_key_key"),
+    state: text("state").notNull().default("CA"),
+    county: text("county"),
+    description: text("description"),
+    domain: text("domain"),
+    // Admin-created cities get the admin spec's blue defaults; the public
+    // pages fall back to teal/amber when a city has no colour at all
+    // (docs/decisions/0003-city-colour-defaults.md).
+    primaryColor: text("primary_color").default("#3B82F6"),
+    secondaryColor: text("secondary_color").default("#1E40AF"),
+    imageUrl: text("image_url"),
+    icon: text("icon"),
+    tagLine: text("tag_line"),
+    status: text("status").notNull().default("New"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("cities_status_name_idx").on(t.status, t.name),
+    index("cities_name_idx").on(t.name),
+    check(
+      "cities_status_check",
+      sql`${t.status} in ('New', 'Test', 'Live', 'Archive')`,
+    ),
+    check("cities_location_key_format", sql`${t.locationKey} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+export const cityRequests = pgTable("city_requests", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  state: text("state").notNull(),
+  cityName: text("city_name").notNull(),
+  email: text("email").notNull(),
+  createdAt: createdAt(),
+});
+
+export const contactSubmissions = pgTable("contact_submissions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull(),
+  phone: text("phone"),
+  topic: text("topic").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- accounts
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`)],
+);
+
+export const passwords = pgTable("passwords", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** `scrypt$N$r$p$salt$hash`, all base64url; see app/lib/auth. */
+  hash: text("hash").notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent"),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sessions_user_id_idx").on(t.userId),
+    index("sessions_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    /** What the code proves: sign-in, sign-up or confirming an address. */
+    purpose: text("purpose").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("verification_codes_email_idx").on(sql`lower(${t.email})`, t.purpose, t.createdAt.desc()),
+    index("verification_codes_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    username: text("username"),
+    preferences: jsonb("preferences")
+      .$type<{ home_city_id?: string | null } & Record<string, unknown>>()
+      .notNull()
+      .default({}),
+    homeCityKey: text("home_city_key").references(() => cities.locationKey, {
+      onDelete: "set null",
+      onUpdate: "cascade",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("profiles_username_key").on(sql`lower(${t.username})`)],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_roles_user_id_role_key").on(t.userId, t.role)],
+);
+
+// ---------------------------------------------------------------- businesses
+
+export const businessCategories = pgTable(
+  "business_categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    parentCategory: text("parent_category").notNull(),
+    subCategory: text("sub_category"),
+  },
+  (t) => [
+    uniqueIndex("business_categories_parent_sub_key").on(
+      t.parentCategory,
+      sql`coalesce(${t.subCategory}, '')`,
+    ),
+  ],
+);
+
+export const businessListings = pgTable(
+  "business_listings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description"),
+    streetAddress: text("street_address"),
+    postalCode: text("postal_code"),
+    telephone: text("telephone"),
+    website: text("website"),
+    email: text("email"),
+    imageUrl: text("image_url"),
+    cityId: uuid("city_id")
+      .notNull()
+      .references(() => cities.id, { onDelete: "cascade" }),
+    businessCategory: uuid("business_category").references(
+      () => businessCategories.id,
+      { onDelete: "set null" },
+    ),
+    listingTier: text("listing_tier").notNull().default("Tier 3"),
+    businessKey: text("business_key").notNull(),
+    userEmail: text("user_email"),
+    subscriptionStatus: text("subscription_status"),
+    paymentSubscriptionId: text("payment_subscription_id"),
+    paymentCustomerId: text("payment_customer_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("business_listings_business_key_key").on(t.businessKey),
+    index("business_listings_city_tier_name_idx").on(t.cityId, t.listingTier, t.name),
+    index("business_listings_tier_name_idx").on(t.listingTier, t.name),
+    index("business_listings_name_idx").on(t.name),
+    index("business_listings_category_idx").on(t.businessCategory),
+    check(
+      "business_listings_tier_check",
+      sql`${t.listingTier} in ('Tier 1', 'Tier 2', 'Tier 3')`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------- sources and videos
+
+export const cityUrls = pgTable(
+  "city_urls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title"),
+    url: text("url").notNull(),
+    contentType: text("content_type").notNull().default("video"),
+    sourceType: text("source_type").notNull().default("website"),
+    entityType: text("entity_type").notNull().default("Unknown"),
+    lastRefreshedAt: timestamp("last_refreshed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("city_urls_url_idx").on(t.url)],
+);
+
+export const citiesUrls = pgTable(
+  "cities_urls",
+  {
+    cityId: uuid("city_id")
+      .notNull()
+      .references(() => cities.id, { onDelete: "cascade" }),
+    urlId: uuid("url_id")
+      .notNull()
+      .references(() => cityUrls.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cityId, t.urlId] }),
+    index("cities_urls_url_id_idx").on(t.urlId),
+  ],
+);
+
+export const cityVideos = pgTable(
+  "city_videos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    cityId: uuid("city_id")
+      .notNull()
+      .references(() => cities.id, { onDelete: "cascade" }),
+    cityUrlsId: uuid("city_urls_id").references(() => cityUrls.id, {
+      onDelete: "set null",
+    }),
+    videoId: text("video_id").notNull(),
+    videoUrl: text("video_url"),
+    title: text("title"),
+    description: text("description"),
+    transcript: text("transcript"),
+    thumbnailUrl: text("thumbnail_url"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    channelTitle: text("channel_title"),
+    /** The spec's Analysis results shape; see app/lib/ai. */
+    analysisResults: jsonb("analysis_results").$type<unknown>(),
+    /** The spec's News story shape, or a plain string for legacy stories. */
+    newsStory: jsonb("news_story").$type<unknown>(),
+    storyGeneratedAt: timestamp("story_generated_at", { withTimezone: true }),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("city_videos_city_id_video_id_key").on(t.cityId, t.videoId),
+    index("city_videos_city_published_idx").on(
+      t.cityId,
+      t.publishedAt.desc().nullsLast(),
+    ),
+    index("city_videos_city_source_published_idx").on(
+      t.cityId,
+      t.cityUrlsId,
+      t.publishedAt.desc().nullsLast(),
+    ),
+    index("city_videos_published_idx").on(t.publishedAt.desc().nullsLast()),
+    index("city_videos_search_idx").using("gin", t.searchVector),
+  ],
+);
+
+/**
+ * The transcript cut into timed segments so that search can point at the
+ * moment words were said. `city_videos.transcript` stays the source text.
+ */
+export const transcriptSegments = pgTable(
+  "transcript_segments",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    cityVideoId: uuid("city_video_id")
+      .notNull()
+      .references(() => cityVideos.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    startSeconds: real("start_seconds"),
+    endSeconds: real("end_seconds"),
+    speaker: text("speaker"),
+    text: text("text").notNull(),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`to_tsvector('english'::regconfig, coalesce(speaker, '') || ' ' || text)`,
+    ),
+  },
+  (t) => [
+    uniqueIndex("transcript_segments_video_position_key").on(t.cityVideoId, t.position),
+    index("transcript_segments_search_idx").using("gin", t.searchVector),
+  ],
+);
+
+/** Every analysis ever produced for a video; regenerating never loses one. */
+export const analysisRevisions = pgTable(
+  "analysis_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    cityVideoId: uuid("city_video_id")
+      .notNull()
+      .references(() => cityVideos.id, { onDelete: "cascade" }),
+    analysis: jsonb("analysis").$type<unknown>().notNull(),
+    verification: jsonb("verification").$type<unknown>(),
+    provider: text("provider").notNull(),
+    model: text("model"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("analysis_revisions_video_idx").on(t.cityVideoId, t.createdAt.desc())],
+);
+
+/** Every story ever produced for a video, with the context it was asked for. */
+export const storyRevisions = pgTable(
+  "story_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    cityVideoId: uuid("city_video_id")
+      .notNull()
+      .references(() => cityVideos.id, { onDelete: "cascade" }),
+    story: jsonb("story").$type<unknown>().notNull(),
+    additionalContext: text("additional_context"),
+    verification: jsonb("verification").$type<unknown>(),
+    provider: text("provider").notNull(),
+    model: text("model"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("story_revisions_video_idx").on(t.cityVideoId, t.createdAt.desc())],
+);
+
+// ---------------------------------------------------------------- feedback
+
+export const productFeedback = pgTable(
+  "product_feedback",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    feedbackType: text("feedback_type").notNull(),
+    feedbackText: text("feedback_text").notNull(),
+    userEmail: text("user_email"),
+    pageUrl: text("page_url"),
+    severity: integer("severity"),
+    rank: numeric("rank", { mode: "number" }),
+    status: text("status").notNull().default("New"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("product_feedback_rank_idx").on(t.rank.asc().nullsLast()),
+    check("product_feedback_severity_check", sql`${t.severity} between 1 and 5`),
+    check(
+      "product_feedback_status_check",
+      sql`${t.status} in ('New', 'Active', 'Closed')`,
+    ),
+  ],
+);

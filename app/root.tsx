@@ -1,0 +1,93 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from "react-router";
+import { Footer } from "~/components/layout/footer";
+import { NotFound } from "~/components/not-found";
+import { Toaster } from "~/components/ui/toaster";
+import { getToast } from "~/lib/toast/toast.server";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Gavel | Local government, in plain sight" },
+  {
+    name: "description",
+    content:
+      "Gavel turns city council meetings into searchable, plain-language news and analysis for every resident.",
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = await getToast(request);
+  return data({ toast }, { headers: headers ?? undefined });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0D9488" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Toaster toast={toast} />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <Footer />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <div className="flex-1">
+          <NotFound />
+        </div>
+        <Footer />
+      </>
+    );
+  }
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <>
+      <main className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-24 text-center">
+        <h1 className="text-2xl font-semibold">An unexpected error occurred</h1>
+        <p className="mt-2 text-slate-600">
+          Something went wrong on our side. Please try again in a moment.
+        </p>
+        <a href="/" className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+          Return to Home
+        </a>
+      </main>
+      <Footer />
+    </>
+  );
+}

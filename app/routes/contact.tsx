@@ -1,0 +1,5 @@
+import { PageShell } from "~/components/layout/page-shell";
+
+export default function Route() {
+  return <PageShell><h1>contact</h1></PageShell>;
+}

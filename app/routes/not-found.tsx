@@ -1,0 +1,18 @@
+import { data } from "react-router";
+import { NotFound } from "~/components/not-found";
+import type { Route } from "./+types/not-found";
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+// A form posted to an unknown path gets the same page, not a 405.
+export function action() {
+  return data(null, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Page not found | Gavel" }];
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

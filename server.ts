@@ -1,0 +1,68 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+import type { ServerBuild } from "react-router";
+import { closeDatabase, getConnection, migrateDatabase } from "./app/lib/db/client.server";
+import { seedIfEmpty } from "./app/lib/db/seed/seed.server";
+
+const isProduction = process.env.NODE_ENV === "production";
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+
+await migrateDatabase();
+if (process.env.SEED_DEMO_DATA !== "false") await seedIfEmpty();
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+app.use(compression());
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    await getConnection().execute("select 1");
+    res.set("Cache-Control", "no-store").type("text/plain").send("OK");
+  } catch (error) {
+    console.error("Health check failed:", error);
+    res.status(503).type("text/plain").send("Database unavailable");
+  }
+});
+
+let getBuild: () => Promise<ServerBuild>;
+if (isProduction) {
+  // Fingerprinted assets never change; everything else is revalidated hourly.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+  const buildPath = new URL("./build/server/index.js", import.meta.url).href;
+  const build = (await import(buildPath)) as ServerBuild;
+  getBuild = async () => build;
+} else {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(viteDevServer.middlewares);
+  getBuild = () =>
+    viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+}
+
+if (process.env.LOG_REQUESTS !== "false") app.use(morgan(isProduction ? "combined" : "dev"));
+app.use(createRequestHandler({ build: getBuild, mode: isProduction ? "production" : "development" }));
+
+const server = app.listen(port, host, () => {
+  console.log(`Gavel is listening on http://localhost:${port}`);
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`${signal} received: finishing open requests, then closing the database.`);
+  const forceExit = setTimeout(() => process.exit(1), 10_000);
+  forceExit.unref();
+  server.close(async () => {
+    await closeDatabase();
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
