@@ -1,5 +1,131 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useLocation, useNavigation } from "react-router";
+import { z } from "zod";
+import { Button, Field, HoneypotField, SelectField, TextareaField } from "~/components/forms/fields";
 import { PageShell } from "~/components/layout/page-shell";
+import { Toaster } from "~/components/ui/toaster";
+import { saveContactSubmission } from "~/lib/contact/contact.server";
+import { CONTACT_TOPICS } from "~/lib/constants";
+import { isHoneypotFilled } from "~/lib/http/honeypot";
+import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
+import type { Route } from "./+types/contact";
 
-export default function Route() {
-  return <PageShell><h1>contact</h1></PageShell>;
+const REQUIRED = "This field is required";
+
+const ContactSchema = z.object({
+  email: z.string({ error: REQUIRED }).trim().pipe(z.email("Please enter a valid email address")),
+  phone: z.string().trim().max(40, "Please keep the phone number under 40 characters").optional(),
+  topic: z.enum(CONTACT_TOPICS, { error: REQUIRED }),
+  message: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(5000, "Please keep your message under 5,000 characters"),
+});
+
+const SENT = {
+  type: "success",
+  title: "Success!",
+  description: "Your message has been sent successfully. We'll get back to you soon.",
+} as const;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Contact | Gavel" },
+  { name: "description", content: "Questions, corrections, partnerships or press: write to the Gavel team." },
+];
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (isHoneypotFilled(formData)) return redirectWithToast("/contact", SENT);
+  const submission = parseWithZod(formData, { schema: ContactSchema });
+  if (submission.status !== "success") {
+    const missingRequired = ["email", "topic", "message"].some((name) => !String(formData.get(name) ?? "").trim());
+    return dataWithToast(
+      { result: submission.reply() },
+      missingRequired
+        ? { type: "error", title: "Please fill in all required fields" }
+        : { type: "error", title: "Please check the highlighted fields" },
+      { status: 400 },
+    );
+  }
+  try {
+    await saveContactSubmission(submission.value);
+  } catch (error) {
+    console.error("Saving a contact message failed:", error);
+    return dataWithToast(
+      { result: submission.reply() },
+      { type: "error", title: "Error", description: "Failed to send your message. Please try again." },
+      { status: 500 },
+    );
+  }
+  return redirectWithToast("/contact", SENT);
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const [form, fields] = useForm<z.input<typeof ContactSchema>>({
+    // A new id after each successful send clears the form.
+    id: `contact-${location.key}`,
+    lastResult: actionData?.result,
+  });
+  return (
+    <PageShell narrow>
+      <Toaster toast={actionData?.toast} />
+      <h1 className="text-3xl font-bold">Contact us</h1>
+      <p className="mt-2 text-slate-600">
+        A question about a meeting, a correction, a partnership or a press enquiry: we read every message and
+        answer within two working days.
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        noValidate
+        className="mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        <HoneypotField />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label="Email"
+            autoComplete="email"
+            errors={fields.email.errors}
+            {...getInputProps(fields.email, { type: "email" })}
+            required
+            key={fields.email.key}
+          />
+          <Field
+            label="Phone (optional)"
+            autoComplete="tel"
+            errors={fields.phone.errors}
+            {...getInputProps(fields.phone, { type: "tel" })}
+            key={fields.phone.key}
+          />
+        </div>
+        <SelectField
+          label="Topic"
+          placeholder="Select a topic"
+          options={CONTACT_TOPICS.map((topic) => ({ value: topic, label: topic }))}
+          errors={fields.topic.errors}
+          {...getSelectProps(fields.topic)}
+          required
+          key={fields.topic.key}
+        />
+        <TextareaField
+          label="Message"
+          rows={6}
+          errors={fields.message.errors}
+          {...getTextareaProps(fields.message)}
+          required
+          key={fields.message.key}
+        />
+        <div className="flex items-center justify-between gap-4">
+          <p className="text-sm text-slate-500">
+            <span aria-hidden className="text-red-600">
+              *
+            </span>{" "}
+            Required
+          </p>
+          <Button disabled={submitting}>{submitting ? "Sending…" : "Send Message"}</Button>
+        </div>
+      </Form>
+    </PageShell>
+  );
 }

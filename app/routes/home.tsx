@@ -1,5 +1,204 @@
-import { PageShell } from "~/components/layout/page-shell";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form, Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { RequestCityDialog } from "~/components/cities/request-city-dialog";
+import { Button, SelectField } from "~/components/forms/fields";
+import { TopBar } from "~/components/layout/top-bar";
+import { CompassIcon, MegaphoneIcon, SearchIcon } from "~/components/ui/icons";
+import { Toaster } from "~/components/ui/toaster";
+import { listLiveCities } from "~/lib/cities/cities.server";
+import { CITY_REQUEST_FAILED, CITY_REQUEST_RECEIVED, CityRequestSchema } from "~/lib/cities/city-request";
+import { createCityRequest } from "~/lib/cities/city-requests.server";
+import { isHoneypotFilled } from "~/lib/http/honeypot";
+import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
+import type { Route } from "./+types/home";
 
-export default function Route() {
-  return <PageShell><h1>home</h1></PageShell>;
+const OTHER = "other";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Gavel | Democracy Made Accessible" },
+  {
+    name: "description",
+    content: "Plain-language news, analysis and search for your city council's meetings.",
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const chosen = url.searchParams.get("city");
+  if (chosen === OTHER) throw redirect("/?request-city#request-city");
+  const cities = await listLiveCities();
+  const city = cities.find((c) => c.locationKey === chosen);
+  if (city) throw redirect(`/city/${city.locationKey}`);
+  return {
+    cities: cities.map(({ name, locationKey, state }) => ({ name, locationKey, state })),
+    requestCityOpen: url.searchParams.has("request-city"),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (isHoneypotFilled(formData)) return redirectWithToast("/", CITY_REQUEST_RECEIVED);
+  const submission = parseWithZod(formData, { schema: CityRequestSchema });
+  if (submission.status !== "success") return { result: submission.reply(), toast: null };
+  try {
+    await createCityRequest(submission.value);
+  } catch (error) {
+    console.error("Saving a city request failed:", error);
+    return dataWithToast({ result: submission.reply() }, CITY_REQUEST_FAILED, { status: 500 });
+  }
+  return redirectWithToast("/", CITY_REQUEST_RECEIVED);
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const { cities, requestCityOpen } = loaderData;
+  const [, setSearchParams] = useSearchParams();
+  const [dialogOpen, setDialogOpen] = useState(requestCityOpen || Boolean(actionData?.result));
+  const showDialog = dialogOpen || requestCityOpen || Boolean(actionData?.result.error);
+
+  function closeDialog() {
+    setDialogOpen(false);
+    if (requestCityOpen) setSearchParams({}, { replace: true, preventScrollReset: true });
+  }
+
+  return (
+    <>
+      <Toaster toast={actionData?.toast} />
+      <TopBar />
+      <main id="main">
+        <Hero cities={cities} onRequestCity={() => setDialogOpen(true)} />
+        <RequestCityDialog open={showDialog} onClose={closeDialog} lastResult={actionData?.result} />
+        <Features />
+        <CallToAction />
+      </main>
+    </>
+  );
+}
+
+type CityChoice = { name: string; locationKey: string; state: string };
+
+function Hero({ cities, onRequestCity }: { cities: CityChoice[]; onRequestCity: () => void }) {
+  return (
+    <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-accent-500 text-white">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 md:grid-cols-2 md:py-24">
+        <div>
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Democracy Made Accessible</h1>
+          <p className="mt-4 max-w-prose text-lg text-white/90">
+            Your city council decides on your streets, your taxes and your schools. Gavel turns every
+            meeting into plain-language news, searchable transcripts and the moments that matter.
+          </p>
+        </div>
+        <CityPicker cities={cities} onRequestCity={onRequestCity} />
+      </div>
+    </section>
+  );
+}
+
+function CityPicker({ cities, onRequestCity }: { cities: CityChoice[]; onRequestCity: () => void }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState("");
+  const options = [
+    ...cities.map((city) => ({ value: city.locationKey, label: city.name })),
+    { value: OTHER, label: "Other" },
+  ];
+  return (
+    <Form
+      method="get"
+      action="/"
+      className="self-center rounded-xl bg-white p-6 text-slate-900 shadow-xl"
+      onSubmit={(event) => {
+        if (!selected || selected === OTHER) return;
+        event.preventDefault();
+        void navigate(`/city/${selected}`);
+      }}
+    >
+      <h2 className="text-lg font-semibold">Find your city</h2>
+      <p className="mt-1 text-sm text-slate-600">Read what your council decided, in minutes.</p>
+      <SelectField
+        className="mt-4"
+        label="Choose your city"
+        name="city"
+        placeholder="Select a city…"
+        options={options}
+        value={selected}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          if (value === OTHER) {
+            setSelected("");
+            onRequestCity();
+          } else {
+            setSelected(value);
+          }
+        }}
+      />
+      <Button className="mt-4 w-full" disabled={hydrated && !selected}>
+        Go to My City
+      </Button>
+      {cities.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">No cities are live yet. Choose Other to request yours.</p>
+      ) : null}
+    </Form>
+  );
+}
+
+const FEATURES = [
+  {
+    title: "Transparency",
+    Icon: SearchIcon,
+    text: "Every meeting, summarised in plain language, with the exact words and the moment they were said.",
+  },
+  {
+    title: "Engagement",
+    Icon: MegaphoneIcon,
+    text: "Know what is on the agenda before it is decided, and who said what when it was.",
+  },
+  {
+    title: "Discovery",
+    Icon: CompassIcon,
+    text: "Search years of transcripts across cities and land on the second a topic came up.",
+  },
+];
+
+function Features() {
+  return (
+    <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16">
+      <h2 id="features-title" className="text-center text-3xl font-bold">
+        Local government, in plain sight
+      </h2>
+      <div className="mt-10 grid gap-6 md:grid-cols-3">
+        {FEATURES.map((feature) => (
+          <article key={feature.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <span className="grid size-12 place-items-center rounded-lg bg-brand-50 text-brand-700">
+              <feature.Icon className="size-7" />
+            </span>
+            <h3 className="mt-3 text-xl font-semibold">{feature.title}</h3>
+            <p className="mt-2 text-slate-600">{feature.text}</p>
+          </article>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function CallToAction() {
+  return (
+    <section className="mx-auto max-w-6xl px-4">
+      <div className="rounded-2xl bg-slate-900 px-6 py-12 text-center text-white">
+        <h2 className="text-2xl font-bold sm:text-3xl">Your council works for you. See what it does.</h2>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-300">
+          Pick your city above, or ask us to cover it. Reading is free, and always will be.
+        </p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <a href="#main" className="rounded-md bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100">
+            Choose your city
+          </a>
+          <Link to="/about" className="rounded-md border border-white/40 px-4 py-2 font-semibold hover:bg-white/10">
+            How it works
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
 }

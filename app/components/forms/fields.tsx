@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { HONEYPOT_FIELD_NAME } from "~/lib/http/honeypot";
 
 /**
  * The app's one set of form fields. Each takes the plain input props (from
@@ -164,13 +165,11 @@ export function HoneypotField() {
     <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
       <label>
         Leave this field empty
-        <input type="text" name="website_url" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input type="text" name={HONEYPOT_FIELD_NAME} tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>
   );
 }
-
-export const HONEYPOT_FIELD_NAME = "website_url";
 
 export function Button({
   variant = "primary",

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
+import { GavelIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/lib/constants";
 
 export function Logo() {
   return (
     <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-      <span aria-hidden className="grid size-8 place-items-center rounded-md bg-brand-600 text-white">
-        ⚖
+      <span className="grid size-8 place-items-center rounded-md bg-brand-600 text-white">
+        <GavelIcon className="size-5" />
       </span>
       {PRODUCT_NAME}
     </Link>

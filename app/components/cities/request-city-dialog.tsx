@@ -1,0 +1,116 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button, Field, HoneypotField, SelectField } from "~/components/forms/fields";
+import { CityRequestSchema } from "~/lib/cities/city-request";
+import { US_STATES } from "~/lib/constants";
+import { useHydrated } from "~/utils/use-hydrated";
+
+const STATE_OPTIONS = US_STATES.map(([value, label]) => ({ value, label }));
+
+/**
+ * The Request City Coverage form. Without JavaScript it is a `<dialog open>`
+ * shown in the page (reached through `/?request-city`); with JavaScript the
+ * same element becomes a modal dialog.
+ */
+export function RequestCityDialog({
+  open,
+  onClose,
+  lastResult,
+}: {
+  open: boolean;
+  onClose: () => void;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  // The `open` attribute is only for the first, server-rendered paint; after
+  // that the effect below drives the element, so React must not touch it.
+  const [initiallyOpen] = useState(open);
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/?index") === true;
+
+  const [form, fields] = useForm({
+    id: "request-city",
+    lastResult,
+    constraint: getZodConstraint(CityRequestSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CityRequestSchema }),
+  });
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.matches(":modal")) {
+      if (dialog.open) dialog.close();
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  const allFilled = Boolean(fields.state.value && fields.cityName.value && fields.email.value);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      id="request-city"
+      open={initiallyOpen}
+      aria-labelledby="request-city-title"
+      onClose={onClose}
+      className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 open:relative not-[:modal]:my-8"
+    >
+      <div className="p-6">
+        <h2 id="request-city-title" className="text-xl font-semibold">
+          Request City Coverage
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Tell us where you live. We add cities where residents ask for them.
+        </p>
+        <Form method="post" action="/?index" {...getFormProps(form)} className="mt-5 space-y-4">
+          <HoneypotField />
+          <SelectField
+            label="State"
+            placeholder="Select a state"
+            options={STATE_OPTIONS}
+            errors={fields.state.errors}
+            {...getSelectProps(fields.state)}
+            key={fields.state.key}
+          />
+          <Field
+            label="City Name"
+            autoComplete="address-level2"
+            errors={fields.cityName.errors}
+            {...getInputProps(fields.cityName, { type: "text" })}
+            key={fields.cityName.key}
+          />
+          <Field
+            label="Email"
+            autoComplete="email"
+            errors={fields.email.errors}
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
+          />
+          <div className="flex items-center justify-end gap-3 pt-2">
+            <Link
+              to="/"
+              className="rounded-md px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+              onClick={(event) => {
+                if (!hydrated) return;
+                event.preventDefault();
+                onClose();
+              }}
+            >
+              Cancel
+            </Link>
+            <Button disabled={hydrated && (!allFilled || submitting)}>
+              {submitting ? "Submitting…" : "Submit Request"}
+            </Button>
+          </div>
+        </Form>
+      </div>
+    </dialog>
+  );
+}
