@@ -17,6 +17,13 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
 app.use(compression());
+// Route modules see a plain Request without the socket; pass the client's
+// address (as resolved by "trust proxy") in a header nobody can forge,
+// since any incoming value is overwritten here.
+app.use((req, _res, next) => {
+  req.headers["x-gavel-client-ip"] = req.ip ?? "unknown";
+  next();
+});
 
 app.get("/healthz", async (_req, res) => {
   try {

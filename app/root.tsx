@@ -7,9 +7,13 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
   useRouteError,
 } from "react-router";
 import { Footer } from "~/components/layout/footer";
+import { NavigationBar } from "~/components/layout/navigation-bar";
+import { getCurrentUser } from "~/lib/auth/session.server";
+import { getCityNavByKey } from "~/lib/cities/cities.server";
 import { NotFound } from "~/components/not-found";
 import { Toaster } from "~/components/ui/toaster";
 import { getToast } from "~/lib/toast/toast.server";
@@ -26,8 +30,13 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { toast, headers } = await getToast(request);
-  return data({ toast }, { headers: headers ?? undefined });
+  const [{ toast, headers }, user] = await Promise.all([getToast(request), getCurrentUser(request)]);
+  const cityKey = user ? /^\/city\/([^/]+)/.exec(new URL(request.url).pathname)?.[1] : undefined;
+  const navCity = cityKey ? await getCityNavByKey(decodeURIComponent(cityKey)) : null;
+  return data(
+    { toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null, navCity },
+    { headers: headers ?? undefined },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -51,10 +60,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>();
+  const { toast, user, navCity } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   return (
     <>
       <Toaster toast={toast} />
+      {user && pathname !== "/" ? <NavigationBar city={navCity} /> : null}
       <div className="flex-1">
         <Outlet />
       </div>

@@ -143,6 +143,12 @@ CREATE TABLE "profiles" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"count" integer NOT NULL,
+	"reset_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -235,6 +241,7 @@ CREATE INDEX "city_videos_published_idx" ON "city_videos" USING btree ("publishe
 CREATE INDEX "city_videos_search_idx" ON "city_videos" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "product_feedback_rank_idx" ON "product_feedback" USING btree ("rank");--> statement-breakpoint
 CREATE UNIQUE INDEX "profiles_username_key" ON "profiles" USING btree (lower("username"));--> statement-breakpoint
+CREATE INDEX "rate_limits_reset_at_idx" ON "rate_limits" USING btree ("reset_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_expires_at_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "story_revisions_video_idx" ON "story_revisions" USING btree ("city_video_id","created_at" DESC NULLS LAST);--> statement-breakpoint

@@ -6,6 +6,7 @@ import { Button, SelectField } from "~/components/forms/fields";
 import { TopBar } from "~/components/layout/top-bar";
 import { CompassIcon, MegaphoneIcon, SearchIcon } from "~/components/ui/icons";
 import { Toaster } from "~/components/ui/toaster";
+import { getCurrentUser } from "~/lib/auth/session.server";
 import { listLiveCities } from "~/lib/cities/cities.server";
 import { CITY_REQUEST_FAILED, CITY_REQUEST_RECEIVED, CityRequestSchema } from "~/lib/cities/city-request";
 import { createCityRequest } from "~/lib/cities/city-requests.server";
@@ -26,6 +27,9 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const user = await getCurrentUser(request);
+  // A member lands on their home city; the picker and the request form stay reachable.
+  if (user?.homeCityKey && url.search === "") throw redirect(`/city/${user.homeCityKey}`);
   const chosen = url.searchParams.get("city");
   if (chosen === OTHER) throw redirect("/?request-city#request-city");
   const cities = await listLiveCities();

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { GavelIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/lib/constants";
+import { useOptionalUser } from "~/utils/user";
+import { UserMenu } from "./user-menu";
 
 export function Logo() {
   return (
@@ -14,14 +16,19 @@ export function Logo() {
 }
 
 export function TopBar() {
+  const user = useOptionalUser();
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Logo />
         <nav className="flex items-center gap-2 text-sm">
-          <Link to="/auth" className="rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700">
-            Sign In
-          </Link>
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <Link to="/auth" className="rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700">
+              Sign In
+            </Link>
+          )}
         </nav>
       </div>
     </header>

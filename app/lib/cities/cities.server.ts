@@ -17,3 +17,13 @@ export async function getCityByKey(locationKey: string) {
   const [city] = await getDb().select().from(cities).where(eq(cities.locationKey, locationKey)).limit(1);
   return city ?? null;
 }
+
+/** The navigation bar's read: location_key and name of one city. */
+export async function getCityNavByKey(locationKey: string) {
+  const [city] = await getDb()
+    .select({ locationKey: cities.locationKey, name: cities.name })
+    .from(cities)
+    .where(eq(cities.locationKey, locationKey))
+    .limit(1);
+  return city ?? null;
+}

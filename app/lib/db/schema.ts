@@ -147,6 +147,17 @@ export const verificationCodes = pgTable(
   ],
 );
 
+/** Fixed-window counters for abuse limits (codes sent, sign-in attempts). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
+);
+
 export const profiles = pgTable(
   "profiles",
   {

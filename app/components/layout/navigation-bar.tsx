@@ -1,0 +1,42 @@
+import { NavLink } from "react-router";
+
+export type NavCity = { locationKey: string; name: string };
+
+/**
+ * The signed-in member's navigation, on every page but home. On city paths
+ * it points at that city's pages.
+ */
+export function NavigationBar({ city }: { city: NavCity | null }) {
+  const link = "rounded px-2 py-1 hover:bg-white/10 aria-[current=page]:bg-white/15 aria-[current=page]:font-semibold";
+  return (
+    <nav aria-label="Main" className="bg-slate-900 text-sm text-slate-100">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-4 py-1.5">
+        {city ? (
+          <>
+            <NavLink to={`/city/${city.locationKey}`} end className={link}>
+              {city.name}
+            </NavLink>
+            <NavLink to={`/city/${city.locationKey}/businesses`} className={link}>
+              Businesses
+            </NavLink>
+            <NavLink to={`/city/${city.locationKey}/search`} className={link}>
+              Search
+            </NavLink>
+          </>
+        ) : (
+          <>
+            <NavLink to="/businesses" className={link}>
+              Businesses
+            </NavLink>
+            <NavLink to="/search" className={link}>
+              Search
+            </NavLink>
+          </>
+        )}
+        <NavLink to="/profile" className={`${link} ml-auto`}>
+          Profile
+        </NavLink>
+      </div>
+    </nav>
+  );
+}

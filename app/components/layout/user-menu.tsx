@@ -1,0 +1,43 @@
+import { Form, Link } from "react-router";
+import { initialsOf, type ClientUser } from "~/utils/user";
+
+/**
+ * The avatar menu. A details/summary disclosure, so it opens without
+ * JavaScript; Sign Out is a form post, never a link.
+ */
+export function UserMenu({ user, tone = "light" }: { user: ClientUser; tone?: "light" | "dark" }) {
+  const item = "block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100";
+  return (
+    <details className="relative">
+      <summary
+        aria-label={`Account menu for ${user.email}`}
+        className={`grid size-10 cursor-pointer list-none place-items-center rounded-full font-semibold [&::-webkit-details-marker]:hidden ${
+          tone === "light" ? "bg-brand-600 text-white" : "bg-white/90 text-slate-900"
+        }`}
+      >
+        {initialsOf(user.email)}
+      </summary>
+      <div className="absolute right-0 z-40 mt-2 w-56 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+        <p className="truncate px-4 py-2 text-xs text-slate-500">{user.email}</p>
+        <Link to="/profile" className={item}>
+          Profile
+        </Link>
+        {user.isAdmin ? (
+          <>
+            <Link to="/admin" className={item}>
+              Admin Panel
+            </Link>
+            <Link to="/admin/story-playground" className={item}>
+              Story Playground
+            </Link>
+          </>
+        ) : null}
+        <Form method="post" action="/auth/sign-out">
+          <button type="submit" className={item}>
+            Sign Out
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,133 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import { createCookie, data, redirect } from "react-router";
+import { getDb } from "~/lib/db/client.server";
+import { profiles, sessions, userRoles, users } from "~/lib/db/schema";
+import { secureCookies, sessionSecrets } from "~/lib/env/env.server";
+import { createToastHeaders } from "~/lib/toast/toast.server";
+import type { ToastInput } from "~/lib/toast/toast";
+import { clientIp } from "./rate-limit.server";
+import { ADMIN_ROLE } from "./users.server";
+
+/**
+ * Sessions live in the database; the cookie only carries the signed id of a
+ * row. Signing out deletes the row, so a stolen cookie dies with it.
+ */
+
+const SESSION_DAYS = 30;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  username: string | null;
+  homeCityKey: string | null;
+  roles: string[];
+  isAdmin: boolean;
+};
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+function sessionCookie() {
+  cookie ??= createCookie("gavel_session", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secureCookies(),
+    secrets: sessionSecrets(),
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+  });
+  return cookie;
+}
+
+async function readSessionId(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && UUID.test(value) ? value : null;
+}
+
+const userByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in user, or null. One query, cached for the request. */
+export function getCurrentUser(request: Request): Promise<SessionUser | null> {
+  let pending = userByRequest.get(request);
+  if (!pending) {
+    pending = loadSessionUser(request);
+    userByRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadSessionUser(request: Request): Promise<SessionUser | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  const [row] = await getDb()
+    .select({
+      id: users.id,
+      email: users.email,
+      username: profiles.username,
+      homeCityKey: profiles.homeCityKey,
+      roles: sql<string[]>`coalesce(array_agg(${userRoles.role}) filter (where ${userRoles.role} is not null), '{}')`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)))
+    .groupBy(users.id, profiles.username, profiles.homeCityKey);
+  if (!row) return null;
+  return { ...row, isAdmin: row.roles.includes(ADMIN_ROLE) };
+}
+
+/**
+ * Signs the user in: a new session row and cookie every time (the old one,
+ * if any, is deleted), then a redirect carrying both cookies and the toast.
+ */
+export async function signIn(request: Request, userId: string, redirectTo: string, toast: ToastInput) {
+  const previous = await readSessionId(request);
+  if (previous) await getDb().delete(sessions).where(eq(sessions.id, previous));
+  const [session] = await getDb()
+    .insert(sessions)
+    .values({
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000),
+      userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+      ipAddress: clientIp(request),
+    })
+    .returning({ id: sessions.id });
+  const headers = await createToastHeaders(toast);
+  headers.append("Set-Cookie", await sessionCookie().serialize(session!.id));
+  return redirect(safeRedirect(redirectTo), { headers });
+}
+
+export async function signOut(request: Request, toast?: ToastInput) {
+  const sessionId = await readSessionId(request);
+  if (sessionId) await getDb().delete(sessions).where(eq(sessions.id, sessionId));
+  const headers = toast ? await createToastHeaders(toast) : new Headers();
+  headers.append("Set-Cookie", await sessionCookie().serialize("", { maxAge: 0 }));
+  return redirect("/", { headers });
+}
+
+export async function deleteExpiredSessions(): Promise<void> {
+  await getDb().delete(sessions).where(sql`${sessions.expiresAt} <= now()`);
+}
+
+/** Only same-site paths: never an open redirect. */
+export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
+  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+export const ADMIN_DENIED = "You don't have permission to access the admin panel.";
+
+/** For member-only actions: a visitor is sent to sign in, and back afterwards. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getCurrentUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** The one permission check for every admin loader and action. */
+export async function requireAdmin(request: Request, message = ADMIN_DENIED): Promise<SessionUser> {
+  const user = await getCurrentUser(request);
+  if (!user?.isAdmin) throw data({ message, signedIn: Boolean(user) }, { status: user ? 403 : 401 });
+  return user;
+}

@@ -1,0 +1,54 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { PRODUCT_NAME } from "~/lib/constants";
+
+export type Email = { to: string; subject: string; text: string; html: string };
+
+/**
+ * Sends mail over `SMTP_URL`. Without it, each message is printed to the
+ * server log and written to `data/outbox/` as an .eml file, so a fresh clone
+ * (and its demo admin) can sign in with no mail server at all.
+ */
+
+let transporter: Transporter | undefined;
+
+function smtpTransport(): Transporter | undefined {
+  const url = process.env.SMTP_URL;
+  if (!url) return undefined;
+  transporter ??= nodemailer.createTransport(url);
+  return transporter;
+}
+
+function sender(): string {
+  return process.env.MAIL_FROM ?? `${PRODUCT_NAME} <no-reply@localhost>`;
+}
+
+export function outboxDir(): string {
+  return path.resolve(process.env.DATA_DIR ?? "data", "outbox");
+}
+
+export async function sendEmail(email: Email): Promise<void> {
+  const message = { from: sender(), ...email };
+  const smtp = smtpTransport();
+  if (smtp) {
+    await smtp.sendMail(message);
+    return;
+  }
+  await writeToOutbox(message);
+}
+
+async function writeToOutbox(message: Email & { from: string }): Promise<void> {
+  const raw = await nodemailer
+    .createTransport({ streamTransport: true, buffer: true, newline: "unix" })
+    .sendMail(message);
+  const dir = outboxDir();
+  await fs.mkdir(dir, { recursive: true });
+  const safeRecipient = message.to.replace(/[^a-z0-9@._-]/gi, "_");
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeRecipient}.eml`);
+  await fs.writeFile(file, raw.message as Buffer);
+  console.log(
+    `[mail] No SMTP_URL set; wrote ${path.relative(process.cwd(), file)}\n` +
+      `  To: ${message.to}\n  Subject: ${message.subject}\n${message.text.replace(/^/gm, "  | ")}`,
+  );
+}

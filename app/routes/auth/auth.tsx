@@ -1,0 +1,326 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Button, ErrorList, Field, HoneypotField, SelectField } from "~/components/forms/fields";
+import { Logo } from "~/components/layout/top-bar";
+import { Toaster } from "~/components/ui/toaster";
+import { PasswordSignInSchema, PasswordSignUpSchema, SendCodeSchema, VerifyCodeSchema } from "~/lib/auth/auth-forms";
+import { pendingCodeEmail } from "~/lib/auth/email-code.server";
+import { PASSWORD_MIN_LENGTH } from "~/lib/auth/password-rules";
+import { getCurrentUser } from "~/lib/auth/session.server";
+import {
+  AUTH_TOASTS,
+  sendSignInCode,
+  signInWithPassword,
+  signUpWithPassword,
+  type AuthMode,
+} from "~/lib/auth/sign-in.server";
+import { verifySignInCode } from "~/lib/auth/sign-in.server";
+import { listLiveCities } from "~/lib/cities/cities.server";
+import { PRODUCT_NAME, VERIFICATION_CODE_LENGTH } from "~/lib/constants";
+import { isHoneypotFilled } from "~/lib/http/honeypot";
+import { createToastHeaders, dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
+import type { Route } from "./+types/auth";
+
+type Method = "password" | "code";
+
+function readView(url: URL) {
+  const mode: AuthMode = url.searchParams.get("mode") === "signup" ? "signup" : "login";
+  const method: Method = url.searchParams.get("method") === "code" ? "code" : "password";
+  const step = method === "code" && url.searchParams.get("step") === "verify" ? "verify" : "start";
+  return { mode, method, step, homeCity: url.searchParams.get("homeCity") ?? "", redirectTo: url.searchParams.get("redirectTo") ?? "" };
+}
+
+function authHref(view: { mode: AuthMode; method: Method; step?: string; homeCity?: string; redirectTo?: string }) {
+  const params = new URLSearchParams({ mode: view.mode, method: view.method });
+  if (view.step === "verify") params.set("step", "verify");
+  if (view.homeCity) params.set("homeCity", view.homeCity);
+  if (view.redirectTo) params.set("redirectTo", view.redirectTo);
+  return `/auth?${params}`;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `Sign in | ${PRODUCT_NAME}` }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getCurrentUser(request)) throw redirect("/");
+  const view = readView(new URL(request.url));
+  const cities = view.mode === "signup" ? await listLiveCities() : [];
+  return {
+    view,
+    pendingEmail: view.step === "verify" ? pendingCodeEmail(request) : null,
+    cities: cities.map((c) => ({ value: c.locationKey, label: `${c.name}, ${c.state}` })),
+  };
+}
+
+function failure(result: SubmissionResult<string[]>, message: string, init?: ResponseInit) {
+  return dataWithToast({ result }, { type: "error", title: "Error", description: message }, { status: 400, ...init });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.clone().formData();
+  if (isHoneypotFilled(formData)) throw redirect("/auth");
+  switch (formData.get("intent")) {
+    case "password":
+      return formData.get("mode") === "signup" ? passwordSignUp(request, formData) : passwordSignIn(request, formData);
+    case "send-code":
+      return sendCode(request, formData);
+    case "resend-code":
+      return resendCode(request, formData);
+    case "verify-code":
+      return verifyCode(request, formData);
+    default:
+      throw data({ message: "Unknown form" }, { status: 400 });
+  }
+}
+
+async function passwordSignIn(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: PasswordSignInSchema });
+  if (submission.status !== "success") return failure(submission.reply({ hideFields: ["password"] }), "Please enter your email address and password.");
+  const outcome = await signInWithPassword(request, submission.value);
+  if (outcome instanceof Response) return outcome;
+  return failure(submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }), outcome.message);
+}
+
+async function passwordSignUp(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: PasswordSignUpSchema });
+  if (submission.status !== "success") return failure(submission.reply({ hideFields: ["password"] }), "Please check the highlighted fields.");
+  const outcome = await signUpWithPassword(request, { ...submission.value, homeCityKey: submission.value.homeCity });
+  if (!outcome.ok) return failure(submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }), outcome.message);
+  return redirectWithToast(authHref({ mode: "login", method: "password" }), AUTH_TOASTS.checkEmail);
+}
+
+/** Carries the strategy's `_totp` cookie along with our toast into the verify step. */
+async function toVerifyStep(strategyResponse: Response, view: { mode: AuthMode; homeCity?: string; redirectTo?: string }) {
+  const headers = await createToastHeaders(AUTH_TOASTS.codeSent);
+  for (const cookie of strategyResponse.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return redirect(authHref({ ...view, method: "code", step: "verify" }), { headers });
+}
+
+async function sendCode(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: SendCodeSchema });
+  if (submission.status !== "success") {
+    const message = submission.error?.email?.[0] ?? "Please enter your email address";
+    return failure(submission.reply(), message);
+  }
+  const outcome = await sendSignInCode(request, submission.value);
+  if (!(outcome instanceof Response)) return failure(submission.reply({ formErrors: [outcome.message] }), outcome.message);
+  return toVerifyStep(outcome, submission.value);
+}
+
+async function resendCode(request: Request, formData: FormData) {
+  const mode: AuthMode = formData.get("mode") === "signup" ? "signup" : "login";
+  const view = { mode, homeCity: String(formData.get("homeCity") ?? ""), redirectTo: String(formData.get("redirectTo") ?? "") };
+  const outcome = await sendSignInCode(request, { email: null, mode });
+  if (!(outcome instanceof Response)) {
+    return redirectWithToast(authHref({ ...view, method: "code" }), { type: "error", title: "Error", description: outcome.message });
+  }
+  return toVerifyStep(outcome, view);
+}
+
+async function verifyCode(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: VerifyCodeSchema });
+  if (submission.status !== "success") return failure(submission.reply(), "Please enter a valid 6-digit code");
+  const outcome = await verifySignInCode(request, submission.value.code);
+  if (outcome instanceof Response) return outcome;
+  return failure(submission.reply({ formErrors: [outcome.message], resetForm: true }), outcome.message, {
+    headers: outcome.headers,
+  });
+}
+
+export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, cities, pendingEmail } = loaderData;
+  const other: AuthMode = view.mode === "login" ? "signup" : "login";
+  return (
+    <main className="mx-auto flex w-full max-w-md flex-col px-4 py-12">
+      <Toaster toast={actionData?.toast} />
+      <header className="flex flex-col items-center text-center">
+        <Logo />
+        <p className="mt-2 text-slate-600">Empowering communities through government transparency</p>
+      </header>
+      <section className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-bold">{view.mode === "login" ? "Sign in" : "Create an account"}</h1>
+        <MethodTabs view={view} />
+        {view.method === "password" ? (
+          <PasswordForm key={`password-${view.mode}`} view={view} cities={cities} lastResult={actionData?.result} />
+        ) : view.step === "verify" ? (
+          <VerifyCodeForm view={view} email={pendingEmail} lastResult={actionData?.result} />
+        ) : (
+          <SendCodeForm key={`code-${view.mode}`} view={view} cities={cities} lastResult={actionData?.result} />
+        )}
+        <p className="mt-6 text-center text-sm text-slate-600">
+          {view.mode === "login" ? "Don't have an account?" : "Already have an account?"}{" "}
+          <Link className="font-semibold text-brand-700 hover:underline" to={authHref({ ...view, mode: other, step: "start" })}>
+            {view.mode === "login" ? "Sign up" : "Sign in"}
+          </Link>
+        </p>
+      </section>
+    </main>
+  );
+}
+
+type View = ReturnType<typeof readView>;
+type CityOption = { value: string; label: string };
+type LastResult = SubmissionResult<string[]> | undefined;
+
+function MethodTabs({ view }: { view: View }) {
+  const tabs: Array<{ method: Method; label: string }> = [
+    { method: "password", label: "Password" },
+    { method: "code", label: "Email code" },
+  ];
+  return (
+    <nav aria-label="Sign-in method" className="mt-4 grid grid-cols-2 rounded-lg bg-slate-100 p-1 text-sm font-medium">
+      {tabs.map((tab) => (
+        <Link
+          key={tab.method}
+          to={authHref({ ...view, method: tab.method, step: "start" })}
+          aria-current={view.method === tab.method ? "page" : undefined}
+          className="rounded-md px-3 py-2 text-center text-slate-600 aria-[current=page]:bg-white aria-[current=page]:text-slate-900 aria-[current=page]:shadow-sm"
+        >
+          {tab.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function HiddenView({ view }: { view: View }) {
+  return (
+    <>
+      <input type="hidden" name="mode" value={view.mode} />
+      {view.redirectTo ? <input type="hidden" name="redirectTo" value={view.redirectTo} /> : null}
+    </>
+  );
+}
+
+function HomeCityField({ cities, defaultValue }: { cities: CityOption[]; defaultValue?: string }) {
+  return (
+    <SelectField
+      label="Home city (optional)"
+      name="homeCity"
+      placeholder="No home city"
+      options={cities}
+      defaultValue={defaultValue}
+      hint="We'll open your city's page when you sign in."
+    />
+  );
+}
+
+function useSubmitting(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function PasswordForm({ view, cities, lastResult }: { view: View; cities: CityOption[]; lastResult: LastResult }) {
+  const [form, fields] = useForm<{ email: string; password: string }>({ id: `password-${view.mode}`, lastResult });
+  const submitting = useSubmitting("password");
+  const signup = view.mode === "signup";
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+      <HoneypotField />
+      <HiddenView view={view} />
+      <Field
+        label="Email"
+        autoComplete="email"
+        required
+        errors={fields.email.errors}
+        {...getInputProps(fields.email, { type: "email" })}
+        key={fields.email.key}
+      />
+      <Field
+        label="Password"
+        autoComplete={signup ? "new-password" : "current-password"}
+        required
+        minLength={signup ? PASSWORD_MIN_LENGTH : undefined}
+        hint={signup ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+        errors={fields.password.errors}
+        {...getInputProps(fields.password, { type: "password" })}
+        key={fields.password.key}
+      />
+      {signup ? <HomeCityField cities={cities} defaultValue={view.homeCity} /> : null}
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Button name="intent" value="password" className="w-full" disabled={submitting}>
+        {signup ? "Create Account" : "Sign In"}
+      </Button>
+    </Form>
+  );
+}
+
+function SendCodeForm({ view, cities, lastResult }: { view: View; cities: CityOption[]; lastResult: LastResult }) {
+  const [form, fields] = useForm<{ email: string }>({ id: `send-code-${view.mode}`, lastResult });
+  const submitting = useSubmitting("send-code");
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+      <HoneypotField />
+      <HiddenView view={view} />
+      <p className="text-sm text-slate-600">We'll e-mail you a 6-digit code. No password needed.</p>
+      <Field
+        label="Email"
+        autoComplete="email"
+        errors={fields.email.errors}
+        {...getInputProps(fields.email, { type: "email" })}
+        key={fields.email.key}
+      />
+      {view.mode === "signup" ? <HomeCityField cities={cities} defaultValue={view.homeCity} /> : null}
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Button name="intent" value="send-code" className="w-full" disabled={submitting}>
+        {submitting ? "Sending…" : "Send Code"}
+      </Button>
+    </Form>
+  );
+}
+
+function VerifyCodeForm({ view, email, lastResult }: { view: View; email: string | null; lastResult: LastResult }) {
+  const hydrated = useHydrated();
+  const [code, setCode] = useState("");
+  const [form, fields] = useForm<{ code: string }>({ id: "verify-code", lastResult });
+  const verifying = useSubmitting("verify-code");
+  const resending = useSubmitting("resend-code");
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+      <HiddenView view={view} />
+      {view.homeCity ? <input type="hidden" name="homeCity" value={view.homeCity} /> : null}
+      <p className="text-sm text-slate-600">
+        {email ? (
+          <>
+            We sent a 6-digit code to <strong className="text-slate-900">{email}</strong>. It works for 10 minutes.
+          </>
+        ) : (
+          "Enter the 6-digit code from your e-mail."
+        )}
+      </p>
+      <Field
+        label="Verification code"
+        name={fields.code.name}
+        id={fields.code.id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={VERIFICATION_CODE_LENGTH}
+        className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
+        value={code}
+        onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, "").slice(0, VERIFICATION_CODE_LENGTH))}
+        errors={fields.code.errors}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Button
+        name="intent"
+        value="verify-code"
+        className="w-full"
+        disabled={verifying || (hydrated && code.length !== VERIFICATION_CODE_LENGTH)}
+      >
+        {verifying ? "Verifying…" : "Verify"}
+      </Button>
+      <div className="flex items-center justify-between text-sm">
+        <Link to={authHref({ ...view, method: "code", step: "start" })} className="font-medium text-slate-700 hover:underline">
+          ← Back
+        </Link>
+        <Button name="intent" value="resend-code" variant="ghost" formNoValidate disabled={resending}>
+          {resending ? "Sending…" : "Resend Code"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,100 @@
+import { Form, Link, data, useNavigation } from "react-router";
+import { useState } from "react";
+import { Button, SelectField } from "~/components/forms/fields";
+import { PageShell } from "~/components/layout/page-shell";
+import { getCurrentUser, requireUser } from "~/lib/auth/session.server";
+import { setHomeCity } from "~/lib/auth/users.server";
+import { listLiveCities } from "~/lib/cities/cities.server";
+import { PRODUCT_NAME } from "~/lib/constants";
+import { redirectWithToast } from "~/lib/toast/toast.server";
+import { useHydrated } from "~/utils/use-hydrated";
+import type { Route } from "./+types/profile";
+
+export const meta: Route.MetaFunction = () => [{ title: `Profile | ${PRODUCT_NAME}` }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) return data({ user: null, cities: [] }, { status: 401 });
+  const cities = await listLiveCities();
+  return {
+    user: { id: user.id, email: user.email, roleLabel: user.isAdmin ? "Administrator" : "Member", homeCityKey: user.homeCityKey },
+    cities: cities.map((c) => ({ value: c.locationKey, label: `${c.name}, ${c.state}` })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const homeCity = String((await request.formData()).get("homeCity") ?? "");
+  const updated = homeCity ? await setHomeCity(user.id, homeCity).catch(() => false) : false;
+  return redirectWithToast(
+    "/profile",
+    updated
+      ? { type: "success", title: "Home city updated successfully" }
+      : { type: "error", title: "Failed to update home city" },
+  );
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { user, cities } = loaderData;
+  if (!user) {
+    return (
+      <PageShell narrow>
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          Access Denied - Please sign in to view your profile.
+        </p>
+        <Link to="/auth?redirectTo=/profile" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </PageShell>
+    );
+  }
+  const initials = user.email.slice(0, 2).toUpperCase();
+  return (
+    <PageShell narrow>
+      <div className="flex items-center gap-4">
+        <span aria-hidden className="grid size-14 place-items-center rounded-full bg-brand-600 text-xl font-bold text-white">
+          {initials}
+        </span>
+        <div>
+          <h1 className="text-2xl font-bold">Your profile</h1>
+          <p className="text-slate-600">{user.email}</p>
+        </div>
+      </div>
+      <dl className="mt-8 grid gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-slate-500">User ID</dt>
+          <dd className="mt-1 font-mono text-sm break-all">{user.id}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-500">Role</dt>
+          <dd className="mt-1 font-semibold">{user.roleLabel}</dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="text-sm text-slate-500">Home city</dt>
+          <dd className="mt-1">{cities.find((c) => c.value === user.homeCityKey)?.label ?? "Not set"}</dd>
+        </div>
+      </dl>
+      <HomeCityForm cities={cities} current={user.homeCityKey} />
+    </PageShell>
+  );
+}
+
+function HomeCityForm({ cities, current }: { cities: Array<{ value: string; label: string }>; current: string | null }) {
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState("");
+  const saving = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="mt-6 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:items-end">
+      <SelectField
+        className="flex-1"
+        label="Change home city"
+        name="homeCity"
+        placeholder="Select a city"
+        options={cities.filter((c) => c.value !== current)}
+        value={chosen}
+        onChange={(event) => setChosen(event.currentTarget.value)}
+      />
+      <Button disabled={saving || (hydrated && !chosen)}>Update Home City</Button>
+    </Form>
+  );
+}
