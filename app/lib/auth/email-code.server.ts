@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { TOTPStrategy } from "remix-auth-totp";
 import { getDb } from "~/lib/db/client.server";
@@ -10,17 +10,20 @@ import { secureCookies, sessionSecrets } from "~/lib/env/env.server";
 import { normalizeEmail } from "./users.server";
 
 /**
- * Six-digit e-mail codes. remix-auth-totp generates and checks the code
- * (its secret travels encrypted in the `_totp` cookie). The cookie alone
- * cannot enforce "dead after 3 wrong tries": a replayed cookie would reset
- * its counter. So every code sent is also written to `verification_codes`,
- * and that row is the authority on attempts, expiry and single use
- * (docs/decisions/0007-email-codes.md).
+ * Six-digit e-mail codes. remix-auth-totp generates and checks the code; its
+ * secret travels encrypted (a JWE) in the browser's `_totp` cookie. The
+ * cookie alone cannot enforce "dead after 3 wrong tries": a replayed copy
+ * would reset its counter. So each code sent is also a row in
+ * `verification_codes`, keyed by the hash of its JWE, and that row is the
+ * authority on attempts, expiry and single use
+ * (docs/decisions/0007-email-codes-and-sessions.md). Keying by JWE rather than
+ * by address lets one person ask for codes in two browsers at once.
  */
 
 export const CODE_VALID_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 3;
 const STRATEGY = "email-code";
+const TOTP_COOKIE = "_totp";
 /** Markers the strategy redirects to, recognised and replaced by the caller. */
 export const CODE_SENT_MARKER = "/auth?code-sent";
 export const CODE_FAILED_MARKER = "/auth?code-failed";
@@ -65,7 +68,6 @@ function getAuthenticator(): Authenticator<never> {
         cookieOptions: { maxAge: CODE_VALID_MINUTES * 60, ...(secureCookies() ? { secure: true as const } : {}) },
         customErrors: { invalidTotp: CODE_MESSAGES.wrong, expiredTotp: CODE_MESSAGES.expired },
         sendTOTP: async ({ email, code }) => {
-          await recordIssuedCode(email, code);
           await sendEmail(signInCodeEmail(email, code, CODE_VALID_MINUTES));
         },
         emailSentRedirect: CODE_SENT_MARKER,
@@ -73,8 +75,7 @@ function getAuthenticator(): Authenticator<never> {
         failureRedirect: CODE_FAILED_MARKER,
       },
       async (verified) => {
-        const claimed = await claimLatestCode(verified.email);
-        if (!claimed) throw new Error(CODE_MESSAGES.tooManyAttempts);
+        if (!(await claimCode(verified.request))) throw new Error(CODE_MESSAGES.tooManyAttempts);
         if (!onVerified) throw new Error("No sign-in handler registered for e-mail codes");
         return onVerified(verified);
       },
@@ -95,73 +96,90 @@ export async function runEmailCodeStrategy(request: Request): Promise<Response> 
   throw new Error("The e-mail code strategy returned without a redirect");
 }
 
-/** The address a code was last sent to from this browser, from the `_totp` cookie. */
-export function pendingCodeEmail(request: Request): string | null {
-  const cookies = request.headers.get("Cookie") ?? "";
-  const raw = cookies
-    .split(/;\s*/)
-    .find((part) => part.startsWith("_totp="))
-    ?.slice("_totp=".length);
-  if (!raw) return null;
-  const email = new URLSearchParams(decodeURIComponent(raw)).get("email");
-  return email ? normalizeEmail(email) : null;
+type PendingCode = { email: string | null; jwe: string | null; error: string | null };
+
+function parseTotpCookie(value: string): PendingCode {
+  const params = new URLSearchParams(decodeURIComponent(value));
+  let jwe: string | null = null;
+  try {
+    jwe = (JSON.parse(params.get("totp") ?? "null") as { jwe?: string } | null)?.jwe ?? null;
+  } catch {
+    jwe = null;
+  }
+  const email = params.get("email");
+  return { email: email ? normalizeEmail(email) : null, jwe, error: params.get("error") };
 }
 
-async function recordIssuedCode(email: string, code: string): Promise<void> {
-  const normalized = normalizeEmail(email);
-  await getDb()
-    .update(verificationCodes)
-    .set({ consumedAt: sql`now()` })
-    .where(and(eq(verificationCodes.email, normalized), eq(verificationCodes.purpose, "code"), isNull(verificationCodes.consumedAt)));
+/** The code this browser is waiting for, from its `_totp` cookie. */
+export function pendingCode(request: Request): PendingCode {
+  const raw = (request.headers.get("Cookie") ?? "")
+    .split(/;\s*/)
+    .find((part) => part.startsWith(`${TOTP_COOKIE}=`))
+    ?.slice(TOTP_COOKIE.length + 1);
+  return raw ? parseTotpCookie(raw) : { email: null, jwe: null, error: null };
+}
+
+/** What the strategy wrote into the `_totp` cookie of its response. */
+export function codeCookieIn(response: Response): PendingCode {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${TOTP_COOKIE}=`));
+  return cookie ? parseTotpCookie(cookie.slice(TOTP_COOKIE.length + 1).split(";")[0] ?? "") : { email: null, jwe: null, error: null };
+}
+
+/** Writes the ledger row for a code the strategy has just sent. */
+export async function recordSentCode(response: Response): Promise<void> {
+  const { email, jwe } = codeCookieIn(response);
+  if (!email || !jwe) throw new Error("The e-mail code strategy set no code cookie");
   await getDb().insert(verificationCodes).values({
-    email: normalized,
+    email,
     purpose: "code",
-    codeHash: hash(`${normalized}:${code}`),
+    codeHash: hash(jwe),
     expiresAt: new Date(Date.now() + CODE_VALID_MINUTES * 60 * 1000),
   });
+}
+
+async function codeRowFor(request: Request) {
+  const { jwe } = pendingCode(request);
+  if (!jwe) return null;
+  const [row] = await getDb()
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.codeHash, hash(jwe)), eq(verificationCodes.purpose, "code")))
+    .limit(1);
+  return row ?? null;
 }
 
 export type AttemptCheck = { ok: true } | { ok: false; message: string };
 
 /**
- * Spends one of the latest code's attempts before the code is checked, in a
- * single atomic update, so parallel guesses cannot exceed the limit.
+ * Spends one of the code's attempts before the code is checked, in a single
+ * atomic update, so parallel guesses cannot exceed the limit.
  */
-export async function reserveCodeAttempt(email: string): Promise<AttemptCheck> {
-  const latest = await latestCode(email);
-  if (!latest || latest.consumedAt) return { ok: false, message: CODE_MESSAGES.noPendingCode };
-  if (latest.expiresAt.getTime() <= Date.now()) return { ok: false, message: CODE_MESSAGES.expired };
+export async function reserveCodeAttempt(request: Request): Promise<AttemptCheck> {
+  const row = await codeRowFor(request);
+  if (!row) return { ok: false, message: CODE_MESSAGES.noPendingCode };
+  if (row.consumedAt) return { ok: false, message: CODE_MESSAGES.tooManyAttempts };
+  if (row.expiresAt.getTime() <= Date.now()) return { ok: false, message: CODE_MESSAGES.expired };
   const reserved = await getDb()
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(and(eq(verificationCodes.id, latest.id), lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS)))
+    .where(and(eq(verificationCodes.id, row.id), lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS)))
     .returning({ attempts: verificationCodes.attempts });
   return reserved.length ? { ok: true } : { ok: false, message: CODE_MESSAGES.tooManyAttempts };
 }
 
-export async function attemptsLeft(email: string): Promise<number> {
-  const latest = await latestCode(email);
-  return latest ? Math.max(0, CODE_MAX_ATTEMPTS - latest.attempts) : 0;
+export async function attemptsLeft(request: Request): Promise<number> {
+  const row = await codeRowFor(request);
+  return row ? Math.max(0, CODE_MAX_ATTEMPTS - row.attempts) : 0;
 }
 
-async function latestCode(email: string) {
-  const [row] = await getDb()
-    .select()
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.email, normalizeEmail(email)), eq(verificationCodes.purpose, "code")))
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Marks the latest code used; false when it already was (a replay). */
-async function claimLatestCode(email: string): Promise<boolean> {
-  const latest = await latestCode(email);
-  if (!latest) return false;
+/** Marks the browser's code used; false when it already was (a replay). */
+async function claimCode(request: Request): Promise<boolean> {
+  const row = await codeRowFor(request);
+  if (!row) return false;
   const claimed = await getDb()
     .update(verificationCodes)
     .set({ consumedAt: sql`now()` })
-    .where(and(eq(verificationCodes.id, latest.id), isNull(verificationCodes.consumedAt)))
+    .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
   return claimed.length > 0;
 }

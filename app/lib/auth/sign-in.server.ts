@@ -9,7 +9,9 @@ import {
   CODE_SENT_MARKER,
   consumeEmailConfirmationToken,
   createEmailConfirmationToken,
-  pendingCodeEmail,
+  codeCookieIn,
+  pendingCode,
+  recordSentCode,
   reserveCodeAttempt,
   runEmailCodeStrategy,
   setOnCodeVerified,
@@ -41,11 +43,15 @@ export const AUTH_MESSAGES = {
 export type AuthMode = "login" | "signup";
 export type AuthFailure = { ok: false; message: string };
 
+// Many people can share one address (offices, schools, mobile carriers), so
+// per-IP limits can be raised with AUTH_IP_LIMIT_MULTIPLIER; per-e-mail
+// limits are fixed.
+const ipMultiplier = Math.max(1, Number(process.env.AUTH_IP_LIMIT_MULTIPLIER ?? 1) || 1);
 const LIMITS = {
   codesPerEmail: { limit: 3, windowSeconds: 10 * 60 },
-  codesPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  codesPerIp: { limit: 10 * ipMultiplier, windowSeconds: 60 * 60 },
   signInsPerEmail: { limit: 10, windowSeconds: 15 * 60 },
-  signInsPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  signInsPerIp: { limit: 30 * ipMultiplier, windowSeconds: 15 * 60 },
 };
 
 async function withinLimits(checks: Array<[string, { limit: number; windowSeconds: number }]>): Promise<boolean> {
@@ -75,7 +81,7 @@ export async function sendSignInCode(
   request: Request,
   { email, mode }: { email: string | null; mode: AuthMode },
 ): Promise<Response | AuthFailure> {
-  const address = email ? normalizeEmail(email) : pendingCodeEmail(request);
+  const address = email ? normalizeEmail(email) : pendingCode(request).email;
   if (!address) return { ok: false, message: AUTH_MESSAGES.emailRequired };
   const allowed = await withinLimits([
     [`code-send:email:${address}`, LIMITS.codesPerEmail],
@@ -85,22 +91,22 @@ export async function sendSignInCode(
   if (mode === "login" && !(await findUserByEmail(address))) return { ok: false, message: AUTH_MESSAGES.noAccount };
   const response = await runEmailCodeStrategy(request);
   if (response.headers.get("Location") !== CODE_SENT_MARKER) return { ok: false, message: strategyError(response) };
+  await recordSentCode(response);
   return response;
 }
 
 /** Step two: the code. Returns the sign-in redirect or a failure to show. */
 export async function verifySignInCode(request: Request, code: string): Promise<Response | (AuthFailure & { headers?: Headers })> {
   if (!/^\d{6}$/.test(code)) return { ok: false, message: CODE_MESSAGES.invalidFormat };
-  const email = pendingCodeEmail(request);
-  if (!email) return { ok: false, message: CODE_MESSAGES.noPendingCode };
+  if (!pendingCode(request).jwe) return { ok: false, message: CODE_MESSAGES.noPendingCode };
   if (!(await withinLimits([[`sign-in:ip:${clientIp(request)}`, LIMITS.signInsPerIp]]))) {
     return { ok: false, message: AUTH_MESSAGES.tooManyAttempts };
   }
-  const attempt = await reserveCodeAttempt(email);
+  const attempt = await reserveCodeAttempt(request);
   if (!attempt.ok) return attempt;
   const response = await runEmailCodeStrategy(request);
   if (response.headers.get("Location") !== CODE_FAILED_MARKER) return response;
-  const left = await attemptsLeft(email);
+  const left = await attemptsLeft(request);
   const message = strategyError(response);
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
@@ -114,13 +120,7 @@ export async function verifySignInCode(request: Request, code: string): Promise<
 
 /** The strategy puts its error in the `_totp` cookie it sets. */
 function strategyError(response: Response): string {
-  for (const cookie of response.headers.getSetCookie()) {
-    if (!cookie.startsWith("_totp=")) continue;
-    const value = cookie.slice("_totp=".length).split(";")[0] ?? "";
-    const error = new URLSearchParams(decodeURIComponent(value)).get("error");
-    if (error) return error;
-  }
-  return CODE_MESSAGES.wrong;
+  return codeCookieIn(response).error ?? CODE_MESSAGES.wrong;
 }
 
 export async function signUpWithPassword(

@@ -6,7 +6,7 @@ import { Button, ErrorList, Field, HoneypotField, SelectField } from "~/componen
 import { Logo } from "~/components/layout/top-bar";
 import { Toaster } from "~/components/ui/toaster";
 import { PasswordSignInSchema, PasswordSignUpSchema, SendCodeSchema, VerifyCodeSchema } from "~/lib/auth/auth-forms";
-import { pendingCodeEmail } from "~/lib/auth/email-code.server";
+import { pendingCode } from "~/lib/auth/email-code.server";
 import { PASSWORD_MIN_LENGTH } from "~/lib/auth/password-rules";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import {
@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const cities = view.mode === "signup" ? await listLiveCities() : [];
   return {
     view,
-    pendingEmail: view.step === "verify" ? pendingCodeEmail(request) : null,
+    pendingEmail: view.step === "verify" ? pendingCode(request).email : null,
     cities: cities.map((c) => ({ value: c.locationKey, label: `${c.name}, ${c.state}` })),
   };
 }

@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect } from "@playwright/test";
+
+/**
+ * The e2e server has no SMTP_URL, so it writes every e-mail to
+ * `$E2E_DATA_DIR/outbox/`, as a fresh clone does. These read it.
+ */
+
+function outbox(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
+  return path.join(dir, "outbox");
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest e-mail to `address`, waiting for it to arrive. */
+export async function latestMailTo(address: string, after = 0): Promise<string> {
+  let found = "";
+  await expect
+    .poll(() => {
+      const dir = outbox();
+      if (!fs.existsSync(dir)) return false;
+      const files = fs
+        .readdirSync(dir)
+        .filter((name) => name.toLowerCase().endsWith(`-${address.toLowerCase()}.eml`))
+        .map((name) => path.join(dir, name))
+        .filter((file) => fs.statSync(file).mtimeMs > after)
+        .sort();
+      const last = files.at(-1);
+      found = last ? decodeQuotedPrintable(fs.readFileSync(last, "utf8")) : "";
+      return Boolean(last);
+    }, { timeout: 10_000 })
+    .toBe(true);
+  return found;
+}
+
+export async function latestCodeFor(address: string, after = 0): Promise<string> {
+  const mail = await latestMailTo(address, after);
+  const code = /^\s{4}(\d{6})\s*$/m.exec(mail)?.[1];
+  if (!code) throw new Error(`No code in the e-mail to ${address}`);
+  return code;
+}
+
+export async function confirmationPathFor(address: string): Promise<string> {
+  const mail = await latestMailTo(address);
+  const match = /https?:\/\/[^/\s]+(\/auth\/confirm\?token=[A-Za-z0-9_-]+)/.exec(mail);
+  if (!match) throw new Error(`No confirmation link in the e-mail to ${address}`);
+  return match[1]!;
+}

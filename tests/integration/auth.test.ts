@@ -1,0 +1,274 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { action as authAction, loader as authLoader } from "~/routes/auth/auth";
+import { action as confirmAction } from "~/routes/auth/confirm";
+import { action as signOutAction } from "~/routes/auth/sign-out";
+import { action as profileAction, loader as profileLoader } from "~/routes/profile";
+import { loader as adminLoader } from "~/routes/admin/index";
+import { loader as homeLoader } from "~/routes/home";
+import { cities, profiles, sessions, userRoles, users, verificationCodes } from "~/lib/db/schema";
+import { callRoute, dbTag, formRequest, getRequest, getTestDb, truncateAllTables } from "../setup";
+import { CookieJar } from "../support/cookie-jar";
+import { codeFrom, confirmationTokenFrom, startSmtpListener } from "../support/smtp-listener";
+
+let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  process.env.SMTP_URL = smtp.url;
+});
+afterAll(async () => {
+  await smtp.close();
+});
+beforeEach(async () => {
+  await truncateAllTables();
+  smtp.messages.length = 0;
+  await getTestDb().insert(cities).values([
+    { name: "Alder Creek", locationKey: "alder-creek", status: "Live" },
+    { name: "Brook Hollow", locationKey: "brook-hollow", status: "Live" },
+  ]);
+});
+
+/** A browser: its cookies, and its own address (rate limits are per IP). */
+function browser() {
+  const jar = new CookieJar();
+  const ip = `10.0.0.${++ipCounter}`;
+  const post = async (path: string, fields: Record<string, string>, run: (args: never) => unknown = authAction as never) => {
+    const request = formRequest(path, { website_url: "", ...fields }, { headers: { Cookie: jar.header(), "x-gavel-client-ip": ip } });
+    const result = await callRoute(run, { request });
+    jar.store(result.headers);
+    return result;
+  };
+  const get = async (path: string, run: (args: never) => unknown) => {
+    const result = await callRoute(run, { request: getRequest(path, { headers: { Cookie: jar.header(), "x-gavel-client-ip": ip } }) });
+    jar.store(result.headers);
+    return result;
+  };
+  return { jar, post, get };
+}
+
+function toastIn(result: { data: unknown }) {
+  return (result.data as { toast?: { title: string; description?: string } } | null)?.toast;
+}
+
+async function signUpWithCode(email: string, homeCity = "") {
+  const b = browser();
+  const sent = await b.post("/auth", { intent: "send-code", mode: "signup", email, homeCity });
+  expect(sent.status).toBe(302);
+  const verified = await b.post("/auth", { intent: "verify-code", mode: "signup", homeCity, code: codeFrom(smtp.lastTo(email)) });
+  return { b, verified };
+}
+
+describe(`sign-up and sign-in with an e-mail code ${dbTag}`, () => {
+  it("sends a code over SMTP, creates the account in sign-up mode and lands on the home city", async () => {
+    const b = browser();
+    const sent = await b.post("/auth", { intent: "send-code", mode: "signup", email: "Ana@Example.com", homeCity: "brook-hollow" });
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe("/auth?mode=signup&method=code&step=verify&homeCity=brook-hollow");
+    const mail = smtp.lastTo("ana@example.com");
+    expect(mail?.raw).toMatch(/Gavel/);
+    const verified = await b.post("/auth", { intent: "verify-code", mode: "signup", homeCity: "brook-hollow", code: codeFrom(mail) });
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get("Location")).toBe("/city/brook-hollow");
+    const [profile] = await getTestDb().select().from(profiles);
+    expect(profile?.homeCityKey).toBe("brook-hollow");
+    expect(profile?.preferences.home_city_id).toEqual(expect.any(String));
+    const [user] = await getTestDb().select().from(users);
+    expect(user?.email).toBe("ana@example.com");
+    expect(user?.emailConfirmedAt).not.toBeNull();
+    // The landing page now sends this member to their city.
+    const home = await b.get("/", homeLoader as never);
+    expect(home.headers.get("Location")).toBe("/city/brook-hollow");
+  });
+
+  it("tells an unknown address in sign-in mode, sends nothing and creates no account", async () => {
+    const b = browser();
+    const result = await b.post("/auth", { intent: "send-code", mode: "login", email: "nobody@example.com" });
+    expect(result.status).toBe(400);
+    expect(toastIn(result)).toMatchObject({ title: "Error", description: "No account found for this email. Create an account instead." });
+    expect(smtp.messages).toHaveLength(0);
+    expect(await getTestDb().select().from(users)).toHaveLength(0);
+  });
+
+  it("asks for an address and for exactly six digits", async () => {
+    const b = browser();
+    const noEmail = await b.post("/auth", { intent: "send-code", mode: "login", email: "" });
+    expect(toastIn(noEmail)?.description).toBe("Please enter your email address");
+    for (const code of ["12345", "1234567", "12a456", ""]) {
+      const result = await b.post("/auth", { intent: "verify-code", mode: "login", code });
+      expect(toastIn(result)?.description).toBe("Please enter a valid 6-digit code");
+    }
+  });
+
+  it("kills a code after three wrong tries, even when the cookie is replayed", async () => {
+    await signUpWithCode("eve@example.com");
+    const b = browser();
+    await b.post("/auth", { intent: "send-code", mode: "login", email: "eve@example.com" });
+    const code = codeFrom(smtp.lastTo("eve@example.com"));
+    const wrong = code === "000000" ? "111111" : "000000";
+    const cookieAfterSend = b.jar.header();
+    const first = await b.post("/auth", { intent: "verify-code", mode: "login", code: wrong });
+    expect(toastIn(first)?.description).toBe("That code didn't work. Please check it and try again. 2 attempts left.");
+    await b.post("/auth", { intent: "verify-code", mode: "login", code: wrong });
+    const third = await b.post("/auth", { intent: "verify-code", mode: "login", code: wrong });
+    expect(toastIn(third)?.description).toBe("Too many incorrect attempts. Please request a new code.");
+    // The right code no longer works, and replaying the original cookie does not help.
+    const replay = await callRoute(authAction as never, {
+      request: formRequest("/auth", { intent: "verify-code", mode: "login", code }, { headers: { Cookie: cookieAfterSend } }),
+    });
+    expect(replay.status).toBe(400);
+    expect(toastIn(replay)?.description).toBe("Too many incorrect attempts. Please request a new code.");
+  });
+
+  it("refuses an expired code", async () => {
+    await signUpWithCode("old@example.com");
+    const b = browser();
+    await b.post("/auth", { intent: "send-code", mode: "login", email: "old@example.com" });
+    await getTestDb().update(verificationCodes).set({ expiresAt: sql`now() - interval '1 second'` });
+    const result = await b.post("/auth", { intent: "verify-code", mode: "login", code: codeFrom(smtp.lastTo("old@example.com")) });
+    expect(toastIn(result)?.description).toBe("That code has expired. Please request a new one.");
+  });
+
+  it("uses a code once: a replayed successful sign-in is refused", async () => {
+    await signUpWithCode("once@example.com");
+    const b = browser();
+    await b.post("/auth", { intent: "send-code", mode: "login", email: "once@example.com" });
+    const code = codeFrom(smtp.lastTo("once@example.com"));
+    const cookie = b.jar.header();
+    const ok = await b.post("/auth", { intent: "verify-code", mode: "login", code });
+    expect(ok.status).toBe(302);
+    const replay = await callRoute(authAction as never, {
+      request: formRequest("/auth", { intent: "verify-code", mode: "login", code }, { headers: { Cookie: cookie } }),
+    });
+    expect(replay.status).toBe(400);
+  });
+
+  it("limits how many codes one address can request", async () => {
+    await signUpWithCode("busy@example.com");
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await browser().post("/auth", { intent: "send-code", mode: "login", email: "busy@example.com" })).status);
+    }
+    // One code went to the sign-up; two more are allowed in the window.
+    expect(statuses).toEqual([302, 302, 400, 400]);
+  });
+
+  it("resends a code to the address of this browser", async () => {
+    const b = browser();
+    await b.post("/auth", { intent: "send-code", mode: "signup", email: "re@example.com" });
+    const resent = await b.post("/auth", { intent: "resend-code", mode: "signup" });
+    expect(resent.status).toBe(302);
+    expect(smtp.messages.filter((m) => m.to.includes("re@example.com"))).toHaveLength(2);
+    const verified = await b.post("/auth", { intent: "verify-code", mode: "signup", code: codeFrom(smtp.lastTo("re@example.com")) });
+    expect(verified.status).toBe(302);
+  });
+
+  it("ignores a filled honeypot", async () => {
+    const b = browser();
+    const result = await b.post("/auth", { intent: "send-code", mode: "signup", email: "bot@example.com", website_url: "spam" });
+    expect(result.status).toBe(302);
+    expect(smtp.messages).toHaveLength(0);
+  });
+});
+
+describe(`passwords ${dbTag}`, () => {
+  it("signs up, waits for the confirmation link, then signs in with the password", async () => {
+    const b = browser();
+    const signUp = await b.post("/auth", { intent: "password", mode: "signup", email: "pat@example.com", password: "correct horse", homeCity: "alder-creek" });
+    expect(signUp.status).toBe(302);
+    const before = await b.post("/auth", { intent: "password", mode: "login", email: "pat@example.com", password: "correct horse" });
+    expect(before.status).toBe(400);
+    expect(toastIn(before)?.description).toMatch(/confirm your email address/);
+    const [stored] = await getTestDb().select().from(users);
+    expect(stored?.emailConfirmedAt).toBeNull();
+
+    const confirmed = await b.post("/auth/confirm", { token: confirmationTokenFrom(smtp.lastTo("pat@example.com")) }, confirmAction as never);
+    expect(confirmed.status).toBe(302);
+    await b.post("/auth/sign-out", {}, signOutAction as never);
+
+    const wrong = await b.post("/auth", { intent: "password", mode: "login", email: "pat@example.com", password: "wrong password" });
+    expect(toastIn(wrong)).toMatchObject({ title: "Error", description: "Invalid email or password." });
+    const right = await b.post("/auth", { intent: "password", mode: "login", email: "PAT@example.com", password: "correct horse" });
+    expect(right.status).toBe(302);
+    const [profile] = await getTestDb().select().from(profiles);
+    expect(profile?.homeCityKey).toBe("alder-creek");
+  });
+
+  it("requires a password of at least 8 characters and refuses a taken address", async () => {
+    const b = browser();
+    const short = await b.post("/auth", { intent: "password", mode: "signup", email: "s@example.com", password: "short" });
+    expect(short.status).toBe(400);
+    await b.post("/auth", { intent: "password", mode: "signup", email: "s@example.com", password: "long enough" });
+    const again = await b.post("/auth", { intent: "password", mode: "signup", email: "S@example.com", password: "long enough" });
+    expect(toastIn(again)?.description).toBe("An account with this email already exists. Please sign in instead.");
+  });
+
+  it("uses a confirmation link once", async () => {
+    const b = browser();
+    await b.post("/auth", { intent: "password", mode: "signup", email: "one@example.com", password: "long enough" });
+    const token = confirmationTokenFrom(smtp.lastTo("one@example.com"));
+    expect((await b.post("/auth/confirm", { token }, confirmAction as never)).status).toBe(302);
+    const again = await b.post("/auth/confirm", { token }, confirmAction as never);
+    expect(again.data).toEqual({ invalid: true });
+  });
+});
+
+describe(`sessions ${dbTag}`, () => {
+  it("sets an HttpOnly, SameSite=Lax cookie, rotates it at sign-in and deletes the row at sign-out", async () => {
+    const { b, verified } = await signUpWithCode("sam@example.com");
+    const setCookie = verified.headers.getSetCookie().find((c) => c.startsWith("gavel_session="));
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(await getTestDb().select().from(sessions)).toHaveLength(1);
+    const firstCookie = b.jar.get("gavel_session");
+
+    await b.post("/auth", { intent: "send-code", mode: "login", email: "sam@example.com" });
+    await b.post("/auth", { intent: "verify-code", mode: "login", code: codeFrom(smtp.lastTo("sam@example.com")) });
+    expect(b.jar.get("gavel_session")).not.toBe(firstCookie);
+    expect(await getTestDb().select().from(sessions)).toHaveLength(1);
+
+    const out = await b.post("/auth/sign-out", {}, signOutAction as never);
+    expect(out.headers.get("Location")).toBe("/");
+    expect(await getTestDb().select().from(sessions)).toHaveLength(0);
+    const profile = await b.get("/profile", profileLoader as never);
+    expect(profile.status).toBe(401);
+  });
+
+  it("redirects a signed-in user away from /auth", async () => {
+    const { b } = await signUpWithCode("in@example.com");
+    const page = await b.get("/auth", authLoader as never);
+    expect(page.headers.get("Location")).toBe("/");
+  });
+});
+
+describe(`profile and roles ${dbTag}`, () => {
+  it("shows the Member label and updates the home city", async () => {
+    const { b } = await signUpWithCode("mo@example.com");
+    const page = await b.get("/profile", profileLoader as never);
+    expect(page.data).toMatchObject({ user: { roleLabel: "Member", email: "mo@example.com" } });
+    const updated = await b.post("/profile", { homeCity: "alder-creek" }, profileAction as never);
+    expect(updated.headers.get("Location")).toBe("/profile");
+    const [profile] = await getTestDb().select().from(profiles);
+    expect(profile?.homeCityKey).toBe("alder-creek");
+    const failed = await b.post("/profile", { homeCity: "atlantis" }, profileAction as never);
+    const toastCookie = failed.headers.getSetCookie().join(";");
+    expect(toastCookie).toMatch(/gavel_toast=/);
+  });
+
+  it("refuses admin pages to visitors and members on the server, and shows them to admins", async () => {
+    const visitor = await callRoute(adminLoader as never, { request: getRequest("/admin") });
+    expect(visitor.status).toBe(401);
+    const { b } = await signUpWithCode("member@example.com");
+    const member = await b.get("/admin", adminLoader as never);
+    expect(member.status).toBe(403);
+    expect(member.data).toMatchObject({ message: "You don't have permission to access the admin panel." });
+
+    const [user] = await getTestDb().select().from(users).where(eq(users.email, "member@example.com"));
+    await getTestDb().insert(userRoles).values({ userId: user!.id, role: "admin" });
+    const admin = await b.get("/admin", adminLoader as never);
+    expect(admin.status).toBe(200);
+    const page = await b.get("/profile", profileLoader as never);
+    expect(page.data).toMatchObject({ user: { roleLabel: "Administrator" } });
+  });
+});
