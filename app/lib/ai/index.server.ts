@@ -1,0 +1,26 @@
+/**
+ * Entry point of the AI library for routes and jobs:
+ *
+ *   const ai = getAiProvider();
+ *   const { analysis, verification } = await ai.analyzeTranscript({ transcript, segments, title, description });
+ *   const { story } = await ai.writeStory({ analysis, segments, title, additionalContext });
+ *
+ * Both throw an AiError whose message can be shown to the user; they never
+ * store anything, so a failure leaves the previous result in place.
+ */
+import { readOpenAiConfig } from "./config.server";
+import { createOfflineProvider } from "./offline-provider.server";
+import { createOpenAiProvider } from "./openai-provider.server";
+import type { AiProvider } from "./provider";
+
+/** OpenAI-compatible when OPENAI_API_KEY is set (and AI_PROVIDER is not "offline"), else the offline analyser. */
+export function getAiProvider(env: Record<string, string | undefined> = process.env): AiProvider {
+  const config = readOpenAiConfig(env);
+  return config ? createOpenAiProvider(config) : createOfflineProvider();
+}
+
+export { AiError, isAiError, type AiErrorCode } from "./errors";
+export type { AiProvider, AnalysisResult, AnalyzeTranscriptInput, StoryResult, WriteStoryInput } from "./provider";
+export type { Analysis, NewsStory } from "./schemas";
+export { isPlainText, parseStoredAnalysis, parseStoredStory, type PlainText } from "./stored";
+export type { VerificationReport } from "./verify";

@@ -1,0 +1,33 @@
+/**
+ * The default provider when no API key is configured: extractive analysis
+ * and a plain story, computed in-process in well under a second.
+ */
+import { AiError } from "./errors";
+import { analyseSegments } from "./offline/analyser.server";
+import { writeOfflineStory } from "./offline/story-writer";
+import type { AiProvider, AnalysisResult, AnalyzeTranscriptInput, StoryResult, WriteStoryInput } from "./provider";
+import { ensureSegments } from "./segments";
+import { verifyAnalysis, verifyStory } from "./verify";
+
+export const OFFLINE_MODEL = "extractive-textrank-v1";
+
+async function analyzeTranscript(input: AnalyzeTranscriptInput): Promise<AnalysisResult> {
+  const segments = ensureSegments(input.segments, input.transcript);
+  if (segments.every((segment) => !segment.text.trim())) {
+    throw new AiError("analysis", "input", { detail: "Video must have a transcript to run analysis" });
+  }
+  const verified = verifyAnalysis(analyseSegments(segments), segments);
+  return { analysis: verified.analysis, provider: "offline", model: OFFLINE_MODEL, createdAt: new Date().toISOString(), verification: verified.report };
+}
+
+async function writeStory(input: WriteStoryInput): Promise<StoryResult> {
+  if (!input.analysis) throw new AiError("story", "input", { detail: "Analysis results are required to generate a story" });
+  const segments = ensureSegments(input.segments, input.transcript);
+  const story = writeOfflineStory({ analysis: input.analysis, segments, title: input.title, additionalContext: input.additionalContext });
+  const verified = verifyStory(story, { segments, analysis: input.analysis, additionalContext: input.additionalContext });
+  return { story: verified.story, provider: "offline", model: OFFLINE_MODEL, createdAt: new Date().toISOString(), verification: verified.report };
+}
+
+export function createOfflineProvider(): AiProvider {
+  return { name: "offline", model: OFFLINE_MODEL, analyzeTranscript, writeStory };
+}

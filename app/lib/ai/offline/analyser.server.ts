@@ -1,0 +1,299 @@
+/**
+ * The offline extractive analyser (docs/decisions/0010-offline-analyser.md):
+ * wink-nlp sentences and entities, TextRank over TF-IDF sentence vectors,
+ * and a rule layer for meeting procedure, agenda language, motions, votes,
+ * directions to staff, people, organisations and places.
+ */
+import type { TranscriptSegment } from "~/lib/transcripts/parse";
+import type { AnalyzeTranscriptInput } from "../provider";
+import type { Analysis, Highlight } from "../schemas";
+import { ensureSegments } from "../segments";
+import { toClockTime } from "../timestamps";
+import { DIRECTION, extractActionItems, MOTION, voteOutcome } from "./actions";
+import { extractEntities } from "./entities";
+import { readSentences, type NlpEntity } from "./nlp.server";
+import { agendaWordCount, cleanSentence, displaySpeaker, isProcedural, shorten, verbatimPrefix } from "./rules";
+import { cosine, lightStem, pageRank, similarityGraph, type SparseVector, tfidfVectors } from "./textrank";
+
+export type Sentence = {
+  index: number;
+  segmentIndex: number;
+  text: string;
+  speaker: string | null;
+  terms: string[];
+  wordCount: number;
+  entities: NlpEntity[];
+  procedural: boolean;
+};
+
+/** Weights of the rule layer over TextRank, tuned on the MeetingBank sample (bench/run.ts). */
+export type RuleWeights = {
+  /** Score multiplier per agenda word ("recommendation", "ordinance", ...), up to three. */
+  agendaBonus: number;
+  /** Extra weight of the opening sentences, decaying over positionDecay sentences. */
+  positionWeight: number;
+  positionDecay: number;
+  /** Sentences shorter or longer than these lose score in proportion. */
+  idealMinWords: number;
+  idealMaxWords: number;
+  /** Questions rarely summarise anything: their score is multiplied by this. */
+  questionFactor: number;
+};
+
+export const DEFAULT_WEIGHTS: RuleWeights = {
+  agendaBonus: 1,
+  positionWeight: 3,
+  positionDecay: 6,
+  idealMinWords: 12,
+  idealMaxWords: 40,
+  questionFactor: 0.5,
+};
+
+export type SummaryOptions = {
+  /** false gives plain TextRank: no procedure filter, agenda bonus, position prior or length shaping. */
+  useRules: boolean;
+  /** A fixed number of sentences (the baselines); by default a word budget set by `length`. */
+  sentences?: number;
+  length?: Partial<SummaryLength>;
+  weights?: Partial<RuleWeights>;
+};
+
+const DEFAULT_SUMMARY: SummaryOptions = { useRules: true };
+
+// TextRank is quadratic in sentences: beyond this many candidates, keep the
+// ones closest to the transcript's centroid (a cheap proxy for centrality).
+const MAX_GRAPH_SENTENCES = 400;
+
+// ---------------------------------------------------------------------------
+// Sentences
+
+export function readTranscriptSentences(segments: TranscriptSegment[]): Sentence[] {
+  const sentences: Sentence[] = [];
+  segments.forEach((segment, segmentIndex) => {
+    for (const sentence of readSentences(segment.text)) {
+      sentences.push({
+        index: sentences.length,
+        segmentIndex,
+        text: sentence.text,
+        speaker: segment.speaker,
+        terms: sentence.contentWords.filter((word) => word.length > 2 && /[a-z]/.test(word)).map(lightStem),
+        wordCount: sentence.wordCount,
+        entities: sentence.entities,
+        procedural: isProcedural(sentence.text, sentence.wordCount),
+      });
+    }
+  });
+  return sentences;
+}
+
+// ---------------------------------------------------------------------------
+// Ranking
+
+function centroidCloseness(vectors: SparseVector[]): number[] {
+  const centroid = new Map<number, number>();
+  for (const vector of vectors) vector.ids.forEach((id, k) => centroid.set(id, (centroid.get(id) ?? 0) + vector.weights[k]!));
+  return vectors.map((vector) => vector.ids.reduce((sum, id, k) => sum + vector.weights[k]! * (centroid.get(id) ?? 0), 0));
+}
+
+/** TextRank scores (0..1, max-normalised) for the candidate sentences; 0 for the rest. */
+export function textRankScores(sentences: Sentence[], isCandidate: (s: Sentence) => boolean): number[] {
+  let candidates = sentences.filter((s) => isCandidate(s) && s.terms.length > 0);
+  let vectors = tfidfVectors(candidates.map((s) => s.terms));
+  if (candidates.length > MAX_GRAPH_SENTENCES) {
+    const closeness = centroidCloseness(vectors);
+    const keep = closeness
+      .map((score, i) => ({ score, i }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, MAX_GRAPH_SENTENCES)
+      .map((entry) => entry.i)
+      .sort((a, b) => a - b);
+    candidates = keep.map((i) => candidates[i]!);
+    vectors = keep.map((i) => vectors[i]!);
+  }
+  const ranks = pageRank(similarityGraph(vectors));
+  const max = Math.max(...ranks, Number.MIN_VALUE);
+  const scores = new Array<number>(sentences.length).fill(0);
+  candidates.forEach((sentence, i) => (scores[sentence.index] = ranks[i]! / max));
+  return scores;
+}
+
+function lengthFactor(wordCount: number, weights: RuleWeights): number {
+  if (wordCount < weights.idealMinWords) return wordCount / weights.idealMinWords;
+  if (wordCount > weights.idealMaxWords) return weights.idealMaxWords / wordCount;
+  return 1;
+}
+
+const nonProcedural = (sentence: Sentence) => !sentence.procedural;
+
+/** The rule layer over TextRank: agenda language up, opening sentences up, questions, rambling and procedure down. */
+function ruleScores(sentences: Sentence[], textRank: number[], weights: RuleWeights): number[] {
+  return sentences.map((sentence, i) => {
+    if (sentence.procedural) return 0;
+    const agenda = 1 + weights.agendaBonus * Math.min(3, agendaWordCount(sentence.text));
+    const position = 1 + weights.positionWeight * Math.exp(-i / weights.positionDecay);
+    const question = sentence.text.trim().endsWith("?") ? weights.questionFactor : 1;
+    return textRank[i]! * agenda * position * question * lengthFactor(sentence.wordCount, weights);
+  });
+}
+
+function summaryScores(sentences: Sentence[], useRules: boolean, weights: RuleWeights): number[] {
+  if (!useRules) return textRankScores(sentences, () => true);
+  return ruleScores(sentences, textRankScores(sentences, nonProcedural), weights);
+}
+
+// ---------------------------------------------------------------------------
+// Summary
+
+/**
+ * The summary's length follows the transcript's: about one agenda item's
+ * worth (a sentence or two) for a short item, up to five sentences for a
+ * whole meeting. Minutes-style references are short, and so are good summaries.
+ */
+export type SummaryLength = { minWords: number; maxWords: number; ratio: number; maxSentences: number };
+
+export const DEFAULT_LENGTH: SummaryLength = { minWords: 30, maxWords: 130, ratio: 0.01, maxSentences: 5 };
+
+export function summaryWordBudget(sentences: Sentence[], length: SummaryLength = DEFAULT_LENGTH): number {
+  const transcriptWords = sentences.reduce((sum, s) => sum + s.wordCount, 0);
+  return Math.min(length.maxWords, Math.max(length.minWords, Math.round(transcriptWords * length.ratio)));
+}
+
+const REDUNDANCY = 0.5;
+// A sentence may overshoot the word budget by this factor.
+const BUDGET_SLACK = 1.25;
+
+type PickLimits = { maxSentences: number; budgetWords: number };
+
+/** Best sentences first, skipping near-duplicates, until the budget is used; indexes in transcript order. */
+function pickSentences(sentences: Sentence[], scores: number[], { maxSentences, budgetWords }: PickLimits): number[] {
+  const order = scores.map((score, i) => ({ score, i })).filter((e) => e.score > 0).sort((a, b) => b.score - a.score);
+  const vectors = tfidfVectors(sentences.map((s) => s.terms));
+  const chosen: number[] = [];
+  let words = 0;
+  for (const { i } of order) {
+    if (chosen.length >= maxSentences || words >= budgetWords) break;
+    const sentenceWords = sentences[i]!.wordCount;
+    if (chosen.length > 0 && words + sentenceWords > budgetWords * BUDGET_SLACK) continue;
+    if (chosen.some((j) => cosine(vectors[j]!, vectors[i]!) > REDUNDANCY)) continue;
+    chosen.push(i);
+    words += sentenceWords;
+  }
+  return chosen.sort((a, b) => a - b);
+}
+
+function summaryText(sentences: Sentence[], picked: number[], clean: boolean): string {
+  const texts = picked.map((i) => sentences[i]!.text);
+  return (clean ? texts.map(cleanSentence).filter(Boolean) : texts.map((t) => t.trim())).join(" ");
+}
+
+function summaryFromScores(sentences: Sentence[], scores: number[], options: SummaryOptions): string {
+  const length = { ...DEFAULT_LENGTH, ...options.length };
+  const pick = options.sentences
+    ? { maxSentences: options.sentences, budgetWords: Number.POSITIVE_INFINITY }
+    : { maxSentences: length.maxSentences, budgetWords: summaryWordBudget(sentences, length) };
+  return summaryText(sentences, pickSentences(sentences, scores, pick), options.useRules);
+}
+
+export function summarise(sentences: Sentence[], options: SummaryOptions = DEFAULT_SUMMARY): string {
+  const scores = summaryScores(sentences, options.useRules, { ...DEFAULT_WEIGHTS, ...options.weights });
+  return summaryFromScores(sentences, scores, options);
+}
+
+// ---------------------------------------------------------------------------
+// Highlights
+
+const MIN_HIGHLIGHTS = 3;
+const MAX_HIGHLIGHTS = 6;
+const QUOTE_MAX_WORDS = 45;
+
+function highlightKind(sentence: Sentence): string {
+  if (voteOutcome(sentence.text)) return "Vote";
+  if (MOTION.test(sentence.text)) return "Motion";
+  if (DIRECTION.test(sentence.text)) return "Direction to staff";
+  if (sentence.entities.some((e) => e.type === "MONEY")) return "Funding";
+  if (agendaWordCount(sentence.text) > 0) return "Agenda item";
+  return "Discussion";
+}
+
+function interest(sentence: Sentence): number {
+  let bonus = 1;
+  if (sentence.entities.some((e) => e.type === "MONEY")) bonus += 0.5;
+  if (sentence.entities.some((e) => e.type === "DATE" || e.type === "PERCENT")) bonus += 0.2;
+  if (MOTION.test(sentence.text) || DIRECTION.test(sentence.text) || voteOutcome(sentence.text)) bonus += 0.6;
+  return bonus;
+}
+
+function highlightCount(sentences: Sentence[]): number {
+  return Math.min(MAX_HIGHLIGHTS, Math.max(MIN_HIGHLIGHTS, Math.round(sentences.length / 40)));
+}
+
+/** Highlights rank by centrality and interest, without the summary's preference for the opening. */
+function highlightScores(sentences: Sentence[], textRank: number[]): number[] {
+  return sentences.map((s, i) => (s.procedural ? 0 : textRank[i]! * interest(s) * lengthFactor(s.wordCount, DEFAULT_WEIGHTS)));
+}
+
+/**
+ * Highest-scoring moments in time order. Two highlights never come from
+ * neighbouring sentences of one segment, so they spread across the meeting.
+ */
+function pickHighlightSentences(sentences: Sentence[], scores: number[]): Sentence[] {
+  const wanted = highlightCount(sentences);
+  const minGap = Math.floor(sentences.length / (wanted * 3));
+  const ranked = sentences
+    .filter((s) => !s.procedural && s.wordCount >= 8)
+    .map((s) => ({ sentence: s, score: (scores[s.index] ?? 0) + 1e-9 }))
+    .sort((a, b) => b.score - a.score);
+  const chosen: Sentence[] = [];
+  for (const { sentence } of ranked) {
+    if (chosen.length >= wanted) break;
+    const clashes = chosen.some(
+      (other) => other.segmentIndex === sentence.segmentIndex && Math.abs(other.index - sentence.index) <= Math.max(minGap, 1),
+    );
+    if (!clashes) chosen.push(sentence);
+  }
+  return chosen.sort((a, b) => a.index - b.index);
+}
+
+/** A neighbouring sentence of the same segment worth quoting too, if any. */
+function companionSentence(sentences: Sentence[], sentence: Sentence): Sentence | null {
+  for (const index of [sentence.index + 1, sentence.index - 1]) {
+    const other = sentences[index];
+    if (other && other.segmentIndex === sentence.segmentIndex && !other.procedural && other.wordCount >= 6) return other;
+  }
+  return null;
+}
+
+function buildHighlight(sentences: Sentence[], segments: TranscriptSegment[], sentence: Sentence): Highlight {
+  const segment = segments[sentence.segmentIndex]!;
+  const speaker = displaySpeaker(segment.speaker);
+  const companion = companionSentence(sentences, sentence);
+  const quotes = [sentence, ...(companion ? [companion] : [])]
+    .sort((a, b) => a.index - b.index)
+    .map((s) => ({ text: verbatimPrefix(s.text, QUOTE_MAX_WORDS), speaker }));
+  const who = segment.speaker ? ` (${speaker})` : "";
+  return {
+    timestamp: toClockTime(segment.startSeconds),
+    point_of_interest: `${highlightKind(sentence)}${who}: ${shorten(cleanSentence(sentence.text), 30)}`,
+    quotes,
+  };
+}
+
+// ---------------------------------------------------------------------------
+
+export function analyseSegments(segments: TranscriptSegment[]): Analysis {
+  const sentences = readTranscriptSentences(segments);
+  const textRank = textRankScores(sentences, nonProcedural);
+  const summary = summaryFromScores(sentences, ruleScores(sentences, textRank, DEFAULT_WEIGHTS), DEFAULT_SUMMARY);
+  const highlights = pickHighlightSentences(sentences, highlightScores(sentences, textRank));
+  return {
+    summary: summary || "The transcript has too little spoken content to summarise.",
+    highlights: highlights.map((s) => buildHighlight(sentences, segments, s)),
+    action_items: extractActionItems(sentences),
+    entities: extractEntities(sentences),
+  };
+}
+
+/** Analyses a transcript without a language model. Segments are derived from the text when none are given. */
+export function analyseOffline(input: Pick<AnalyzeTranscriptInput, "transcript" | "segments">): Analysis {
+  return analyseSegments(ensureSegments(input.segments, input.transcript));
+}

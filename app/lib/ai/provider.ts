@@ -1,0 +1,46 @@
+/**
+ * What the meeting pipeline asks of an AI provider. Providers only return
+ * values (or throw an AiError); storing results is the caller's job, so a
+ * failure never overwrites an earlier analysis or story.
+ */
+import type { TranscriptSegment } from "~/lib/transcripts/parse";
+import type { Analysis, NewsStory } from "./schemas";
+import type { VerificationReport } from "./verify";
+
+export type ProviderName = "openai-compatible" | "offline";
+
+export type AnalyzeTranscriptInput = {
+  transcript: string;
+  /** Parsed segments; empty for transcripts without timestamps (the whole text is then one untimed segment). */
+  segments: TranscriptSegment[];
+  title: string | null;
+  description: string | null;
+};
+
+export type WriteStoryInput = {
+  analysis: Analysis;
+  /** Transcript segments, used to check the story's quotes. */
+  segments: TranscriptSegment[];
+  title: string | null;
+  additionalContext: string | null;
+  /** The raw transcript, for checks when there are no segments. */
+  transcript?: string | null;
+};
+
+type ResultMeta = {
+  provider: ProviderName;
+  model: string;
+  /** ISO 8601 */
+  createdAt: string;
+  verification: VerificationReport;
+};
+
+export type AnalysisResult = ResultMeta & { analysis: Analysis };
+export type StoryResult = ResultMeta & { story: NewsStory };
+
+export interface AiProvider {
+  readonly name: ProviderName;
+  readonly model: string;
+  analyzeTranscript(input: AnalyzeTranscriptInput): Promise<AnalysisResult>;
+  writeStory(input: WriteStoryInput): Promise<StoryResult>;
+}

@@ -1,0 +1,67 @@
+/**
+ * Offline analyser benchmark (not a test): `npm run bench`.
+ *
+ * 1. Time of a full offline analysis of a 120 KB transcript (MeetingBank
+ *    transcripts joined at run time, and a synthetic timestamped meeting).
+ * 2. ROUGE-1/2/L F1 of the analyser's summary against the reference summaries
+ *    of the MeetingBank validation sample, next to baselines computed in the
+ *    same run: the first three sentences (lead-3) and plain TextRank, each
+ *    also at the analyser's length.
+ *
+ * MeetingBank (Hu et al., ACL 2023) is CC BY-NC-SA 4.0: it is read from
+ * ../shared at run time and never copied into the repository. Without it the
+ * ROUGE part is skipped with a message.
+ */
+import { performance } from "node:perf_hooks";
+import { analyseOffline } from "~/lib/ai/offline/analyser.server";
+import { concatenatedTranscripts, loadMeetingBank } from "./meetingbank";
+import { rougeTokens } from "./rouge";
+import { analyser, evaluate, lead3, leadSameLength, plainTextRank, plainTextRankSameLength, printEvaluations } from "./summarisers";
+import { syntheticTranscript } from "./synthetic";
+
+const TARGET_CHARS = 120_000;
+const TIMING_RUNS = 5;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function timeAnalysis(label: string, transcript: string): void {
+  const runs: number[] = [];
+  for (let i = 0; i < TIMING_RUNS; i++) {
+    const start = performance.now();
+    analyseOffline({ transcript, segments: [] });
+    runs.push(performance.now() - start);
+  }
+  console.log(`  ${label}: ${(transcript.length / 1000).toFixed(0)} KB in ${median(runs).toFixed(0)} ms (median of ${TIMING_RUNS})`);
+}
+
+function main(): void {
+  console.log("Offline analyser benchmark\n");
+  const loadStart = performance.now();
+  analyseOffline({ transcript: "Warm up. The council met.", segments: [] });
+  console.log(`wink-nlp model load and first call: ${(performance.now() - loadStart).toFixed(0)} ms\n`);
+
+  const data = loadMeetingBank();
+  console.log("Full offline analysis (summary, highlights, action items, entities) per 120 KB transcript:");
+  if (!("missing" in data)) timeAnalysis("MeetingBank transcripts joined", concatenatedTranscripts(data.rows, TARGET_CHARS));
+  timeAnalysis("synthetic timestamped meeting", syntheticTranscript(TARGET_CHARS));
+  if ("missing" in data) {
+    console.log(`\nROUGE skipped: ${data.missing}`);
+    return;
+  }
+
+  console.log(`\nROUGE F1 (%) against the reference summaries of ${data.rows.length} MeetingBank rows:`);
+  printEvaluations([
+    evaluate("offline analyser", data.rows, analyser()),
+    evaluate("lead-3 (baseline)", data.rows, lead3),
+    evaluate("TextRank, 3 sentences (baseline)", data.rows, plainTextRank),
+    evaluate("lead, analyser's length", data.rows, leadSameLength),
+    evaluate("TextRank, analyser's length", data.rows, plainTextRankSameLength),
+  ]);
+  const referenceWords = data.rows.reduce((sum, row) => sum + rougeTokens(row.summary).length, 0) / data.rows.length;
+  console.log(`  (reference summaries average ${referenceWords.toFixed(0)} words)`);
+}
+
+main();
