@@ -14,6 +14,7 @@ import { Footer } from "~/components/layout/footer";
 import { NavigationBar } from "~/components/layout/navigation-bar";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { getCityNavByKey } from "~/lib/cities/cities.server";
+import { AccessDenied } from "~/components/access-denied";
 import { NotFound } from "~/components/not-found";
 import { Toaster } from "~/components/ui/toaster";
 import { getToast } from "~/lib/toast/toast.server";
@@ -85,6 +86,9 @@ export function ErrorBoundary() {
         <Footer />
       </>
     );
+  }
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
+    return <AccessDenied message={(error.data as { message?: string } | null)?.message} signedIn={error.status === 403} />;
   }
   if (!isRouteErrorResponse(error)) console.error(error);
   return (

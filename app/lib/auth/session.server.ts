@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { createCookie, data, redirect } from "react-router";
+import { createCookie, redirect } from "react-router";
 import { getDb } from "~/lib/db/client.server";
 import { profiles, sessions, userRoles, users } from "~/lib/db/schema";
 import { secureCookies, sessionSecrets } from "~/lib/env/env.server";
@@ -128,6 +128,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 /** The one permission check for every admin loader and action. */
 export async function requireAdmin(request: Request, message = ADMIN_DENIED): Promise<SessionUser> {
   const user = await getCurrentUser(request);
-  if (!user?.isAdmin) throw data({ message, signedIn: Boolean(user) }, { status: user ? 403 : 401 });
+  // A Response, not data(): it must also work when thrown from middleware.
+  if (!user?.isAdmin) throw Response.json({ message, signedIn: Boolean(user) }, { status: user ? 403 : 401 });
   return user;
 }
