@@ -5,6 +5,7 @@ import morgan from "morgan";
 import type { ServerBuild } from "react-router";
 import { closeDatabase, getConnection, migrateDatabase } from "./app/lib/db/client.server";
 import { seedIfEmpty } from "./app/lib/db/seed/seed.server";
+import { CLIENT_IP_HEADER } from "./app/lib/http/client-ip.server";
 
 const isProduction = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
@@ -21,7 +22,7 @@ app.use(compression());
 // address (as resolved by "trust proxy") in a header nobody can forge,
 // since any incoming value is overwritten here.
 app.use((req, _res, next) => {
-  req.headers["x-gavel-client-ip"] = req.ip ?? "unknown";
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
   next();
 });
 

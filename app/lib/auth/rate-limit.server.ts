@@ -29,8 +29,3 @@ export async function hitRateLimit(key: string, { limit, windowSeconds }: RateLi
 export async function pruneExpiredRateLimits(): Promise<void> {
   await getDb().delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`));
 }
-
-/** The client's address as Express saw it (honouring TRUST_PROXY). */
-export function clientIp(request: Request): string {
-  return request.headers.get("x-gavel-client-ip") ?? "unknown";
-}

@@ -5,7 +5,7 @@ import { profiles, sessions, userRoles, users } from "~/lib/db/schema";
 import { secureCookies, sessionSecrets } from "~/lib/env/env.server";
 import { createToastHeaders } from "~/lib/toast/toast.server";
 import type { ToastInput } from "~/lib/toast/toast";
-import { clientIp } from "./rate-limit.server";
+import { clientIp } from "~/lib/http/client-ip.server";
 import { ADMIN_ROLE } from "./users.server";
 
 /**

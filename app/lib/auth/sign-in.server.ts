@@ -17,7 +17,8 @@ import {
   setOnCodeVerified,
 } from "./email-code.server";
 import { getDecoyHash, hashPassword, verifyPassword } from "./password.server";
-import { clientIp, hitRateLimit } from "./rate-limit.server";
+import { clientIp } from "~/lib/http/client-ip.server";
+import { hitRateLimit } from "./rate-limit.server";
 import { safeRedirect, signIn } from "./session.server";
 import { confirmEmail, createUser, findUserByEmail, normalizeEmail } from "./users.server";
 
