@@ -56,7 +56,7 @@ export function RequestCityDialog({
   return (
     <dialog
       ref={dialogRef}
-      id="request-city"
+      id="request-city-dialog"
       open={initiallyOpen}
       aria-labelledby="request-city-title"
       onClose={onClose}

@@ -100,14 +100,16 @@ type PendingCode = { email: string | null; jwe: string | null; error: string | n
 
 function parseTotpCookie(value: string): PendingCode {
   const params = new URLSearchParams(decodeURIComponent(value));
-  let jwe: string | null = null;
-  try {
-    jwe = (JSON.parse(params.get("totp") ?? "null") as { jwe?: string } | null)?.jwe ?? null;
-  } catch {
-    jwe = null;
-  }
   const email = params.get("email");
-  return { email: email ? normalizeEmail(email) : null, jwe, error: params.get("error") };
+  return { email: email ? normalizeEmail(email) : null, jwe: jweIn(params.get("totp")), error: params.get("error") };
+}
+
+function jweIn(totpJson: string | null): string | null {
+  try {
+    return (JSON.parse(totpJson ?? "null") as { jwe?: string } | null)?.jwe ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** The code this browser is waiting for, from its `_totp` cookie. */
