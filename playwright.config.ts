@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests against the BUILT app (run `npm run build` first;
+ * scripts/test-all.sh does). The server gets a free port on 127.0.0.1 and a
+ * fresh data directory, migrates and seeds its demo data on start, and is
+ * stopped (and the directory removed) at the end: tests/e2e/web-server.ts.
+ *
+ * Port and directory are chosen once, in the runner process, and passed on
+ * through the environment, because Playwright loads this file again in every
+ * worker process.
+ */
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-"));
+const port = Number(process.env.E2E_PORT);
+const dataDir = process.env.E2E_DATA_DIR;
+const baseURL = `http://127.0.0.1:${port}`;
+
+const serverEnv = [
+  "NODE_ENV=production",
+  `PORT=${port}`,
+  "HOST=127.0.0.1",
+  `PGLITE_DATA_DIR=${dataDir}/pglite`,
+  `DATA_DIR=${dataDir}`,
+  "LOG_REQUESTS=false",
+  "E2E_REMOVE_DATA_DIR=true",
+  // All browsers come from 127.0.0.1: room for every test's sign-ins.
+  "AUTH_IP_LIMIT_MULTIPLIER=20",
+].join(" ");
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.E2E_JSON_REPORT ?? "playwright-report/results.json" }],
+  ],
+  outputDir: "test-results",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "js", use: { browserName: "chromium", javaScriptEnabled: true } },
+    { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false } },
+  ],
+  webServer: {
+    // `node --import tsx`, not the tsx CLI: the CLI relays SIGTERM to a child
+    // process and SIGKILLs it when it does not acknowledge within ~60 ms,
+    // which skips the server's clean shutdown and the data-dir cleanup.
+    command: `${serverEnv} node --import tsx tests/e2e/web-server.ts`,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});

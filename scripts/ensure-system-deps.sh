@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Makes sure the system programs the tests need are present:
+#   - Chromium at /usr/bin/chromium (Playwright drives Debian's Chromium;
+#     never `npx playwright install`);
+#   - PostgreSQL server binaries (initdb, pg_ctl) under /usr/lib/postgresql/*/bin.
+# As root, missing ones are installed with apt-get; otherwise the script stops
+# and names the packages to install.
+set -euo pipefail
+
+missing=()
+
+if [[ ! -x /usr/bin/chromium ]]; then
+  missing+=(chromium)
+fi
+
+have_postgres() {
+  local dir
+  for dir in /usr/lib/postgresql/*/bin; do
+    [[ -x "$dir/initdb" && -x "$dir/pg_ctl" ]] && return 0
+  done
+  return 1
+}
+if ! have_postgres; then
+  missing+=(postgresql)
+fi
+
+if [[ ${#missing[@]} -gt 0 ]]; then
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "ensure-system-deps: missing system packages: ${missing[*]}" >&2
+    echo "ensure-system-deps: install them as root, then run the tests again:" >&2
+    echo "    sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "ensure-system-deps: installing ${missing[*]} with apt-get"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update
+  apt-get install -y "${missing[@]}"
+fi
+
+# Installing the postgresql package creates this user; a cluster run by root
+# needs it (PostgreSQL refuses to run as root).
+if [[ $(id -u) -eq 0 ]] && ! id postgres >/dev/null 2>&1; then
+  echo "ensure-system-deps: creating the 'postgres' system user"
+  useradd --system --home-dir /var/lib/postgresql --no-create-home --shell /bin/bash postgres
+fi
+
+[[ -x /usr/bin/chromium ]] || { echo "ensure-system-deps: /usr/bin/chromium is still missing" >&2; exit 1; }
+have_postgres || { echo "ensure-system-deps: PostgreSQL server binaries are still missing" >&2; exit 1; }
+
+pg_dir=$(ls -d /usr/lib/postgresql/*/bin | sort -t/ -k5 -n -r | head -n1)
+echo "ensure-system-deps: ok (chromium: /usr/bin/chromium, postgresql: $pg_dir)"

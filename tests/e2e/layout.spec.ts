@@ -1,0 +1,38 @@
+import { expect, test } from "./fixtures";
+
+/** What every page shares (the footer) and the About page. */
+
+const FOOTER_LINKS = [
+  ["Home", "/"],
+  ["About", "/about"],
+  ["Contact", "/contact"],
+  ["Privacy Policy", "/privacy"],
+] as const;
+
+for (const path of ["/", "/about", "/contact", "/privacy", "/no-such-page"]) {
+  test(`the footer on ${path} shows the year and the site links`, async ({ page, open }) => {
+    await open(path);
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toHaveCount(1);
+    await expect(footer).toContainText(String(new Date().getFullYear()));
+    for (const [name, href] of FOOTER_LINKS) {
+      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+  });
+}
+
+test("footer links navigate", async ({ page, open }) => {
+  await open("/");
+  await page.getByRole("contentinfo").getByRole("link", { name: "About", exact: true }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy", exact: true }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+});
+
+test("the About page explains the four steps and leads to the cities", async ({ page, open }) => {
+  await open("/about");
+  await expect(page.getByRole("link", { name: "Browse Cities" })).toHaveAttribute("href", "/");
+  for (const step of ["Data Collection", "AI Analysis", "Story Generation", "Community Access"]) {
+    await expect(page.getByText(step, { exact: true }).first()).toBeVisible();
+  }
+});

@@ -1,0 +1,28 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Playwright's webServer (playwright.config.ts): runs the production server
+ * (server.ts, serving build/) with the environment the config set, and
+ * removes the throwaway data directory when the server exits.
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+  console.error("e2e web server: build/ is missing; run `npm run build` first.");
+  process.exit(1);
+}
+if (process.env.NODE_ENV !== "production") {
+  console.error("e2e web server: NODE_ENV must be production (set by playwright.config.ts).");
+  process.exit(1);
+}
+
+const dataDir = process.env.DATA_DIR;
+if (dataDir && process.env.E2E_REMOVE_DATA_DIR === "true") {
+  process.on("exit", () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+}
+
+process.chdir(root);
+await import("../../server");

@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { quoteIdent, withDatabase } from "./context";
+
+/**
+ * Runs once per `vitest run`, in the main process: migrates one database,
+ * which every test file then clones (tests/setup/per-file.ts).
+ */
+export default async function setup(project: TestProject) {
+  return process.env.DATABASE_URL
+    ? setupPostgres(project, process.env.DATABASE_URL)
+    : setupPglite(project);
+}
+
+/** Runs `fn` with some environment variables replaced, then restores them. */
+async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((key) => [key, process.env[key]]));
+  const apply = (values: Record<string, string | undefined>) => {
+    for (const [key, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  };
+  apply(vars);
+  try {
+    return await fn();
+  } finally {
+    apply(saved);
+  }
+}
+
+async function setupPglite(project: TestProject) {
+  const started = Date.now();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-vitest-"));
+  const snapshot = path.join(dir, "migrated.tar.gz");
+  await withEnv({ DATABASE_URL: undefined, PGLITE_DATA_DIR: "memory://", PGLITE_SNAPSHOT: undefined }, async () => {
+    const { closeDatabase, getConnection, migrateDatabase } = await import("../../app/lib/db/client.server");
+    try {
+      await migrateDatabase();
+      const pglite = getConnection().pglite;
+      if (!pglite) throw new Error("expected an embedded PGlite connection");
+      const dump = await pglite.dumpDataDir("gzip");
+      fs.writeFileSync(snapshot, Buffer.from(await dump.arrayBuffer()));
+    } finally {
+      await closeDatabase();
+    }
+  });
+  project.provide("testDatabase", { kind: "pglite", snapshot });
+  console.log(
+    `[db: pglite] Vitest runs on PGlite: in-memory, one database per test file, cloned from a migrated snapshot (${Date.now() - started} ms)`,
+  );
+  return () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+async function setupPostgres(project: TestProject, adminUrl: string) {
+  const started = Date.now();
+  const prefix = `gavel_t${process.pid}`;
+  const template = `${prefix}_template`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ server_version: string }>("show server_version");
+    await admin.query(`drop database if exists ${quoteIdent(template)}`);
+    await admin.query(`create database ${quoteIdent(template)}`);
+    await withEnv({ DATABASE_URL: withDatabase(adminUrl, template) }, async () => {
+      const { closeDatabase, migrateDatabase } = await import("../../app/lib/db/client.server");
+      try {
+        await migrateDatabase();
+      } finally {
+        // CREATE DATABASE ... TEMPLATE needs the template to have no connections.
+        await closeDatabase();
+      }
+    });
+    project.provide("testDatabase", { kind: "postgres", adminUrl, template, prefix });
+    console.log(
+      `[db: postgres] Vitest runs on PostgreSQL ${rows[0]?.server_version ?? "?"} at ${new URL(adminUrl).host}: one database per test file, created from the migrated template ${template} (${Date.now() - started} ms)`,
+    );
+  } finally {
+    await admin.end();
+  }
+
+  return async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ datname: string }>(
+        "select datname from pg_database where starts_with(datname, $1)",
+        [prefix],
+      );
+      for (const { datname } of rows) {
+        await client.query(`drop database if exists ${quoteIdent(datname)} with (force)`);
+      }
+    } finally {
+      await client.end();
+    }
+  };
+}

@@ -1,0 +1,66 @@
+import crypto from "node:crypto";
+import pg from "pg";
+import { afterAll, inject } from "vitest";
+import { closeDatabase } from "../../app/lib/db/client.server";
+import { quoteIdent, withDatabase } from "./context";
+
+/**
+ * Runs at the start of every test file, before the file's own imports: gives
+ * the file a database of its own. The db module reads the environment when
+ * the first query opens the connection, so setting it here is enough.
+ * Vitest runs each file in a fresh process (vitest.config.ts: isolate), and
+ * afterAll closes the connection so that nothing carries over regardless.
+ */
+
+const database = inject("testDatabase");
+
+// Cookies (toasts, sessions) are signed with this instead of a secret file
+// written under data/.
+process.env.SESSION_SECRET ??= "test-session-secret";
+process.env.LOG_REQUESTS = "false";
+
+let perFileDatabase: string | undefined;
+
+if (database.kind === "pglite") {
+  delete process.env.DATABASE_URL;
+  process.env.PGLITE_DATA_DIR = "memory://";
+  process.env.PGLITE_SNAPSHOT = database.snapshot;
+} else {
+  const name = `${database.prefix}_${process.env.VITEST_POOL_ID ?? "0"}_${crypto.randomBytes(4).toString("hex")}`;
+  await adminQuery(database.adminUrl, async (client) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`create database ${quoteIdent(name)} template ${quoteIdent(database.template)}`);
+        return;
+      } catch (error) {
+        // 55006: "source database is being accessed by other users"; a
+        // concurrent CREATE DATABASE from the same template can see it.
+        if ((error as { code?: string }).code !== "55006" || attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  });
+  perFileDatabase = name;
+  process.env.DATABASE_URL = withDatabase(database.adminUrl, name);
+  process.env.DATABASE_POOL_SIZE ??= "4";
+}
+
+afterAll(async () => {
+  await closeDatabase();
+  if (database.kind === "postgres" && perFileDatabase) {
+    const name = perFileDatabase;
+    await adminQuery(database.adminUrl, (client) =>
+      client.query(`drop database if exists ${quoteIdent(name)} with (force)`),
+    );
+  }
+});
+
+async function adminQuery<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
