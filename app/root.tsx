@@ -30,9 +30,10 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const [{ toast, headers }, user] = await Promise.all([getToast(request), getCurrentUser(request)]);
-  const cityKey = user ? /^\/city\/([^/]+)/.exec(new URL(request.url).pathname)?.[1] : undefined;
+  // `url`, not request.url: on client navigations the latter is the `.data` address.
+  const cityKey = user ? /^\/city\/([^/]+)/.exec(url.pathname)?.[1] : undefined;
   const navCity = cityKey ? await getCityNavByKey(decodeURIComponent(cityKey)) : null;
   return data(
     { toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null, navCity },

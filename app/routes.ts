@@ -9,7 +9,17 @@ export default [
   route("auth/confirm", "routes/auth/confirm.tsx"),
   route("auth/sign-out", "routes/auth/sign-out.tsx"),
   route("profile", "routes/profile.tsx"),
-  route("city/:locationKey", "routes/city/city.tsx"),
+  route("city/:locationKey", "routes/city/city.tsx", [
+    index("routes/city/index.tsx"),
+    route("search", "routes/city/search.tsx"),
+    route("meeting/:videoId", "routes/city/meeting.tsx"),
+    route("meeting-story/:videoId", "routes/city/meeting-story.tsx"),
+  ]),
   ...prefix("admin", [layout("routes/admin/layout.tsx", [index("routes/admin/index.tsx")])]),
+  route("meeting/:videoId", "routes/meeting/meeting.tsx"),
+  route("meeting-story/:videoId", "routes/meeting/meeting-story.tsx"),
+  route("search", "routes/search.tsx"),
+  route("resources/city-videos", "routes/resources/city-videos.ts"),
+  route("resources/city-videos-search", "routes/resources/city-videos-search.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -122,7 +122,9 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getCurrentUser(request);
   if (user) return user;
   const url = new URL(request.url);
-  throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  // A client-side post arrives at the page's `.data` address; send people back to the page.
+  const page = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  throw redirect(`/auth?redirectTo=${encodeURIComponent(page)}`);
 }
 
 /** The one permission check for every admin loader and action. */

@@ -1,26 +1,64 @@
-import { data } from "react-router";
-import { PageShell } from "~/components/layout/page-shell";
-import { getCityByKey } from "~/lib/cities/cities.server";
+import { data, Outlet, type ShouldRevalidateFunctionArgs, useMatches } from "react-router";
+import { CityHeader } from "~/components/city/city-header";
+import { CityError } from "~/components/city/city-errors";
+import { getCurrentUser } from "~/lib/auth/session.server";
+import { PRODUCT_NAME } from "~/lib/constants";
+import { cacheHeaders, conditionalGet, publicPageHeaders } from "~/lib/videos/cache.server";
+import { cityFromContext, loadCityIntoContext } from "~/lib/videos/city-context.server";
+import { safeImageUrl } from "~/lib/videos/videos.server";
 import type { Route } from "./+types/city";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const city = await getCityByKey(params.locationKey);
-  if (!city) throw data(null, { status: 404 });
-  return { city: { name: city.name, state: city.state, tagLine: city.tagLine } };
-}
+/** Child routes set `handle = { cityHeader: "compact" }` for the meeting pages' short header. */
+export type CityRouteHandle = { cityHeader?: "full" | "compact" };
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `${data.city.name}, ${data.city.state} | Gavel` : "City Not Found | Gavel" },
+export const middleware: Route.MiddlewareFunction[] = [
+  conditionalGet,
+  // The city is read once per request, here, for this layout and every child loader.
+  ({ params, context }) => loadCityIntoContext(context, params.locationKey),
 ];
 
-export default function CityRoute({ loaderData }: Route.ComponentProps) {
-  const { city } = loaderData;
-  return (
-    <PageShell>
-      <h1 className="text-3xl font-bold">
-        {city.name}, {city.state}
-      </h1>
-      {city.tagLine ? <p className="mt-2 text-slate-600">{city.tagLine}</p> : null}
-    </PageShell>
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const [city, user] = await Promise.all([cityFromContext(context, params.locationKey), getCurrentUser(request)]);
+  return data(
+    {
+      city: {
+        name: city.name,
+        state: city.state,
+        locationKey: city.locationKey,
+        primaryColor: city.primaryColor,
+        secondaryColor: city.secondaryColor,
+        icon: city.icon,
+        imageUrl: safeImageUrl(city.imageUrl),
+        tagLine: city.tagLine,
+      },
+    },
+    { headers: cacheHeaders(user) },
   );
+}
+
+export const headers = publicPageHeaders;
+
+// The header depends on the city alone: query-string changes below it
+// (paging, filters, search, moments) do not reload it.
+export function shouldRevalidate({ currentParams, nextParams, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  return currentParams.locationKey !== nextParams.locationKey ? defaultShouldRevalidate : false;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.city.name}, ${loaderData.city.state} | ${PRODUCT_NAME}` : `City Not Found | ${PRODUCT_NAME}` },
+];
+
+export default function CityLayout({ loaderData }: Route.ComponentProps) {
+  const compact = useMatches().some((match) => (match.handle as CityRouteHandle | undefined)?.cityHeader === "compact");
+  return (
+    <>
+      <CityHeader city={loaderData.city} variant={compact ? "compact" : "full"} />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CityError error={error} />;
 }

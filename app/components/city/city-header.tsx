@@ -1,0 +1,102 @@
+import { Link } from "react-router";
+import { UserMenu } from "~/components/layout/user-menu";
+import { SearchForm } from "~/components/search/search-form";
+import { GavelIcon } from "~/components/ui/icons";
+import { PRODUCT_NAME } from "~/lib/constants";
+import { useOptionalUser } from "~/utils/user";
+import { cityGradient, publicCityColors } from "./city-colors";
+import { ArrowLeftIcon, BuildingIcon } from "./city-icons";
+
+export type CityHeaderCity = {
+  name: string;
+  state: string;
+  locationKey: string;
+  primaryColor: string | null;
+  secondaryColor: string | null;
+  icon: string | null;
+  imageUrl?: string | null;
+  tagLine?: string | null;
+};
+
+function AccountArea() {
+  const user = useOptionalUser();
+  if (user) return <UserMenu user={user} tone="dark" />;
+  return (
+    <Link to="/auth" className="rounded-md bg-white/90 px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-white">
+      Sign In
+    </Link>
+  );
+}
+
+function CityIcon({ icon }: { icon: string | null }) {
+  const text = icon?.trim();
+  return (
+    <span aria-hidden className="grid size-14 shrink-0 place-items-center rounded-xl bg-white/20 text-3xl backdrop-blur">
+      {text && text.length <= 8 ? text : <BuildingIcon className="size-8" />}
+    </span>
+  );
+}
+
+/**
+ * The city header banner (spec section 2): a gradient from the city's
+ * primary to its secondary colour, an optional background image, icon, name
+ * with state, tag line and a search box that goes to /search for this city.
+ * On meeting pages (`compact`) the brand link is a back arrow with the city
+ * name, returning to the city page.
+ */
+export function CityHeader({ city, variant = "full" }: { city: CityHeaderCity; variant?: "full" | "compact" }) {
+  const colors = publicCityColors(city.primaryColor, city.secondaryColor);
+  const cityPath = `/city/${city.locationKey}`;
+  return (
+    <header
+      className="relative isolate overflow-hidden text-white"
+      style={{ backgroundImage: cityGradient(colors) }}
+      data-primary-color={colors.primary}
+      data-secondary-color={colors.secondary}
+    >
+      {variant === "full" && city.imageUrl ? (
+        <img src={city.imageUrl} alt="" className="absolute inset-0 -z-10 size-full object-cover opacity-25 mix-blend-overlay" />
+      ) : null}
+      <div className="absolute inset-0 -z-10 bg-slate-900/25" />
+      <div className="mx-auto max-w-6xl px-4">
+        <div className="flex items-center justify-between gap-4 py-3">
+          {variant === "compact" ? (
+            <Link to={cityPath} className="inline-flex items-center gap-2 font-semibold hover:underline">
+              <ArrowLeftIcon className="size-5" />
+              <span>{city.name}</span>
+            </Link>
+          ) : (
+            <Link to="/" className="inline-flex items-center gap-2 font-bold">
+              <span className="grid size-8 place-items-center rounded-md bg-white/20">
+                <GavelIcon className="size-5" />
+              </span>
+              {PRODUCT_NAME}
+            </Link>
+          )}
+          <AccountArea />
+        </div>
+        {variant === "full" ? (
+          <div className="grid gap-6 pb-10 pt-4 md:grid-cols-[1fr_minmax(0,24rem)] md:items-end">
+            <div className="flex items-center gap-4">
+              <CityIcon icon={city.icon} />
+              <div>
+                <h1 className="text-3xl font-extrabold tracking-tight drop-shadow sm:text-4xl">
+                  {city.name}, {city.state}
+                </h1>
+                {city.tagLine ? <p className="mt-1 text-lg text-white/90">{city.tagLine}</p> : null}
+              </div>
+            </div>
+            <SearchForm
+              action="/search"
+              label={`Search ${city.name} meetings`}
+              hidden={{ city: city.locationKey }}
+              placeholder={`Search ${city.name} meetings…`}
+              tone="banner"
+              id="city-header-search"
+            />
+          </div>
+        ) : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,85 @@
+import { Link, useFetcher } from "react-router";
+import { FETCH_TRANSCRIPT } from "~/lib/videos/admin-intents";
+import { meetingHref, storyHref } from "~/lib/videos/embed";
+import { INSUFFICIENT_TRANSCRIPT_BADGE, transcriptRules } from "~/lib/videos/rules";
+import type { VideoCardData } from "~/lib/videos/videos.server";
+import type { CityColors } from "./city-colors";
+import { VideoThumbnail } from "./video-thumbnail";
+
+const ACTION = "inline-flex items-center justify-center rounded-md px-3 py-1.5 text-sm font-semibold";
+const ACTIVE = `${ACTION} bg-brand-600 text-white hover:bg-brand-700`;
+const ACTIVE_SECONDARY = `${ACTION} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50`;
+const DISABLED = `${ACTION} cursor-not-allowed border border-slate-200 bg-slate-100 text-slate-400`;
+
+/**
+ * Fetch Transcript, for admins (the server decides who sees it and checks
+ * again on post). A plain form post to the city page's action; with
+ * JavaScript a fetcher shows 'Fetching…' meanwhile.
+ */
+function FetchTranscriptButton({ videoId }: { videoId: string }) {
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={FETCH_TRANSCRIPT} />
+      <input type="hidden" name="videoId" value={videoId} />
+      <button type="submit" disabled={busy} className={`${ACTIVE_SECONDARY} disabled:opacity-60`}>
+        <span aria-live="polite">{busy ? "Fetching…" : "Fetch Transcript"}</span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export function VideoCard({
+  video,
+  cityKey,
+  colors,
+  isAdmin,
+}: {
+  video: VideoCardData;
+  cityKey: string;
+  colors: CityColors;
+  isAdmin: boolean;
+}) {
+  const rules = transcriptRules(video.transcriptLength);
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-video-id={video.id}>
+      <VideoThumbnail url={video.thumbnailUrl} colors={colors} title={video.title} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="text-lg font-semibold leading-snug">{video.title}</h3>
+        {video.publishedAt ? (
+          <p className="text-sm text-slate-500">
+            <time dateTime={video.publishedAt}>{video.publishedLabel}</time>
+          </p>
+        ) : null}
+        {video.description ? <p className="line-clamp-4 text-sm text-slate-700">{video.description}</p> : null}
+        {rules.insufficient ? (
+          <p className="w-fit rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">
+            {INSUFFICIENT_TRANSCRIPT_BADGE}
+          </p>
+        ) : null}
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          {video.hasStory ? (
+            <Link to={storyHref(video.id, cityKey)} className={ACTIVE}>
+              View Story
+            </Link>
+          ) : (
+            <button type="button" disabled className={DISABLED} title="No story has been written for this meeting yet">
+              View Story
+            </button>
+          )}
+          {rules.analysisEnabled ? (
+            <Link to={meetingHref(video.id, { cityKey })} className={ACTIVE_SECONDARY}>
+              Analysis
+            </Link>
+          ) : (
+            <button type="button" disabled className={DISABLED} title="The transcript is too short to analyse">
+              Analysis
+            </button>
+          )}
+          {isAdmin && rules.fetchTranscript ? <FetchTranscriptButton videoId={video.id} /> : null}
+        </div>
+      </div>
+    </article>
+  );
+}

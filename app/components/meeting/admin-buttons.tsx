@@ -1,0 +1,60 @@
+import { Form, useNavigation } from "react-router";
+import { Button, TextareaField } from "~/components/forms/fields";
+import { RE_ANALYZE, REGENERATE_STORY, REWRITE_STORY } from "~/lib/videos/admin-intents";
+
+function useSubmittingIntent(): string | null {
+  const navigation = useNavigation();
+  if (navigation.state !== "submitting") return null;
+  const intent = navigation.formData?.get("intent");
+  return typeof intent === "string" ? intent : null;
+}
+
+function AdminCard({ children }: { children: React.ReactNode }) {
+  return (
+    <section aria-labelledby="admin-tools" className="rounded-xl border border-amber-300 bg-amber-50 p-5">
+      <h2 id="admin-tools" className="text-sm font-semibold uppercase tracking-wide text-amber-900">
+        Admin
+      </h2>
+      <div className="mt-3 space-y-3">{children}</div>
+    </section>
+  );
+}
+
+/** Admins only (the loader decides; the action checks again). */
+export function ReanalyzeButton({ videoId }: { videoId: string }) {
+  const busy = useSubmittingIntent() === RE_ANALYZE;
+  return (
+    <AdminCard>
+      <Form method="post">
+        <input type="hidden" name="intent" value={RE_ANALYZE} />
+        <input type="hidden" name="videoId" value={videoId} />
+        <Button variant="secondary" disabled={busy} className="w-full">
+          {busy ? "Requesting…" : "Re-Analyze Meeting"}
+        </Button>
+      </Form>
+    </AdminCard>
+  );
+}
+
+export function StoryAdminButtons({ videoId }: { videoId: string }) {
+  const intent = useSubmittingIntent();
+  return (
+    <AdminCard>
+      <Form method="post" className="space-y-2">
+        <input type="hidden" name="intent" value={REWRITE_STORY} />
+        <input type="hidden" name="videoId" value={videoId} />
+        <TextareaField label="Rewrite instructions (optional)" name="additionalContext" rows={3} maxLength={2000} />
+        <Button variant="secondary" disabled={intent !== null} className="w-full">
+          {intent === REWRITE_STORY ? "Requesting…" : "Rewrite Story"}
+        </Button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value={REGENERATE_STORY} />
+        <input type="hidden" name="videoId" value={videoId} />
+        <Button variant="secondary" disabled={intent !== null} className="w-full">
+          {intent === REGENERATE_STORY ? "Requesting…" : "Regenerate"}
+        </Button>
+      </Form>
+    </AdminCard>
+  );
+}

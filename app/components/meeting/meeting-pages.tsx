@@ -1,0 +1,257 @@
+import { Link, useSearchParams } from "react-router";
+import { CityHeader } from "~/components/city/city-header";
+import { meetingHref, parseStartSeconds, storyHref } from "~/lib/videos/embed";
+import type { MeetingView } from "~/lib/videos/meeting-view";
+import { paragraphsOf } from "~/lib/videos/text";
+import type { NewsStory } from "~/lib/ai/schemas";
+import { ReanalyzeButton, StoryAdminButtons } from "./admin-buttons";
+import { JsonLd } from "./json-ld";
+import { AnalysisSections, Section } from "./meeting-sections";
+import { VideoEmbed } from "./video-embed";
+
+export type MeetingPageProps = {
+  meeting: MeetingView;
+  isAdmin: boolean;
+  /** Under /city/{key}/…: the city layout draws the header and links keep the city. */
+  cityInPath: boolean;
+};
+
+function MeetingFrame({ meeting, cityInPath, children }: { meeting: MeetingView; cityInPath: boolean; children: React.ReactNode }) {
+  return (
+    <>
+      {cityInPath ? null : <CityHeader city={meeting.city} variant="compact" />}
+      <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
+        {children}
+      </main>
+    </>
+  );
+}
+
+function MeetingByline({ meeting }: { meeting: MeetingView }) {
+  return (
+    <p className="mt-1 text-slate-600">
+      {meeting.city.name}, {meeting.city.state}
+      {meeting.publishedAt ? (
+        <>
+          {" · "}
+          <time dateTime={meeting.publishedAt}>{meeting.publishedLabel}</time>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+function StoryLinkCard({ meeting, cityKey }: { meeting: MeetingView; cityKey: string | null }) {
+  return (
+    <section aria-labelledby="story-link" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="story-link" className="text-lg font-semibold">
+        News story
+      </h2>
+      {meeting.story.kind === "none" ? (
+        <p className="mt-2 text-sm text-slate-600">No story has been written for this meeting yet.</p>
+      ) : (
+        <Link
+          to={storyHref(meeting.id, cityKey)}
+          className="mt-3 inline-flex rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          Read the story
+        </Link>
+      )}
+    </section>
+  );
+}
+
+/** The meeting analysis page (spec section 2), with or without the city in the path. */
+export function MeetingAnalysisPage({ meeting, isAdmin, cityInPath }: MeetingPageProps) {
+  const [searchParams] = useSearchParams();
+  const startSeconds = parseStartSeconds(searchParams.get("t"));
+  const cityKey = cityInPath ? meeting.city.locationKey : null;
+  return (
+    <MeetingFrame meeting={meeting} cityInPath={cityInPath}>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Meeting analysis</p>
+      <h1 className="mt-1 text-3xl font-bold">{meeting.title}</h1>
+      <MeetingByline meeting={meeting} />
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <div id="video" className="scroll-mt-4">
+            <VideoEmbed youTubeId={meeting.youTubeId} videoUrl={meeting.videoUrl} title={meeting.title} startSeconds={startSeconds} />
+          </div>
+          <AnalysisSections analysis={meeting.analysis} canAnalyse={meeting.canAnalyse} />
+        </div>
+        <aside className="space-y-4" aria-label="About this meeting">
+          <StoryLinkCard meeting={meeting} cityKey={cityKey} />
+          {meeting.description ? (
+            <Section title="Description" id="description">
+              <p className="whitespace-pre-line text-sm text-slate-700">{meeting.description}</p>
+            </Section>
+          ) : null}
+          {isAdmin ? <ReanalyzeButton videoId={meeting.id} /> : null}
+        </aside>
+      </div>
+    </MeetingFrame>
+  );
+}
+
+/** Where the generating state will show (spec section 4: a story is written once an analysis exists). */
+export function StoryStatusSlot({ state }: { state: "none" | "generating" }) {
+  return (
+    <div role="status" aria-live="polite" className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
+      <p className="text-lg font-semibold">{state === "generating" ? "Writing the story…" : "No story available yet"}</p>
+      {state === "none" ? <p className="mt-1 text-sm text-slate-600">A news story is written once the meeting has been analysed.</p> : null}
+    </div>
+  );
+}
+
+function StoryArticle({ story }: { story: NewsStory }) {
+  return (
+    <article>
+      <h1 className="text-3xl font-bold leading-tight sm:text-4xl">{story.article.headline}</h1>
+      {story.article.primary_focus ? <p className="mt-2 text-lg text-slate-600">{story.article.primary_focus}</p> : null}
+      <div className="mt-6 space-y-4 text-lg leading-relaxed text-slate-800">
+        {paragraphsOf(story.article.body).map((paragraph, index) => (
+          <p key={index} className="whitespace-pre-line">
+            {paragraph}
+          </p>
+        ))}
+      </div>
+    </article>
+  );
+}
+
+function StorySidebar({ story }: { story: NewsStory }) {
+  const { quote_block: quote, quick_facts: facts, background } = story.sidebar_elements;
+  return (
+    <>
+      {quote.quote ? (
+        <figure className="rounded-xl border-l-4 border-brand-600 bg-white p-5 shadow-sm">
+          <blockquote className="text-lg italic text-slate-800">“{quote.quote}”</blockquote>
+          <figcaption className="mt-2 text-sm text-slate-600">
+            {quote.attribution ? <span className="font-semibold">— {quote.attribution}</span> : null}
+            {quote.context ? <span className="block">{quote.context}</span> : null}
+          </figcaption>
+        </figure>
+      ) : null}
+      {facts.length > 0 ? (
+        <Section title="Quick Facts" id="quick-facts">
+          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+            {facts.map((fact, index) => (
+              <li key={index}>{fact}</li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      {background ? (
+        <Section title="Background" id="background">
+          <p className="whitespace-pre-line text-sm text-slate-700">{background}</p>
+        </Section>
+      ) : null}
+    </>
+  );
+}
+
+function StoryMetadata({ story }: { story: NewsStory }) {
+  const { metadata } = story;
+  return (
+    <Section title="About this story" id="story-metadata">
+      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="font-semibold text-slate-800">Follow-up needed</dt>
+          <dd className="text-slate-700">{metadata.follow_up_needed ? "Yes" : "No"}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-800">Next meeting</dt>
+          <dd className="text-slate-700">{metadata.next_meeting_date ?? "Not announced"}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-800">Sources used</dt>
+          <dd className="text-slate-700">
+            {metadata.sources_used.length > 0 ? (
+              <ul className="list-disc pl-5">
+                {metadata.sources_used.map((source, index) => (
+                  <li key={index}>{source}</li>
+                ))}
+              </ul>
+            ) : (
+              "None listed"
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-800">Uncertainty notes</dt>
+          <dd className="text-slate-700">
+            {metadata.uncertainty_notes.length > 0 ? (
+              <ul className="list-disc pl-5">
+                {metadata.uncertainty_notes.map((note, index) => (
+                  <li key={index}>{note}</li>
+                ))}
+              </ul>
+            ) : (
+              "None"
+            )}
+          </dd>
+        </div>
+      </dl>
+    </Section>
+  );
+}
+
+/** The meeting story page (spec section 2), with or without the city in the path. */
+export function MeetingStoryPage({ meeting, isAdmin, cityInPath, jsonLd }: MeetingPageProps & { jsonLd: unknown }) {
+  const cityKey = cityInPath ? meeting.city.locationKey : null;
+  const { story } = meeting;
+  const analysisLink = (
+    <Link to={meetingHref(meeting.id, { cityKey })} className="font-semibold text-brand-700 hover:underline">
+      View the meeting analysis
+    </Link>
+  );
+  return (
+    <MeetingFrame meeting={meeting} cityInPath={cityInPath}>
+      <JsonLd data={jsonLd} />
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Meeting story</p>
+      <div className="mt-1 grid gap-8 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          {story.kind === "structured" ? (
+            <>
+              <StoryArticle story={story.story} />
+              <p className="text-slate-600">
+                From the {meeting.title}
+                {meeting.publishedLabel ? `, ${meeting.publishedLabel}` : ""}. {analysisLink}
+              </p>
+              <StoryMetadata story={story.story} />
+            </>
+          ) : (
+            <>
+              <h1 className="text-3xl font-bold">{meeting.title}</h1>
+              <MeetingByline meeting={meeting} />
+              {story.kind === "plain" ? (
+                <div className="whitespace-pre-wrap rounded-xl border border-slate-200 bg-white p-5 leading-relaxed text-slate-800" data-story-plain-text>
+                  {story.text}
+                </div>
+              ) : (
+                <StoryStatusSlot state="none" />
+              )}
+              <p>{analysisLink}</p>
+            </>
+          )}
+        </div>
+        <aside className="space-y-4" aria-label="Story details">
+          {story.kind === "structured" ? <StorySidebar story={story.story} /> : null}
+          {isAdmin ? <StoryAdminButtons videoId={meeting.id} /> : null}
+        </aside>
+      </div>
+    </MeetingFrame>
+  );
+}
+
+/** The 'Video Not Found' state of both meeting pages. */
+export function VideoNotFound() {
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-2xl font-semibold">Video Not Found</h1>
+      <p className="mt-2 text-slate-600">The video you&apos;re looking for doesn&apos;t exist.</p>
+      <Link to="/" className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        Return to Home
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,144 @@
+import { Link } from "react-router";
+import type { AnalysisView, HighlightView } from "~/lib/videos/meeting-view";
+
+export function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+/** A highlight's time as a shareable link that starts the video there. */
+function MomentLink({ highlight }: { highlight: HighlightView }) {
+  if (highlight.seconds === null) return <span className="font-mono text-sm text-slate-500">{highlight.timestamp}</span>;
+  return (
+    <Link
+      to={`?t=${highlight.seconds}#video`}
+      preventScrollReset
+      className="rounded bg-brand-50 px-1.5 py-0.5 font-mono text-sm font-semibold text-brand-700 hover:bg-brand-100"
+      aria-label={`Play from ${highlight.timestamp}`}
+    >
+      {highlight.timestamp}
+    </Link>
+  );
+}
+
+function Highlights({ highlights }: { highlights: HighlightView[] }) {
+  if (highlights.length === 0) return <p className="text-slate-600">No highlights were found.</p>;
+  return (
+    <ol className="space-y-4">
+      {highlights.map((highlight, index) => (
+        <li key={index} className="border-l-4 border-brand-600 pl-4" data-highlight>
+          <div className="flex flex-wrap items-baseline gap-2">
+            <MomentLink highlight={highlight} />
+            <p className="font-medium text-slate-900">{highlight.pointOfInterest}</p>
+          </div>
+          {highlight.quotes.length > 0 ? (
+            <ul className="mt-2 space-y-2">
+              {highlight.quotes.map((quote, quoteIndex) => (
+                <li key={quoteIndex}>
+                  <blockquote className="text-slate-700 italic">“{quote.text}”</blockquote>
+                  <p className="text-sm text-slate-500">— {quote.speaker}</p>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ActionItems({ items }: { items: Extract<AnalysisView, { kind: "structured" }>["actionItems"] }) {
+  if (items.length === 0) return <p className="text-slate-600">No action items were recorded.</p>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {items.map((item, index) => (
+        <li key={index} className="py-3">
+          <p className="text-slate-900">{item.description}</p>
+          <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
+            <div className="flex gap-1">
+              <dt className="font-medium">Responsible:</dt>
+              <dd>{item.responsibleParty}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt className="font-medium">Due:</dt>
+              <dd>{item.dueDate ?? "No deadline given"}</dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Entities({ entities }: { entities: Extract<AnalysisView, { kind: "structured" }>["entities"] }) {
+  if (entities.length === 0) return <p className="text-slate-600">No people, places or organisations were listed.</p>;
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {entities.map((entity, index) => (
+        <li key={index} className="rounded-lg border border-slate-200 p-3">
+          <p className="font-semibold text-slate-900">
+            {entity.name} <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">{entity.type}</span>
+          </p>
+          {entity.context ? <p className="mt-1 text-sm text-slate-600">{entity.context}</p> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Where the analysing state will show (spec section 4: a video with a
+ * transcript but no analysis is analysed automatically, once). The AI
+ * pipeline work fills this slot; for now it says there is no analysis.
+ */
+export function AnalysisStatusSlot({ state, canAnalyse }: { state: "none" | "analyzing"; canAnalyse: boolean }) {
+  return (
+    <div role="status" aria-live="polite" className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
+      {state === "analyzing" ? (
+        <p className="font-semibold">Analyzing meeting…</p>
+      ) : (
+        <>
+          <p className="text-lg font-semibold">No analysis available</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {canAnalyse
+              ? "This meeting has not been analysed yet."
+              : "The transcript of this meeting is too short to analyse."}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function AnalysisSections({ analysis, canAnalyse }: { analysis: AnalysisView; canAnalyse: boolean }) {
+  if (analysis.kind === "none") return <AnalysisStatusSlot state="none" canAnalyse={canAnalyse} />;
+  if (analysis.kind === "plain") {
+    return (
+      <Section title="Summary" id="summary">
+        <p className="whitespace-pre-wrap text-slate-800">{analysis.text}</p>
+      </Section>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <Section title="Summary" id="summary">
+        <p className="whitespace-pre-line leading-relaxed text-slate-800">{analysis.summary || "No summary was written."}</p>
+      </Section>
+      <Section title="Highlights" id="highlights">
+        <Highlights highlights={analysis.highlights} />
+      </Section>
+      <Section title="Action Items" id="action-items">
+        <ActionItems items={analysis.actionItems} />
+      </Section>
+      <Section title="Entities" id="entities">
+        <Entities entities={analysis.entities} />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import { NO_RESULTS_TEXT, SEARCH_PROMPT, type SearchOutcome } from "~/lib/search/outcome";
+import { relevancePercent } from "~/lib/search/relevance";
+import { meetingHref } from "~/lib/videos/embed";
+import { formatDate } from "~/lib/videos/format";
+import { formatTimestamp } from "~/lib/transcripts/parse";
+import { Snippet } from "./snippet";
+
+/**
+ * A search's results, or the state it is in. Each result links to the
+ * meeting at the moment the best-matching words were said (`?t=`).
+ */
+export function SearchResults({
+  outcome,
+  showCity = false,
+  headingLevel = 2,
+}: {
+  outcome: SearchOutcome;
+  showCity?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  if (outcome.status === "idle") return <p className="text-slate-600">{SEARCH_PROMPT}</p>;
+  if (outcome.status === "error") {
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+        <p className="font-semibold">{outcome.title}</p>
+        <p className="mt-1 text-sm">{outcome.description}</p>
+      </div>
+    );
+  }
+  if (outcome.results.length === 0) return <p className="text-slate-600">{NO_RESULTS_TEXT}</p>;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <ol className="space-y-4" aria-label={`Results for ${outcome.query}`}>
+      {outcome.results.map((result) => {
+        const href = meetingHref(result.id, { cityKey: result.city.location_key, seconds: result.start_seconds });
+        return (
+          <li key={result.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-result-id={result.id}>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <Heading className="text-lg font-semibold">
+                <Link to={href} className="text-brand-700 hover:underline">
+                  {result.title}
+                </Link>
+              </Heading>
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                Relevance {relevancePercent(result.score)}%
+              </span>
+            </div>
+            <p className="mt-1 text-sm text-slate-500">
+              {showCity ? `${result.city.name}, ${result.city.state}` : null}
+              {showCity && result.published_at ? " · " : null}
+              {result.published_at ? <time dateTime={result.published_at}>{formatDate(result.published_at)}</time> : null}
+              {result.start_seconds !== null ? ` · at ${formatTimestamp(result.start_seconds)}` : null}
+            </p>
+            <Snippet html={result.snippet} className="mt-2 text-slate-800" />
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,37 @@
+/** The states a video search can be in, and what each tells the user (spec section 8). */
+import type { ToastInput } from "~/lib/toast/toast";
+import type { VideoSearchResult } from "./search.server";
+
+export type SearchOutcome =
+  | { status: "idle" }
+  | { status: "ok"; query: string; results: VideoSearchResult[] }
+  | { status: "error"; query: string; title: string; description: string };
+
+export const SEARCH_PROMPT = "Enter a search term to find videos";
+export const NO_RESULTS_TEXT = "No results found for the query.";
+
+export const CITY_SEARCH_ERROR = { title: "Search Error", description: "Failed to search videos. Please try again." } as const;
+export const UNEXPECTED_SEARCH_ERROR = {
+  title: "Search Error",
+  description: "An unexpected error occurred. Please try again.",
+} as const;
+export const MEETING_SEARCH_ERROR = { title: "Search failed", description: "Please try again in a moment." } as const;
+
+/**
+ * The toast a finished search shows, if any. Its id follows the query, so a
+ * cached page shows the same toast and one dismissed stays dismissed.
+ */
+export function searchToast(outcome: SearchOutcome): ToastInput | null {
+  if (outcome.status === "error") {
+    return { id: `search-error:${outcome.query}`, type: "error", title: outcome.title, description: outcome.description };
+  }
+  if (outcome.status === "ok" && outcome.results.length === 0) {
+    return {
+      id: `search-empty:${outcome.query}`,
+      type: "info",
+      title: "No Results",
+      description: "No videos found matching the query.",
+    };
+  }
+  return null;
+}

@@ -1,0 +1,76 @@
+/**
+ * Which video links can be embedded (spec section 9: video-site watch and
+ * short links only) and the privacy-friendly player address for them.
+ */
+
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+const WATCH_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com"]);
+const SHORT_HOSTS = new Set(["youtu.be", "www.youtu.be"]);
+/** Longest start offset we accept from a URL: a day. */
+const MAX_START_SECONDS = 24 * 60 * 60;
+
+/** The YouTube video id of a watch (youtube.com/watch?v=) or short (youtu.be/) link, else null. */
+export function youTubeVideoId(videoUrl: string | null | undefined): string | null {
+  if (!videoUrl) return null;
+  let url: URL;
+  try {
+    url = new URL(videoUrl.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  const host = url.hostname.toLowerCase();
+  let id: string | null = null;
+  if (WATCH_HOSTS.has(host) && url.pathname === "/watch") id = url.searchParams.get("v");
+  else if (SHORT_HOSTS.has(host)) id = url.pathname.slice(1).split("/")[0] ?? null;
+  return id && YOUTUBE_ID.test(id) ? id : null;
+}
+
+export function embedUrl(videoId: string, startSeconds: number | null): string {
+  const base = `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}`;
+  return startSeconds === null ? base : `${base}?start=${startSeconds}`;
+}
+
+/**
+ * The `t` of a shareable moment link: whole seconds ("754"), or a clock time
+ * ("12:34", "1:02:03"). Anything else, negative or beyond a day is ignored.
+ */
+export function parseStartSeconds(value: string | null | undefined): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  let seconds: number | null = null;
+  if (/^\d{1,6}(\.\d+)?s?$/.test(text)) {
+    seconds = Math.floor(Number.parseFloat(text));
+  } else {
+    const clock = /^(?:(\d{1,2}):)?(\d{1,2}):(\d{2})$/.exec(text);
+    if (clock && Number(clock[3]) < 60) {
+      seconds = Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
+    }
+  }
+  return seconds !== null && seconds <= MAX_START_SECONDS ? seconds : null;
+}
+
+/** The link to a meeting at a moment; without a city key, the city-less route. */
+export function meetingHref(videoId: string, options: { cityKey?: string | null; seconds?: number | null } = {}): string {
+  const path = options.cityKey
+    ? `/city/${encodeURIComponent(options.cityKey)}/meeting/${videoId}`
+    : `/meeting/${videoId}`;
+  const seconds = options.seconds;
+  return seconds === null || seconds === undefined ? path : `${path}?t=${Math.max(0, Math.floor(seconds))}`;
+}
+
+export function storyHref(videoId: string, cityKey?: string | null): string {
+  return cityKey ? `/city/${encodeURIComponent(cityKey)}/meeting-story/${videoId}` : `/meeting-story/${videoId}`;
+}
+
+/** The meeting page does not reload when only the moment (`?t=`) changes: the player moves. */
+export function isOnlyMomentChange(current: URL, next: URL): boolean {
+  if (current.pathname !== next.pathname) return false;
+  const rest = (url: URL) => {
+    const params = new URLSearchParams(url.searchParams);
+    params.delete("t");
+    params.sort();
+    return params.toString();
+  };
+  return rest(current) === rest(next);
+}

@@ -1,0 +1,36 @@
+/** Dates as pages show them. UTC, so server and browser render the same text. */
+
+const DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const MONTH = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
+const MONTH_YEAR = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (!value) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function formatDate(value: string | Date | null | undefined): string | null {
+  const date = toDate(value);
+  return date ? DATE.format(date) : null;
+}
+
+/** "2026-03" → "Mar". */
+export function formatMonthShort(month: string): string {
+  return MONTH.format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** "2026-03" → "March 2026". */
+export function formatMonthLong(month: string): string {
+  return MONTH_YEAR.format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** The 12 months ("YYYY-MM") ending with the month of `now`, oldest first. */
+export function lastTwelveMonths(now: Date): string[] {
+  const months: string[] = [];
+  for (let back = 11; back >= 0; back--) {
+    const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+    months.push(`${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}`);
+  }
+  return months;
+}

@@ -1,0 +1,98 @@
+/**
+ * What the meeting analysis and story pages show, built from a stored video:
+ * the tolerant readers of app/lib/ai/stored.ts turn whatever was stored into
+ * structured data or plain text.
+ */
+import type { NewsStory } from "~/lib/ai/schemas";
+import { isPlainText, parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
+import { parseClockTime } from "~/lib/ai/timestamps";
+import { youTubeVideoId } from "./embed";
+import { formatDate } from "./format";
+import { isAnalysisEnabled } from "./rules";
+import type { MeetingRecord } from "./videos.server";
+
+export type HighlightView = {
+  timestamp: string;
+  /** Seconds into the video, for the `?t=` link; null when the timestamp is unreadable. */
+  seconds: number | null;
+  pointOfInterest: string;
+  quotes: { text: string; speaker: string }[];
+};
+
+export type AnalysisView =
+  | { kind: "none" }
+  | { kind: "plain"; text: string }
+  | {
+      kind: "structured";
+      summary: string;
+      highlights: HighlightView[];
+      actionItems: { description: string; responsibleParty: string; dueDate: string | null }[];
+      entities: { name: string; type: string; context: string }[];
+    };
+
+export type StoryView = { kind: "none" } | { kind: "plain"; text: string } | { kind: "structured"; story: NewsStory };
+
+export type MeetingCity = MeetingRecord["city"];
+
+export type MeetingView = {
+  id: string;
+  title: string;
+  description: string | null;
+  publishedAt: string | null;
+  publishedLabel: string | null;
+  videoUrl: string | null;
+  youTubeId: string | null;
+  hasTranscript: boolean;
+  canAnalyse: boolean;
+  storyGeneratedAt: string | null;
+  city: MeetingCity;
+  analysis: AnalysisView;
+  story: StoryView;
+};
+
+export function analysisView(stored: unknown): AnalysisView {
+  const parsed = parseStoredAnalysis(stored);
+  if (!parsed) return { kind: "none" };
+  if (isPlainText(parsed)) return { kind: "plain", text: parsed.plainText };
+  return {
+    kind: "structured",
+    summary: parsed.summary,
+    highlights: parsed.highlights.map((highlight) => ({
+      timestamp: highlight.timestamp,
+      seconds: parseClockTime(highlight.timestamp),
+      pointOfInterest: highlight.point_of_interest,
+      quotes: highlight.quotes.map((quote) => ({ text: quote.text, speaker: quote.speaker })),
+    })),
+    actionItems: parsed.action_items.map((item) => ({
+      description: item.description,
+      responsibleParty: item.responsible_party,
+      dueDate: item.due_date,
+    })),
+    entities: parsed.entities.map((entity) => ({ name: entity.name, type: entity.type, context: entity.context })),
+  };
+}
+
+export function storyView(stored: unknown): StoryView {
+  const parsed = parseStoredStory(stored);
+  if (!parsed) return { kind: "none" };
+  if (isPlainText(parsed)) return { kind: "plain", text: parsed.plainText };
+  return { kind: "structured", story: parsed };
+}
+
+export function meetingView(record: MeetingRecord): MeetingView {
+  return {
+    id: record.id,
+    title: record.title,
+    description: record.description,
+    publishedAt: record.publishedAt,
+    publishedLabel: formatDate(record.publishedAt),
+    videoUrl: record.videoUrl,
+    youTubeId: youTubeVideoId(record.videoUrl),
+    hasTranscript: record.transcriptLength !== null && record.transcriptLength > 0,
+    canAnalyse: isAnalysisEnabled(record.transcriptLength),
+    storyGeneratedAt: record.storyGeneratedAt,
+    city: record.city,
+    analysis: analysisView(record.analysisResults),
+    story: storyView(record.newsStory),
+  };
+}

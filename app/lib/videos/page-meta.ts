@@ -1,0 +1,102 @@
+/**
+ * Meta tags of the meeting pages: title, description, canonical URL, Open
+ * Graph and Twitter cards, and the story's NewsArticle JSON-LD. Both routes
+ * of a page (with and without the city in the path) share the canonical
+ * URL, the one with the city.
+ */
+import { PRODUCT_NAME } from "~/lib/constants";
+import { meetingHref, storyHref } from "./embed";
+import type { MeetingView } from "./meeting-view";
+import { excerpt, paragraphsOf } from "./text";
+
+type MetaDescriptor = Record<string, unknown>;
+
+export function meetingCanonicalUrl(origin: string, meeting: Pick<MeetingView, "id" | "city">): string {
+  return `${origin}${meetingHref(meeting.id, { cityKey: meeting.city.locationKey })}`;
+}
+
+export function storyCanonicalUrl(origin: string, meeting: Pick<MeetingView, "id" | "city">): string {
+  return `${origin}${storyHref(meeting.id, meeting.city.locationKey)}`;
+}
+
+export const VIDEO_NOT_FOUND = {
+  title: "Video Not Found",
+  description: "The video you're looking for doesn't exist.",
+} as const;
+
+export function notFoundMeta(): MetaDescriptor[] {
+  return [{ title: `${VIDEO_NOT_FOUND.title} | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+}
+
+export function meetingDescription(meeting: MeetingView): string {
+  const summary = meeting.analysis.kind === "structured" ? meeting.analysis.summary : meeting.analysis.kind === "plain" ? meeting.analysis.text : "";
+  const text = summary || meeting.description || `${meeting.city.name} meeting, ${meeting.publishedLabel ?? "date unknown"}.`;
+  return excerpt(text, 160);
+}
+
+export function meetingMeta(meeting: MeetingView, canonicalUrl: string): MetaDescriptor[] {
+  const title = `${meeting.title} — ${meeting.city.name}, ${meeting.city.state} | ${PRODUCT_NAME}`;
+  const description = meetingDescription(meeting);
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:url", content: canonicalUrl },
+  ];
+}
+
+type StoryFacts = { headline: string; description: string };
+
+export function storyFacts(meeting: MeetingView): StoryFacts {
+  const { story } = meeting;
+  if (story.kind === "structured") {
+    const firstParagraph = paragraphsOf(story.story.article.body)[0] ?? "";
+    return {
+      headline: story.story.article.headline || meeting.title,
+      description: excerpt(firstParagraph || story.story.article.primary_focus || meeting.title, 200),
+    };
+  }
+  if (story.kind === "plain") return { headline: meeting.title, description: excerpt(story.text, 200) };
+  return { headline: meeting.title, description: `No story has been written for this ${meeting.city.name} meeting yet.` };
+}
+
+export function newsArticleJsonLd(meeting: MeetingView, canonicalUrl: string, origin: string): Record<string, unknown> {
+  const { headline, description } = storyFacts(meeting);
+  const published = meeting.storyGeneratedAt ?? meeting.publishedAt;
+  return {
+    "@context": "https://schema.org",
+    "@type": "NewsArticle",
+    headline: headline.slice(0, 110),
+    description,
+    url: canonicalUrl,
+    mainEntityOfPage: canonicalUrl,
+    ...(published ? { datePublished: published, dateModified: published } : {}),
+    ...(meeting.story.kind === "structured" ? { wordCount: meeting.story.story.article.word_count } : {}),
+    about: { "@type": "Event", name: meeting.title, ...(meeting.publishedAt ? { startDate: meeting.publishedAt } : {}) },
+    contentLocation: { "@type": "Place", name: `${meeting.city.name}, ${meeting.city.state}` },
+    author: { "@type": "Organization", name: PRODUCT_NAME, url: origin },
+    publisher: { "@type": "Organization", name: PRODUCT_NAME, url: origin },
+  };
+}
+
+export function storyMeta(meeting: MeetingView, canonicalUrl: string): MetaDescriptor[] {
+  const { headline, description } = storyFacts(meeting);
+  const title = `${headline} | ${PRODUCT_NAME}`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    { property: "og:title", content: headline },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "article" },
+    { property: "og:url", content: canonicalUrl },
+    { property: "og:site_name", content: PRODUCT_NAME },
+    ...(meeting.storyGeneratedAt ? [{ property: "article:published_time", content: meeting.storyGeneratedAt }] : []),
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: headline },
+    { name: "twitter:description", content: description },
+  ];
+}

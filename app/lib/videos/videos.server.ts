@@ -1,0 +1,223 @@
+/**
+ * Reads of meeting videos for the public pages: a city's list (paged in SQL,
+ * newest first), the city's overview (statistics and video sources, one
+ * statement) and one meeting with its city.
+ */
+import { type SQL, and, eq, sql } from "drizzle-orm";
+import { getDb } from "~/lib/db/client.server";
+import { cities, cityVideos } from "~/lib/db/schema";
+import { isUuid } from "./city-page-state";
+import { formatDate } from "./format";
+import { cardDescription } from "./rules";
+
+export type VideoCardData = {
+  id: string;
+  title: string;
+  description: string;
+  thumbnailUrl: string | null;
+  publishedAt: string | null;
+  publishedLabel: string | null;
+  hasStory: boolean;
+  /** Characters in the transcript; null when there is none. */
+  transcriptLength: number | null;
+};
+
+/** Enough of the transcript's start to build a 200-character description from. */
+const TRANSCRIPT_PREVIEW_CHARS = 2000;
+
+/** Only web addresses may become an <img src>; anything else gets the placeholder. */
+export function safeImageUrl(value: string | null | undefined): string | null {
+  const url = value?.trim();
+  return url && /^(https?:\/\/|\/(?!\/))/i.test(url) ? url : null;
+}
+
+const newestFirst = sql`${cityVideos.publishedAt} desc nulls last, ${cityVideos.id} desc`;
+
+/**
+ * `limit` videos of a city from `offset`, newest first, optionally from one
+ * source; one extra row is read to tell whether more remain.
+ */
+export async function listCityVideos(options: {
+  cityId: string;
+  sourceId?: string | null;
+  offset: number;
+  limit: number;
+}): Promise<{ videos: VideoCardData[]; hasMore: boolean }> {
+  const rows = await getDb()
+    .select({
+      id: cityVideos.id,
+      title: cityVideos.title,
+      description: cityVideos.description,
+      thumbnailUrl: cityVideos.thumbnailUrl,
+      publishedAt: cityVideos.publishedAt,
+      hasStory: sql<boolean>`${cityVideos.newsStory} is not null`,
+      transcriptLength: sql<number | null>`char_length(${cityVideos.transcript})`,
+      transcriptPreview: sql<string | null>`case when coalesce(btrim(${cityVideos.description}), '') = ''
+        then left(${cityVideos.transcript}, ${TRANSCRIPT_PREVIEW_CHARS}) end`,
+    })
+    .from(cityVideos)
+    .where(
+      and(
+        eq(cityVideos.cityId, options.cityId),
+        options.sourceId ? eq(cityVideos.cityUrlsId, options.sourceId) : undefined,
+      ),
+    )
+    .orderBy(newestFirst)
+    .offset(options.offset)
+    .limit(options.limit + 1);
+  return {
+    hasMore: rows.length > options.limit,
+    videos: rows.slice(0, options.limit).map((row) => ({
+      id: row.id,
+      title: row.title?.trim() || "Untitled meeting",
+      description: cardDescription(row.description, row.transcriptPreview),
+      thumbnailUrl: safeImageUrl(row.thumbnailUrl),
+      publishedAt: row.publishedAt?.toISOString() ?? null,
+      publishedLabel: formatDate(row.publishedAt),
+      hasStory: row.hasStory,
+      transcriptLength: row.transcriptLength === null ? null : Number(row.transcriptLength),
+    })),
+  };
+}
+
+export type VideoSource = { id: string; title: string; sourceType: string };
+
+export type CityOverview = {
+  totalVideos: number;
+  analysedVideos: number;
+  stories: number;
+  withTranscript: number;
+  firstPublished: string | null;
+  lastPublished: string | null;
+  /** Videos per month ("YYYY-MM") since `since`; months without any are absent. */
+  perMonth: Record<string, number>;
+  sources: VideoSource[];
+};
+
+type OverviewRow = {
+  total: number | string;
+  analysed: number | string;
+  stories: number | string;
+  transcribed: number | string;
+  first_published: string | null;
+  last_published: string | null;
+  per_month: unknown;
+  sources: unknown;
+};
+
+function parseJsonColumn<T>(value: unknown, fallback: T): T {
+  if (typeof value === "string") {
+    try {
+      return JSON.parse(value) as T;
+    } catch {
+      return fallback;
+    }
+  }
+  return (value ?? fallback) as T;
+}
+
+/**
+ * A city's statistics, its meetings per month since `since`, and its video
+ * sources (city_urls linked through cities_urls, content type video): one
+ * statement, so the city page stays at few queries.
+ */
+export async function getCityOverview(cityId: string, since: Date): Promise<CityOverview> {
+  const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+  const result = await getDb().execute(sql`
+    select
+      count(*) as total,
+      count(*) filter (where v.analysis_results is not null) as analysed,
+      count(*) filter (where v.news_story is not null) as stories,
+      count(*) filter (where v.transcript is not null) as transcribed,
+      ${iso(sql`min(v.published_at)`)} as first_published,
+      ${iso(sql`max(v.published_at)`)} as last_published,
+      (select coalesce(json_object_agg(m.month, m.count), '{}'::json) from (
+         select to_char(date_trunc('month', published_at at time zone 'UTC'), 'YYYY-MM') as month, count(*) as count
+         from city_videos
+         where city_id = ${cityId}::uuid and published_at >= ${since.toISOString()}::timestamptz
+         group by 1) m) as per_month,
+      (select coalesce(json_agg(json_build_object('id', u.id, 'title', coalesce(u.title, u.url), 'sourceType', u.source_type)
+                                order by coalesce(u.title, u.url)), '[]'::json)
+         from cities_urls cu join city_urls u on u.id = cu.url_id
+         where cu.city_id = ${cityId}::uuid and u.content_type = 'video') as sources
+    from city_videos v
+    where v.city_id = ${cityId}::uuid
+  `);
+  const row = (result as unknown as { rows: OverviewRow[] }).rows[0];
+  const perMonth = parseJsonColumn<Record<string, number | string>>(row?.per_month, {});
+  return {
+    totalVideos: Number(row?.total ?? 0),
+    analysedVideos: Number(row?.analysed ?? 0),
+    stories: Number(row?.stories ?? 0),
+    withTranscript: Number(row?.transcribed ?? 0),
+    firstPublished: row?.first_published ?? null,
+    lastPublished: row?.last_published ?? null,
+    perMonth: Object.fromEntries(Object.entries(perMonth).map(([month, count]) => [month, Number(count)])),
+    sources: parseJsonColumn<VideoSource[]>(row?.sources, []),
+  };
+}
+
+export type MeetingRecord = {
+  id: string;
+  title: string;
+  description: string | null;
+  videoUrl: string | null;
+  publishedAt: string | null;
+  transcriptLength: number | null;
+  analysisResults: unknown;
+  newsStory: unknown;
+  storyGeneratedAt: string | null;
+  updatedAt: string;
+  city: {
+    id: string;
+    name: string;
+    state: string;
+    locationKey: string;
+    primaryColor: string | null;
+    secondaryColor: string | null;
+    icon: string | null;
+  };
+};
+
+/**
+ * One meeting with its city, or null when the id is unknown, malformed, or
+ * (with `cityId`) belongs to another city.
+ */
+export async function getMeeting(videoId: string, options: { cityId?: string } = {}): Promise<MeetingRecord | null> {
+  if (!isUuid(videoId)) return null;
+  const [row] = await getDb()
+    .select({
+      id: cityVideos.id,
+      title: cityVideos.title,
+      description: cityVideos.description,
+      videoUrl: cityVideos.videoUrl,
+      publishedAt: cityVideos.publishedAt,
+      transcriptLength: sql<number | null>`char_length(${cityVideos.transcript})`,
+      analysisResults: cityVideos.analysisResults,
+      newsStory: cityVideos.newsStory,
+      storyGeneratedAt: cityVideos.storyGeneratedAt,
+      updatedAt: cityVideos.updatedAt,
+      city: {
+        id: cities.id,
+        name: cities.name,
+        state: cities.state,
+        locationKey: cities.locationKey,
+        primaryColor: cities.primaryColor,
+        secondaryColor: cities.secondaryColor,
+        icon: cities.icon,
+      },
+    })
+    .from(cityVideos)
+    .innerJoin(cities, eq(cities.id, cityVideos.cityId))
+    .where(and(eq(cityVideos.id, videoId), options.cityId ? eq(cityVideos.cityId, options.cityId) : undefined))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ...row,
+    title: row.title?.trim() || "Untitled meeting",
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    transcriptLength: row.transcriptLength === null ? null : Number(row.transcriptLength),
+    storyGeneratedAt: row.storyGeneratedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

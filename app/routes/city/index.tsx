@@ -1,0 +1,162 @@
+import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { publicCityColors } from "~/components/city/city-colors";
+import { AboutCard, QuickInfoCard, StatisticsCard } from "~/components/city/city-side-cards";
+import { SourceFilter } from "~/components/city/source-filter";
+import { VideoList } from "~/components/city/video-list";
+import { CitySearchPanel } from "~/components/search/city-search-panel";
+import { Toaster } from "~/components/ui/toaster";
+import { getCurrentUser } from "~/lib/auth/session.server";
+import { PRODUCT_NAME } from "~/lib/constants";
+import { appUrl } from "~/lib/env/env.server";
+import { runCitySearch } from "~/lib/search/run.server";
+import { cacheHeaders, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/videos/cache.server";
+import { cityFromContext } from "~/lib/videos/city-context.server";
+import { cityPageHref, isOnlyMorePages, pageWindow, parseCityPageState } from "~/lib/videos/city-page-state";
+import { formatDate, lastTwelveMonths } from "~/lib/videos/format";
+import { excerpt } from "~/lib/videos/text";
+import { fetchTranscriptAction } from "~/lib/videos/meeting-actions.server";
+import { getCityOverview, listCityVideos } from "~/lib/videos/videos.server";
+import type { Route } from "./+types/index";
+
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
+  const state = parseCityPageState(url.searchParams);
+  const months = lastTwelveMonths(new Date());
+  const city = await cityFromContext(context, params.locationKey);
+  const [user, list, overview, search] = await Promise.all([
+    getCurrentUser(request),
+    listCityVideos({ cityId: city.id, sourceId: state.source, ...pageWindow(state.page) }),
+    getCityOverview(city.id, new Date(`${months[0]}-01T00:00:00Z`)),
+    state.searchOpen ? runCitySearch(city.id, state.q) : null,
+  ]);
+  return data(
+    {
+      city: {
+        name: city.name,
+        state: city.state,
+        locationKey: city.locationKey,
+        county: city.county,
+        description: city.description,
+        domain: city.domain,
+        status: city.status,
+        primaryColor: city.primaryColor,
+        secondaryColor: city.secondaryColor,
+      },
+      canonicalUrl: `${appUrl()}/city/${city.locationKey}`,
+      state,
+      list: { ...list, page: state.page },
+      sources: overview.sources,
+      stats: {
+        totalVideos: overview.totalVideos,
+        analysedVideos: overview.analysedVideos,
+        stories: overview.stories,
+        withTranscript: overview.withTranscript,
+        firstPublishedLabel: formatDate(overview.firstPublished),
+        lastPublishedLabel: formatDate(overview.lastPublished),
+        months: months.map((month) => ({ month, count: overview.perMonth[month] ?? 0 })),
+      },
+      isAdmin: Boolean(user?.isAdmin),
+      search,
+    },
+    { headers: search?.outcome.status === "error" ? NO_STORE_HEADERS : cacheHeaders(user) },
+  );
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  return fetchTranscriptAction(request, url);
+}
+
+export const headers = publicPageHeaders;
+
+// Load More appends the next page itself and then only updates the URL.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && isOnlyMorePages(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: `City Not Found | ${PRODUCT_NAME}` }];
+  const { city, canonicalUrl } = loaderData;
+  const title = `${city.name}, ${city.state} | ${PRODUCT_NAME}`;
+  const description = excerpt(city.description || `City council meetings of ${city.name}, ${city.state}: summaries, stories and searchable transcripts.`, 160);
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:url", content: canonicalUrl },
+  ];
+};
+
+function SearchToggle({ cityKey, open, page }: { cityKey: string; open: boolean; page: number }) {
+  return (
+    <Link
+      to={open ? cityPageHref(cityKey, { page }) : cityPageHref(cityKey, { searchOpen: true, page })}
+      preventScrollReset
+      aria-controls={open ? "city-search" : undefined}
+      aria-expanded={open}
+      className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50"
+    >
+      {open ? "Hide Search" : "Search Videos"}
+    </Link>
+  );
+}
+
+export default function CityPage({ loaderData }: Route.ComponentProps) {
+  const { city, state, list, sources, stats, isAdmin, search } = loaderData;
+  const colors = publicCityColors(city.primaryColor, city.secondaryColor);
+  return (
+    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
+      <Toaster toast={search?.toast} />
+      <div className="grid gap-8 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 className="text-2xl font-bold">Recent Council Meetings</h2>
+            <SearchToggle cityKey={city.locationKey} open={state.searchOpen} page={state.page} />
+          </div>
+          {state.searchOpen ? (
+            <CitySearchPanel
+              cityName={city.name}
+              action={`/city/${city.locationKey}`}
+              query={state.q}
+              hidden={{ search: "1" }}
+              clearHref={cityPageHref(city.locationKey, { searchOpen: true })}
+              outcome={search?.outcome ?? { status: "idle" }}
+              headingLevel={3}
+            />
+          ) : (
+            <SourceFilter cityKey={city.locationKey} sources={sources} selected={state.source} />
+          )}
+          <VideoList
+            initial={list}
+            cityKey={city.locationKey}
+            colors={colors}
+            isAdmin={isAdmin}
+            pageState={{ source: state.source, searchOpen: state.searchOpen, q: state.q }}
+          />
+        </div>
+        <aside className="space-y-6" aria-label={`About ${city.name}`}>
+          <AboutCard city={city} />
+          <QuickInfoCard city={city} sources={sources} lastPublishedLabel={stats.lastPublishedLabel} />
+          <StatisticsCard stats={stats} color={colors.primary} />
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const denied = isRouteErrorResponse(error) && (error.status === 401 || error.status === 403);
+  return (
+    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-12">
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-900">
+        <h2 className="text-lg font-semibold">{denied ? "Access Denied" : "Failed to load videos"}</h2>
+        <p className="mt-1">
+          {denied ? "You don't have permission to do that." : "Please reload the page or try again in a moment."}
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,34 @@
+import { MeetingStoryPage } from "~/components/meeting/meeting-pages";
+import { MeetingError } from "~/components/meeting/meeting-error";
+import { publicPageHeaders } from "~/lib/videos/cache.server";
+import { cityFromContext } from "~/lib/videos/city-context.server";
+import { storyAction } from "~/lib/videos/meeting-actions.server";
+import { loadStoryPage } from "~/lib/videos/meeting-page.server";
+import { notFoundMeta, storyMeta } from "~/lib/videos/page-meta";
+import type { CityRouteHandle } from "./city";
+import type { Route } from "./+types/meeting-story";
+
+export const handle: CityRouteHandle = { cityHeader: "compact" };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const city = await cityFromContext(context, params.locationKey);
+  return loadStoryPage(request, params.videoId, city.id);
+}
+
+export async function action({ request, url, params }: Route.ActionArgs) {
+  return storyAction(request, url, params.videoId);
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? storyMeta(loaderData.meeting, loaderData.canonicalUrl) : notFoundMeta();
+
+export default function CityMeetingStory({ loaderData }: Route.ComponentProps) {
+  const { meeting, isAdmin, jsonLd } = loaderData;
+  return <MeetingStoryPage meeting={meeting} isAdmin={isAdmin} jsonLd={jsonLd} cityInPath />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <MeetingError error={error} />;
+}

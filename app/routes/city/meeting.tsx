@@ -1,0 +1,41 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { MeetingAnalysisPage } from "~/components/meeting/meeting-pages";
+import { MeetingError } from "~/components/meeting/meeting-error";
+import { publicPageHeaders } from "~/lib/videos/cache.server";
+import { cityFromContext } from "~/lib/videos/city-context.server";
+import { isOnlyMomentChange } from "~/lib/videos/embed";
+import { reanalyzeAction } from "~/lib/videos/meeting-actions.server";
+import { loadMeetingPage } from "~/lib/videos/meeting-page.server";
+import { meetingMeta, notFoundMeta } from "~/lib/videos/page-meta";
+import type { CityRouteHandle } from "./city";
+import type { Route } from "./+types/meeting";
+
+export const handle: CityRouteHandle = { cityHeader: "compact" };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const city = await cityFromContext(context, params.locationKey);
+  return loadMeetingPage(request, params.videoId, city.id);
+}
+
+export async function action({ request, url, params }: Route.ActionArgs) {
+  return reanalyzeAction(request, url, params.videoId);
+}
+
+export const headers = publicPageHeaders;
+
+// A highlight's `?t=` link only moves the player.
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && isOnlyMomentChange(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? meetingMeta(loaderData.meeting, loaderData.canonicalUrl) : notFoundMeta();
+
+export default function CityMeeting({ loaderData }: Route.ComponentProps) {
+  return <MeetingAnalysisPage meeting={loaderData.meeting} isAdmin={loaderData.isAdmin} cityInPath />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <MeetingError error={error} />;
+}

@@ -1,0 +1,57 @@
+import { data, Link } from "react-router";
+import { CitySearchPanel } from "~/components/search/city-search-panel";
+import { Toaster } from "~/components/ui/toaster";
+import { getCurrentUser } from "~/lib/auth/session.server";
+import { PRODUCT_NAME } from "~/lib/constants";
+import { appUrl } from "~/lib/env/env.server";
+import { normaliseQuery } from "~/lib/search/query";
+import { runCitySearch } from "~/lib/search/run.server";
+import { cacheHeaders, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/videos/cache.server";
+import { cityFromContext } from "~/lib/videos/city-context.server";
+import type { Route } from "./+types/search";
+
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
+  const q = normaliseQuery(url.searchParams.get("q"));
+  const city = await cityFromContext(context, params.locationKey);
+  const [user, search] = await Promise.all([getCurrentUser(request), runCitySearch(city.id, q)]);
+  return data(
+    {
+      city: { name: city.name, state: city.state, locationKey: city.locationKey },
+      canonicalUrl: `${appUrl()}/city/${city.locationKey}/search`,
+      q,
+      search,
+    },
+    { headers: search.outcome.status === "error" ? NO_STORE_HEADERS : cacheHeaders(user) },
+  );
+}
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: `City Not Found | ${PRODUCT_NAME}` }];
+  const { city, q, canonicalUrl } = loaderData;
+  return [
+    { title: q ? `${q} — ${city.name} meeting search | ${PRODUCT_NAME}` : `Search ${city.name} meetings | ${PRODUCT_NAME}` },
+    { name: "description", content: `Search the council meeting videos and transcripts of ${city.name}, ${city.state}.` },
+    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    // Result pages are for people; the city page is what search engines should index.
+    ...(q ? [{ name: "robots", content: "noindex" }] : []),
+  ];
+};
+
+export default function CitySearch({ loaderData }: Route.ComponentProps) {
+  const { city, q, search } = loaderData;
+  const path = `/city/${city.locationKey}/search`;
+  return (
+    <main id="main" className="mx-auto w-full max-w-4xl px-4 py-8">
+      <Toaster toast={search.toast} />
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-2xl font-bold">Search {city.name} meetings</h2>
+        <Link to={`/city/${city.locationKey}`} className="text-sm font-semibold text-brand-700 hover:underline">
+          Back to recent meetings
+        </Link>
+      </div>
+      <CitySearchPanel cityName={city.name} action={path} query={q} clearHref={path} outcome={search.outcome} headingLevel={3} />
+    </main>
+  );
+}

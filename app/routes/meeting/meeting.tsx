@@ -1,0 +1,39 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { MeetingAnalysisPage } from "~/components/meeting/meeting-pages";
+import { MeetingError } from "~/components/meeting/meeting-error";
+import { conditionalGet, publicPageHeaders } from "~/lib/videos/cache.server";
+import { isOnlyMomentChange } from "~/lib/videos/embed";
+import { reanalyzeAction } from "~/lib/videos/meeting-actions.server";
+import { loadMeetingPage } from "~/lib/videos/meeting-page.server";
+import { meetingMeta, notFoundMeta } from "~/lib/videos/page-meta";
+import type { Route } from "./+types/meeting";
+
+/** /meeting/{videoId}: the meeting analysis page without a city in the path. */
+
+export const middleware: Route.MiddlewareFunction[] = [conditionalGet];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return loadMeetingPage(request, params.videoId);
+}
+
+export async function action({ request, url, params }: Route.ActionArgs) {
+  return reanalyzeAction(request, url, params.videoId);
+}
+
+export const headers = publicPageHeaders;
+
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && isOnlyMomentChange(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? meetingMeta(loaderData.meeting, loaderData.canonicalUrl) : notFoundMeta();
+
+export default function Meeting({ loaderData }: Route.ComponentProps) {
+  return <MeetingAnalysisPage meeting={loaderData.meeting} isAdmin={loaderData.isAdmin} cityInPath={false} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <MeetingError error={error} withTopBar />;
+}

@@ -1,0 +1,17 @@
+/**
+ * GET /resources/pipeline-status/:videoId: where a meeting's pipeline stands,
+ * as JSON, for pages that poll with JavaScript (usePipelineRefresh). Visitors
+ * get the states; admins also the jobs and every step's last error.
+ * Reading never queues anything.
+ */
+import type { LoaderFunctionArgs } from "react-router";
+import { getCurrentUser } from "~/lib/auth/session.server";
+import { getVideoPipelineStatus, toPublicStatus } from "~/lib/jobs/status.server";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [status, user] = await Promise.all([getVideoPipelineStatus(params.videoId ?? ""), getCurrentUser(request)]);
+  if (!status) return Response.json({ message: "Video Not Found" }, { status: 404, headers: NO_STORE });
+  return Response.json(user?.isAdmin ? status : toPublicStatus(status), { headers: NO_STORE });
+}
