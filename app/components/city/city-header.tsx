@@ -5,7 +5,7 @@ import { GavelIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { useOptionalUser } from "~/utils/user";
 import { cityGradient, publicCityColors } from "./city-colors";
-import { ArrowLeftIcon, BuildingIcon } from "./city-icons";
+import { ArrowLeftIcon, BuildingIcon } from "~/components/ui/icons";
 
 export type CityHeaderCity = {
   name: string;

@@ -1,4 +1,4 @@
-import { ExternalLinkIcon } from "~/components/city/city-icons";
+import { ExternalLinkIcon } from "~/components/ui/icons";
 import { embedUrl } from "~/lib/videos/embed";
 
 /**

@@ -1,0 +1,92 @@
+/**
+ * The "analysing" and "writing" states of the meeting pages. While a job is
+ * waiting or running the page refreshes itself: without JavaScript through a
+ * `<meta http-equiv="refresh">` inside `<noscript>` (inert when scripts
+ * run), with JavaScript by polling the status route and revalidating the
+ * page's data when a step changes.
+ */
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
+import { PIPELINE_REFRESH_SECONDS, pipelineStatusUrl, type PublicPipelineStatus } from "~/lib/jobs/status-types";
+
+function signature(status: Pick<PublicPipelineStatus, "transcript" | "analysis" | "story">): string {
+  return `${status.transcript}/${status.analysis}/${status.story}`;
+}
+
+/** Polls while `status.refresh`; revalidates the route's loaders once a step has moved on. */
+export function usePipelineRefresh(status: PublicPipelineStatus | null | undefined, seconds = PIPELINE_REFRESH_SECONDS) {
+  const revalidator = useRevalidator();
+  const active = Boolean(status?.refresh);
+  const videoId = status?.cityVideoId ?? "";
+  const seen = status ? signature(status) : "";
+  useEffect(() => {
+    if (!active || !videoId) return;
+    let cancelled = false;
+    const timer = setInterval(async () => {
+      try {
+        const response = await fetch(pipelineStatusUrl(videoId), { headers: { Accept: "application/json" } });
+        if (!response.ok || cancelled) return;
+        const next = (await response.json()) as PublicPipelineStatus;
+        if (!cancelled && (signature(next) !== seen || !next.refresh)) void revalidator.revalidate();
+      } catch {
+        // A missed poll is retried at the next tick.
+      }
+    }, seconds * 1000);
+    return () => {
+      cancelled = true;
+      clearInterval(timer);
+    };
+    // revalidator is a new object on every render; its revalidate is what we need.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active, videoId, seen, seconds]);
+}
+
+/** Reloads the page every few seconds when JavaScript is off (and does nothing when it is on). */
+export function NoScriptRefresh({ active, seconds = PIPELINE_REFRESH_SECONDS }: { active: boolean; seconds?: number }) {
+  if (!active) return null;
+  return (
+    <noscript>
+      <meta httpEquiv="refresh" content={String(seconds)} />
+    </noscript>
+  );
+}
+
+const TEXT = {
+  analysis: {
+    queued: ["Analysis queued", "This meeting is waiting to be analysed. This page updates by itself."],
+    running: ["Analyzing meeting…", "This usually takes less than a minute. This page updates by itself."],
+  },
+  story: {
+    queued: ["Story queued", "A news story is waiting to be written. This page updates by itself."],
+    running: ["Writing the story…", "This page updates by itself when the story is ready."],
+  },
+} as const;
+
+/** Keeps the page fresh while any step is pending; render it once per page. */
+export function PipelineAutoRefresh({ status }: { status: PublicPipelineStatus | null | undefined }) {
+  usePipelineRefresh(status);
+  return <NoScriptRefresh active={Boolean(status?.refresh)} />;
+}
+
+/** The notice for one step of a meeting: queued, running or failed; nothing when the result is there or nothing was asked. */
+export function PipelineStatusNotice({ status, step }: { status: PublicPipelineStatus; step: "analysis" | "story" }) {
+  const state = step === "analysis" ? status.analysis : status.story;
+  const running = state === "analyzing" || state === "generating";
+  if (state === "queued" || running) {
+    const [title, text] = TEXT[step][running ? "running" : "queued"];
+    return (
+      <div role="status" aria-live="polite" className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
+        <p className="font-semibold">{title}</p>
+        <p className="mt-1 text-sm text-slate-600">{text}</p>
+      </div>
+    );
+  }
+  if (state === "failed") {
+    return (
+      <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+        {status.error ?? (step === "analysis" ? "Analysis failed" : "Failed to generate the news story. Please try again.")}
+      </p>
+    );
+  }
+  return null;
+}
