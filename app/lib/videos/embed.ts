@@ -74,3 +74,19 @@ export function isOnlyMomentChange(current: URL, next: URL): boolean {
   };
   return rest(current) === rest(next);
 }
+
+/** shouldRevalidate of the meeting pages: a highlight's `?t=` link only moves the player. */
+export function revalidateUnlessOnlyMomentChanged({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: {
+  currentUrl: URL;
+  nextUrl: URL;
+  formMethod?: string;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  if (!formMethod && isOnlyMomentChange(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
+}

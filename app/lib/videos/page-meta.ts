@@ -34,9 +34,8 @@ export function meetingDescription(meeting: MeetingView): string {
   return excerpt(text, 160);
 }
 
-export function meetingMeta(meeting: MeetingView, canonicalUrl: string): MetaDescriptor[] {
-  const title = `${meeting.title} — ${meeting.city.name}, ${meeting.city.state} | ${PRODUCT_NAME}`;
-  const description = meetingDescription(meeting);
+/** Title, description, canonical link and the Open Graph basics of a page. */
+export function pageMeta({ title, description, canonicalUrl }: { title: string; description: string; canonicalUrl: string }): MetaDescriptor[] {
   return [
     { title },
     { name: "description", content: description },
@@ -46,6 +45,11 @@ export function meetingMeta(meeting: MeetingView, canonicalUrl: string): MetaDes
     { property: "og:type", content: "website" },
     { property: "og:url", content: canonicalUrl },
   ];
+}
+
+export function meetingMeta(meeting: MeetingView, canonicalUrl: string): MetaDescriptor[] {
+  const title = `${meeting.title} — ${meeting.city.name}, ${meeting.city.state} | ${PRODUCT_NAME}`;
+  return pageMeta({ title, description: meetingDescription(meeting), canonicalUrl });
 }
 
 type StoryFacts = { headline: string; description: string };

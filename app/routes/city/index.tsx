@@ -13,6 +13,7 @@ import { cacheHeaders, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/videos/
 import { cityFromContext } from "~/lib/videos/city-context.server";
 import { cityPageHref, isOnlyMorePages, pageWindow, parseCityPageState } from "~/lib/videos/city-page-state";
 import { formatDate, lastTwelveMonths } from "~/lib/videos/format";
+import { pageMeta } from "~/lib/videos/page-meta";
 import { excerpt } from "~/lib/videos/text";
 import { fetchTranscriptAction } from "~/lib/videos/meeting-actions.server";
 import { getCityOverview, listCityVideos } from "~/lib/videos/videos.server";
@@ -78,15 +79,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const { city, canonicalUrl } = loaderData;
   const title = `${city.name}, ${city.state} | ${PRODUCT_NAME}`;
   const description = excerpt(city.description || `City council meetings of ${city.name}, ${city.state}: summaries, stories and searchable transcripts.`, 160);
-  return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:url", content: canonicalUrl },
-  ];
+  return pageMeta({ title, description, canonicalUrl });
 };
 
 function SearchToggle({ cityKey, open, page }: { cityKey: string; open: boolean; page: number }) {

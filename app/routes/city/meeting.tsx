@@ -1,9 +1,8 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { MeetingAnalysisPage } from "~/components/meeting/meeting-pages";
 import { MeetingError } from "~/components/meeting/meeting-error";
 import { publicPageHeaders } from "~/lib/videos/cache.server";
 import { cityFromContext } from "~/lib/videos/city-context.server";
-import { isOnlyMomentChange } from "~/lib/videos/embed";
+import { revalidateUnlessOnlyMomentChanged } from "~/lib/videos/embed";
 import { reanalyzeAction } from "~/lib/videos/meeting-actions.server";
 import { loadMeetingPage } from "~/lib/videos/meeting-page.server";
 import { meetingMeta, notFoundMeta } from "~/lib/videos/page-meta";
@@ -23,11 +22,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 
 export const headers = publicPageHeaders;
 
-// A highlight's `?t=` link only moves the player.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && isOnlyMomentChange(currentUrl, nextUrl)) return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateUnlessOnlyMomentChanged;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? meetingMeta(loaderData.meeting, loaderData.canonicalUrl) : notFoundMeta();

@@ -1,8 +1,7 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { MeetingAnalysisPage } from "~/components/meeting/meeting-pages";
 import { MeetingError } from "~/components/meeting/meeting-error";
 import { conditionalGet, publicPageHeaders } from "~/lib/videos/cache.server";
-import { isOnlyMomentChange } from "~/lib/videos/embed";
+import { revalidateUnlessOnlyMomentChanged } from "~/lib/videos/embed";
 import { reanalyzeAction } from "~/lib/videos/meeting-actions.server";
 import { loadMeetingPage } from "~/lib/videos/meeting-page.server";
 import { meetingMeta, notFoundMeta } from "~/lib/videos/page-meta";
@@ -22,10 +21,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 
 export const headers = publicPageHeaders;
 
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && isOnlyMomentChange(currentUrl, nextUrl)) return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateUnlessOnlyMomentChanged;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? meetingMeta(loaderData.meeting, loaderData.canonicalUrl) : notFoundMeta();
