@@ -5,6 +5,7 @@ import morgan from "morgan";
 import type { ServerBuild } from "react-router";
 import { closeDatabase, getConnection, migrateDatabase } from "./app/lib/db/client.server";
 import { seedIfEmpty } from "./app/lib/db/seed/seed.server";
+import { startWorker, stopWorker } from "./app/lib/jobs/worker.server";
 import { CLIENT_IP_HEADER } from "./app/lib/http/client-ip.server";
 
 const isProduction = process.env.NODE_ENV === "production";
@@ -13,6 +14,20 @@ const host = process.env.HOST ?? "0.0.0.0";
 
 await migrateDatabase();
 if (process.env.SEED_DEMO_DATA !== "false") await seedIfEmpty();
+
+// Background jobs (transcripts, analyses, stories) run in this process
+// unless WORKER=off, e.g. when `npm run worker` runs them on PostgreSQL.
+const runWorker = process.env.WORKER !== "off";
+if (runWorker) {
+  await startWorker();
+  console.log("Background jobs: the worker runs in this process (WORKER=off to turn it off).");
+} else {
+  console.log(
+    process.env.DATABASE_URL
+      ? "Background jobs: WORKER=off; run `npm run worker` to process them."
+      : "Background jobs: WORKER=off on PGlite: queued jobs will not run (a separate worker needs PostgreSQL).",
+  );
+}
 
 const app = express();
 app.disable("x-powered-by");
@@ -67,6 +82,8 @@ async function shutdown(signal: string) {
   const forceExit = setTimeout(() => process.exit(1), 10_000);
   forceExit.unref();
   server.close(async () => {
+    // Running jobs get a few seconds; unfinished ones are retried after a restart.
+    if (runWorker) await stopWorker({ timeoutMs: 5_000 }).catch((error) => console.error("Stopping the worker failed:", error));
     await closeDatabase();
     process.exit(0);
   });

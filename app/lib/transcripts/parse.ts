@@ -4,6 +4,14 @@
  * Parsing gives the timed segments that search and quote checks point at.
  */
 
+import { parsePlainTranscript } from "./plain";
+import { splitSpeaker } from "./speakers";
+import { isTimingLine, parseSrt, parseWebVtt } from "./subtitles";
+
+export { formatClock, formatTranscriptText } from "./format";
+export { parsePlainTranscript } from "./plain";
+export { parseSrt, parseWebVtt } from "./subtitles";
+
 export type TranscriptSegment = {
   position: number;
   startSeconds: number | null;
@@ -13,9 +21,6 @@ export type TranscriptSegment = {
 };
 
 const TIMED_LINE = /^\s*\[(?:(\d{1,2}):)?(\d{1,2}):(\d{2})(?:[.,]\d+)?\]\s*(.*)$/;
-// A speaker label is a short run of words before a colon, written in capitals
-// or title case (MAYOR LOPEZ:, Councilmember Reyes:, Speaker 2:).
-const SPEAKER_LABEL = /^([A-Z][A-Za-z.'\- ]{0,48}?(?: \d{1,2})?):\s+(.*)$/;
 
 export function toSeconds(hours: number, minutes: number, seconds: number): number {
   return hours * 3600 + minutes * 60 + seconds;
@@ -28,15 +33,6 @@ export function formatTimestamp(totalSeconds: number): string {
   const ss = s % 60;
   const two = (n: number) => String(n).padStart(2, "0");
   return hh > 0 ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
-}
-
-function splitSpeaker(line: string): { speaker: string | null; text: string } {
-  const match = SPEAKER_LABEL.exec(line);
-  if (!match) return { speaker: null, text: line };
-  const label = match[1]!.trim();
-  const words = label.split(/\s+/);
-  const looksLikeName = words.length <= 5 && (label === label.toUpperCase() || words.every((w) => /^[A-Z0-9]/.test(w)));
-  return looksLikeName ? { speaker: label, text: match[2]!.trim() } : { speaker: null, text: line };
 }
 
 /** Parses `[hh:mm:ss] SPEAKER: text` lines; untimed lines join the segment before. */
@@ -64,4 +60,44 @@ export function parseTimestampedTranscript(transcript: string): TranscriptSegmen
     }
   }
   return segments.filter((segment) => segment.text.length > 0);
+}
+
+// ---------------------------------------------------------------------------
+// Uploaded or pasted transcripts: WebVTT, SRT, timestamped lines or plain text.
+
+export type TranscriptFormat = "webvtt" | "srt" | "timestamped" | "plain";
+
+export function isTimedLine(line: string): boolean {
+  return TIMED_LINE.test(line);
+}
+
+/** A number on its own line right before a timing line: an SRT cue. */
+const SRT_CUE = /(?:^|\n)\s*\d+\s*\r?\n\s*(?:\d{1,3}:)?\d{1,2}:\d{2},\d{1,3}\s*-->/;
+
+/**
+ * Which kind of text this is. Timestamped lines win when at least a third
+ * of the lines start with `[hh:mm:ss]` (speeches often run over several
+ * untimed lines).
+ */
+export function detectTranscriptFormat(text: string): TranscriptFormat {
+  const body = text.replace(/^\uFEFF/, "").trimStart();
+  if (/^WEBVTT(?:[ \t]|\r?\n|$)/.test(body)) return "webvtt";
+  const lines = body.split(/\r\n|\r|\n/).map((line) => line.trim()).filter(Boolean);
+  if (lines.some(isTimingLine)) return SRT_CUE.test(body) ? "srt" : "webvtt";
+  const timed = lines.filter(isTimedLine).length;
+  return timed > 0 && timed * 3 >= lines.length ? "timestamped" : "plain";
+}
+
+const PARSERS: Record<TranscriptFormat, (text: string) => TranscriptSegment[]> = {
+  webvtt: parseWebVtt,
+  srt: parseSrt,
+  timestamped: parseTimestampedTranscript,
+  plain: parsePlainTranscript,
+};
+
+/** Detects the format and parses: the segments, in order, numbered from 0. */
+export function parseTranscript(text: string): { format: TranscriptFormat; segments: TranscriptSegment[] } {
+  const format = detectTranscriptFormat(text);
+  const segments = PARSERS[format](text).map((segment, position) => ({ ...segment, position }));
+  return { format, segments };
 }

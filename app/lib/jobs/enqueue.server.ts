@@ -1,0 +1,212 @@
+/**
+ * Queueing pipeline jobs for a video, exactly once.
+ *
+ * Every check-and-queue runs in one transaction that first locks the
+ * video's row (SELECT ... FOR UPDATE) and inserts the job through that same
+ * transaction: concurrent requests for the same video, in one process or
+ * several, queue one job; the others find it. The quick unlocked read before
+ * it keeps page views of finished meetings free of locks.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import type PgBoss from "pg-boss";
+import { getDb } from "~/lib/db/client.server";
+import { NEED_ANALYSIS, NEED_TRANSCRIPT, VIDEO_NOT_FOUND } from "~/lib/pipeline/messages";
+import { latestRevisionId } from "~/lib/pipeline/revisions.server";
+import { isAnalysableLength, isUuid, lockVideo, readVideoFlags, type VideoFlags, type Transaction } from "~/lib/pipeline/video.server";
+import { getBoss, transactionExecutor } from "./boss.server";
+import { QUEUES, type JobDataByQueue, type QueueName } from "./queues";
+import { bossJobs, PENDING_STATES, WAITING_STATES, type JobState } from "./tables.server";
+
+export type EnsureReason = "not-found" | "no-transcript" | "no-analysis" | "present" | "pending" | "failed-before";
+
+/** What an ensure call did: queued a job, or why not (with the job it found, if any). */
+export type EnsureResult = { queued: boolean; jobId: string | null; reason?: EnsureReason };
+
+export type RequestResult = {
+  queued: boolean;
+  status: "queued" | "already-queued" | "refused";
+  message: string;
+  jobId: string | null;
+};
+
+type Step = { queue: QueueName; has: (video: VideoFlags) => boolean; canRun: (video: VideoFlags) => EnsureReason | null };
+
+const ANALYSIS_STEP: Step = {
+  queue: QUEUES.analysis,
+  has: (video) => video.hasAnalysis,
+  canRun: (video) => (hasLongTranscript(video) ? null : "no-transcript"),
+};
+
+const STORY_STEP: Step = {
+  queue: QUEUES.story,
+  has: (video) => video.hasStory,
+  canRun: (video) => (video.hasAnalysis ? null : "no-analysis"),
+};
+
+function hasLongTranscript(video: VideoFlags): boolean {
+  return isAnalysableLength(video.transcriptLength);
+}
+
+function autoJobData(queue: QueueName, cityVideoId: string): JobDataByQueue[QueueName] {
+  const data = { cityVideoId, requestedBy: null, mode: "auto" as const, basedOnRevisionId: null };
+  return queue === QUEUES.story ? { ...data, additionalContext: null } : data;
+}
+
+/** The newest job of this queue for the video. */
+async function latestJob(tx: Transaction, queue: QueueName, cityVideoId: string): Promise<{ id: string; state: JobState } | null> {
+  const [job] = await tx
+    .select({ id: bossJobs.id, state: bossJobs.state })
+    .from(bossJobs)
+    .where(and(eq(bossJobs.name, queue), eq(bossJobs.singletonKey, cityVideoId)))
+    .orderBy(desc(bossJobs.createdOn))
+    .limit(1);
+  return job ? { id: job.id, state: job.state as JobState } : null;
+}
+
+async function sendInTransaction(boss: PgBoss, tx: Transaction, queue: QueueName, data: JobDataByQueue[QueueName]): Promise<string | null> {
+  return boss.send(queue, data, { singletonKey: data.cityVideoId, db: transactionExecutor(tx) });
+}
+
+function whyNot(step: Step, video: VideoFlags | null): EnsureReason | null {
+  if (!video) return "not-found";
+  if (step.has(video)) return "present";
+  return step.canRun(video);
+}
+
+/**
+ * Queues the step's automatic job when the video lacks its result, can run
+ * it, and has no job for it waiting, running, or failed (a failed automatic
+ * job is not re-queued by page views; admins can re-run it).
+ */
+async function ensureQueued(step: Step, cityVideoId: string): Promise<EnsureResult> {
+  if (!isUuid(cityVideoId)) return { queued: false, jobId: null, reason: "not-found" };
+  const early = whyNot(step, await readVideoFlags(cityVideoId));
+  if (early) return { queued: false, jobId: null, reason: early };
+  const boss = await getBoss();
+  return getDb().transaction(async (tx) => {
+    const reason = whyNot(step, await lockVideo(tx, cityVideoId));
+    if (reason) return { queued: false, jobId: null, reason };
+    const job = await latestJob(tx, step.queue, cityVideoId);
+    if (job && PENDING_STATES.includes(job.state)) return { queued: false, jobId: job.id, reason: "pending" };
+    if (job?.state === "failed") return { queued: false, jobId: job.id, reason: "failed-before" };
+    const jobId = await sendInTransaction(boss, tx, step.queue, autoJobData(step.queue, cityVideoId));
+    return { queued: jobId !== null, jobId };
+  });
+}
+
+/** Opening a meeting with a transcript but no analysis: queue its analysis, once. */
+export function ensureAnalysisQueued(cityVideoId: string): Promise<EnsureResult> {
+  return ensureQueued(ANALYSIS_STEP, cityVideoId);
+}
+
+/** A meeting with an analysis but no story: queue its story, once. */
+export function ensureStoryQueued(cityVideoId: string): Promise<EnsureResult> {
+  return ensureQueued(STORY_STEP, cityVideoId);
+}
+
+/** Both, for the meeting pages: whichever is missing and possible. */
+export async function ensurePipelineQueued(cityVideoId: string): Promise<{ analysis: EnsureResult; story: EnsureResult }> {
+  const analysis = await ensureAnalysisQueued(cityVideoId);
+  const story = await ensureStoryQueued(cityVideoId);
+  return { analysis, story };
+}
+
+// ---------------------------------------------------------------------------
+// Admin requests: a new analysis or story even when one exists.
+
+type ManualRequest = {
+  step: Step;
+  refusal: (video: VideoFlags) => string | null;
+  queuedMessage: string;
+  alreadyQueuedMessage: string;
+  data: (cityVideoId: string, basedOnRevisionId: string | null) => JobDataByQueue[QueueName];
+};
+
+async function requestManual(request: ManualRequest, cityVideoId: string): Promise<RequestResult> {
+  const refused = (message: string): RequestResult => ({ queued: false, status: "refused", message, jobId: null });
+  if (!isUuid(cityVideoId)) return refused(VIDEO_NOT_FOUND);
+  const boss = await getBoss();
+  return getDb().transaction(async (tx) => {
+    const video = await lockVideo(tx, cityVideoId);
+    if (!video) return refused(VIDEO_NOT_FOUND);
+    const refusal = request.refusal(video);
+    if (refusal) return refused(refusal);
+    const job = await latestJob(tx, request.step.queue, cityVideoId);
+    // A job that is already running does not hold back a new request: the
+    // admin may have changed the transcript or the instructions since.
+    if (job && WAITING_STATES.includes(job.state)) {
+      return { queued: false, status: "already-queued", message: request.alreadyQueuedMessage, jobId: job.id };
+    }
+    const kind = request.step.queue === QUEUES.story ? "story" : "analysis";
+    const basedOn = await latestRevisionId(tx, kind, cityVideoId);
+    const jobId = await sendInTransaction(boss, tx, request.step.queue, request.data(cityVideoId, basedOn));
+    return { queued: jobId !== null, status: "queued", message: request.queuedMessage, jobId };
+  });
+}
+
+/** Re-Analyze Meeting (admins). */
+export function requestReanalysis(cityVideoId: string, requestedBy: string | null = null): Promise<RequestResult> {
+  return requestManual(
+    {
+      step: ANALYSIS_STEP,
+      refusal: (video) => (hasLongTranscript(video) ? null : NEED_TRANSCRIPT),
+      queuedMessage: "Re-analysis queued. The page updates when it is done.",
+      alreadyQueuedMessage: "A re-analysis of this meeting is already queued.",
+      data: (id, basedOnRevisionId) => ({ cityVideoId: id, requestedBy, mode: "manual", basedOnRevisionId }),
+    },
+    cityVideoId,
+  );
+}
+
+/** Rewrite Story (with instructions) and Regenerate (without), admins. */
+export function requestStory(
+  cityVideoId: string,
+  options: { additionalContext?: string | null; requestedBy?: string | null } = {},
+): Promise<RequestResult> {
+  const additionalContext = options.additionalContext?.trim() || null;
+  return requestManual(
+    {
+      step: STORY_STEP,
+      refusal: (video) => (video.hasAnalysis ? null : NEED_ANALYSIS),
+      queuedMessage: "A new story is being written. The page updates when it is ready.",
+      alreadyQueuedMessage: "A new story for this meeting is already queued.",
+      data: (id, basedOnRevisionId) => ({ cityVideoId: id, requestedBy: options.requestedBy ?? null, mode: "manual", basedOnRevisionId, additionalContext }),
+    },
+    cityVideoId,
+  );
+}
+
+/**
+ * Fetching captions in the background (for batches, e.g. new videos of a
+ * channel). The Fetch Transcript button runs inline instead
+ * (fetchTranscriptForVideo). "auto" skips videos that have a transcript.
+ */
+export async function queueTranscriptFetch(
+  cityVideoId: string,
+  options: { requestedBy?: string | null; force?: boolean } = {},
+): Promise<EnsureResult> {
+  if (!isUuid(cityVideoId)) return { queued: false, jobId: null, reason: "not-found" };
+  const boss = await getBoss();
+  return getDb().transaction(async (tx) => {
+    const video = await lockVideo(tx, cityVideoId);
+    if (!video) return { queued: false, jobId: null, reason: "not-found" };
+    if (!options.force && hasLongTranscript(video)) return { queued: false, jobId: null, reason: "present" };
+    const job = await latestJob(tx, QUEUES.transcriptFetch, cityVideoId);
+    if (job && PENDING_STATES.includes(job.state)) return { queued: false, jobId: job.id, reason: "pending" };
+    const jobId = await sendInTransaction(boss, tx, QUEUES.transcriptFetch, {
+      cityVideoId,
+      requestedBy: options.requestedBy ?? null,
+      mode: options.force ? "manual" : "auto",
+    });
+    return { queued: jobId !== null, jobId };
+  });
+}
+
+/** Sends a failed job back to its queue (admins, jobs page). False when it is not a failed job. */
+export async function retryFailedJob(queue: QueueName, jobId: string): Promise<boolean> {
+  if (!isUuid(jobId)) return false;
+  const boss = await getBoss();
+  const result = await boss.retry(queue, jobId);
+  // Typed as void, but it answers { jobs, requested, affected }.
+  return (result as unknown as { affected?: number }).affected === 1;
+}

@@ -1,0 +1,76 @@
+/**
+ * What each queue's job does: it calls the pipeline functions. Handlers are
+ * safe to run again for the same job (after a crash or a timeout): the
+ * pipeline's write guard turns a repeated run into "skipped" instead of a
+ * second revision. A failure that retrying cannot fix completes the job
+ * with `{ outcome: "failed" }`; any other error is thrown, and pg-boss
+ * retries the job (retryLimit, retryDelay, retryBackoff).
+ */
+import { analyzeVideo, type PipelineWriteResult } from "~/lib/pipeline/analysis.server";
+import { isPipelineError } from "~/lib/pipeline/messages";
+import { writeVideoStory } from "~/lib/pipeline/stories.server";
+import { fetchTranscriptForVideo } from "~/lib/transcripts/fetch.server";
+import { ensureAnalysisQueued, ensureStoryQueued } from "./enqueue.server";
+import { AnalysisJobData, QUEUES, StoryJobData, TranscriptJobData, type JobOutput, type QueueName } from "./queues";
+
+export type JobInput = { id: string; data: unknown };
+
+function outputOf(result: PipelineWriteResult): JobOutput {
+  return result.status === "written" ? { outcome: "written", revisionId: result.revisionId } : { outcome: "skipped", reason: result.reason };
+}
+
+async function unlessPermanent(run: () => Promise<JobOutput>): Promise<JobOutput> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isPipelineError(error) && error.permanent) return { outcome: "failed", error: error.message };
+    throw error;
+  }
+}
+
+export async function handleAnalysisJob(job: JobInput): Promise<JobOutput> {
+  const data = AnalysisJobData.parse(job.data);
+  return unlessPermanent(async () => {
+    const result = await analyzeVideo(data.cityVideoId, {
+      requestedBy: data.requestedBy,
+      force: data.mode === "manual",
+      ifCurrentRevision: data.mode === "manual" ? data.basedOnRevisionId : undefined,
+    });
+    // Also after "skipped": a run that crashed after writing the analysis
+    // may not have queued the story yet.
+    await ensureStoryQueued(data.cityVideoId);
+    return outputOf(result);
+  });
+}
+
+export async function handleStoryJob(job: JobInput): Promise<JobOutput> {
+  const data = StoryJobData.parse(job.data);
+  return unlessPermanent(async () =>
+    outputOf(
+      await writeVideoStory(data.cityVideoId, {
+        requestedBy: data.requestedBy,
+        additionalContext: data.additionalContext,
+        onlyIfMissing: data.mode === "auto",
+        ifCurrentRevision: data.mode === "manual" ? data.basedOnRevisionId : undefined,
+      }),
+    ),
+  );
+}
+
+export async function handleTranscriptJob(job: JobInput): Promise<JobOutput> {
+  const data = TranscriptJobData.parse(job.data);
+  const outcome = await fetchTranscriptForVideo(data.cityVideoId);
+  if (outcome.status === "failed") {
+    if (outcome.error === "Video not found") return { outcome: "failed", error: outcome.error };
+    throw new Error(outcome.error);
+  }
+  if (outcome.status === "unavailable") return { outcome: "unavailable", reason: outcome.reason };
+  await ensureAnalysisQueued(data.cityVideoId);
+  return { outcome: "fetched", segmentCount: outcome.segmentCount };
+}
+
+export const HANDLERS: Record<QueueName, (job: JobInput) => Promise<JobOutput>> = {
+  [QUEUES.transcriptFetch]: handleTranscriptJob,
+  [QUEUES.analysis]: handleAnalysisJob,
+  [QUEUES.story]: handleStoryJob,
+};

@@ -1,0 +1,87 @@
+/**
+ * The pipeline's job queues and what their jobs carry. Every job is keyed by
+ * its video (pg-boss singletonKey = city_videos.id), which is how a video's
+ * jobs are found again.
+ */
+import { z } from "zod";
+
+export const QUEUES = {
+  transcriptFetch: "transcript-fetch",
+  analysis: "analysis",
+  story: "story",
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
+
+export function isQueueName(value: unknown): value is QueueName {
+  return typeof value === "string" && (QUEUE_NAMES as readonly string[]).includes(value);
+}
+
+type QueueSettings = {
+  retryLimit: number;
+  /** Seconds before the first retry; doubled (with jitter) on each further retry. */
+  retryDelay: number;
+  retryBackoff: boolean;
+  /** An active job not finished within this is failed (and retried): it covers crashed workers. */
+  expireInSeconds: number;
+  /** A job still waiting after this long is dropped. */
+  retentionMinutes: number;
+};
+
+const WEEK_MINUTES = 7 * 24 * 60;
+
+const SETTINGS: Record<QueueName, QueueSettings> = {
+  // YouTube may rate-limit for a while: more retries, longer waits.
+  "transcript-fetch": { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3 * 60, retentionMinutes: WEEK_MINUTES },
+  // Long transcripts go to the model in several chunks, each with its own timeout.
+  analysis: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60, retentionMinutes: WEEK_MINUTES },
+  story: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60, retentionMinutes: WEEK_MINUTES },
+};
+
+/** The queue's settings; JOBS_RETRY_DELAY_SECONDS overrides every queue's first retry delay. */
+export function queueSettings(name: QueueName, env: Record<string, string | undefined> = process.env): QueueSettings {
+  const settings = SETTINGS[name];
+  const delay = Number(env.JOBS_RETRY_DELAY_SECONDS);
+  return env.JOBS_RETRY_DELAY_SECONDS?.trim() && Number.isInteger(delay) && delay >= 0 ? { ...settings, retryDelay: delay } : settings;
+}
+
+/**
+ * "auto": queued because a page was opened (the first analysis, the first
+ * story) or after a transcript arrived; it writes only what is missing.
+ * "manual": an admin asked (Re-Analyze, Rewrite, Regenerate); it replaces
+ * the current revision, unless another one appeared since it was queued.
+ */
+export const JOB_MODES = ["auto", "manual"] as const;
+
+const base = {
+  cityVideoId: z.uuid(),
+  requestedBy: z.uuid().nullable().default(null),
+  mode: z.enum(JOB_MODES).default("auto"),
+  /** The newest revision when the job was queued (null: none). */
+  basedOnRevisionId: z.uuid().nullable().default(null),
+};
+
+export const TranscriptJobData = z.object({ cityVideoId: base.cityVideoId, requestedBy: base.requestedBy, mode: base.mode });
+export const AnalysisJobData = z.object(base);
+export const StoryJobData = z.object({ ...base, additionalContext: z.string().nullable().default(null) });
+
+export type TranscriptJob = z.infer<typeof TranscriptJobData>;
+export type AnalysisJob = z.infer<typeof AnalysisJobData>;
+export type StoryJob = z.infer<typeof StoryJobData>;
+
+export type JobDataByQueue = {
+  "transcript-fetch": TranscriptJob;
+  analysis: AnalysisJob;
+  story: StoryJob;
+};
+
+/** What a finished job leaves in its output (pg-boss keeps it with the job). */
+export type JobOutput =
+  | { outcome: "written"; revisionId: string }
+  | { outcome: "skipped"; reason: string }
+  | { outcome: "fetched"; segmentCount: number }
+  | { outcome: "unavailable"; reason: string }
+  /** A failure that retrying cannot fix (no transcript, no analysis): the job completes with it instead of retrying. */
+  | { outcome: "failed"; error: string };

@@ -1,0 +1,87 @@
+/**
+ * The worker: fetches jobs of the pipeline's queues and runs their handlers.
+ * It runs inside the web server by default (server.ts; WORKER=off turns it
+ * off) or alone with `npm run worker` (PostgreSQL only: PGlite allows one
+ * process). See docs/decisions/0012-jobs.md.
+ */
+import type PgBoss from "pg-boss";
+import { getBoss, startSupervisedBoss, stopBoss } from "./boss.server";
+import { HANDLERS } from "./handlers.server";
+import { QUEUE_NAMES, type JobOutput, type QueueName } from "./queues";
+
+export type WorkerOptions = {
+  /** How often an idle worker looks for jobs (default JOBS_POLL_SECONDS or 2; at least 0.5). */
+  pollingIntervalSeconds?: number;
+  /** Jobs of one queue run at the same time in this process (default JOBS_CONCURRENCY or 1). */
+  concurrency?: number;
+  queues?: readonly QueueName[];
+};
+
+function positive(value: string | undefined, fallback: number, minimum: number): number {
+  const parsed = Number(value);
+  return value?.trim() && Number.isFinite(parsed) && parsed >= minimum ? parsed : fallback;
+}
+
+async function runJob(queue: QueueName, job: PgBoss.Job<unknown>): Promise<JobOutput> {
+  const started = Date.now();
+  try {
+    const output = await HANDLERS[queue]({ id: job.id, data: job.data });
+    console.log(`[jobs] ${queue} ${job.id}: ${output.outcome} (${Date.now() - started} ms)`);
+    return output;
+  } catch (error) {
+    console.error(`[jobs] ${queue} ${job.id} failed (${Date.now() - started} ms):`, error instanceof Error ? error.message : error);
+    throw error;
+  }
+}
+
+/** Starts working the queues in this process. */
+export async function startWorker(options: WorkerOptions = {}): Promise<void> {
+  const boss = await startSupervisedBoss();
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? positive(process.env.JOBS_POLL_SECONDS, 2, 0.5);
+  const concurrency = options.concurrency ?? Math.floor(positive(process.env.JOBS_CONCURRENCY, 1, 1));
+  for (const queue of options.queues ?? QUEUE_NAMES) {
+    for (let i = 0; i < concurrency; i++) {
+      await boss.work<unknown>(queue, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => (job ? runJob(queue, job) : undefined));
+    }
+  }
+}
+
+/** Stops the worker (running jobs get `timeoutMs`, then are failed and retried later). Before closing the database. */
+export async function stopWorker(options: { timeoutMs?: number } = {}): Promise<void> {
+  await stopBoss(options);
+}
+
+/**
+ * Runs the next waiting job of a queue here and now, as a worker would:
+ * fetch, handle, complete or fail. Null when no job is waiting. For tests
+ * and one-off runs; it does not need a started worker.
+ */
+export async function runNextJob(queue: QueueName): Promise<{ id: string; output?: JobOutput; error?: unknown } | null> {
+  const boss = await getBoss();
+  const [job] = await boss.fetch<unknown>(queue);
+  if (!job) return null;
+  try {
+    const output = await HANDLERS[queue]({ id: job.id, data: job.data });
+    await boss.complete(queue, job.id, output);
+    return { id: job.id, output };
+  } catch (error) {
+    await boss.fail(queue, job.id, error instanceof Error ? error : new Error(String(error)));
+    return { id: job.id, error };
+  }
+}
+
+/** Runs waiting jobs of the given queues until none is left (or `max` ran). */
+export async function drainQueues(queues: readonly QueueName[] = QUEUE_NAMES, max = 100): Promise<number> {
+  let ran = 0;
+  for (let progress = true; progress && ran < max; ) {
+    progress = false;
+    for (const queue of queues) {
+      if (ran >= max) break;
+      if (await runNextJob(queue)) {
+        ran++;
+        progress = true;
+      }
+    }
+  }
+  return ran;
+}

@@ -1,0 +1,32 @@
+/** Shapes shared by the pipeline's server modules and the pages that show them. */
+import type { Analysis, NewsStory } from "~/lib/ai/schemas";
+import type { PlainText } from "~/lib/ai/stored";
+
+export type RevisionKind = "analysis" | "story";
+
+export const REVISION_KINDS: readonly RevisionKind[] = ["analysis", "story"];
+
+export function isRevisionKind(value: unknown): value is RevisionKind {
+  return value === "analysis" || value === "story";
+}
+
+export type VerificationSummary = { passed: boolean; verifiedQuotes: number; unverifiedQuotes: number; unsupportedNumbers: number };
+
+export type RevisionSummary = {
+  id: string;
+  kind: RevisionKind;
+  cityVideoId: string;
+  createdAt: string;
+  provider: string;
+  model: string | null;
+  createdBy: string | null;
+  createdByEmail: string | null;
+  additionalContext: string | null;
+  /** The story's headline or the start of the analysis's summary. */
+  title: string;
+  verification: VerificationSummary | null;
+  current: boolean;
+};
+
+/** A revision with its parsed content, for the side-by-side view. */
+export type ComparedRevision = RevisionSummary & { parsed: Analysis | NewsStory | PlainText | null };

@@ -1,0 +1,95 @@
+/** The pipeline's reads of a video, and the row lock its writes take. */
+import { asc, eq, sql } from "drizzle-orm";
+import { getDb, type Database } from "~/lib/db/client.server";
+import { cityVideos, transcriptSegments } from "~/lib/db/schema";
+import type { TranscriptSegment } from "~/lib/transcripts/parse";
+import { TRANSCRIPT_ANALYSIS_MIN } from "~/lib/constants";
+
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Queryable = Database | Transaction;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** Analysis is offered for a transcript longer than 100 characters (spec section 4). */
+export function isAnalysableLength(length: number | null | undefined): boolean {
+  return typeof length === "number" && length > TRANSCRIPT_ANALYSIS_MIN;
+}
+
+export function hasAnalysableTranscript(transcript: string | null | undefined): transcript is string {
+  return typeof transcript === "string" && transcript.trim().length > 0 && isAnalysableLength(transcript.length);
+}
+
+export type PipelineVideo = {
+  id: string;
+  cityId: string;
+  title: string | null;
+  description: string | null;
+  transcript: string | null;
+  analysisResults: unknown;
+  newsStory: unknown;
+};
+
+export async function loadPipelineVideo(cityVideoId: string, db: Queryable = getDb()): Promise<PipelineVideo | null> {
+  if (!isUuid(cityVideoId)) return null;
+  const [video] = await db
+    .select({
+      id: cityVideos.id,
+      cityId: cityVideos.cityId,
+      title: cityVideos.title,
+      description: cityVideos.description,
+      transcript: cityVideos.transcript,
+      analysisResults: cityVideos.analysisResults,
+      newsStory: cityVideos.newsStory,
+    })
+    .from(cityVideos)
+    .where(eq(cityVideos.id, cityVideoId))
+    .limit(1);
+  return video ?? null;
+}
+
+export async function loadSegments(cityVideoId: string): Promise<TranscriptSegment[]> {
+  return getDb()
+    .select({
+      position: transcriptSegments.position,
+      startSeconds: transcriptSegments.startSeconds,
+      endSeconds: transcriptSegments.endSeconds,
+      speaker: transcriptSegments.speaker,
+      text: transcriptSegments.text,
+    })
+    .from(transcriptSegments)
+    .where(eq(transcriptSegments.cityVideoId, cityVideoId))
+    .orderBy(asc(transcriptSegments.position));
+}
+
+export type VideoFlags = { hasAnalysis: boolean; hasStory: boolean; transcriptLength: number | null };
+
+const FLAGS = {
+  hasAnalysis: sql<boolean>`${cityVideos.analysisResults} is not null`,
+  hasStory: sql<boolean>`${cityVideos.newsStory} is not null`,
+  transcriptLength: sql<number | null>`char_length(${cityVideos.transcript})`,
+};
+
+function toFlags(row: { hasAnalysis: boolean; hasStory: boolean; transcriptLength: number | string | null }): VideoFlags {
+  return { ...row, transcriptLength: row.transcriptLength === null ? null : Number(row.transcriptLength) };
+}
+
+/** What the video has, without reading the transcript or the JSON; null for an unknown video. */
+export async function readVideoFlags(cityVideoId: string): Promise<VideoFlags | null> {
+  if (!isUuid(cityVideoId)) return null;
+  const [row] = await getDb().select(FLAGS).from(cityVideos).where(eq(cityVideos.id, cityVideoId)).limit(1);
+  return row ? toFlags(row) : null;
+}
+
+/**
+ * Locks the video's row for the rest of the transaction, so that checks
+ * made after it (is there an analysis? which revision is current?) hold
+ * until the transaction writes. Null when the video does not exist.
+ */
+export async function lockVideo(tx: Transaction, cityVideoId: string): Promise<VideoFlags | null> {
+  const [row] = await tx.select(FLAGS).from(cityVideos).where(eq(cityVideos.id, cityVideoId)).for("update");
+  return row ? toFlags(row) : null;
+}

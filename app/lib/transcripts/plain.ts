@@ -1,0 +1,55 @@
+/**
+ * Plain text without timestamps: paragraphs (separated by blank lines), and
+ * within a paragraph a new segment for every line that starts with a
+ * speaker label. Very long paragraphs are cut at sentence ends so that
+ * search can still point at a passage.
+ */
+import type { TranscriptSegment } from "./parse";
+import { splitSpeaker } from "./speakers";
+
+const MAX_PARAGRAPH_CHARS = 1200;
+
+type Turn = { speaker: string | null; text: string };
+
+function turnsOf(paragraph: string): Turn[] {
+  const turns: Turn[] = [];
+  for (const rawLine of paragraph.split(/\r?\n/)) {
+    const line = rawLine.trim();
+    if (!line) continue;
+    const { speaker, text } = splitSpeaker(line);
+    const previous = turns.at(-1);
+    if (previous && !speaker) previous.text = `${previous.text} ${line}`;
+    else turns.push({ speaker, text });
+  }
+  return turns;
+}
+
+/** Cuts text at sentence ends into pieces of about `max` characters. */
+export function splitLongText(text: string, max = MAX_PARAGRAPH_CHARS): string[] {
+  if (text.length <= max) return [text];
+  const sentences = text.match(/[^.!?…]+(?:[.!?…]+["'”’)]*|$)\s*/g) ?? [text];
+  const pieces: string[] = [];
+  let piece = "";
+  for (const sentence of sentences) {
+    if (piece && piece.length + sentence.length > max) {
+      pieces.push(piece.trim());
+      piece = "";
+    }
+    piece += sentence;
+  }
+  if (piece.trim()) pieces.push(piece.trim());
+  return pieces;
+}
+
+export function parsePlainTranscript(text: string): TranscriptSegment[] {
+  const segments: TranscriptSegment[] = [];
+  for (const paragraph of text.replace(/^\uFEFF/, "").split(/\r?\n\s*\r?\n/)) {
+    for (const turn of turnsOf(paragraph)) {
+      for (const piece of splitLongText(turn.text.replace(/\s+/g, " ").trim())) {
+        if (!piece) continue;
+        segments.push({ position: segments.length, startSeconds: null, endSeconds: null, speaker: turn.speaker, text: piece });
+      }
+    }
+  }
+  return segments;
+}

@@ -1,0 +1,59 @@
+/**
+ * Storing a video's transcript: the text in city_videos.transcript and its
+ * timed segments in transcript_segments, replaced together in one
+ * transaction. The analysis and story are left as they are (re-analysing
+ * is an explicit step).
+ */
+import { eq } from "drizzle-orm";
+import { getDb } from "~/lib/db/client.server";
+import { cityVideos, transcriptSegments } from "~/lib/db/schema";
+import { formatTranscriptText } from "./format";
+import { parseTranscript, type TranscriptFormat, type TranscriptSegment } from "./parse";
+
+const SEGMENT_ROWS_PER_INSERT = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class TranscriptInputError extends Error {
+  override readonly name = "TranscriptInputError";
+}
+
+export type StoredTranscript = { format: TranscriptFormat; transcript: string; segmentCount: number };
+
+/** Replaces the transcript and its segments; false when the video does not exist. */
+export async function saveTranscript(cityVideoId: string, transcript: string, segments: readonly TranscriptSegment[]): Promise<boolean> {
+  if (!UUID.test(cityVideoId)) return false;
+  return getDb().transaction(async (tx) => {
+    const updated = await tx
+      .update(cityVideos)
+      .set({ transcript })
+      .where(eq(cityVideos.id, cityVideoId))
+      .returning({ id: cityVideos.id });
+    if (updated.length === 0) return false;
+    await tx.delete(transcriptSegments).where(eq(transcriptSegments.cityVideoId, cityVideoId));
+    const rows = segments.map((segment, position) => ({
+      cityVideoId,
+      position,
+      startSeconds: segment.startSeconds,
+      endSeconds: segment.endSeconds,
+      speaker: segment.speaker,
+      text: segment.text,
+    }));
+    for (let i = 0; i < rows.length; i += SEGMENT_ROWS_PER_INSERT) {
+      await tx.insert(transcriptSegments).values(rows.slice(i, i + SEGMENT_ROWS_PER_INSERT));
+    }
+    return true;
+  });
+}
+
+/**
+ * Stores an uploaded or pasted transcript: WebVTT, SRT, `[hh:mm:ss]
+ * SPEAKER: text` lines or plain text (detected). Throws TranscriptInputError
+ * for empty text or an unknown video.
+ */
+export async function storeTranscript(cityVideoId: string, text: string): Promise<StoredTranscript> {
+  const { format, segments } = parseTranscript(text);
+  if (segments.length === 0) throw new TranscriptInputError("The transcript is empty.");
+  const transcript = formatTranscriptText(segments);
+  if (!(await saveTranscript(cityVideoId, transcript, segments))) throw new TranscriptInputError("Video not found");
+  return { format, transcript, segmentCount: segments.length };
+}

@@ -1,0 +1,164 @@
+/**
+ * /admin/revisions/:videoId: every analysis and story of a meeting, newest
+ * (current) first; restore an earlier one (appended as a new revision),
+ * compare one with the current one (?kind=…&left=…&right=…), queue a
+ * re-analysis or a new story, and see the meeting's jobs.
+ */
+import { Form, Link, data, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { Button } from "~/components/forms/fields";
+import { JobTable } from "~/components/pipeline/job-table";
+import { RevisionCompare } from "~/components/pipeline/revision-compare";
+import { RevisionMeta } from "~/components/pipeline/revision-meta";
+import { Toaster } from "~/components/ui/toaster";
+import { requireAdmin } from "~/lib/auth/session.server";
+import { PRODUCT_NAME } from "~/lib/constants";
+import { requestReanalysis, requestStory } from "~/lib/jobs/enqueue.server";
+import { getVideoPipelineStatus } from "~/lib/jobs/status.server";
+import { isPipelineError } from "~/lib/pipeline/messages";
+import { getVideoOverview, loadComparison } from "~/lib/pipeline/overview.server";
+import { listRevisions, restoreRevision } from "~/lib/pipeline/revisions.server";
+import { isRevisionKind, type RevisionKind, type RevisionSummary } from "~/lib/pipeline/types";
+import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+  { title: `Revisions${loaderData?.video ? ` · ${loaderData.video.title}` : ""} | ${PRODUCT_NAME}` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const video = await getVideoOverview(params.videoId ?? "");
+  if (!video) throw data({ message: "No video details found" }, { status: 404 });
+  const url = new URL(request.url);
+  const kind = url.searchParams.get("kind");
+  const left = url.searchParams.get("left") ?? "";
+  const right = url.searchParams.get("right") ?? "";
+  const [revisions, status, comparison] = await Promise.all([
+    listRevisions(video.id),
+    getVideoPipelineStatus(video.id),
+    isRevisionKind(kind) && left && right ? loadComparison(kind, video.id, left, right) : Promise.resolve(null),
+  ]);
+  return { video, revisions, jobs: status?.jobs ?? [], comparison: comparison && isRevisionKind(kind) ? { kind, ...comparison } : null };
+}
+
+const LABEL: Record<RevisionKind, string> = { analysis: "Analysis", story: "Story" };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireAdmin(request);
+  const videoId = params.videoId ?? "";
+  const here = new URL(request.url).pathname;
+  const form = await request.formData();
+  const intent = form.get("intent");
+  try {
+    if (intent === "restore") {
+      const kind = form.get("kind");
+      if (!isRevisionKind(kind)) throw new Error("unknown kind");
+      await restoreRevision(kind, String(form.get("revisionId") ?? ""), user.id, { cityVideoId: videoId });
+      return redirectWithToast(here, { type: "success", title: `${LABEL[kind]} restored`, description: "It is the current one again (added as a new revision)." });
+    }
+    if (intent === "reanalyze" || intent === "new-story") {
+      const result = intent === "reanalyze" ? await requestReanalysis(videoId, user.id) : await requestStory(videoId, { requestedBy: user.id });
+      return redirectWithToast(here, { type: result.status === "refused" ? "error" : result.queued ? "success" : "info", title: result.message });
+    }
+  } catch (error) {
+    if (!isPipelineError(error)) console.error("Revisions page action failed:", error);
+    const message = isPipelineError(error) ? error.message : "That request could not be carried out.";
+    return dataWithToast({}, { type: "error", title: "Error", description: message }, { status: 400 });
+  }
+  return dataWithToast({}, { type: "error", title: "That request could not be understood." }, { status: 400 });
+}
+
+function RevisionList({ kind, revisions }: { kind: RevisionKind; revisions: RevisionSummary[] }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const current = revisions.find((revision) => revision.current);
+  if (revisions.length === 0) return <p className="text-sm text-slate-600">{kind === "analysis" ? "No analysis available" : "No story available"}</p>;
+  return (
+    <ol className="space-y-3">
+      {revisions.map((revision) => (
+        <li key={revision.id} className="rounded-lg border border-slate-200 bg-white p-3">
+          <p className="font-medium">{revision.title || (kind === "analysis" ? "Untitled analysis" : "Untitled story")}</p>
+          <RevisionMeta revision={revision} />
+          {!revision.current ? (
+            <div className="mt-2 flex flex-wrap items-center gap-3">
+              <Form method="post">
+                <input type="hidden" name="intent" value="restore" />
+                <input type="hidden" name="kind" value={kind} />
+                <input type="hidden" name="revisionId" value={revision.id} />
+                <Button variant="secondary" disabled={busy} aria-label={`Restore ${kind} of ${revision.createdAt}`}>
+                  Restore
+                </Button>
+              </Form>
+              {current ? (
+                <Link
+                  className="text-sm font-semibold text-brand-700 hover:underline"
+                  to={`?kind=${kind}&left=${revision.id}&right=${current.id}#compare-heading`}
+                >
+                  Compare with current
+                </Link>
+              ) : null}
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export default function Revisions() {
+  const { video, revisions, jobs, comparison } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <Toaster toast={actionData?.toast} />
+      <p className="text-sm text-slate-500">{video.cityName}</p>
+      <h1 className="text-3xl font-bold">{video.title}</h1>
+      <p className="mt-2 text-sm">
+        <Link className="font-semibold text-brand-700 hover:underline" to={`/city/${video.cityKey}/meeting/${video.id}`}>
+          Meeting page
+        </Link>
+        {" · "}
+        <Link className="font-semibold text-brand-700 hover:underline" to={`/admin/story-playground?city=${video.cityKey}&video=${video.id}`}>
+          Story playground
+        </Link>
+        {" · "}
+        <Link className="font-semibold text-brand-700 hover:underline" to="/admin/jobs">
+          All jobs
+        </Link>
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="reanalyze" />
+          <Button disabled={busy}>Re-Analyze Meeting</Button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="new-story" />
+          <Button variant="secondary" disabled={busy || !video.hasAnalysis}>
+            Regenerate Story
+          </Button>
+        </Form>
+      </div>
+      <div className="mt-8 grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="analyses-heading">
+          <h2 id="analyses-heading" className="mb-3 text-xl font-semibold">
+            Analyses
+          </h2>
+          <RevisionList kind="analysis" revisions={revisions.analyses} />
+        </section>
+        <section aria-labelledby="stories-heading">
+          <h2 id="stories-heading" className="mb-3 text-xl font-semibold">
+            Stories
+          </h2>
+          <RevisionList kind="story" revisions={revisions.stories} />
+        </section>
+      </div>
+      {comparison ? <RevisionCompare kind={comparison.kind} left={comparison.left} right={comparison.right} /> : null}
+      <section aria-labelledby="jobs-heading" className="mt-10">
+        <h2 id="jobs-heading" className="mb-3 text-xl font-semibold">
+          Jobs of this meeting
+        </h2>
+        <JobTable jobs={jobs} showVideo={false} />
+      </section>
+    </>
+  );
+}

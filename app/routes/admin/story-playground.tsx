@@ -1,0 +1,295 @@
+/**
+ * /admin/story-playground: pick a city, then a meeting (plain GET forms);
+ * see its analysis and current story; write a new story, with extra
+ * instructions, and compare any two story revisions side by side (their
+ * ids in the URL: ?left=…&right=…). Writing runs within the request, so the
+ * result (and the spec's toast) comes back with the response, with or
+ * without JavaScript.
+ */
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { z } from "zod";
+import { Button, SelectField, TextareaField } from "~/components/forms/fields";
+import { AnalysisDigest } from "~/components/pipeline/analysis-digest";
+import { formatDateTime, formatDay } from "~/components/pipeline/format";
+import { RevisionCompare } from "~/components/pipeline/revision-compare";
+import { RevisionMeta } from "~/components/pipeline/revision-meta";
+import { StoryPreview } from "~/components/pipeline/story-preview";
+import { Toaster } from "~/components/ui/toaster";
+import { requireAdmin } from "~/lib/auth/session.server";
+import { PRODUCT_NAME } from "~/lib/constants";
+import { getVideoOverview, listCityChoices, listVideoChoices, loadComparison } from "~/lib/pipeline/overview.server";
+import { isPipelineError, NEED_ANALYSIS, STORY_FAILED_TOAST, STORY_GENERATED_TOAST } from "~/lib/pipeline/messages";
+import { currentRevisionId, listRevisions } from "~/lib/pipeline/revisions.server";
+import { writeVideoStory } from "~/lib/pipeline/stories.server";
+import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
+
+const PLAYGROUND_PATH = "/admin/story-playground";
+
+const CONTEXT_MAX = 2000;
+const contextTooLong = `Please keep the additional context under ${CONTEXT_MAX.toLocaleString("en-US")} characters`;
+
+const PlaygroundSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("generate"),
+    videoId: z.uuid("Unknown video"),
+    additionalContext: z.string().trim().max(CONTEXT_MAX, contextTooLong).optional(),
+  }),
+  z.object({
+    intent: z.literal("rewrite"),
+    videoId: z.uuid("Unknown video"),
+    additionalContext: z
+      .string({ error: "Describe what the rewrite should change" })
+      .trim()
+      .min(1, "Describe what the rewrite should change")
+      .max(CONTEXT_MAX, contextTooLong),
+  }),
+]);
+
+export const meta: MetaFunction = () => [{ title: `Story Playground | ${PRODUCT_NAME}` }];
+
+function playgroundUrl(params: Record<string, string | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const query = search.toString();
+  return query ? `${PLAYGROUND_PATH}?${query}` : PLAYGROUND_PATH;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const videoId = url.searchParams.get("video") ?? "";
+  const video = videoId ? await getVideoOverview(videoId) : null;
+  // A meeting link without its city still lands on the right city.
+  const cityKey = video?.cityKey ?? url.searchParams.get("city") ?? "";
+  const [cities, videos, revisions] = await Promise.all([
+    listCityChoices(),
+    cityKey ? listVideoChoices(cityKey) : Promise.resolve(null),
+    video ? listRevisions(video.id).then((all) => all.stories) : Promise.resolve([]),
+  ]);
+  const left = url.searchParams.get("left") ?? "";
+  const right = url.searchParams.get("right") ?? "";
+  const comparison = video && left && right ? await loadComparison("story", video.id, left, right) : null;
+  return {
+    cities,
+    cityKey,
+    videos,
+    video,
+    revisions,
+    comparison,
+    selection: { left, right },
+    unknown: { city: Boolean(cityKey) && videos === null, video: Boolean(videoId) && !video },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: PlaygroundSchema });
+  if (submission.status !== "success") {
+    return dataWithToast({ result: submission.reply() }, { type: "error", title: "Please check the highlighted fields" }, { status: 400 });
+  }
+  const { videoId, additionalContext } = submission.value;
+  const previous = await currentRevisionId("story", videoId);
+  try {
+    const written = await writeVideoStory(videoId, { additionalContext, requestedBy: user.id });
+    const video = await getVideoOverview(videoId);
+    const right = written.status === "written" ? written.revisionId : null;
+    return redirectWithToast(playgroundUrl({ city: video?.cityKey, video: videoId, left: previous, right }), STORY_GENERATED_TOAST);
+  } catch (error) {
+    const message = isPipelineError(error) ? error.message : STORY_FAILED_TOAST.description;
+    if (message === NEED_ANALYSIS) {
+      return dataWithToast({ result: submission.reply({ formErrors: [NEED_ANALYSIS] }) }, { type: "error", title: "Error", description: NEED_ANALYSIS }, { status: 400 });
+    }
+    console.error("Story playground: writing a story failed:", error);
+    return dataWithToast({ result: submission.reply({ formErrors: [message] }) }, STORY_FAILED_TOAST, { status: 502 });
+  }
+}
+
+function Card({ title, children, id }: { title: string; children: React.ReactNode; id?: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Pickers() {
+  const { cities, cityKey, videos, video, unknown } = useLoaderData<typeof loader>();
+  return (
+    <div className="mt-6 grid gap-4 lg:grid-cols-2">
+      <Form method="get" className="flex items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <SelectField
+          className="flex-1"
+          label="City"
+          name="city"
+          placeholder="Select a city"
+          defaultValue={cityKey}
+          key={`city-${cityKey}`}
+          options={cities.map((city) => ({ value: city.key, label: `${city.name}, ${city.state}` }))}
+          errors={unknown.city ? ["City not found"] : undefined}
+          required
+        />
+        <Button variant="secondary">Show meetings</Button>
+      </Form>
+      {videos ? (
+        <Form method="get" className="flex items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <input type="hidden" name="city" value={cityKey} />
+          <SelectField
+            className="min-w-0 flex-1"
+            label="Meeting"
+            name="video"
+            placeholder={videos.length ? "Select a meeting" : "No videos found for this city"}
+            defaultValue={video?.id ?? ""}
+            key={`video-${video?.id ?? ""}`}
+            options={videos.map((choice) => ({
+              value: choice.id,
+              label: `${formatDay(choice.publishedAt)} · ${choice.title}${choice.hasStory ? " · story" : choice.hasAnalysis ? " · analysed" : ""}`,
+            }))}
+            errors={unknown.video ? ["No video details found"] : undefined}
+            required
+          />
+          <Button variant="secondary" disabled={videos.length === 0}>
+            Open
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+function WriteForm() {
+  const { video } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const writing = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
+  const [form, fields] = useForm<z.input<typeof PlaygroundSchema>>({ id: `playground-${video?.id ?? ""}`, lastResult: actionData?.result });
+  if (!video) return null;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="videoId" value={video.id} />
+      {form.errors?.length ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+      <TextareaField
+        label="Additional context"
+        hint="Instructions for the writer: what to lead with, what to explain, the tone. Required for a rewrite."
+        rows={5}
+        errors={fields.additionalContext.errors}
+        {...getTextareaProps(fields.additionalContext)}
+        key={fields.additionalContext.key}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button name="intent" value="generate" disabled={Boolean(writing) || !video.hasAnalysis}>
+          {writing === "generate" ? "Writing…" : "Generate Story"}
+        </Button>
+        <Button name="intent" value="rewrite" variant="secondary" disabled={Boolean(writing) || !video.hasStory}>
+          {writing === "rewrite" ? "Rewriting…" : "Rewrite"}
+        </Button>
+      </div>
+      {!video.hasAnalysis ? <p className="text-sm text-slate-600">{NEED_ANALYSIS}.</p> : null}
+    </Form>
+  );
+}
+
+function RevisionPicker() {
+  const { video, revisions, selection } = useLoaderData<typeof loader>();
+  if (!video) return null;
+  if (revisions.length === 0) return <p className="text-sm text-slate-600">No story available</p>;
+  return (
+    <Form method="get" className="space-y-3">
+      <input type="hidden" name="city" value={video.cityKey} />
+      <input type="hidden" name="video" value={video.id} />
+      <table className="w-full text-left text-sm">
+        <thead className="text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            <th className="py-1 pr-2">Left</th>
+            <th className="py-1 pr-2">Right</th>
+            <th className="py-1">Version</th>
+          </tr>
+        </thead>
+        <tbody>
+          {revisions.map((revision, index) => (
+            <tr key={revision.id} className="border-t border-slate-100 align-top">
+              <td className="py-2 pr-2">
+                <input
+                  type="radio"
+                  name="left"
+                  value={revision.id}
+                  aria-label={`Left: ${revision.title}`}
+                  defaultChecked={selection.left ? selection.left === revision.id : index === 1}
+                />
+              </td>
+              <td className="py-2 pr-2">
+                <input
+                  type="radio"
+                  name="right"
+                  value={revision.id}
+                  aria-label={`Right: ${revision.title}`}
+                  defaultChecked={selection.right ? selection.right === revision.id : index === 0}
+                />
+              </td>
+              <td className="py-2">
+                <p className="font-medium">{revision.title || "Untitled story"}</p>
+                <RevisionMeta revision={revision} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Button variant="secondary" disabled={revisions.length < 2}>
+        Compare
+      </Button>
+    </Form>
+  );
+}
+
+export default function StoryPlayground() {
+  const { video, comparison } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <Toaster toast={actionData?.toast} />
+      <h1 className="text-3xl font-bold">Story Playground</h1>
+      <p className="mt-2 text-slate-600">Pick a meeting, write its story with your own instructions, and compare versions.</p>
+      <Pickers />
+      {video ? (
+        <>
+          <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
+            <h2 className="text-2xl font-semibold">{video.title}</h2>
+            <p className="text-sm">
+              <Link className="font-semibold text-brand-700 hover:underline" to={`/city/${video.cityKey}/meeting/${video.id}`}>
+                Meeting page
+              </Link>
+              {" · "}
+              <Link className="font-semibold text-brand-700 hover:underline" to={`/admin/revisions/${video.id}`}>
+                All revisions
+              </Link>
+            </p>
+          </div>
+          <div className="mt-4 grid gap-6 lg:grid-cols-2">
+            <Card title="Previous analysis" id="analysis-heading">
+              <AnalysisDigest analysis={video.analysis} />
+            </Card>
+            <Card title="Current story" id="story-heading">
+              {video.storyGeneratedAt ? <p className="mb-2 text-xs text-slate-500">Generated {formatDateTime(video.storyGeneratedAt)}</p> : null}
+              <StoryPreview story={video.story} />
+            </Card>
+            <Card title="Write a story" id="write-heading">
+              <WriteForm />
+            </Card>
+            <Card title="Story versions" id="versions-heading">
+              <RevisionPicker />
+            </Card>
+          </div>
+          {comparison ? <RevisionCompare kind="story" left={comparison.left} right={comparison.right} /> : null}
+        </>
+      ) : null}
+    </>
+  );
+}

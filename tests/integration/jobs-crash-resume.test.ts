@@ -1,0 +1,207 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seedVideo } from "~/lib/db/seed/meetings";
+import { analysisRevisions, cities, cityVideos, storyRevisions } from "~/lib/db/schema";
+import { getBoss, startSupervisedBoss, stopBoss } from "~/lib/jobs/boss.server";
+import { handleAnalysisJob } from "~/lib/jobs/handlers.server";
+import { ensureAnalysisQueued, requestReanalysis, runNextJob, startWorker, stopWorker } from "~/lib/jobs/index.server";
+import { analyzeVideo } from "~/lib/pipeline/index.server";
+import { storeTranscript } from "~/lib/transcripts/store.server";
+import { dbKind, dbTag, execSql, getTestDb, truncateAllTables } from "../setup";
+import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
+import { LABELLED_MEETING, modelAnalysis } from "../unit/ai/fixtures";
+
+/**
+ * A job interrupted by a crash is picked up again after pg-boss's expiry
+ * (maintenance moves it back to its queue) and, because its write is
+ * guarded, the meeting ends up with one result, not two.
+ */
+
+const TRANSCRIPT = seedVideo("ac-cc-2025-07-15").transcript!;
+const ROOT = path.resolve(import.meta.dirname, "../..");
+let counter = 0;
+let openai: FakeOpenAiServer;
+
+beforeAll(async () => {
+  openai = await startFakeOpenAiServer();
+  // Retries come 1-2 s after a failure instead of 30-60 s (read when the queues are set up).
+  process.env.JOBS_RETRY_DELAY_SECONDS = "1";
+});
+afterAll(async () => {
+  await stopBoss();
+  await openai.close();
+});
+beforeEach(async () => {
+  await truncateAllTables();
+  await (await getBoss()).clearStorage();
+  openai.reset();
+});
+afterEach(async () => {
+  await stopWorker({ timeoutMs: 1000 });
+});
+
+async function insertVideo(transcript = TRANSCRIPT) {
+  const [city] = await getTestDb().insert(cities).values({ name: "Riverton", locationKey: `riverton-${++counter}` }).returning();
+  const [video] = await getTestDb().insert(cityVideos).values({ cityId: city!.id, videoId: `video-${counter}`, title: "Council meeting" }).returning();
+  await storeTranscript(video!.id, transcript);
+  return video!;
+}
+
+type JobRow = { id: string; name: string; state: string; retry_count: number; output: Record<string, unknown> | null };
+
+async function job(id: string): Promise<JobRow> {
+  const [row] = await execSql<JobRow>("select id, name, state, retry_count, output from pgboss.job where id = $1", [id]);
+  return row!;
+}
+
+async function waitFor<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Lets the job's expiry pass (it started an hour ago) and runs pg-boss's maintenance, as a restarted worker does. */
+async function expireAndMaintain(jobId: string) {
+  await execSql("update pgboss.job set started_on = now() - interval '1 hour' where id = $1", [jobId]);
+  const boss = await startSupervisedBoss();
+  await boss.maintain();
+  // The retry is due after its delay; let that pass too.
+  await execSql("update pgboss.job set start_after = now() - interval '1 second' where id = $1 and state = 'retry'", [jobId]);
+}
+
+async function counts(cityVideoId: string) {
+  const analyses = await getTestDb().select().from(analysisRevisions).where(eq(analysisRevisions.cityVideoId, cityVideoId));
+  const stories = await getTestDb().select().from(storyRevisions).where(eq(storyRevisions.cityVideoId, cityVideoId));
+  return { analyses: analyses.length, stories: stories.length };
+}
+
+describe(`crash and resume ${dbTag}`, () => {
+  it("a worker that died after writing the analysis: after the restart the job completes with one analysis", async () => {
+    const video = await insertVideo();
+    const { jobId } = await ensureAnalysisQueued(video.id);
+    // The worker takes the job and writes the analysis (and queues the story)...
+    const [taken] = await (await getBoss()).fetch("analysis");
+    expect(taken?.id).toBe(jobId);
+    await handleAnalysisJob(taken!);
+    // ...and the process dies before telling pg-boss: the job stays active.
+    await stopBoss();
+    expect(await job(jobId!)).toMatchObject({ state: "active" });
+    expect(await counts(video.id)).toEqual({ analyses: 1, stories: 0 });
+
+    await expireAndMaintain(jobId!);
+    expect(await job(jobId!)).toMatchObject({ state: "retry" });
+    await startWorker({ pollingIntervalSeconds: 0.5 });
+    const done = await waitFor(() => job(jobId!), (row) => row.state === "completed");
+    expect(done).toMatchObject({ retry_count: 1, output: { outcome: "skipped", reason: "present" } });
+    await waitFor(() => counts(video.id), (c) => c.stories === 1);
+    expect(await counts(video.id)).toEqual({ analyses: 1, stories: 1 });
+  });
+
+  it("a re-analysis that died after writing is not written twice", async () => {
+    const video = await insertVideo();
+    await analyzeVideo(video.id);
+    const { jobId } = await requestReanalysis(video.id);
+    const [taken] = await (await getBoss()).fetch("analysis");
+    expect(await handleAnalysisJob(taken!)).toMatchObject({ outcome: "written" });
+    await stopBoss();
+    await expireAndMaintain(jobId!);
+    expect(await runNextJob("analysis")).toMatchObject({ id: jobId, output: { outcome: "skipped", reason: "superseded" } });
+    expect(await counts(video.id)).toMatchObject({ analyses: 2 });
+  });
+
+  it("a handler that throws after writing is retried by the worker and writes nothing more", async () => {
+    const video = await insertVideo();
+    const boss = await getBoss();
+    let attempts = 0;
+    await boss.work<unknown>("analysis", { pollingIntervalSeconds: 0.5 }, async ([taken]) => {
+      attempts++;
+      const output = await handleAnalysisJob(taken!);
+      if (attempts === 1) throw new Error("lost the connection after writing");
+      return output;
+    });
+    const { jobId } = await ensureAnalysisQueued(video.id);
+    const done = await waitFor(() => job(jobId!), (row) => row.state === "completed");
+    expect(attempts).toBe(2);
+    expect(done).toMatchObject({ retry_count: 1, output: { outcome: "skipped", reason: "present" } });
+    expect(await counts(video.id)).toMatchObject({ analyses: 1 });
+    await boss.offWork("analysis");
+  });
+
+  it("a job running past its expiry is failed and retried", async () => {
+    const video = await insertVideo();
+    const boss = await getBoss();
+    const { jobId } = await ensureAnalysisQueued(video.id);
+    await execSql("update pgboss.job set expire_in = interval '1 second' where id = $1", [jobId]);
+    let attempts = 0;
+    await boss.work<unknown>("analysis", { pollingIntervalSeconds: 0.5 }, async ([taken]) => {
+      attempts++;
+      const output = await handleAnalysisJob(taken!);
+      // The first run hangs after writing, as if stuck on the network.
+      if (attempts === 1) await new Promise((resolve) => setTimeout(resolve, 3000));
+      return output;
+    });
+    const done = await waitFor(() => job(jobId!), (row) => row.state === "completed");
+    expect(done.retry_count).toBe(1);
+    expect(done.output).toMatchObject({ outcome: "skipped" });
+    expect(await counts(video.id)).toMatchObject({ analyses: 1 });
+    await boss.offWork("analysis");
+  });
+
+  it.runIf(dbKind === "postgres")("a worker process killed in the middle of a job: another run completes it with one analysis", async () => {
+    const video = await insertVideo(LABELLED_MEETING);
+    openai.otherwise(() => ({ kind: "hang" }));
+    const { jobId } = await ensureAnalysisQueued(video.id);
+    const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        OPENAI_API_KEY: "sk-test",
+        OPENAI_BASE_URL: openai.baseURL,
+        OPENAI_MAX_RETRIES: "0",
+        OPENAI_TIMEOUT_MS: "60000",
+        JOBS_POLL_SECONDS: "0.5",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    worker.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    worker.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      // The worker is inside the analysis: it asked the model, which does not answer.
+      await waitFor(async () => openai.requestCount, (count) => count > 0, 30_000);
+      expect(await job(jobId!)).toMatchObject({ state: "active" });
+    } finally {
+      worker.kill("SIGKILL");
+      await once(worker, "exit");
+    }
+    expect(output).toMatch(/is processing jobs/);
+    expect(await job(jobId!)).toMatchObject({ state: "active" });
+    expect(await counts(video.id)).toMatchObject({ analyses: 0 });
+
+    openai.otherwise(() => ({ kind: "json", body: modelAnalysis() }));
+    await expireAndMaintain(jobId!);
+    expect(await runNextJob("analysis")).toMatchObject({ id: jobId, output: { outcome: "written" } });
+    expect(await job(jobId!)).toMatchObject({ state: "completed", retry_count: 1 });
+    expect(await counts(video.id)).toMatchObject({ analyses: 1 });
+  }, 60_000);
+});
+
+describe(`npm run worker ${dbTag}`, () => {
+  it("refuses to run without PostgreSQL", async () => {
+    const env = { ...process.env };
+    delete env.DATABASE_URL;
+    const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    worker.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = (await once(worker, "exit")) as [number];
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/needs PostgreSQL \(DATABASE_URL\)/);
+  });
+});
