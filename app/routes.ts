@@ -15,11 +15,19 @@ export default [
     route("meeting/:videoId", "routes/city/meeting.tsx"),
     route("meeting-story/:videoId", "routes/city/meeting-story.tsx"),
   ]),
-  ...prefix("admin", [layout("routes/admin/layout.tsx", [index("routes/admin/index.tsx")])]),
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/index.tsx"),
+      route("story-playground", "routes/admin/story-playground.tsx"),
+      route("jobs", "routes/admin/jobs.tsx"),
+      route("revisions/:videoId", "routes/admin/revisions.tsx"),
+    ]),
+  ]),
   route("meeting/:videoId", "routes/meeting/meeting.tsx"),
   route("meeting-story/:videoId", "routes/meeting/meeting-story.tsx"),
   route("search", "routes/search.tsx"),
   route("resources/city-videos", "routes/resources/city-videos.ts"),
   route("resources/city-videos-search", "routes/resources/city-videos-search.ts"),
+  route("resources/pipeline-status/:videoId", "routes/resources/pipeline-status.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

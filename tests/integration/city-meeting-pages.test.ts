@@ -155,7 +155,7 @@ describe(`meeting analysis page ${dbTag}`, () => {
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe(path);
     const next = await callLoader(rootLoader, path, { headers: { Cookie: cookiesFrom(done) } });
-    expect((next.data as { toast: { title: string } }).toast.title).toMatch(/not available yet/);
+    expect((next.data as { toast: { title: string } }).toast.title).toBe("Re-analysis queued. The page updates when it is done.");
     const mismatch = await callAction(cityMeetingAction, path, { intent: "re-analyze", videoId: plainId }, { params, headers: { Cookie: admin } });
     expect(mismatch.status).toBe(400);
   });
@@ -197,13 +197,18 @@ describe(`meeting story page ${dbTag}`, () => {
   it("lets only admins rewrite or regenerate", async () => {
     const path = `/city/${KEY}/meeting-story/${structuredId}`;
     const params = { locationKey: KEY, videoId: structuredId };
-    for (const intent of ["rewrite-story", "regenerate-story"]) {
+    const answers = {
+      "rewrite-story": "A new story is being written. The page updates when it is ready.",
+      // No worker runs in this test: the rewrite is still queued.
+      "regenerate-story": "A new story for this meeting is already queued.",
+    };
+    for (const intent of ["rewrite-story", "regenerate-story"] as const) {
       const visitor = await callAction(cityStoryAction, path, { intent, videoId: structuredId }, { params });
       expect(visitor.status).toBe(401);
       const done = await callAction(cityStoryAction, path, { intent, videoId: structuredId, additionalContext: "Lead with the vote" }, { params, headers: { Cookie: admin } });
       expect(done.status).toBe(302);
       const next = await callLoader(rootLoader, path, { headers: { Cookie: cookiesFrom(done) } });
-      expect((next.data as { toast: { title: string } }).toast.title).toMatch(/not available yet/);
+      expect((next.data as { toast: { title: string } }).toast.title).toBe(answers[intent]);
     }
     const unknown = await callAction(cityStoryAction, path, { intent: "publish", videoId: structuredId }, { params, headers: { Cookie: admin } });
     expect(unknown.status).toBe(400);

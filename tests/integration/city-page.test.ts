@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, grantRole } from "~/lib/auth/users.server";
 import { signIn } from "~/lib/auth/session.server";
 import { citiesUrls, cities, cityUrls, cityVideos } from "~/lib/db/schema";
@@ -9,6 +9,7 @@ import { action as cityAction, loader as cityLoader } from "~/routes/city/index"
 import { loader as layoutLoader } from "~/routes/city/city";
 import { loader as loadMoreLoader } from "~/routes/resources/city-videos";
 import { RouterContextProvider } from "react-router";
+import { startFakeYoutubeServer, type FakeYoutubeServer } from "../support/fake-youtube-server";
 import { callAction, callLoader, cookiesFrom, dbKind, dbTag, formRequest, getRequest, getTestConnection, getTestDb } from "../setup";
 
 /**
@@ -44,7 +45,15 @@ async function sessionCookie(email: string, role?: string): Promise<string> {
     .join("; ");
 }
 
+// Fetch Transcript talks to a fake YouTube on 127.0.0.1 whose videos have no captions.
+let youtube: FakeYoutubeServer;
+afterAll(() => youtube?.close());
+
 beforeAll(async () => {
+  youtube = await startFakeYoutubeServer(
+    Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`abcdefghi${String(i).padStart(2, "0")}`, { kind: "no-captions" as const }])),
+  );
+  process.env.YOUTUBE_BASE_URL = youtube.baseUrl;
   const db = getTestDb();
   const [city] = await db
     .insert(cities)

@@ -1,4 +1,7 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
 import { closeDatabase } from "../../app/lib/db/client.server";
@@ -17,6 +20,11 @@ const database = inject("testDatabase");
 // Cookies (toasts, sessions) are signed with this instead of a secret file
 // written under data/.
 process.env.SESSION_SECRET ??= "test-session-secret";
+// Mail without SMTP_URL goes to $DATA_DIR/outbox: keep it out of the repo.
+process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "gavel-test-data-"));
+// Nothing may leave the machine: a test that forgets its fake YouTube server
+// fails fast on a closed local port instead of reaching the real site.
+process.env.YOUTUBE_BASE_URL ??= "http://127.0.0.1:9";
 process.env.LOG_REQUESTS = "false";
 
 let perFileDatabase: string | undefined;

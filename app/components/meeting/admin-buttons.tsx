@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button, TextareaField } from "~/components/forms/fields";
 import { RE_ANALYZE, REGENERATE_STORY, REWRITE_STORY } from "~/lib/videos/admin-intents";
 
@@ -9,13 +9,25 @@ function useSubmittingIntent(): string | null {
   return typeof intent === "string" ? intent : null;
 }
 
-function AdminCard({ children }: { children: React.ReactNode }) {
+function AdminCard({ videoId, children }: { videoId: string; children: React.ReactNode }) {
+  const link = "font-medium text-amber-900 underline hover:no-underline";
   return (
     <section aria-labelledby="admin-tools" className="rounded-xl border border-amber-300 bg-amber-50 p-5">
       <h2 id="admin-tools" className="text-sm font-semibold uppercase tracking-wide text-amber-900">
         Admin
       </h2>
       <div className="mt-3 space-y-3">{children}</div>
+      <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link to={`/admin/revisions/${videoId}`} className={link}>
+          Revisions
+        </Link>
+        <Link to={`/admin/story-playground?video=${videoId}`} className={link}>
+          Story Playground
+        </Link>
+        <Link to="/admin/jobs" className={link}>
+          Jobs
+        </Link>
+      </p>
     </section>
   );
 }
@@ -24,7 +36,7 @@ function AdminCard({ children }: { children: React.ReactNode }) {
 export function ReanalyzeButton({ videoId }: { videoId: string }) {
   const busy = useSubmittingIntent() === RE_ANALYZE;
   return (
-    <AdminCard>
+    <AdminCard videoId={videoId}>
       <Form method="post">
         <input type="hidden" name="intent" value={RE_ANALYZE} />
         <input type="hidden" name="videoId" value={videoId} />
@@ -39,7 +51,7 @@ export function ReanalyzeButton({ videoId }: { videoId: string }) {
 export function StoryAdminButtons({ videoId }: { videoId: string }) {
   const intent = useSubmittingIntent();
   return (
-    <AdminCard>
+    <AdminCard videoId={videoId}>
       <Form method="post" className="space-y-2">
         <input type="hidden" name="intent" value={REWRITE_STORY} />
         <input type="hidden" name="videoId" value={videoId} />

@@ -6,12 +6,16 @@ import { paragraphsOf } from "~/lib/videos/text";
 import type { NewsStory } from "~/lib/ai/schemas";
 import { ReanalyzeButton, StoryAdminButtons } from "./admin-buttons";
 import { JsonLd } from "./json-ld";
+import { PipelineAutoRefresh, PipelineStatusNotice } from "~/components/pipeline/pipeline-status";
+import type { PublicPipelineStatus } from "~/lib/jobs/status-types";
 import { AnalysisSections, Section } from "./meeting-sections";
 import { VideoEmbed } from "./video-embed";
 
 export type MeetingPageProps = {
   meeting: MeetingView;
   isAdmin: boolean;
+  /** Where the analysis and the story are (queued, running, failed), for the self-refreshing states. */
+  pipeline: PublicPipelineStatus | null;
   /** Under /city/{key}/…: the city layout draws the header and links keep the city. */
   cityInPath: boolean;
 };
@@ -62,12 +66,13 @@ function StoryLinkCard({ meeting, cityKey }: { meeting: MeetingView; cityKey: st
 }
 
 /** The meeting analysis page (spec section 2), with or without the city in the path. */
-export function MeetingAnalysisPage({ meeting, isAdmin, cityInPath }: MeetingPageProps) {
+export function MeetingAnalysisPage({ meeting, isAdmin, pipeline, cityInPath }: MeetingPageProps) {
   const [searchParams] = useSearchParams();
   const startSeconds = parseStartSeconds(searchParams.get("t"));
   const cityKey = cityInPath ? meeting.city.locationKey : null;
   return (
     <MeetingFrame meeting={meeting} cityInPath={cityInPath}>
+      <PipelineAutoRefresh status={pipeline} />
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Meeting analysis</p>
       <h1 className="mt-1 text-3xl font-bold">{meeting.title}</h1>
       <MeetingByline meeting={meeting} />
@@ -76,7 +81,10 @@ export function MeetingAnalysisPage({ meeting, isAdmin, cityInPath }: MeetingPag
           <div id="video" className="scroll-mt-4">
             <VideoEmbed youTubeId={meeting.youTubeId} videoUrl={meeting.videoUrl} title={meeting.title} startSeconds={startSeconds} />
           </div>
-          <AnalysisSections analysis={meeting.analysis} canAnalyse={meeting.canAnalyse} />
+          {pipeline ? <PipelineStatusNotice status={pipeline} step="analysis" /> : null}
+          {meeting.analysis.kind === "none" && isPending(pipeline?.analysis) ? null : (
+            <AnalysisSections analysis={meeting.analysis} canAnalyse={meeting.canAnalyse} />
+          )}
         </div>
         <aside className="space-y-4" aria-label="About this meeting">
           <StoryLinkCard meeting={meeting} cityKey={cityKey} />
@@ -92,12 +100,17 @@ export function MeetingAnalysisPage({ meeting, isAdmin, cityInPath }: MeetingPag
   );
 }
 
-/** Where the generating state will show (spec section 4: a story is written once an analysis exists). */
-export function StoryStatusSlot({ state }: { state: "none" | "generating" }) {
+/** A step that is waiting or running: its notice stands in for the missing result. */
+function isPending(state: string | undefined): boolean {
+  return state === "queued" || state === "analyzing" || state === "generating";
+}
+
+/** No story, and none on its way (spec section 4: a story is written once an analysis exists). */
+export function StoryStatusSlot() {
   return (
-    <div role="status" aria-live="polite" className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
-      <p className="text-lg font-semibold">{state === "generating" ? "Writing the story…" : "No story available yet"}</p>
-      {state === "none" ? <p className="mt-1 text-sm text-slate-600">A news story is written once the meeting has been analysed.</p> : null}
+    <div role="status" className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
+      <p className="text-lg font-semibold">No story available yet</p>
+      <p className="mt-1 text-sm text-slate-600">A news story is written once the meeting has been analysed.</p>
     </div>
   );
 }
@@ -196,7 +209,7 @@ function StoryMetadata({ story }: { story: NewsStory }) {
 }
 
 /** The meeting story page (spec section 2), with or without the city in the path. */
-export function MeetingStoryPage({ meeting, isAdmin, cityInPath, jsonLd }: MeetingPageProps & { jsonLd: unknown }) {
+export function MeetingStoryPage({ meeting, isAdmin, pipeline, cityInPath, jsonLd }: MeetingPageProps & { jsonLd: unknown }) {
   const cityKey = cityInPath ? meeting.city.locationKey : null;
   const { story } = meeting;
   const analysisLink = (
@@ -207,9 +220,11 @@ export function MeetingStoryPage({ meeting, isAdmin, cityInPath, jsonLd }: Meeti
   return (
     <MeetingFrame meeting={meeting} cityInPath={cityInPath}>
       <JsonLd data={jsonLd} />
+      <PipelineAutoRefresh status={pipeline} />
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Meeting story</p>
       <div className="mt-1 grid gap-8 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
+          {pipeline ? <PipelineStatusNotice status={pipeline} step="story" /> : null}
           {story.kind === "structured" ? (
             <>
               <StoryArticle story={story.story} />
@@ -227,8 +242,8 @@ export function MeetingStoryPage({ meeting, isAdmin, cityInPath, jsonLd }: Meeti
                 <div className="whitespace-pre-wrap rounded-xl border border-slate-200 bg-white p-5 leading-relaxed text-slate-800" data-story-plain-text>
                   {story.text}
                 </div>
-              ) : (
-                <StoryStatusSlot state="none" />
+              ) : isPending(pipeline?.story) ? null : (
+                <StoryStatusSlot />
               )}
               <p>{analysisLink}</p>
             </>

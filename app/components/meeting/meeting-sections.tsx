@@ -93,31 +93,22 @@ function Entities({ entities }: { entities: Extract<AnalysisView, { kind: "struc
 }
 
 /**
- * Where the analysing state will show (spec section 4: a video with a
- * transcript but no analysis is analysed automatically, once). The AI
- * pipeline work fills this slot; for now it says there is no analysis.
+ * No analysis, and none on its way (a queued or running analysis shows
+ * PipelineStatusNotice instead).
  */
-export function AnalysisStatusSlot({ state, canAnalyse }: { state: "none" | "analyzing"; canAnalyse: boolean }) {
+export function AnalysisStatusSlot({ canAnalyse }: { canAnalyse: boolean }) {
   return (
-    <div role="status" aria-live="polite" className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
-      {state === "analyzing" ? (
-        <p className="font-semibold">Analyzing meeting…</p>
-      ) : (
-        <>
-          <p className="text-lg font-semibold">No analysis available</p>
-          <p className="mt-1 text-sm text-slate-600">
-            {canAnalyse
-              ? "This meeting has not been analysed yet."
-              : "The transcript of this meeting is too short to analyse."}
-          </p>
-        </>
-      )}
+    <div role="status" className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
+      <p className="text-lg font-semibold">No analysis available</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {canAnalyse ? "This meeting has not been analysed yet." : "The transcript of this meeting is too short to analyse."}
+      </p>
     </div>
   );
 }
 
 export function AnalysisSections({ analysis, canAnalyse }: { analysis: AnalysisView; canAnalyse: boolean }) {
-  if (analysis.kind === "none") return <AnalysisStatusSlot state="none" canAnalyse={canAnalyse} />;
+  if (analysis.kind === "none") return <AnalysisStatusSlot canAnalyse={canAnalyse} />;
   if (analysis.kind === "plain") {
     return (
       <Section title="Summary" id="summary">

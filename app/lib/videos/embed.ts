@@ -87,6 +87,7 @@ export function revalidateUnlessOnlyMomentChanged({
   formMethod?: string;
   defaultShouldRevalidate: boolean;
 }): boolean {
-  if (!formMethod && isOnlyMomentChange(currentUrl, nextUrl)) return false;
+  // The same URL again is a deliberate revalidate() (the pipeline's live updates): let it through.
+  if (!formMethod && currentUrl.href !== nextUrl.href && isOnlyMomentChange(currentUrl, nextUrl)) return false;
   return defaultShouldRevalidate;
 }

@@ -7,9 +7,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import { FetchTranscriptSchema, ReanalyzeSchema, REWRITE_STORY, StoryIntentSchema } from "./admin-intents";
-import { requestReanalysis } from "./analysis.server";
-import { requestStoryRegeneration, requestStoryRewrite } from "./stories.server";
-import { fetchTranscriptForVideo, TRANSCRIPT_FETCH_TOASTS, type FetchTranscriptResult } from "./transcripts.server";
+import { requestReanalysis, requestStory, type RequestResult } from "~/lib/jobs/index.server";
+import { fetchTranscriptForVideo, TRANSCRIPT_FETCH_MESSAGES, type FetchTranscriptOutcome } from "~/lib/transcripts/fetch.server";
 
 /**
  * The page that posted, from the action's `url` argument (React Router's
@@ -23,6 +22,12 @@ export function pageOf(url: URL): string {
   return `${url.pathname}${search ? `?${search}` : ""}`;
 }
 
+/** A queued job is good news, an already queued one information, a refusal an error (the spec's wording). */
+function requestToast(result: RequestResult) {
+  if (result.status === "refused") return { type: "error", title: "Error", description: result.message } as const;
+  return { type: result.status === "queued" ? "success" : "info", title: result.message } as const;
+}
+
 function invalid(result: unknown) {
   return dataWithToast({ result }, { type: "error", title: "That request could not be understood." }, { status: 400 });
 }
@@ -32,24 +37,24 @@ export async function fetchTranscriptAction(request: Request, url: URL) {
   await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: FetchTranscriptSchema });
   if (submission.status !== "success") return invalid(submission.reply());
-  let outcome: FetchTranscriptResult;
+  let outcome: FetchTranscriptOutcome;
   try {
     outcome = await fetchTranscriptForVideo(submission.value.videoId);
   } catch (error) {
     console.error("Fetching a transcript failed:", error);
     outcome = { status: "failed", error: String(error) };
   }
-  return redirectWithToast(pageOf(url), TRANSCRIPT_FETCH_TOASTS[outcome.status]);
+  const type = { fetched: "success", unavailable: "info", failed: "error" } as const;
+  return redirectWithToast(pageOf(url), { type: type[outcome.status], title: TRANSCRIPT_FETCH_MESSAGES[outcome.status] });
 }
 
 /** Meeting analysis page: Re-Analyze Meeting. */
 export async function reanalyzeAction(request: Request, url: URL, pageVideoId: string) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: ReanalyzeSchema });
   if (submission.status !== "success" || submission.value.videoId !== pageVideoId) return invalid(submission.reply());
   try {
-    const { queued, message } = await requestReanalysis(pageVideoId);
-    return redirectWithToast(pageOf(url), { type: queued ? "success" : "info", title: message });
+    return redirectWithToast(pageOf(url), requestToast(await requestReanalysis(pageVideoId, admin.id)));
   } catch (error) {
     console.error("Requesting a re-analysis failed:", error);
     return redirectWithToast(pageOf(url), { type: "error", title: "Analysis failed" });
@@ -58,16 +63,13 @@ export async function reanalyzeAction(request: Request, url: URL, pageVideoId: s
 
 /** Meeting story page: Rewrite Story and Regenerate. */
 export async function storyAction(request: Request, url: URL, pageVideoId: string) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: StoryIntentSchema });
   if (submission.status !== "success" || submission.value.videoId !== pageVideoId) return invalid(submission.reply());
   const value = submission.value;
+  const additionalContext = value.intent === REWRITE_STORY ? value.additionalContext || null : null;
   try {
-    const { queued, message } =
-      value.intent === REWRITE_STORY
-        ? await requestStoryRewrite(pageVideoId, value.additionalContext || null)
-        : await requestStoryRegeneration(pageVideoId);
-    return redirectWithToast(pageOf(url), { type: queued ? "success" : "info", title: message });
+    return redirectWithToast(pageOf(url), requestToast(await requestStory(pageVideoId, { additionalContext, requestedBy: admin.id })));
   } catch (error) {
     console.error("Requesting a story failed:", error);
     return redirectWithToast(pageOf(url), {

@@ -6,7 +6,9 @@
 import { data } from "react-router";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { appUrl } from "~/lib/env/env.server";
-import { cacheHeaders } from "./cache.server";
+import { openMeetingPipeline, toPublicStatus, type PublicPipelineStatus } from "~/lib/jobs/index.server";
+import type { SessionUser } from "~/lib/auth/session.server";
+import { cacheHeaders, NO_STORE_HEADERS } from "./cache.server";
 import { meetingView } from "./meeting-view";
 import { meetingCanonicalUrl, newsArticleJsonLd, storyCanonicalUrl, VIDEO_NOT_FOUND } from "./page-meta";
 import { getMeeting } from "./videos.server";
@@ -17,20 +19,34 @@ async function requireMeeting(videoId: string | undefined, cityId: string | unde
   return meetingView(record);
 }
 
+/**
+ * Opening a meeting queues what is missing (its analysis, then its story),
+ * once, and says where each step is. Admins see the job details. A page
+ * whose pipeline is still running refreshes itself, so it is never cached.
+ */
+async function meetingPipeline(meetingId: string, user: SessionUser | null) {
+  const status = await openMeetingPipeline(meetingId);
+  const pipeline: PublicPipelineStatus | null = status && !user?.isAdmin ? toPublicStatus(status) : status;
+  const headers = pipeline?.refresh ? NO_STORE_HEADERS : cacheHeaders(user);
+  return { pipeline, headers };
+}
+
 export async function loadMeetingPage(request: Request, videoId: string | undefined, cityId?: string) {
   const [meeting, user] = await Promise.all([requireMeeting(videoId, cityId), getCurrentUser(request)]);
+  const { pipeline, headers } = await meetingPipeline(meeting.id, user);
   return data(
-    { meeting, isAdmin: Boolean(user?.isAdmin), canonicalUrl: meetingCanonicalUrl(appUrl(), meeting) },
-    { headers: cacheHeaders(user) },
+    { meeting, pipeline, isAdmin: Boolean(user?.isAdmin), canonicalUrl: meetingCanonicalUrl(appUrl(), meeting) },
+    { headers },
   );
 }
 
 export async function loadStoryPage(request: Request, videoId: string | undefined, cityId?: string) {
   const [meeting, user] = await Promise.all([requireMeeting(videoId, cityId), getCurrentUser(request)]);
+  const { pipeline, headers } = await meetingPipeline(meeting.id, user);
   const origin = appUrl();
   const canonicalUrl = storyCanonicalUrl(origin, meeting);
   return data(
-    { meeting, isAdmin: Boolean(user?.isAdmin), canonicalUrl, jsonLd: newsArticleJsonLd(meeting, canonicalUrl, origin) },
-    { headers: cacheHeaders(user) },
+    { meeting, pipeline, isAdmin: Boolean(user?.isAdmin), canonicalUrl, jsonLd: newsArticleJsonLd(meeting, canonicalUrl, origin) },
+    { headers },
   );
 }

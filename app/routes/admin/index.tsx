@@ -17,6 +17,7 @@ const SECTIONS = [
   { to: "/admin/business-directory", title: "Business Directory", text: "Listings, tiers and images." },
   { to: "/admin/product-feedback", title: "Product Feedback", text: "What users report, ranked." },
   { to: "/admin/story-playground", title: "Story Playground", text: "Generate and compare stories." },
+  { to: "/admin/jobs", title: "Background Jobs", text: "Transcripts, analyses and stories in the queue." },
 ];
 
 export default function AdminIndex() {

@@ -25,8 +25,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? storyMeta(loaderData.meeting, loaderData.canonicalUrl) : notFoundMeta();
 
 export default function CityMeetingStory({ loaderData }: Route.ComponentProps) {
-  const { meeting, isAdmin, jsonLd } = loaderData;
-  return <MeetingStoryPage meeting={meeting} isAdmin={isAdmin} jsonLd={jsonLd} cityInPath />;
+  const { meeting, pipeline, isAdmin, jsonLd } = loaderData;
+  return <MeetingStoryPage meeting={meeting} pipeline={pipeline} isAdmin={isAdmin} jsonLd={jsonLd} cityInPath />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? meetingMeta(loaderData.meeting, loaderData.canonicalUrl) : notFoundMeta();
 
 export default function CityMeeting({ loaderData }: Route.ComponentProps) {
-  return <MeetingAnalysisPage meeting={loaderData.meeting} isAdmin={loaderData.isAdmin} cityInPath />;
+  return <MeetingAnalysisPage meeting={loaderData.meeting} pipeline={loaderData.pipeline} isAdmin={loaderData.isAdmin} cityInPath />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -24,8 +24,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? storyMeta(loaderData.meeting, loaderData.canonicalUrl) : notFoundMeta();
 
 export default function MeetingStory({ loaderData }: Route.ComponentProps) {
-  const { meeting, isAdmin, jsonLd } = loaderData;
-  return <MeetingStoryPage meeting={meeting} isAdmin={isAdmin} jsonLd={jsonLd} cityInPath={false} />;
+  const { meeting, pipeline, isAdmin, jsonLd } = loaderData;
+  return <MeetingStoryPage meeting={meeting} pipeline={pipeline} isAdmin={isAdmin} jsonLd={jsonLd} cityInPath={false} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

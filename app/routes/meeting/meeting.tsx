@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? meetingMeta(loaderData.meeting, loaderData.canonicalUrl) : notFoundMeta();
 
 export default function Meeting({ loaderData }: Route.ComponentProps) {
-  return <MeetingAnalysisPage meeting={loaderData.meeting} isAdmin={loaderData.isAdmin} cityInPath={false} />;
+  return <MeetingAnalysisPage meeting={loaderData.meeting} pipeline={loaderData.pipeline} isAdmin={loaderData.isAdmin} cityInPath={false} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
