@@ -7,6 +7,7 @@ import { closeDatabase, getConnection, migrateDatabase } from "./app/lib/db/clie
 import { seedIfEmpty } from "./app/lib/db/seed/seed.server";
 import { startWorker, stopWorker } from "./app/lib/jobs/worker.server";
 import { CLIENT_IP_HEADER } from "./app/lib/http/client-ip.server";
+import { scheduleAuthCleanup } from "./app/lib/auth/cleanup.server";
 
 const isProduction = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
@@ -14,6 +15,7 @@ const host = process.env.HOST ?? "0.0.0.0";
 
 await migrateDatabase();
 if (process.env.SEED_DEMO_DATA !== "false") await seedIfEmpty();
+scheduleAuthCleanup();
 
 // Background jobs (transcripts, analyses, stories) run in this process
 // unless WORKER=off, e.g. when `npm run worker` runs them on PostgreSQL.

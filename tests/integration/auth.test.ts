@@ -272,3 +272,19 @@ describe(`profile and roles ${dbTag}`, () => {
     expect(page.data).toMatchObject({ user: { roleLabel: "Administrator" } });
   });
 });
+
+describe(`clean-up ${dbTag}`, () => {
+  it("deletes expired sessions, rate-limit windows and old codes, and keeps live ones", async () => {
+    const { pruneExpiredAuthRows } = await import("~/lib/auth/cleanup.server");
+    const { rateLimits } = await import("~/lib/db/schema");
+    await signUpWithCode("keep@example.com");
+    await getTestDb().insert(rateLimits).values({ key: "old", count: 1, resetAt: new Date(Date.now() - 1000) });
+    const [live] = await getTestDb().select().from(sessions);
+    await getTestDb().insert(sessions).values({ userId: live!.userId, expiresAt: new Date(Date.now() - 1000) });
+    await getTestDb().update(verificationCodes).set({ expiresAt: sql`now() - interval '2 days'` });
+    await pruneExpiredAuthRows();
+    expect(await getTestDb().select().from(sessions)).toHaveLength(1);
+    expect((await getTestDb().select().from(rateLimits)).map((r) => r.key)).not.toContain("old");
+    expect(await getTestDb().select().from(verificationCodes)).toHaveLength(0);
+  });
+});
