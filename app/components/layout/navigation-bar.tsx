@@ -4,7 +4,8 @@ export type NavCity = { locationKey: string; name: string };
 
 /**
  * The signed-in member's navigation, on every page but home. On city paths
- * it points at that city's pages.
+ * it points at that city's pages. (The business directory joins it when it
+ * is built.)
  */
 export function NavigationBar({ city }: { city: NavCity | null }) {
   const link = "rounded px-2 py-1 hover:bg-white/10 aria-[current=page]:bg-white/15 aria-[current=page]:font-semibold";
@@ -16,18 +17,12 @@ export function NavigationBar({ city }: { city: NavCity | null }) {
             <NavLink to={`/city/${city.locationKey}`} end className={link}>
               {city.name}
             </NavLink>
-            <NavLink to={`/city/${city.locationKey}/businesses`} className={link}>
-              Businesses
-            </NavLink>
             <NavLink to={`/city/${city.locationKey}/search`} className={link}>
               Search
             </NavLink>
           </>
         ) : (
           <>
-            <NavLink to="/businesses" className={link}>
-              Businesses
-            </NavLink>
             <NavLink to="/search" className={link}>
               Search
             </NavLink>
