@@ -43,6 +43,9 @@ const serverEnv = [
   "E2E_REMOVE_DATA_DIR=true",
   // All browsers come from 127.0.0.1: room for every test's sign-ins.
   "AUTH_IP_LIMIT_MULTIPLIER=20",
+  // Nothing leaves the machine: captions come from a closed local port (a
+  // Fetch Transcript then fails, as it would with the site down).
+  "YOUTUBE_BASE_URL=http://127.0.0.1:9",
 ].join(" ");
 
 export default defineConfig({
@@ -77,8 +80,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", use: { browserName: "chromium", javaScriptEnabled: true } },
-    { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false } },
+    // Signs the demo admin in once (one e-mail code) for the specs that need an admin.
+    { name: "admin-session", testMatch: "admin.setup.ts", use: { browserName: "chromium" } },
+    { name: "js", use: { browserName: "chromium", javaScriptEnabled: true }, dependencies: ["admin-session"] },
+    { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false }, dependencies: ["admin-session"] },
   ],
   webServer: {
     // `node --import tsx`, not the tsx CLI: the CLI relays SIGTERM to a child
