@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { Form, Link, redirect, useLocation, useNavigate, useSearchParams } from "react-router";
 import { RequestCityDialog } from "~/components/cities/request-city-dialog";
 import { Button, SelectField } from "~/components/forms/fields";
 import { TopBar } from "~/components/layout/top-bar";
@@ -58,11 +58,15 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { cities, requestCityOpen } = loaderData;
   const [, setSearchParams] = useSearchParams();
-  const [dialogOpen, setDialogOpen] = useState(requestCityOpen || Boolean(actionData?.result));
+  const location = useLocation();
+  // Opened by choosing Other at this location; any navigation after it (a
+  // request that went through redirects back here) closes it.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const dialogOpen = openedAt === location.key;
   const showDialog = dialogOpen || requestCityOpen || Boolean(actionData?.result.error);
 
   function closeDialog() {
-    setDialogOpen(false);
+    setOpenedAt(null);
     if (requestCityOpen) setSearchParams({}, { replace: true, preventScrollReset: true });
   }
 
@@ -71,8 +75,14 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <Toaster toast={actionData?.toast} />
       <TopBar />
       <main id="main">
-        <Hero cities={cities} onRequestCity={() => setDialogOpen(true)} />
-        <RequestCityDialog open={showDialog} onClose={closeDialog} lastResult={actionData?.result} />
+        <Hero cities={cities} onRequestCity={() => setOpenedAt(location.key)} />
+        {/* A new key after each completed request gives an empty form. */}
+        <RequestCityDialog
+          key={actionData ? "request-city" : location.key}
+          open={showDialog}
+          onClose={closeDialog}
+          lastResult={actionData?.result}
+        />
         <Features />
         <CallToAction />
       </main>

@@ -82,6 +82,12 @@ test("a complete request is received", async ({ page, open, js }) => {
   const received = toast(page, "status", "Request Received!");
   await expect(received).toBeVisible();
   await expect(received).toContainText(SUCCESS_DESCRIPTION);
+
+  // The dialog closes and, opened again, starts empty.
+  await expect(page.locator("dialog[open]")).toHaveCount(0);
+  const again = requestForm(await chooseOther(page, js));
+  await expect(again.cityName).toHaveValue("");
+  await expect(again.email).toHaveValue("");
 });
 
 test("without JavaScript, an invalid email is sent back with a message and the typed values", async ({ page, js }) => {
