@@ -216,24 +216,8 @@ function RevisionPicker() {
         <tbody>
           {revisions.map((revision, index) => (
             <tr key={revision.id} className="border-t border-slate-100 align-top">
-              <td className="py-2 pr-2">
-                <input
-                  type="radio"
-                  name="left"
-                  value={revision.id}
-                  aria-label={`Left: ${revision.title}`}
-                  defaultChecked={selection.left ? selection.left === revision.id : index === 1}
-                />
-              </td>
-              <td className="py-2 pr-2">
-                <input
-                  type="radio"
-                  name="right"
-                  value={revision.id}
-                  aria-label={`Right: ${revision.title}`}
-                  defaultChecked={selection.right ? selection.right === revision.id : index === 0}
-                />
-              </td>
+              <CompareSideCell side="left" revision={revision} chosen={selection.left} isDefault={index === 1} />
+              <CompareSideCell side="right" revision={revision} chosen={selection.right} isDefault={index === 0} />
               <td className="py-2">
                 <p className="font-medium">{revision.title || "Untitled story"}</p>
                 <RevisionMeta revision={revision} />
@@ -291,5 +275,30 @@ export default function StoryPlayground() {
         </>
       ) : null}
     </>
+  );
+}
+
+/** One radio of the compare table: this revision on the left or the right (default: the two newest). */
+function CompareSideCell({
+  side,
+  revision,
+  chosen,
+  isDefault,
+}: {
+  side: "left" | "right";
+  revision: { id: string; title: string };
+  chosen: string | null | undefined;
+  isDefault: boolean;
+}) {
+  return (
+    <td className="py-2 pr-2">
+      <input
+        type="radio"
+        name={side}
+        value={revision.id}
+        aria-label={`${side === "left" ? "Left" : "Right"}: ${revision.title}`}
+        defaultChecked={chosen ? chosen === revision.id : isDefault}
+      />
+    </td>
   );
 }
