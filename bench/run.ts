@@ -1,5 +1,11 @@
 /**
- * Offline analyser benchmark (not a test): `npm run bench`.
+ * Benchmarks (not tests): `npm run bench`. Goals live here, never in timed tests.
+ *
+ *   npm run bench                         everything below
+ *   npm run bench -- --only analyser      the offline analyser only
+ *   npm run bench -- --only soak --soak-seconds 60 --soak-clients 50
+ *
+ * Offline analyser:
  *
  * 1. Time of a full offline analysis of a 120 KB transcript (MeetingBank
  *    transcripts joined at run time, and a synthetic timestamped meeting).
@@ -17,6 +23,7 @@ import { analyseOffline } from "~/lib/ai/offline/analyser.server";
 import { concatenatedTranscripts, loadMeetingBank } from "./meetingbank";
 import { rougeTokens } from "./rouge";
 import { analyser, evaluate, lead3, leadSameLength, plainTextRank, plainTextRankSameLength, printEvaluations } from "./summarisers";
+import { runSoak } from "./soak";
 import { syntheticTranscript } from "./synthetic";
 
 const TARGET_CHARS = 120_000;
@@ -37,7 +44,7 @@ function timeAnalysis(label: string, transcript: string): void {
   console.log(`  ${label}: ${(transcript.length / 1000).toFixed(0)} KB in ${median(runs).toFixed(0)} ms (median of ${TIMING_RUNS})`);
 }
 
-function main(): void {
+function runAnalyserBench(): void {
   console.log("Offline analyser benchmark\n");
   const loadStart = performance.now();
   analyseOffline({ transcript: "Warm up. The council met.", segments: [] });
@@ -64,4 +71,18 @@ function main(): void {
   console.log(`  (reference summaries average ${referenceWords.toFixed(0)} words)`);
 }
 
-main();
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+  const only = option("only");
+  if (!only || only === "analyser") runAnalyserBench();
+  if (!only || only === "soak") {
+    console.log("\nSoak: the built server under steady load (see bench/soak.ts)");
+    await runSoak({ clients: Number(option("soak-clients") ?? 50), seconds: Number(option("soak-seconds") ?? 600) });
+  }
+}
+
+await main();
