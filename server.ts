@@ -3,8 +3,10 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import type { ServerBuild } from "react-router";
-import { closeDatabase, getConnection, migrateDatabase } from "./app/lib/db/client.server";
-import { seedIfEmpty } from "./app/lib/db/seed/seed.server";
+import { closeDatabase } from "./app/lib/db/client.server";
+import { checkDatabaseHealth } from "./app/lib/db/health.server";
+import { seedDemoDataIfPending } from "./app/lib/db/seed/seed.server";
+import { prepareDatabaseOrExit } from "./app/lib/db/startup.server";
 import { startWorker, stopWorker } from "./app/lib/jobs/worker.server";
 import { CLIENT_IP_HEADER } from "./app/lib/http/client-ip.server";
 import { scheduleAuthCleanup } from "./app/lib/auth/cleanup.server";
@@ -13,8 +15,8 @@ const isProduction = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 
-await migrateDatabase();
-if (process.env.SEED_DEMO_DATA !== "false") await seedIfEmpty();
+await prepareDatabaseOrExit();
+if (await seedDemoDataIfPending({ skip: process.env.SEED_DEMO_DATA === "false" })) console.log("Demo data loaded into the new database.");
 scheduleAuthCleanup();
 
 // Background jobs (transcripts, analyses, stories) run in this process
@@ -45,7 +47,7 @@ app.use((req, _res, next) => {
 
 app.get("/healthz", async (_req, res) => {
   try {
-    await getConnection().execute("select 1");
+    await checkDatabaseHealth();
     res.set("Cache-Control", "no-store").type("text/plain").send("OK");
   } catch (error) {
     console.error("Health check failed:", error);

@@ -6,13 +6,14 @@
  */
 import { eq } from "drizzle-orm";
 import { ADMIN_ROLE, grantRole, revokeRole } from "../app/lib/auth/users.server";
-import { closeDatabase, getDb, migrateDatabase } from "../app/lib/db/client.server";
+import { closeDatabase, getDb } from "../app/lib/db/client.server";
+import { prepareDatabaseOrExit } from "../app/lib/db/startup.server";
 import { userRoles, users } from "../app/lib/db/schema";
 
 const [command, email] = process.argv.slice(2);
 
 async function main(): Promise<number> {
-  await migrateDatabase();
+  await prepareDatabaseOrExit();
   if (command === "list") {
     const admins = await getDb()
       .select({ email: users.email })

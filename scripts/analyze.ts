@@ -6,10 +6,12 @@
  * Runs the pipeline here (not through the job queue), with a progress bar on
  * stderr (plain lines when stderr is not a terminal), prints a summary, and
  * exits with 1 when any meeting failed. With PGlite, stop the web server
- * first: the embedded database allows one process at a time.
+ * first: the embedded database allows one process at a time, and this
+ * command refuses to run while another holds it.
  */
 import { parseArgs } from "node:util";
-import { closeDatabase, migrateDatabase } from "../app/lib/db/client.server";
+import { closeDatabase } from "../app/lib/db/client.server";
+import { prepareDatabaseOrExit } from "../app/lib/db/startup.server";
 import { backfill, UnknownCityError, type BackfillItem, type BackfillTarget } from "../app/lib/pipeline/backfill.server";
 
 const USAGE = "Usage: npm run analyze -- (--city KEY | --all) [--force]";
@@ -58,7 +60,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  await migrateDatabase();
+  await prepareDatabaseOrExit();
   const started = Date.now();
   const summary = await backfill(parsed.target, {
     force: parsed.force,

@@ -1,8 +1,9 @@
 /** `npm run db:migrate`: applies the migrations in drizzle/ to the configured database. */
-import { closeDatabase, migrateDatabase } from "../app/lib/db/client.server";
+import { closeDatabase } from "../app/lib/db/client.server";
+import { prepareDatabaseOrExit } from "../app/lib/db/startup.server";
 
 try {
-  await migrateDatabase();
+  await prepareDatabaseOrExit();
   console.log("Migrations applied.");
 } catch (error) {
   console.error("Migration failed:", error);

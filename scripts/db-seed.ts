@@ -3,14 +3,15 @@
  * no city yet. `npm run db:seed -- --reset` empties every app table first
  * and loads the demo data again.
  */
-import { closeDatabase, migrateDatabase } from "../app/lib/db/client.server";
+import { closeDatabase } from "../app/lib/db/client.server";
+import { prepareDatabaseOrExit } from "../app/lib/db/startup.server";
 import { countDemoRows, resetDatabase, seedDemoData, seedIfEmpty } from "../app/lib/db/seed/seed.server";
 
 const reset = process.argv.slice(2).includes("--reset");
 const started = performance.now();
 
 try {
-  await migrateDatabase();
+  await prepareDatabaseOrExit();
   let seeded: boolean;
   if (reset) {
     await resetDatabase();

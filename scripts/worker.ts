@@ -6,7 +6,8 @@
  * database, so with PGlite the worker runs inside the web server instead.
  * Stops on SIGTERM/SIGINT, letting running jobs finish for a while.
  */
-import { closeDatabase, migrateDatabase } from "../app/lib/db/client.server";
+import { closeDatabase } from "../app/lib/db/client.server";
+import { prepareDatabaseOrExit } from "../app/lib/db/startup.server";
 import { startWorker, stopWorker } from "../app/lib/jobs/worker.server";
 
 const STOP_TIMEOUT_MS = Number(process.env.WORKER_STOP_TIMEOUT_MS ?? 25_000);
@@ -19,7 +20,7 @@ if (!process.env.DATABASE_URL) {
   process.exit(2);
 }
 
-await migrateDatabase();
+await prepareDatabaseOrExit();
 await startWorker();
 console.log(`Worker ${process.pid} is processing jobs (transcript-fetch, analysis, story). Ctrl-C to stop.`);
 

@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { claimPgliteDirectory } from "./pglite-directory.server";
 import * as schema from "./schema";
 
 /**
@@ -16,6 +17,8 @@ import * as schema from "./schema";
  * - otherwise the embedded PGlite, persisted in `PGLITE_DATA_DIR`
  *   (default `data/pglite`), or in memory for `memory://`, optionally
  *   started from a `PGLITE_SNAPSHOT` tarball made by `dumpDataDir()`.
+ *   An on-disk directory is locked to this process and checked for damage
+ *   before PGlite opens it (pglite-directory.server.ts).
  */
 
 export type Schema = typeof schema;
@@ -24,6 +27,10 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRel
 type Connection = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Which database, for messages: the PGlite directory or the server and database name. */
+  location: string;
+  /** Resolves once the database is open; rejects when it cannot be. */
+  ready(): Promise<void>;
   /** Runs raw SQL that may hold several statements (job queue, tests). */
   execute(sqlText: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
@@ -41,9 +48,14 @@ function openPostgres(url: string): Connection {
   });
   pool.on("error", (error) => console.error("PostgreSQL pool error:", error));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const parsed = new URL(url);
   return {
     db,
     kind: "postgres",
+    location: `the PostgreSQL database ${parsed.pathname.slice(1) || "(default)"} on ${parsed.host || "localhost"}`,
+    ready: async () => {
+      await pool.query("select 1");
+    },
     execute: async (sqlText, params) => {
       const result = await pool.query(sqlText, params as unknown[] | undefined);
       const last = Array.isArray(result) ? result.at(-1) : result;
@@ -56,25 +68,41 @@ function openPostgres(url: string): Connection {
 
 function openPglite(): Connection {
   const dataDir = process.env.PGLITE_DATA_DIR ?? "data/pglite";
-  const inMemory = dataDir.startsWith("memory://");
-  if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const directory = dataDir.startsWith("memory://") ? null : claimPgliteDirectory(dataDir);
   const snapshot = process.env.PGLITE_SNAPSHOT;
-  const pglite = new PGlite({
-    dataDir: inMemory ? undefined : dataDir,
-    loadDataDir: snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined,
-  });
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite({
+      dataDir: directory?.dataDir,
+      loadDataDir: snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined,
+    });
+  } catch (error) {
+    directory?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",
+    location: directory ? `the embedded database in ${directory.dataDir}` : "the in-memory embedded database",
     pglite,
+    ready: async () => {
+      await pglite.waitReady;
+      directory?.markCreated();
+    },
     execute: async (sqlText, params) => {
       if (params?.length) return pglite.query(sqlText, params);
       const results = await pglite.exec(sqlText);
       return { rows: results.at(-1)?.rows ?? [] };
     },
     migrate: () => migratePglite(drizzlePglite({ client: pglite }), { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => pglite.close(),
+    close: async () => {
+      try {
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        directory?.release();
+      }
+    },
   };
 }
 

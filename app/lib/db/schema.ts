@@ -416,3 +416,16 @@ export const productFeedback = pgTable(
     ),
   ],
 );
+
+// ---------------------------------------------------------------- meta
+
+/**
+ * Facts about the database itself, one row per key: `demo_data` ("pending"
+ * in a database created empty, then "loaded" or "skipped"; see
+ * docs/decisions/0014) and `health_check` (the last /healthz write).
+ */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});

@@ -4,9 +4,11 @@
  * Everything is inserted in one transaction, so a failed seed leaves no
  * half-filled database behind.
  */
-import { getConnection, getDb } from "../client.server";
+import { eq } from "drizzle-orm";
+import { getConnection, getDb, type Database } from "../client.server";
 import {
   analysisRevisions,
+  appMeta,
   businessCategories,
   businessListings,
   cities,
@@ -44,7 +46,7 @@ function required<K, V>(map: ReadonlyMap<K, V>, key: K, what: string): V {
   return value;
 }
 
-/** Loads the demo data when the database holds no city yet. */
+/** `npm run db:seed`: loads the demo data when the database holds no city yet. */
 export async function seedIfEmpty(): Promise<boolean> {
   const [anyCity] = await getDb().select({ id: cities.id }).from(cities).limit(1);
   if (anyCity) return false;
@@ -52,190 +54,224 @@ export async function seedIfEmpty(): Promise<boolean> {
   return true;
 }
 
+/**
+ * At start-up: loads the demo data into a database that was created empty
+ * (the migration that made app_meta marked it "pending"), once. `skip`
+ * (SEED_DEMO_DATA=false) records that it was declined instead. Returns
+ * whether it loaded. Never touches a database that held data: see
+ * docs/decisions/0014.
+ */
+export async function seedDemoDataIfPending({ skip }: { skip: boolean }): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    // FOR UPDATE: of two servers starting on one new database, one loads.
+    const [state] = await tx.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, DEMO_DATA_KEY)).for("update");
+    if (state?.value !== "pending") return false;
+    if (!skip) await insertDemoData(tx);
+    await recordDemoData(tx, skip ? "skipped" : "loaded");
+    return !skip;
+  });
+}
+
+/** Loads the demo data whatever the database holds (`npm run db:seed`), and records it. */
 export async function seedDemoData(): Promise<void> {
   await getDb().transaction(async (tx) => {
-    // ------------------------------------------------------------ cities
-    const cityRows = await tx
-      .insert(cities)
-      .values(
-        SEED_CITIES.map((city, index) => ({
-          name: city.name,
-          locationKey: city.key,
-          state: city.state,
-          county: city.county,
-          description: city.description,
-          domain: city.domain,
-          primaryColor: city.primaryColor,
-          secondaryColor: city.secondaryColor,
-          imageUrl: null,
-          icon: city.icon,
-          tagLine: city.tagLine,
-          status: city.status,
-          createdAt: new Date(Date.UTC(2025, 4, 1 + index, 16)),
-          updatedAt: new Date(Date.UTC(2025, 4, 1 + index, 16)),
-        })),
-      )
-      .returning({ id: cities.id, key: cities.locationKey });
-    const cityId = new Map(cityRows.map((row) => [row.key, row.id]));
+    await insertDemoData(tx);
+    await recordDemoData(tx, "loaded");
+  });
+}
 
-    // ------------------------------------------------------------ sources
-    const sourceRows = await tx
-      .insert(cityUrls)
-      .values(
-        SEED_SOURCES.map((source) => ({
-          title: source.title,
-          url: source.url,
-          contentType: source.contentType,
-          sourceType: source.sourceType,
-          entityType: source.entityType,
-          lastRefreshedAt: source.lastRefreshedAt,
-          createdAt: new Date("2025-05-15T16:00:00Z"),
-          updatedAt: source.lastRefreshedAt ?? new Date("2025-05-15T16:00:00Z"),
-        })),
-      )
-      .returning({ id: cityUrls.id, url: cityUrls.url });
-    const urlId = new Map(sourceRows.map((row) => [row.url, row.id]));
-    const sourceId = new Map(SEED_SOURCES.map((source) => [source.key, required(urlId, source.url, "source")]));
-    await tx.insert(citiesUrls).values(
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+const DEMO_DATA_KEY = "demo_data";
+
+async function recordDemoData(tx: Transaction, value: "loaded" | "skipped"): Promise<void> {
+  await tx
+    .insert(appMeta)
+    .values({ key: DEMO_DATA_KEY, value })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
+}
+
+async function insertDemoData(tx: Transaction): Promise<void> {
+  // ------------------------------------------------------------ cities
+  const cityRows = await tx
+    .insert(cities)
+    .values(
+      SEED_CITIES.map((city, index) => ({
+        name: city.name,
+        locationKey: city.key,
+        state: city.state,
+        county: city.county,
+        description: city.description,
+        domain: city.domain,
+        primaryColor: city.primaryColor,
+        secondaryColor: city.secondaryColor,
+        imageUrl: null,
+        icon: city.icon,
+        tagLine: city.tagLine,
+        status: city.status,
+        createdAt: new Date(Date.UTC(2025, 4, 1 + index, 16)),
+        updatedAt: new Date(Date.UTC(2025, 4, 1 + index, 16)),
+      })),
+    )
+    .returning({ id: cities.id, key: cities.locationKey });
+  const cityId = new Map(cityRows.map((row) => [row.key, row.id]));
+
+  // ------------------------------------------------------------ sources
+  const sourceRows = await tx
+    .insert(cityUrls)
+    .values(
       SEED_SOURCES.map((source) => ({
-        cityId: required(cityId, source.cityKey, "city"),
-        urlId: required(sourceId, source.key, "source"),
+        title: source.title,
+        url: source.url,
+        contentType: source.contentType,
+        sourceType: source.sourceType,
+        entityType: source.entityType,
+        lastRefreshedAt: source.lastRefreshedAt,
+        createdAt: new Date("2025-05-15T16:00:00Z"),
+        updatedAt: source.lastRefreshedAt ?? new Date("2025-05-15T16:00:00Z"),
       })),
-    );
+    )
+    .returning({ id: cityUrls.id, url: cityUrls.url });
+  const urlId = new Map(sourceRows.map((row) => [row.url, row.id]));
+  const sourceId = new Map(SEED_SOURCES.map((source) => [source.key, required(urlId, source.url, "source")]));
+  await tx.insert(citiesUrls).values(
+    SEED_SOURCES.map((source) => ({
+      cityId: required(cityId, source.cityKey, "city"),
+      urlId: required(sourceId, source.key, "source"),
+    })),
+  );
 
-    // ------------------------------------------------------------ videos
-    const analysisByKey = new Map(SEED_ANALYSES.map((record) => [record.videoKey, record]));
-    const videoRows = await tx
-      .insert(cityVideos)
-      .values(
-        SEED_VIDEOS.map((video) => {
-          const record = analysisByKey.get(video.key);
-          return {
-            cityId: required(cityId, video.cityKey, "city"),
-            cityUrlsId: required(sourceId, video.sourceKey, "source"),
-            videoId: video.videoId,
-            videoUrl: video.videoUrl,
-            title: video.title,
-            description: video.description,
-            transcript: video.transcript,
-            thumbnailUrl: video.thumbnailUrl,
-            publishedAt: video.publishedAt,
-            channelTitle: video.channelTitle,
-            analysisResults: record?.analysis ?? null,
-            newsStory: record?.story ?? null,
-            storyGeneratedAt: record?.storyGeneratedAt ?? null,
-            createdAt: video.publishedAt,
-            updatedAt: record?.storyGeneratedAt ?? record?.analyzedAt ?? video.publishedAt,
-          };
-        }),
-      )
-      .returning({ id: cityVideos.id, videoId: cityVideos.videoId });
-    const videoRowId = new Map(videoRows.map((row) => [row.videoId, row.id]));
-
-    // ------------------------------------------------------------ transcript segments
-    const segmentRows = SEED_VIDEOS.flatMap((video) => {
-      if (!video.transcript) return [];
-      const id = required(videoRowId, video.videoId, "video");
-      return parseTimestampedTranscript(video.transcript).map((segment) => ({
-        cityVideoId: id,
-        position: segment.position,
-        startSeconds: segment.startSeconds,
-        endSeconds: segment.endSeconds,
-        speaker: segment.speaker,
-        text: segment.text,
-      }));
-    });
-    for (const rows of chunks(segmentRows)) await tx.insert(transcriptSegments).values(rows);
-
-    // ------------------------------------------------------------ revisions
-    if (SEED_ANALYSES.length) {
-      await tx.insert(analysisRevisions).values(
-        SEED_ANALYSES.map((record) => ({
-          cityVideoId: required(videoRowId, record.videoId, "video"),
-          analysis: record.analysis,
-          provider: "seed",
-          model: null,
-          createdAt: record.analyzedAt,
-        })),
-      );
-    }
-    const stories = SEED_ANALYSES.filter((record) => record.story !== null);
-    if (stories.length) {
-      await tx.insert(storyRevisions).values(
-        stories.map((record) => ({
-          cityVideoId: required(videoRowId, record.videoId, "video"),
-          story: record.story,
-          additionalContext: null,
-          provider: "seed",
-          model: null,
-          createdAt: record.storyGeneratedAt ?? record.analyzedAt,
-        })),
-      );
-    }
-
-    // ------------------------------------------------------------ business directory
-    const categoryRows = await tx
-      .insert(businessCategories)
-      .values(SEED_CATEGORIES.map((category) => ({ ...category })))
-      .returning({ id: businessCategories.id, parent: businessCategories.parentCategory, sub: businessCategories.subCategory });
-    const categoryId = new Map(categoryRows.map((row) => [`${row.parent}/${row.sub ?? ""}`, row.id]));
-    await tx.insert(businessListings).values(
-      SEED_LISTINGS.map((listing) => ({
-        name: listing.name,
-        description: listing.description,
-        streetAddress: listing.streetAddress,
-        postalCode: listing.postalCode,
-        telephone: listing.telephone,
-        website: listing.website,
-        email: listing.email,
-        imageUrl: listing.imageUrl,
-        cityId: required(cityId, listing.cityKey, "city"),
-        businessCategory: required(categoryId, `${listing.category.parentCategory}/${listing.category.subCategory}`, "category"),
-        listingTier: listing.listingTier,
-        businessKey: listing.businessKey,
-        userEmail: listing.userEmail,
-        subscriptionStatus: listing.subscriptionStatus,
-        paymentSubscriptionId: listing.paymentSubscriptionId,
-        paymentCustomerId: listing.paymentCustomerId,
-        createdAt: listing.createdAt,
-        updatedAt: listing.createdAt,
-      })),
-    );
-
-    // ------------------------------------------------------------ feedback
-    await tx.insert(productFeedback).values(SEED_FEEDBACK.map((feedback) => ({ ...feedback })));
-
-    // ------------------------------------------------------------ accounts
-    const userRows = await tx
-      .insert(users)
-      .values(
-        SEED_ACCOUNTS.map((account) => ({
-          email: account.email,
-          emailConfirmedAt: account.emailConfirmedAt,
-          createdAt: account.createdAt,
-          updatedAt: account.createdAt,
-        })),
-      )
-      .returning({ id: users.id, email: users.email });
-    const userId = new Map(userRows.map((row) => [row.email, row.id]));
-    await tx.insert(profiles).values(
-      SEED_ACCOUNTS.map((account) => {
-        const homeCityId = account.homeCityKey ? required(cityId, account.homeCityKey, "city") : null;
+  // ------------------------------------------------------------ videos
+  const analysisByKey = new Map(SEED_ANALYSES.map((record) => [record.videoKey, record]));
+  const videoRows = await tx
+    .insert(cityVideos)
+    .values(
+      SEED_VIDEOS.map((video) => {
+        const record = analysisByKey.get(video.key);
         return {
-          id: required(userId, account.email, "user"),
-          username: account.username,
-          preferences: homeCityId ? { home_city_id: homeCityId } : {},
-          homeCityKey: account.homeCityKey,
-          createdAt: account.createdAt,
-          updatedAt: account.createdAt,
+          cityId: required(cityId, video.cityKey, "city"),
+          cityUrlsId: required(sourceId, video.sourceKey, "source"),
+          videoId: video.videoId,
+          videoUrl: video.videoUrl,
+          title: video.title,
+          description: video.description,
+          transcript: video.transcript,
+          thumbnailUrl: video.thumbnailUrl,
+          publishedAt: video.publishedAt,
+          channelTitle: video.channelTitle,
+          analysisResults: record?.analysis ?? null,
+          newsStory: record?.story ?? null,
+          storyGeneratedAt: record?.storyGeneratedAt ?? null,
+          createdAt: video.publishedAt,
+          updatedAt: record?.storyGeneratedAt ?? record?.analyzedAt ?? video.publishedAt,
         };
       }),
-    );
-    const roleRows = SEED_ACCOUNTS.flatMap((account) =>
-      account.roles.map((role) => ({ userId: required(userId, account.email, "user"), role, createdAt: account.createdAt })),
-    );
-    if (roleRows.length) await tx.insert(userRoles).values(roleRows);
+    )
+    .returning({ id: cityVideos.id, videoId: cityVideos.videoId });
+  const videoRowId = new Map(videoRows.map((row) => [row.videoId, row.id]));
+
+  // ------------------------------------------------------------ transcript segments
+  const segmentRows = SEED_VIDEOS.flatMap((video) => {
+    if (!video.transcript) return [];
+    const id = required(videoRowId, video.videoId, "video");
+    return parseTimestampedTranscript(video.transcript).map((segment) => ({
+      cityVideoId: id,
+      position: segment.position,
+      startSeconds: segment.startSeconds,
+      endSeconds: segment.endSeconds,
+      speaker: segment.speaker,
+      text: segment.text,
+    }));
   });
+  for (const rows of chunks(segmentRows)) await tx.insert(transcriptSegments).values(rows);
+
+  // ------------------------------------------------------------ revisions
+  if (SEED_ANALYSES.length) {
+    await tx.insert(analysisRevisions).values(
+      SEED_ANALYSES.map((record) => ({
+        cityVideoId: required(videoRowId, record.videoId, "video"),
+        analysis: record.analysis,
+        provider: "seed",
+        model: null,
+        createdAt: record.analyzedAt,
+      })),
+    );
+  }
+  const stories = SEED_ANALYSES.filter((record) => record.story !== null);
+  if (stories.length) {
+    await tx.insert(storyRevisions).values(
+      stories.map((record) => ({
+        cityVideoId: required(videoRowId, record.videoId, "video"),
+        story: record.story,
+        additionalContext: null,
+        provider: "seed",
+        model: null,
+        createdAt: record.storyGeneratedAt ?? record.analyzedAt,
+      })),
+    );
+  }
+
+  // ------------------------------------------------------------ business directory
+  const categoryRows = await tx
+    .insert(businessCategories)
+    .values(SEED_CATEGORIES.map((category) => ({ ...category })))
+    .returning({ id: businessCategories.id, parent: businessCategories.parentCategory, sub: businessCategories.subCategory });
+  const categoryId = new Map(categoryRows.map((row) => [`${row.parent}/${row.sub ?? ""}`, row.id]));
+  await tx.insert(businessListings).values(
+    SEED_LISTINGS.map((listing) => ({
+      name: listing.name,
+      description: listing.description,
+      streetAddress: listing.streetAddress,
+      postalCode: listing.postalCode,
+      telephone: listing.telephone,
+      website: listing.website,
+      email: listing.email,
+      imageUrl: listing.imageUrl,
+      cityId: required(cityId, listing.cityKey, "city"),
+      businessCategory: required(categoryId, `${listing.category.parentCategory}/${listing.category.subCategory}`, "category"),
+      listingTier: listing.listingTier,
+      businessKey: listing.businessKey,
+      userEmail: listing.userEmail,
+      subscriptionStatus: listing.subscriptionStatus,
+      paymentSubscriptionId: listing.paymentSubscriptionId,
+      paymentCustomerId: listing.paymentCustomerId,
+      createdAt: listing.createdAt,
+      updatedAt: listing.createdAt,
+    })),
+  );
+
+  // ------------------------------------------------------------ feedback
+  await tx.insert(productFeedback).values(SEED_FEEDBACK.map((feedback) => ({ ...feedback })));
+
+  // ------------------------------------------------------------ accounts
+  const userRows = await tx
+    .insert(users)
+    .values(
+      SEED_ACCOUNTS.map((account) => ({
+        email: account.email,
+        emailConfirmedAt: account.emailConfirmedAt,
+        createdAt: account.createdAt,
+        updatedAt: account.createdAt,
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
+  const userId = new Map(userRows.map((row) => [row.email, row.id]));
+  await tx.insert(profiles).values(
+    SEED_ACCOUNTS.map((account) => {
+      const homeCityId = account.homeCityKey ? required(cityId, account.homeCityKey, "city") : null;
+      return {
+        id: required(userId, account.email, "user"),
+        username: account.username,
+        preferences: homeCityId ? { home_city_id: homeCityId } : {},
+        homeCityKey: account.homeCityKey,
+        createdAt: account.createdAt,
+        updatedAt: account.createdAt,
+      };
+    }),
+  );
+  const roleRows = SEED_ACCOUNTS.flatMap((account) =>
+    account.roles.map((role) => ({ userId: required(userId, account.email, "user"), role, createdAt: account.createdAt })),
+  );
+  if (roleRows.length) await tx.insert(userRoles).values(roleRows);
 }
 
 /** Empties every table of the app (the public schema), so that the demo data can be loaded again. */

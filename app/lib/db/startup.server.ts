@@ -1,0 +1,58 @@
+import { closeDatabase, getConnection } from "./client.server";
+import { checkDatabaseHealth } from "./health.server";
+import { DatabaseStartError } from "./start-error.server";
+
+/**
+ * What every entry point (server, scripts) does first: open the database,
+ * apply the migrations and check that the data can be read and written.
+ * Anything that goes wrong becomes a DatabaseStartError naming the
+ * database; nothing is created, replaced or seeded in its place.
+ */
+export async function prepareDatabase(): Promise<void> {
+  let opened: { kind: "pglite" | "postgres"; location: string } = { kind: "pglite", location: "the database" };
+  try {
+    const connection = getConnection();
+    opened = connection;
+    await connection.ready();
+    await connection.migrate();
+    await checkDatabaseHealth();
+  } catch (error) {
+    if (error instanceof DatabaseStartError) throw error;
+    throw new DatabaseStartError(cannotOpenMessage(opened, error), { cause: error });
+  }
+}
+
+/**
+ * prepareDatabase() for entry points: a DatabaseStartError is printed as
+ * the plain message it is (no stack trace) and the process exits with 1.
+ */
+export async function prepareDatabaseOrExit(): Promise<void> {
+  try {
+    await prepareDatabase();
+  } catch (error) {
+    if (!(error instanceof DatabaseStartError)) throw error;
+    console.error(error.message);
+    await closeDatabase().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+function cannotOpenMessage({ kind, location }: { kind: "pglite" | "postgres"; location: string }, error: unknown): string {
+  const reason = innermostMessage(error);
+  const what = `${location.charAt(0).toUpperCase()}${location.slice(1)}`;
+  if (kind === "pglite") {
+    return (
+      `${what} could not be opened and read: ${reason}. It may be damaged. ` +
+      `Gavel did not replace it and loaded no demo data. ` +
+      `Restore the directory from a backup, or move it away to start over with a new database.`
+    );
+  }
+  return `${what} could not be opened and read: ${reason}. Check DATABASE_URL and that the server accepts connections and writes.`;
+}
+
+/** Drizzle wraps the database's own error ("Failed query: ...") in `cause`: the innermost says what is wrong. */
+function innermostMessage(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}

@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { listFiles, runCommand } from "../support/embedded-database-processes";
+
+/**
+ * A damaged embedded database stops the start with a message naming the
+ * directory, and is never replaced by a new database (with demo data)
+ * silently. Child processes on real directories; every entry point starts
+ * the same way (prepareDatabaseOrExit), db:migrate stands for them here.
+ */
+
+const STACK_FRAME = /^\s+at /m;
+
+let root: string;
+let pristine: string;
+
+/** A copy of the pristine database (and its `.created` marker) in a directory of its own. */
+function copyOfDatabase(name: string): string {
+  const dataDir = path.join(root, name, "pglite");
+  fs.mkdirSync(path.dirname(dataDir));
+  fs.cpSync(pristine, dataDir, { recursive: true });
+  fs.cpSync(`${pristine}.created`, `${dataDir}.created`);
+  return dataDir;
+}
+
+async function expectRefusal(dataDir: string, message: string | RegExp) {
+  const before = listFiles(dataDir);
+  const result = await runCommand("scripts/db-migrate.ts", [], dataDir);
+  expect(result.code, result.stderr).toBe(1);
+  expect(result.stderr).toContain(dataDir);
+  expect(result.stderr).toMatch(message);
+  expect(result.stderr).not.toMatch(STACK_FRAME);
+  expect(result.stdout).not.toContain("Migrations applied");
+  return before;
+}
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-db-damage-"));
+  pristine = path.join(root, "pristine", "pglite");
+  const created = await runCommand("scripts/db-seed.ts", [], pristine);
+  expect(created.code, created.stderr).toBe(0);
+  expect(fs.existsSync(path.join(pristine, "PG_VERSION"))).toBe(true);
+  expect(fs.readFileSync(`${pristine}.created`, "utf8")).toContain(pristine);
+  expect(fs.existsSync(`${pristine}.lock`)).toBe(false);
+}, 120_000);
+
+afterAll(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe("a damaged embedded database stops the start and is left as it was", () => {
+  test("PG_VERSION removed", async () => {
+    const dataDir = copyOfDatabase("no-pg-version");
+    fs.rmSync(path.join(dataDir, "PG_VERSION"));
+    const before = await expectRefusal(dataDir, /not empty but has no PG_VERSION file/);
+    expect(listFiles(dataDir)).toEqual(before);
+  }, 60_000);
+
+  test("directory emptied", async () => {
+    const dataDir = copyOfDatabase("emptied");
+    for (const entry of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, entry), { recursive: true });
+    const before = await expectRefusal(dataDir, /is empty, yet a database was created there before/);
+    expect(listFiles(dataDir)).toEqual(before);
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  }, 60_000);
+
+  test("directory deleted, its marker left", async () => {
+    const dataDir = copyOfDatabase("deleted");
+    fs.rmSync(dataDir, { recursive: true });
+    await expectRefusal(dataDir, /is missing, yet a database was created there before/);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  }, 60_000);
+
+  test("a table's file overwritten with garbage", async () => {
+    const dataDir = copyOfDatabase("garbage");
+    const citiesFile = path.join(dataDir, await relationPath(dataDir, "cities"));
+    const garbage = Buffer.alloc(8192, 0x5a);
+    fs.writeFileSync(citiesFile, garbage);
+    await expectRefusal(dataDir, /could not be opened and read: invalid page in block 0 of relation/);
+    expect(fs.readFileSync(citiesFile).equals(garbage)).toBe(true);
+    expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
+  }, 60_000);
+});
+
+test("deleting the directory with its marker (rm -rf data/) starts over with a new database", async () => {
+  const dataDir = copyOfDatabase("start-over");
+  fs.rmSync(path.dirname(dataDir), { recursive: true });
+  const result = await runCommand("scripts/db-migrate.ts", [], dataDir);
+  expect(result.code, result.stderr).toBe(0);
+  expect(fs.existsSync(path.join(dataDir, "PG_VERSION"))).toBe(true);
+  expect(fs.existsSync(`${dataDir}.created`)).toBe(true);
+}, 120_000);
+
+/** Where PostgreSQL keeps a table's rows, relative to the data directory; read from a copy so the case's own directory is untouched. */
+async function relationPath(dataDir: string, table: string): Promise<string> {
+  const probe = copyOfDatabase(`probe-${path.basename(path.dirname(dataDir))}`);
+  const script = `const { getConnection, closeDatabase } = await import("./app/lib/db/client.server.ts");
+    const { rows } = await getConnection().execute("select pg_relation_filepath($1) as file", [${JSON.stringify(table)}]);
+    console.log(rows[0].file); await closeDatabase();`;
+  const result = await runCommand("--eval", [script], probe);
+  expect(result.code, result.stderr).toBe(0);
+  return result.stdout.trim();
+}

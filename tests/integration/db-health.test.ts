@@ -1,0 +1,109 @@
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, test } from "vitest";
+import { migrateDatabase } from "../../app/lib/db/client.server";
+import { checkDatabaseHealth } from "../../app/lib/db/health.server";
+import { appMeta, cities, users } from "../../app/lib/db/schema";
+import { seedDemoDataIfPending } from "../../app/lib/db/seed/seed.server";
+import { dbKind, dbTag, execSql, getTestDb, resetConnection, truncateAllTables } from "../setup";
+
+/**
+ * /healthz and the start-up check read the main tables and write a
+ * heartbeat; the demo data goes only into a database created empty, once.
+ */
+
+async function demoDataState(): Promise<string | undefined> {
+  const [row] = await getTestDb().select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, "demo_data"));
+  return row?.value;
+}
+
+async function cityCount(): Promise<number> {
+  const [row] = await execSql<{ n: number }>("select count(*)::int as n from cities");
+  return row?.n ?? -1;
+}
+
+describe(`database health ${dbTag}`, () => {
+  afterEach(async () => {
+    if (dbKind === "postgres") {
+      await execSql(
+        "begin read write; do $$ begin execute format('alter database %I reset default_transaction_read_only', current_database()); end $$; commit",
+      );
+    }
+    await resetConnection();
+  });
+
+  test("passes on a working database and records its heartbeat", async () => {
+    await checkDatabaseHealth();
+    const [row] = await getTestDb().select().from(appMeta).where(eq(appMeta.key, "health_check"));
+    expect(Date.now() - new Date(row?.value ?? 0).getTime()).toBeLessThan(60_000);
+  });
+
+  test("fails on a read-only database, where select 1 still passes", async () => {
+    if (dbKind === "postgres") {
+      await execSql("do $$ begin execute format('alter database %I set default_transaction_read_only = on', current_database()); end $$");
+      await resetConnection(); // new connections pick the setting up
+    } else {
+      await execSql("set default_transaction_read_only = on");
+    }
+    await expect(execSql("select 1")).resolves.toHaveLength(1);
+    const failure = await checkDatabaseHealth().catch((error: Error) => String(error.cause ?? error));
+    expect(failure).toMatch(/read-only transaction/);
+  });
+
+  test("fails when a main table cannot be read", async () => {
+    await execSql("alter table transcript_segments rename to transcript_segments_lost");
+    try {
+      const failure = await checkDatabaseHealth().catch((error: Error) => String(error.cause ?? error));
+      expect(failure).toMatch(/relation "transcript_segments" does not exist/);
+    } finally {
+      await execSql("alter table transcript_segments_lost rename to transcript_segments");
+    }
+  });
+});
+
+/** The state the migrations leave a new, empty database in (checked by the first test below). */
+async function startFromNewDatabase(): Promise<void> {
+  await truncateAllTables();
+  await getTestDb().insert(appMeta).values({ key: "demo_data", value: "pending" });
+}
+
+describe(`demo data at start-up ${dbTag}`, () => {
+  test("the migrations mark a database created empty as pending", async () => {
+    expect(await demoDataState()).toBe("pending");
+    expect(await cityCount()).toBe(0);
+  });
+
+  test("a new database gets the demo data once, and never again after losing its rows", async () => {
+    await startFromNewDatabase();
+    expect(await seedDemoDataIfPending({ skip: false })).toBe(true);
+    expect(await demoDataState()).toBe("loaded");
+    expect(await cityCount()).toBeGreaterThan(0);
+
+    // Every account and city lost, as after a damaged restore:
+    await execSql("truncate table cities, users restart identity cascade");
+    expect(await seedDemoDataIfPending({ skip: false })).toBe(false);
+    expect(await cityCount()).toBe(0);
+    expect(await getTestDb().select().from(users)).toEqual([]);
+  });
+
+  test("SEED_DEMO_DATA=false on the first start declines it for good", async () => {
+    await startFromNewDatabase();
+    expect(await seedDemoDataIfPending({ skip: true })).toBe(false);
+    expect(await demoDataState()).toBe("skipped");
+    expect(await seedDemoDataIfPending({ skip: false })).toBe(false);
+    expect(await cityCount()).toBe(0);
+  });
+
+  test("a database that held data before this migration is never marked pending", async () => {
+    // Back to the state before the migration that adds app_meta, with an account in it:
+    await execSql("drop table app_meta");
+    await execSql(
+      "delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)",
+    );
+    await truncateAllTables();
+    await getTestDb().insert(users).values({ email: "someone@example.com" });
+    await migrateDatabase();
+    expect(await demoDataState()).toBeUndefined();
+    expect(await seedDemoDataIfPending({ skip: false })).toBe(false);
+    expect(await getTestDb().select({ id: cities.id }).from(cities)).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Runs the app's commands in child processes on an on-disk PGlite directory
+ * (the tests' own database is in memory or on PostgreSQL), with a clean
+ * environment that reaches nothing outside 127.0.0.1.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export type CommandResult = { code: number | null; stdout: string; stderr: string };
+
+function childEnv(pgliteDataDir: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PGLITE_DATA_DIR: pgliteDataDir,
+    DATA_DIR: path.dirname(pgliteDataDir),
+    SESSION_SECRET: "test-session-secret",
+    YOUTUBE_BASE_URL: "http://127.0.0.1:9",
+  };
+}
+
+/** `node --import tsx <script> ...args` from the repository root, e.g. "scripts/db-migrate.ts". */
+export function runCommand(script: string, args: string[], pgliteDataDir: string): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      cwd: ROOT,
+      env: childEnv(pgliteDataDir),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export type Holder = { pid: number; stop(): Promise<void> };
+
+/** Starts a process that holds the database open (as a running server does) until stopped. */
+export function holdDatabase(pgliteDataDir: string): Promise<Holder> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "tests/support/hold-embedded-database.ts"], {
+      cwd: ROOT,
+      env: childEnv(pgliteDataDir),
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let output = "";
+    const exited = new Promise<void>((done) => child.on("close", () => done()));
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("ready\n") && child.pid) {
+        resolve({
+          pid: child.pid,
+          stop: async () => {
+            child.stdin?.end();
+            await exited;
+          },
+        });
+      }
+    });
+    child.on("error", reject);
+    void exited.then(() => reject(new Error(`the holding process exited before it was ready:\n${output}`)));
+  });
+}
+
+/** Every file under `dir` and its siblings `<dir>.*` with size and modification time: "nothing changed" is equal listings. */
+export function listFiles(dir: string): string[] {
+  const parent = path.dirname(dir);
+  const base = path.basename(dir);
+  const out: string[] = [];
+  const walk = (target: string) => {
+    const stat = fs.statSync(target);
+    out.push(`${path.relative(parent, target)} ${stat.isDirectory() ? "dir" : stat.size} ${stat.mtimeMs}`);
+    if (stat.isDirectory()) for (const entry of fs.readdirSync(target).sort()) walk(path.join(target, entry));
+  };
+  if (!fs.existsSync(parent)) return out;
+  for (const entry of fs.readdirSync(parent).sort()) {
+    if (entry === base || entry.startsWith(`${base}.`)) walk(path.join(parent, entry));
+  }
+  return out;
+}
