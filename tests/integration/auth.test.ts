@@ -419,7 +419,7 @@ describe(`nobody can spend another person's limits ${dbTag}`, () => {
     const late = await browser().post("/auth", { intent: "send-code", mode: "signup", email: "flood@example.com" });
     expect(toastIn(late)?.description).toBe("Too many codes requested. Please wait a few minutes and try again.");
     expect(smtp.messages.filter((m) => m.to.includes("flood@example.com"))).toHaveLength(limit);
-  });
+  }, 90_000);
 
   it("passwords: wrong passwords from one client do not lock the owner out elsewhere", async () => {
     await memberWithPassword("locked@example.com", "correct horse");
@@ -446,7 +446,7 @@ describe(`nobody can spend another person's limits ${dbTag}`, () => {
     }
     const late = await browser().post("/auth", { intent: "password", mode: "login", email: "target@example.com", password: "correct horse" });
     expect(toastIn(late)?.description).toBe("Too many sign-in attempts. Please wait a few minutes and try again.");
-  });
+  }, 90_000);
 });
 
 describe(`sign-up does not tell whether an address has an account ${dbTag}`, () => {
