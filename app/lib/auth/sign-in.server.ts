@@ -74,10 +74,18 @@ async function withinLimits(checks: Array<[string, Limit]>): Promise<boolean> {
   return true;
 }
 
-function addressLimits(action: string, request: Request, address: string, perPair: Limit, perIp: Limit, perAddress: Limit) {
+/** Per action: the limits on an address for one client, on the client, and on the address. */
+const ADDRESS_LIMITS = {
+  "code-send": [AUTH_LIMITS.emailsPerAddressAndIp, AUTH_LIMITS.codesPerIp, AUTH_LIMITS.emailsPerAddress],
+  "sign-up": [AUTH_LIMITS.emailsPerAddressAndIp, AUTH_LIMITS.signInsPerIp, AUTH_LIMITS.emailsPerAddress],
+  "sign-in": [AUTH_LIMITS.signInsPerAddressAndIp, AUTH_LIMITS.signInsPerIp, AUTH_LIMITS.signInsPerAddress],
+} satisfies Record<string, [Limit, Limit, Limit]>;
+
+function withinAddressLimits(action: keyof typeof ADDRESS_LIMITS, request: Request, address: string): Promise<boolean> {
+  const [perAddressAndIp, perIp, perAddress] = ADDRESS_LIMITS[action];
   const ip = clientIp(request);
   return withinLimits([
-    [`${action}:ip-email:${ip} ${address}`, perPair],
+    [`${action}:ip-email:${ip} ${address}`, perAddressAndIp],
     [`${action}:ip:${ip}`, perIp],
     [`${action}:email:${address}`, perAddress],
   ]);
@@ -117,8 +125,7 @@ export async function resendSignInCode(request: Request): Promise<Response | Aut
 }
 
 async function sendCodeWithinLimits(request: Request, address: string): Promise<Response | AuthFailure> {
-  const limits = AUTH_LIMITS;
-  if (!(await addressLimits("code-send", request, address, limits.emailsPerAddressAndIp, limits.codesPerIp, limits.emailsPerAddress))) {
+  if (!(await withinAddressLimits("code-send", request, address))) {
     return { ok: false, message: AUTH_MESSAGES.tooManySends };
   }
   const response = await sendCode(request, address);
@@ -173,8 +180,7 @@ export async function signUpWithPassword(
   input: { email: string; password: string; homeCityKey?: string | null },
 ): Promise<AuthFailure | { ok: true }> {
   const email = normalizeEmail(input.email);
-  const limits = AUTH_LIMITS;
-  if (!(await addressLimits("sign-up", request, email, limits.emailsPerAddressAndIp, limits.signInsPerIp, limits.emailsPerAddress))) {
+  if (!(await withinAddressLimits("sign-up", request, email))) {
     return { ok: false, message: AUTH_MESSAGES.tooManyAttempts };
   }
   // Hashed either way, so that a taken address answers as slowly as a new one.
@@ -201,8 +207,7 @@ export async function signInWithPassword(
   input: { email: string; password: string; redirectTo?: string | null },
 ): Promise<Response | AuthFailure> {
   const email = normalizeEmail(input.email);
-  const limits = AUTH_LIMITS;
-  if (!(await addressLimits("sign-in", request, email, limits.signInsPerAddressAndIp, limits.signInsPerIp, limits.signInsPerAddress))) {
+  if (!(await withinAddressLimits("sign-in", request, email))) {
     return { ok: false, message: AUTH_MESSAGES.tooManyAttempts };
   }
   const user = await findUserByEmail(email);
