@@ -71,6 +71,24 @@ test("a code dies after three wrong tries", async ({ page, open }, testInfo) => 
   await expect(page).toHaveURL(/\/auth/);
 });
 
+test("Resend Code sends a new code even with a wrong one in the box, and stays on the verify step", async ({ page, open, js }, testInfo) => {
+  const email = address("resend", testInfo.project.name);
+  const first = await requestCode(page, open, email, "signup");
+  const wrong = first === "000000" ? "111111" : "000000";
+  await enterCode(page, wrong);
+  await expect(toast(page, "alert", "Error")).toContainText("2 attempts left.");
+  // With JavaScript the wrong code stays in the box; without, the reloaded page empties it.
+  await page.getByLabel("Verification code").fill(wrong);
+  const resentAt = Date.now();
+  await page.getByRole("button", { name: "Resend Code" }).click();
+  const second = await latestCodeFor(email, resentAt);
+  await expect(page).toHaveURL(/step=verify/);
+  await expect(page.getByText(`We sent a 6-digit code to ${email}.`)).toBeVisible();
+  if (js) await expect(page.getByLabel("Verification code")).toHaveValue("");
+  await enterCode(page, second);
+  await expect(toast(page, "status", "Account created!")).toBeVisible();
+});
+
 test("sign up with a password, confirm the address, sign out, sign in with the password", async ({ page, open }, testInfo) => {
   const email = address("password", testInfo.project.name);
   await open("/auth?mode=signup&method=password");

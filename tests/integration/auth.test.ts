@@ -7,9 +7,12 @@ import { action as profileAction, loader as profileLoader } from "~/routes/profi
 import { loader as adminLoader } from "~/routes/admin/index";
 import { loader as homeLoader } from "~/routes/home";
 import { cities, profiles, sessions, userRoles, users, verificationCodes } from "~/lib/db/schema";
-import { callRoute, dbTag, formRequest, getRequest, getTestDb, truncateAllTables } from "../setup";
+import { callRoute, cookiesFrom, dbTag, formRequest, getRequest, getTestDb, truncateAllTables } from "../setup";
 import { CookieJar } from "../support/cookie-jar";
 import { codeFrom, confirmationTokenFrom, startSmtpListener } from "../support/smtp-listener";
+import { createUser } from "~/lib/auth/users.server";
+import { hashPassword } from "~/lib/auth/password.server";
+import { AUTH_LIMITS } from "~/lib/auth/sign-in.server";
 
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
 let ipCounter = 0;
@@ -82,13 +85,16 @@ describe(`sign-up and sign-in with an e-mail code ${dbTag}`, () => {
     expect(home.headers.get("Location")).toBe("/city/brook-hollow");
   });
 
-  it("tells an unknown address in sign-in mode, sends nothing and creates no account", async () => {
+  it("sends a code to an unknown address in sign-in mode too, and says there is no account only to whoever has the code", async () => {
     const b = browser();
-    const result = await b.post("/auth", { intent: "send-code", mode: "login", email: "nobody@example.com" });
+    const sent = await b.post("/auth", { intent: "send-code", mode: "login", email: "nobody@example.com" });
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe("/auth?mode=login&method=code&step=verify");
+    const result = await b.post("/auth", { intent: "verify-code", mode: "login", code: codeFrom(smtp.lastTo("nobody@example.com")) });
     expect(result.status).toBe(400);
     expect(toastIn(result)).toMatchObject({ title: "Error", description: "No account found for this email. Create an account instead." });
-    expect(smtp.messages).toHaveLength(0);
     expect(await getTestDb().select().from(users)).toHaveLength(0);
+    expect(await getTestDb().select().from(sessions)).toHaveLength(0);
   });
 
   it("asks for an address and for exactly six digits", async () => {
@@ -144,14 +150,17 @@ describe(`sign-up and sign-in with an e-mail code ${dbTag}`, () => {
     expect(replay.status).toBe(400);
   });
 
-  it("limits how many codes one address can request", async () => {
+  it("limits how many codes one client can request for an address", async () => {
     await signUpWithCode("busy@example.com");
+    const b = browser();
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await browser().post("/auth", { intent: "send-code", mode: "login", email: "busy@example.com" })).status);
+      statuses.push((await b.post("/auth", { intent: "send-code", mode: "login", email: "busy@example.com" })).status);
     }
-    // One code went to the sign-up; two more are allowed in the window.
-    expect(statuses).toEqual([302, 302, 400, 400]);
+    expect(statuses).toEqual([302, 302, 302, 400]);
+    expect(toastIn(await b.post("/auth", { intent: "send-code", mode: "login", email: "busy@example.com" }))?.description).toBe(
+      "Too many codes requested. Please wait a few minutes and try again.",
+    );
   });
 
   it("resends a code to the address of this browser", async () => {
@@ -195,13 +204,11 @@ describe(`passwords ${dbTag}`, () => {
     expect(profile?.homeCityKey).toBe("alder-creek");
   });
 
-  it("requires a password of at least 8 characters and refuses a taken address", async () => {
+  it("requires a password of at least 8 characters", async () => {
     const b = browser();
     const short = await b.post("/auth", { intent: "password", mode: "signup", email: "s@example.com", password: "short" });
     expect(short.status).toBe(400);
-    await b.post("/auth", { intent: "password", mode: "signup", email: "s@example.com", password: "long enough" });
-    const again = await b.post("/auth", { intent: "password", mode: "signup", email: "S@example.com", password: "long enough" });
-    expect(toastIn(again)?.description).toBe("An account with this email already exists. Please sign in instead.");
+    expect(await getTestDb().select().from(users)).toHaveLength(0);
   });
 
   it("uses a confirmation link once", async () => {
@@ -286,5 +293,184 @@ describe(`clean-up ${dbTag}`, () => {
     expect(await getTestDb().select().from(sessions)).toHaveLength(1);
     expect((await getTestDb().select().from(rateLimits)).map((r) => r.key)).not.toContain("old");
     expect(await getTestDb().select().from(verificationCodes)).toHaveLength(0);
+  });
+});
+
+/** The `_totp` cookie with its address changed, as an attacker would edit it. */
+function withForgedAddress(totpCookie: string, email: string): string {
+  const params = new URLSearchParams(totpCookie);
+  params.set("email", email);
+  return params.toString();
+}
+
+async function sessionsOf(email: string) {
+  const [user] = await getTestDb().select().from(users).where(eq(users.email, email));
+  return user ? getTestDb().select().from(sessions).where(eq(sessions.userId, user.id)) : [];
+}
+
+describe(`the address that signs in is the one the code was sent to ${dbTag}`, () => {
+  beforeEach(async () => {
+    await createUser({ email: "admin@gavel.local", emailConfirmed: true });
+    await createUser({ email: "mallory@example.com", emailConfirmed: true });
+  });
+
+  for (const mode of ["login", "signup"] as const) {
+    it(`refuses a code whose cookie names another address (${mode} mode)`, async () => {
+      const victim = mode === "login" ? "admin@gavel.local" : "newcomer@example.com";
+      const attacker = browser();
+      await attacker.post("/auth", { intent: "send-code", mode, email: "mallory@example.com" });
+      const code = codeFrom(smtp.lastTo("mallory@example.com"));
+      const forged = `_totp=${withForgedAddress(attacker.jar.get("_totp")!, victim)}`;
+      const result = await callRoute(authAction as never, {
+        request: formRequest("/auth", { website_url: "", intent: "verify-code", mode, code }, { headers: { Cookie: forged, "x-gavel-client-ip": "10.9.9.9" } }),
+      });
+      expect(result.status).toBe(400);
+      expect(result.headers.getSetCookie().join()).not.toMatch(/gavel_session=/);
+      expect(await sessionsOf(victim)).toHaveLength(0);
+      expect(await getTestDb().select().from(users).where(eq(users.email, "newcomer@example.com"))).toHaveLength(0);
+    });
+
+    it(`refuses a cookie with a made-up code secret (${mode} mode)`, async () => {
+      const victim = mode === "login" ? "admin@gavel.local" : "newcomer@example.com";
+      const totp = new URLSearchParams({ email: victim, totp: JSON.stringify({ jwe: "eyJhbGciOiJkaXIifQ..made.up", attempts: 0 }) });
+      const result = await callRoute(authAction as never, {
+        request: formRequest("/auth", { website_url: "", intent: "verify-code", mode, code: "123456" }, { headers: { Cookie: `_totp=${totp}` } }),
+      });
+      expect(result.status).toBe(400);
+      expect(await sessionsOf(victim)).toHaveLength(0);
+      expect(await getTestDb().select().from(users).where(eq(users.email, "newcomer@example.com"))).toHaveLength(0);
+    });
+  }
+
+  it("does not resend to an address edited into the cookie, nor show it", async () => {
+    const attacker = browser();
+    await attacker.post("/auth", { intent: "send-code", mode: "login", email: "mallory@example.com" });
+    const headers = { Cookie: `_totp=${withForgedAddress(attacker.jar.get("_totp")!, "admin@gavel.local")}`, "x-gavel-client-ip": "10.9.9.9" };
+    const page = await callRoute(authLoader as never, { request: getRequest("/auth?mode=login&method=code&step=verify", { headers }) });
+    expect(page.data).toMatchObject({ pendingEmail: null });
+    await callRoute(authAction as never, { request: formRequest("/auth", { website_url: "", intent: "resend-code", mode: "login" }, { headers }) });
+    expect(smtp.messages.filter((m) => m.to.includes("admin@gavel.local"))).toHaveLength(0);
+    expect(await sessionsOf("admin@gavel.local")).toHaveLength(0);
+  });
+
+  it("resends to a plus address and shows it as it was typed", async () => {
+    const b = browser();
+    await b.post("/auth", { intent: "send-code", mode: "signup", email: "ana+news@example.com" });
+    const page = await b.get("/auth?mode=signup&method=code&step=verify", authLoader as never);
+    expect(page.data).toMatchObject({ pendingEmail: "ana+news@example.com" });
+    await b.post("/auth", { intent: "resend-code", mode: "signup" });
+    expect(smtp.messages.filter((m) => m.to.includes("ana+news@example.com"))).toHaveLength(2);
+  });
+});
+
+async function memberWithPassword(email: string, password: string) {
+  return createUser({ email, passwordHash: await hashPassword(password), emailConfirmed: true });
+}
+
+describe(`the page after sign-in is on this site ${dbTag}`, () => {
+  it("answers a same-site redirect for tabs, newlines and backslashes, and keeps exactly one session", async () => {
+    await memberWithPassword("red@example.com", "correct horse");
+    const b = browser();
+    for (const redirectTo of ["/\t/evil.example", "/\n/evil.example", "/\r/evil.example", "/\\evil.example", "/.//evil.example"]) {
+      const result = await b.post("/auth", { intent: "password", mode: "login", email: "red@example.com", password: "correct horse", redirectTo });
+      expect(result.status).toBe(302);
+      expect(result.headers.get("Location")).toBe("/");
+    }
+    expect(await sessionsOf("red@example.com")).toHaveLength(1);
+    const kept = await b.post("/auth", { intent: "password", mode: "login", email: "red@example.com", password: "correct horse", redirectTo: "/city/alder-creek?x=1" });
+    expect(kept.headers.get("Location")).toBe("/city/alder-creek?x=1");
+  });
+
+  it("does the same after a code", async () => {
+    await createUser({ email: "code@example.com", emailConfirmed: true });
+    const b = browser();
+    await b.post("/auth", { intent: "send-code", mode: "login", email: "code@example.com", redirectTo: "/\t/evil.example" });
+    const code = codeFrom(smtp.lastTo("code@example.com"));
+    const result = await b.post("/auth", { intent: "verify-code", mode: "login", code, redirectTo: "/\t/evil.example" });
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe("/");
+    expect(await sessionsOf("code@example.com")).toHaveLength(1);
+  });
+});
+
+describe(`nobody can spend another person's limits ${dbTag}`, () => {
+  it("codes: an attacker using up the requests for an address from one client does not stop its owner elsewhere", async () => {
+    await createUser({ email: "victim@example.com", emailConfirmed: true });
+    const attacker = browser();
+    for (let i = 0; i < AUTH_LIMITS.emailsPerAddressAndIp.limit; i++) {
+      expect((await attacker.post("/auth", { intent: "send-code", mode: "login", email: "victim@example.com" })).status).toBe(302);
+    }
+    expect((await attacker.post("/auth", { intent: "send-code", mode: "login", email: "victim@example.com" })).status).toBe(400);
+    const owner = browser();
+    expect((await owner.post("/auth", { intent: "send-code", mode: "login", email: "victim@example.com" })).status).toBe(302);
+    const signedIn = await owner.post("/auth", { intent: "verify-code", mode: "login", code: codeFrom(smtp.lastTo("victim@example.com")) });
+    expect(signedIn.status).toBe(302);
+  });
+
+  it("codes: the ceiling per address across all clients still holds", async () => {
+    const { limit } = AUTH_LIMITS.emailsPerAddress;
+    const perClient = AUTH_LIMITS.emailsPerAddressAndIp.limit;
+    for (let sent = 0; sent < limit; ) {
+      const client = browser();
+      for (let i = 0; i < perClient && sent < limit; i++, sent++) {
+        expect((await client.post("/auth", { intent: "send-code", mode: "signup", email: "flood@example.com" })).status).toBe(302);
+      }
+    }
+    const late = await browser().post("/auth", { intent: "send-code", mode: "signup", email: "flood@example.com" });
+    expect(toastIn(late)?.description).toBe("Too many codes requested. Please wait a few minutes and try again.");
+    expect(smtp.messages.filter((m) => m.to.includes("flood@example.com"))).toHaveLength(limit);
+  }, 90_000);
+
+  it("passwords: wrong passwords from one client do not lock the owner out elsewhere", async () => {
+    await memberWithPassword("locked@example.com", "correct horse");
+    const attacker = browser();
+    for (let i = 0; i < AUTH_LIMITS.signInsPerAddressAndIp.limit; i++) {
+      const wrong = await attacker.post("/auth", { intent: "password", mode: "login", email: "locked@example.com", password: `guess ${i}` });
+      expect(toastIn(wrong)?.description).toBe("Invalid email or password.");
+    }
+    const refused = await attacker.post("/auth", { intent: "password", mode: "login", email: "locked@example.com", password: "correct horse" });
+    expect(toastIn(refused)?.description).toBe("Too many sign-in attempts. Please wait a few minutes and try again.");
+    const owner = await browser().post("/auth", { intent: "password", mode: "login", email: "locked@example.com", password: "correct horse" });
+    expect(owner.status).toBe(302);
+  });
+
+  it("passwords: the ceiling per address across all clients still holds", async () => {
+    await memberWithPassword("target@example.com", "correct horse");
+    const { limit } = AUTH_LIMITS.signInsPerAddress;
+    const perClient = AUTH_LIMITS.signInsPerAddressAndIp.limit;
+    for (let tried = 0; tried < limit; ) {
+      const client = browser();
+      for (let i = 0; i < perClient && tried < limit; i++, tried++) {
+        await client.post("/auth", { intent: "password", mode: "login", email: "target@example.com", password: `guess ${tried}` });
+      }
+    }
+    const late = await browser().post("/auth", { intent: "password", mode: "login", email: "target@example.com", password: "correct horse" });
+    expect(toastIn(late)?.description).toBe("Too many sign-in attempts. Please wait a few minutes and try again.");
+  }, 90_000);
+});
+
+describe(`sign-up does not tell whether an address has an account ${dbTag}`, () => {
+  it("answers a taken address like a new one, keeps its password and tells the owner by e-mail", async () => {
+    await memberWithPassword("taken@example.com", "correct horse");
+    const fresh = await browser().post("/auth", { intent: "password", mode: "signup", email: "fresh@example.com", password: "long enough" });
+    const taken = await browser().post("/auth", { intent: "password", mode: "signup", email: "Taken@example.com", password: "another one" });
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.headers.get("Location")).toBe(fresh.headers.get("Location"));
+    expect(cookiesFrom(taken).replace(/=[^;]*/g, "")).toBe(cookiesFrom(fresh).replace(/=[^;]*/g, ""));
+    expect(smtp.lastTo("taken@example.com")?.raw).toMatch(/You already have a Gavel account/);
+    const old = await browser().post("/auth", { intent: "password", mode: "login", email: "taken@example.com", password: "correct horse" });
+    expect(old.status).toBe(302);
+    const replaced = await browser().post("/auth", { intent: "password", mode: "login", email: "taken@example.com", password: "another one" });
+    expect(replaced.status).toBe(400);
+  });
+
+  it("sends the confirmation link again to an address that signed up but never confirmed", async () => {
+    const b = browser();
+    await b.post("/auth", { intent: "password", mode: "signup", email: "late@example.com", password: "long enough" });
+    const again = await b.post("/auth", { intent: "password", mode: "signup", email: "late@example.com", password: "long enough" });
+    expect(again.status).toBe(302);
+    const links = smtp.messages.filter((m) => m.to.includes("late@example.com")).map((m) => confirmationTokenFrom(m));
+    expect(new Set(links).size).toBe(2);
+    expect(await getTestDb().select().from(users)).toHaveLength(1);
   });
 });

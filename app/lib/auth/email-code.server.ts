@@ -15,9 +15,10 @@ import { normalizeEmail } from "./users.server";
  * cookie alone cannot enforce "dead after 3 wrong tries": a replayed copy
  * would reset its counter. So each code sent is also a row in
  * `verification_codes`, keyed by the hash of its JWE, and that row is the
- * authority on attempts, expiry and single use
- * (docs/decisions/0007-email-codes-and-sessions.md). Keying by JWE rather than
- * by address lets one person ask for codes in two browsers at once.
+ * authority on the address, attempts, expiry and single use: the address in
+ * the cookie is plain text that anyone can edit (docs/decisions/0007 and
+ * 0013). Keying by JWE rather than by address lets one person ask for codes
+ * in two browsers at once.
  */
 
 export const CODE_VALID_MINUTES = 10;
@@ -74,10 +75,12 @@ function getAuthenticator(): Authenticator<never> {
         successRedirect: "/",
         failureRedirect: CODE_FAILED_MARKER,
       },
-      async (verified) => {
-        if (!(await claimCode(verified.request))) throw new Error(CODE_MESSAGES.tooManyAttempts);
+      // The strategy passes the address from the cookie; the ledger's is used instead.
+      async ({ formData, request }) => {
+        const email = await claimCode(request);
+        if (!email) throw new Error(CODE_MESSAGES.tooManyAttempts);
         if (!onVerified) throw new Error("No sign-in handler registered for e-mail codes");
-        return onVerified(verified);
+        return onVerified({ email, formData, request });
       },
     ),
     STRATEGY,
@@ -86,7 +89,7 @@ function getAuthenticator(): Authenticator<never> {
 }
 
 /** Runs the strategy; it always ends by throwing a redirect Response. */
-export async function runEmailCodeStrategy(request: Request): Promise<Response> {
+async function runEmailCodeStrategy(request: Request): Promise<Response> {
   try {
     await getAuthenticator().authenticate(STRATEGY, request);
   } catch (thrown) {
@@ -96,10 +99,48 @@ export async function runEmailCodeStrategy(request: Request): Promise<Response> 
   throw new Error("The e-mail code strategy returned without a redirect");
 }
 
-type PendingCode = { email: string | null; jwe: string | null; error: string | null };
+/**
+ * The request the strategy sees: the browser's cookies and only the form
+ * fields we chose. The strategy sends a code when the form has an `email`,
+ * and checks one when it has a `code`; passing exactly one of them keeps a
+ * stray field from turning a resend into a check, or a check into a send.
+ */
+function strategyRequest(request: Request, form: URLSearchParams): Request {
+  return new Request(request.url, {
+    method: "POST",
+    headers: { Cookie: request.headers.get("Cookie") ?? "", "Content-Type": "application/x-www-form-urlencoded" },
+    body: form,
+  });
+}
 
-function parseTotpCookie(value: string): PendingCode {
-  const params = new URLSearchParams(decodeURIComponent(value));
+/**
+ * Sends a fresh code to `address` and records it in the ledger. Returns the
+ * strategy's redirect: CODE_SENT_MARKER with the new `_totp` cookie, or
+ * CODE_FAILED_MARKER with its error in the cookie.
+ */
+export async function sendCode(request: Request, address: string): Promise<Response> {
+  const response = await runEmailCodeStrategy(strategyRequest(request, new URLSearchParams({ email: address })));
+  if (response.headers.get("Location") === CODE_SENT_MARKER) await recordSentCode(response, address);
+  return response;
+}
+
+/**
+ * Checks `code` against the browser's pending code. `fields` travel to the
+ * sign-in handler (mode, home city, redirect); any `email` among them is
+ * dropped. Returns the sign-in redirect, or CODE_FAILED_MARKER.
+ */
+export async function checkCode(request: Request, code: string, fields: FormData): Promise<Response> {
+  const form = new URLSearchParams();
+  for (const [name, value] of fields) if (typeof value === "string" && name !== "email" && name !== "code") form.append(name, value);
+  form.set("code", code);
+  return runEmailCodeStrategy(strategyRequest(request, form));
+}
+
+type TotpCookie = { email: string | null; jwe: string | null; error: string | null };
+
+/** Reads the cookie's value the way the strategy does (URLSearchParams, no extra decoding). */
+function parseTotpCookie(value: string): TotpCookie {
+  const params = new URLSearchParams(value);
   const email = params.get("email");
   return { email: email ? normalizeEmail(email) : null, jwe: jweIn(params.get("totp")), error: params.get("error") };
 }
@@ -112,8 +153,7 @@ function jweIn(totpJson: string | null): string | null {
   }
 }
 
-/** The code this browser is waiting for, from its `_totp` cookie. */
-export function pendingCode(request: Request): PendingCode {
+function totpCookieOf(request: Request): TotpCookie {
   const raw = (request.headers.get("Cookie") ?? "")
     .split(/;\s*/)
     .find((part) => part.startsWith(`${TOTP_COOKIE}=`))
@@ -122,32 +162,39 @@ export function pendingCode(request: Request): PendingCode {
 }
 
 /** What the strategy wrote into the `_totp` cookie of its response. */
-export function codeCookieIn(response: Response): PendingCode {
+export function codeCookieIn(response: Response): TotpCookie {
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${TOTP_COOKIE}=`));
   return cookie ? parseTotpCookie(cookie.slice(TOTP_COOKIE.length + 1).split(";")[0] ?? "") : { email: null, jwe: null, error: null };
 }
 
-/** Writes the ledger row for a code the strategy has just sent. */
-export async function recordSentCode(response: Response): Promise<void> {
-  const { email, jwe } = codeCookieIn(response);
-  if (!email || !jwe) throw new Error("The e-mail code strategy set no code cookie");
+async function recordSentCode(response: Response, address: string): Promise<void> {
+  const { jwe } = codeCookieIn(response);
+  if (!jwe) throw new Error("The e-mail code strategy set no code cookie");
   await getDb().insert(verificationCodes).values({
-    email,
+    email: address,
     purpose: "code",
     codeHash: hash(jwe),
     expiresAt: new Date(Date.now() + CODE_VALID_MINUTES * 60 * 1000),
   });
 }
 
-async function codeRowFor(request: Request) {
-  const { jwe } = pendingCode(request);
+export type PendingCode = typeof verificationCodes.$inferSelect;
+
+/**
+ * The code this browser is waiting for: the ledger row of the JWE in its
+ * `_totp` cookie. The row, not the cookie, says which address the code went
+ * to; a cookie whose address differs from the row's was edited, and is
+ * refused (null) like one whose JWE we never issued.
+ */
+export async function pendingCode(request: Request): Promise<PendingCode | null> {
+  const { email, jwe } = totpCookieOf(request);
   if (!jwe) return null;
   const [row] = await getDb()
     .select()
     .from(verificationCodes)
     .where(and(eq(verificationCodes.codeHash, hash(jwe)), eq(verificationCodes.purpose, "code")))
     .limit(1);
-  return row ?? null;
+  return row && row.email === email ? row : null;
 }
 
 export type AttemptCheck = { ok: true } | { ok: false; message: string };
@@ -156,34 +203,46 @@ export type AttemptCheck = { ok: true } | { ok: false; message: string };
  * Spends one of the code's attempts before the code is checked, in a single
  * atomic update, so parallel guesses cannot exceed the limit.
  */
-export async function reserveCodeAttempt(request: Request): Promise<AttemptCheck> {
-  const row = await codeRowFor(request);
-  if (!row) return { ok: false, message: CODE_MESSAGES.noPendingCode };
-  if (row.consumedAt) return { ok: false, message: CODE_MESSAGES.tooManyAttempts };
-  if (row.expiresAt.getTime() <= Date.now()) return { ok: false, message: CODE_MESSAGES.expired };
+export async function reserveCodeAttempt(code: PendingCode): Promise<AttemptCheck> {
+  if (code.consumedAt) return { ok: false, message: CODE_MESSAGES.tooManyAttempts };
+  if (code.expiresAt.getTime() <= Date.now()) return { ok: false, message: CODE_MESSAGES.expired };
   const reserved = await getDb()
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(and(eq(verificationCodes.id, row.id), lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS)))
+    .where(and(eq(verificationCodes.id, code.id), lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS)))
     .returning({ attempts: verificationCodes.attempts });
   return reserved.length ? { ok: true } : { ok: false, message: CODE_MESSAGES.tooManyAttempts };
 }
 
-export async function attemptsLeft(request: Request): Promise<number> {
-  const row = await codeRowFor(request);
+export async function attemptsLeft(code: PendingCode): Promise<number> {
+  const [row] = await getDb()
+    .select({ attempts: verificationCodes.attempts })
+    .from(verificationCodes)
+    .where(eq(verificationCodes.id, code.id));
   return row ? Math.max(0, CODE_MAX_ATTEMPTS - row.attempts) : 0;
 }
 
-/** Marks the browser's code used; false when it already was (a replay). */
-async function claimCode(request: Request): Promise<boolean> {
-  const row = await codeRowFor(request);
-  if (!row) return false;
-  const claimed = await getDb()
+/** Retires a code that a new one replaces, so an old copy of the cookie cannot use it. */
+export async function retireCode(code: PendingCode): Promise<void> {
+  await getDb()
     .update(verificationCodes)
     .set({ consumedAt: sql`now()` })
-    .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)))
-    .returning({ id: verificationCodes.id });
-  return claimed.length > 0;
+    .where(and(eq(verificationCodes.id, code.id), isNull(verificationCodes.consumedAt)));
+}
+
+/**
+ * Marks the browser's code used and returns the address it was sent to;
+ * null when there is no such code or it was already used (a replay).
+ */
+async function claimCode(request: Request): Promise<string | null> {
+  const code = await pendingCode(request);
+  if (!code) return null;
+  const [claimed] = await getDb()
+    .update(verificationCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(verificationCodes.id, code.id), isNull(verificationCodes.consumedAt)))
+    .returning({ email: verificationCodes.email });
+  return claimed?.email ?? null;
 }
 
 // ---------------------------------------------------------------- confirmation links

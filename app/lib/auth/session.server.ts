@@ -79,8 +79,10 @@ async function loadSessionUser(request: Request): Promise<SessionUser | null> {
 /**
  * Signs the user in: a new session row and cookie every time (the old one,
  * if any, is deleted), then a redirect carrying both cookies and the toast.
+ * The target is settled first, so a bad one cannot fail halfway through.
  */
-export async function signIn(request: Request, userId: string, redirectTo: string, toast: ToastInput) {
+export async function signIn(request: Request, userId: string, redirectTo: string | null | undefined, toast: ToastInput) {
+  const target = safeRedirect(redirectTo);
   const previous = await readSessionId(request);
   if (previous) await getDb().delete(sessions).where(eq(sessions.id, previous));
   const [session] = await getDb()
@@ -94,7 +96,7 @@ export async function signIn(request: Request, userId: string, redirectTo: strin
     .returning({ id: sessions.id });
   const headers = await createToastHeaders(toast);
   headers.append("Set-Cookie", await sessionCookie().serialize(session!.id));
-  return redirect(safeRedirect(redirectTo), { headers });
+  return redirect(target, { headers });
 }
 
 export async function signOut(request: Request, toast?: ToastInput) {
@@ -109,10 +111,26 @@ export async function deleteExpiredSessions(): Promise<void> {
   await getDb().delete(sessions).where(sql`${sessions.expiresAt} <= now()`);
 }
 
-/** Only same-site paths: never an open redirect. */
+const PLACEHOLDER_ORIGIN = "http://gavel.invalid";
+
+/**
+ * Only same-site paths: never an open redirect. Judged the way a browser
+ * reads a Location header (URL parsing drops tabs and newlines and turns
+ * backslashes into slashes), and answered in the parsed, re-serialised form,
+ * which holds no control characters. A path that would re-read as another
+ * host (e.g. "/.//evil.example" normalises to "//evil.example") is refused.
+ */
 export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (!to?.startsWith("/")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, PLACEHOLDER_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  const sameSite = url.origin === PLACEHOLDER_ORIGIN && new URL(path, PLACEHOLDER_ORIGIN).href === url.href;
+  return sameSite ? path : fallback;
 }
 
 export const ADMIN_DENIED = "You don't have permission to access the admin panel.";

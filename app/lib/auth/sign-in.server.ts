@@ -1,25 +1,26 @@
 import { appUrl } from "~/lib/env/env.server";
 import { sendEmail } from "~/lib/email/email.server";
-import { confirmEmailAddressEmail } from "~/lib/email/templates";
+import { accountExistsEmail, confirmEmailAddressEmail } from "~/lib/email/templates";
 import { PRODUCT_NAME } from "~/lib/constants";
 import {
   attemptsLeft,
+  checkCode,
   CODE_FAILED_MARKER,
   CODE_MESSAGES,
   CODE_SENT_MARKER,
+  codeCookieIn,
   consumeEmailConfirmationToken,
   createEmailConfirmationToken,
-  codeCookieIn,
   pendingCode,
-  recordSentCode,
   reserveCodeAttempt,
-  runEmailCodeStrategy,
+  retireCode,
+  sendCode,
   setOnCodeVerified,
 } from "./email-code.server";
 import { getDecoyHash, hashPassword, verifyPassword } from "./password.server";
 import { clientIp } from "~/lib/http/client-ip.server";
 import { hitRateLimit } from "./rate-limit.server";
-import { safeRedirect, signIn } from "./session.server";
+import { signIn } from "./session.server";
 import { confirmEmail, createUser, findUserByEmail, normalizeEmail } from "./users.server";
 
 /** What the sign-in and sign-up flows say, as the spec words it. */
@@ -36,7 +37,6 @@ export const AUTH_MESSAGES = {
   invalidCredentials: "Invalid email or password.",
   unconfirmed: "Please confirm your email address first: we've sent you the link again.",
   noAccount: "No account found for this email. Create an account instead.",
-  accountExists: "An account with this email already exists. Please sign in instead.",
   tooManySends: "Too many codes requested. Please wait a few minutes and try again.",
   tooManyAttempts: "Too many sign-in attempts. Please wait a few minutes and try again.",
 } as const;
@@ -44,70 +44,115 @@ export const AUTH_MESSAGES = {
 export type AuthMode = "login" | "signup";
 export type AuthFailure = { ok: false; message: string };
 
-// Many people can share one address (offices, schools, mobile carriers), so
-// per-IP limits can be raised with AUTH_IP_LIMIT_MULTIPLIER; per-e-mail
-// limits are fixed.
-const ipMultiplier = Math.max(1, Number(process.env.AUTH_IP_LIMIT_MULTIPLIER ?? 1) || 1);
-const LIMITS = {
-  codesPerEmail: { limit: 3, windowSeconds: 10 * 60 },
-  codesPerIp: { limit: 10 * ipMultiplier, windowSeconds: 60 * 60 },
-  signInsPerEmail: { limit: 10, windowSeconds: 15 * 60 },
-  signInsPerIp: { limit: 30 * ipMultiplier, windowSeconds: 15 * 60 },
-};
+type Limit = { limit: number; windowSeconds: number };
 
-async function withinLimits(checks: Array<[string, { limit: number; windowSeconds: number }]>): Promise<boolean> {
+// Limits on an address are kept per address and client, so that nobody can
+// spend the owner's share from elsewhere; the per-address ceiling across all
+// clients is high, and only bounds floods and distributed guessing
+// (docs/decisions/0013-auth-hardening.md). Many people can share one IP
+// (offices, schools, mobile carriers), so per-IP limits can be raised with
+// AUTH_IP_LIMIT_MULTIPLIER; per-address limits are fixed.
+const ipMultiplier = Math.max(1, Number(process.env.AUTH_IP_LIMIT_MULTIPLIER ?? 1) || 1);
+export const AUTH_LIMITS = {
+  emailsPerAddressAndIp: { limit: 3, windowSeconds: 10 * 60 },
+  emailsPerAddress: { limit: 30, windowSeconds: 60 * 60 },
+  codesPerIp: { limit: 10 * ipMultiplier, windowSeconds: 60 * 60 },
+  signInsPerAddressAndIp: { limit: 10, windowSeconds: 15 * 60 },
+  signInsPerAddress: { limit: 50, windowSeconds: 15 * 60 },
+  signInsPerIp: { limit: 30 * ipMultiplier, windowSeconds: 15 * 60 },
+} satisfies Record<string, Limit>;
+
+/**
+ * Counts one hit on each limit in order and stops at the first one that is
+ * full: a client stopped by its own per-address share spends nothing of the
+ * address's ceiling, which is checked last.
+ */
+async function withinLimits(checks: Array<[string, Limit]>): Promise<boolean> {
   for (const [key, limit] of checks) {
     if (!(await hitRateLimit(key, limit)).allowed) return false;
   }
   return true;
 }
 
+/** Per action: the limits on an address for one client, on the client, and on the address. */
+const ADDRESS_LIMITS = {
+  "code-send": [AUTH_LIMITS.emailsPerAddressAndIp, AUTH_LIMITS.codesPerIp, AUTH_LIMITS.emailsPerAddress],
+  "sign-up": [AUTH_LIMITS.emailsPerAddressAndIp, AUTH_LIMITS.signInsPerIp, AUTH_LIMITS.emailsPerAddress],
+  "sign-in": [AUTH_LIMITS.signInsPerAddressAndIp, AUTH_LIMITS.signInsPerIp, AUTH_LIMITS.signInsPerAddress],
+} satisfies Record<string, [Limit, Limit, Limit]>;
+
+function withinAddressLimits(action: keyof typeof ADDRESS_LIMITS, request: Request, address: string): Promise<boolean> {
+  const [perAddressAndIp, perIp, perAddress] = ADDRESS_LIMITS[action];
+  const ip = clientIp(request);
+  return withinLimits([
+    [`${action}:ip-email:${ip} ${address}`, perAddressAndIp],
+    [`${action}:ip:${ip}`, perIp],
+    [`${action}:email:${address}`, perAddress],
+  ]);
+}
+
 setOnCodeVerified(async ({ email, formData, request }) => {
   const mode = formData?.get("mode") === "signup" ? "signup" : "login";
   const homeCityKey = String(formData?.get("homeCity") ?? "") || null;
   const existing = await findUserByEmail(email);
+  // Said only once the code proved the address is the reader's: not an oracle.
   if (!existing && mode !== "signup") throw new Error(AUTH_MESSAGES.noAccount);
   const user = existing ?? (await createUser({ email, emailConfirmed: true, homeCityKey }));
   if (existing) await confirmEmail(existing.id);
-  const redirectTo = !existing && homeCityKey ? `/city/${homeCityKey}` : safeRedirect(String(formData?.get("redirectTo") ?? ""));
+  const redirectTo = !existing && homeCityKey ? `/city/${encodeURIComponent(homeCityKey)}` : String(formData?.get("redirectTo") ?? "");
   throw await signIn(request, user.id, redirectTo, existing ? AUTH_TOASTS.codeSignedIn : AUTH_TOASTS.accountCreated);
 });
 
 /**
- * Step one of code sign-in: checks limits (and, to sign in, that the account
- * exists), then sends the code. Returns the strategy's redirect, with its
- * `_totp` cookie, or a failure to show.
+ * Step one of code sign-in: checks the limits and sends a code, whether or
+ * not the address has an account (saying so here would tell anyone; the
+ * verify step says it to the address's owner). Returns the strategy's
+ * redirect, with its `_totp` cookie, or a failure to show.
  */
-export async function sendSignInCode(
-  request: Request,
-  { email, mode }: { email: string | null; mode: AuthMode },
-): Promise<Response | AuthFailure> {
-  const address = email ? normalizeEmail(email) : pendingCode(request).email;
+export async function sendSignInCode(request: Request, email: string): Promise<Response | AuthFailure> {
+  const address = normalizeEmail(email);
   if (!address) return { ok: false, message: AUTH_MESSAGES.emailRequired };
-  const allowed = await withinLimits([
-    [`code-send:email:${address}`, LIMITS.codesPerEmail],
-    [`code-send:ip:${clientIp(request)}`, LIMITS.codesPerIp],
-  ]);
-  if (!allowed) return { ok: false, message: AUTH_MESSAGES.tooManySends };
-  if (mode === "login" && !(await findUserByEmail(address))) return { ok: false, message: AUTH_MESSAGES.noAccount };
-  const response = await runEmailCodeStrategy(request);
+  return sendCodeWithinLimits(request, address);
+}
+
+/** Resend Code: a new code to the address the ledger has for this browser's code. */
+export async function resendSignInCode(request: Request): Promise<Response | AuthFailure> {
+  const pending = await pendingCode(request);
+  if (!pending) return { ok: false, message: CODE_MESSAGES.noPendingCode };
+  const outcome = await sendCodeWithinLimits(request, pending.email);
+  if (outcome instanceof Response) await retireCode(pending);
+  return outcome;
+}
+
+async function sendCodeWithinLimits(request: Request, address: string): Promise<Response | AuthFailure> {
+  if (!(await withinAddressLimits("code-send", request, address))) {
+    return { ok: false, message: AUTH_MESSAGES.tooManySends };
+  }
+  const response = await sendCode(request, address);
   if (response.headers.get("Location") !== CODE_SENT_MARKER) return { ok: false, message: strategyError(response) };
-  await recordSentCode(response);
   return response;
 }
 
-/** Step two: the code. Returns the sign-in redirect or a failure to show. */
-export async function verifySignInCode(request: Request, code: string): Promise<Response | (AuthFailure & { headers?: Headers })> {
+/**
+ * Step two: the code. `fields` are the verify form's (mode, home city,
+ * redirect). Returns the sign-in redirect or a failure to show.
+ */
+export async function verifySignInCode(
+  request: Request,
+  code: string,
+  fields: FormData,
+): Promise<Response | (AuthFailure & { headers?: Headers })> {
   if (!/^\d{6}$/.test(code)) return { ok: false, message: CODE_MESSAGES.invalidFormat };
-  if (!pendingCode(request).jwe) return { ok: false, message: CODE_MESSAGES.noPendingCode };
-  if (!(await withinLimits([[`sign-in:ip:${clientIp(request)}`, LIMITS.signInsPerIp]]))) {
+  const pending = await pendingCode(request);
+  if (!pending) return { ok: false, message: CODE_MESSAGES.noPendingCode };
+  if (!(await withinLimits([[`sign-in:ip:${clientIp(request)}`, AUTH_LIMITS.signInsPerIp]]))) {
     return { ok: false, message: AUTH_MESSAGES.tooManyAttempts };
   }
-  const attempt = await reserveCodeAttempt(request);
+  const attempt = await reserveCodeAttempt(pending);
   if (!attempt.ok) return attempt;
-  const response = await runEmailCodeStrategy(request);
+  const response = await checkCode(request, code, fields);
   if (response.headers.get("Location") !== CODE_FAILED_MARKER) return response;
-  const left = await attemptsLeft(request);
+  const left = await attemptsLeft(pending);
   const message = strategyError(response);
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
@@ -124,21 +169,31 @@ function strategyError(response: Response): string {
   return codeCookieIn(response).error ?? CODE_MESSAGES.wrong;
 }
 
+/**
+ * A taken address gets the same answer as a new one ("check your email");
+ * its owner learns what happened from the e-mail: the confirmation link
+ * again, or a note that the account already exists. The stored password is
+ * never replaced here.
+ */
 export async function signUpWithPassword(
   request: Request,
   input: { email: string; password: string; homeCityKey?: string | null },
 ): Promise<AuthFailure | { ok: true }> {
-  if (!(await withinLimits([[`sign-up:ip:${clientIp(request)}`, LIMITS.signInsPerIp]]))) {
+  const email = normalizeEmail(input.email);
+  if (!(await withinAddressLimits("sign-up", request, email))) {
     return { ok: false, message: AUTH_MESSAGES.tooManyAttempts };
   }
-  if (await findUserByEmail(input.email)) return { ok: false, message: AUTH_MESSAGES.accountExists };
-  const user = await createUser({
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    emailConfirmed: false,
-    homeCityKey: input.homeCityKey,
-  });
-  await sendConfirmationLink(user.email);
+  // Hashed either way, so that a taken address answers as slowly as a new one.
+  const passwordHash = await hashPassword(input.password);
+  const existing = await findUserByEmail(email);
+  if (!existing) {
+    const user = await createUser({ email, passwordHash, emailConfirmed: false, homeCityKey: input.homeCityKey });
+    await sendConfirmationLink(user.email);
+  } else if (!existing.emailConfirmedAt) {
+    await sendConfirmationLink(existing.email);
+  } else {
+    await sendEmail(accountExistsEmail(existing.email, `${appUrl()}/auth?mode=login`));
+  }
   return { ok: true };
 }
 
@@ -152,11 +207,9 @@ export async function signInWithPassword(
   input: { email: string; password: string; redirectTo?: string | null },
 ): Promise<Response | AuthFailure> {
   const email = normalizeEmail(input.email);
-  const allowed = await withinLimits([
-    [`sign-in:email:${email}`, LIMITS.signInsPerEmail],
-    [`sign-in:ip:${clientIp(request)}`, LIMITS.signInsPerIp],
-  ]);
-  if (!allowed) return { ok: false, message: AUTH_MESSAGES.tooManyAttempts };
+  if (!(await withinAddressLimits("sign-in", request, email))) {
+    return { ok: false, message: AUTH_MESSAGES.tooManyAttempts };
+  }
   const user = await findUserByEmail(email);
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await getDecoyHash()));
   if (!user?.passwordHash || !matches) return { ok: false, message: AUTH_MESSAGES.invalidCredentials };
@@ -164,7 +217,7 @@ export async function signInWithPassword(
     await sendConfirmationLink(user.email);
     return { ok: false, message: AUTH_MESSAGES.unconfirmed };
   }
-  return signIn(request, user.id, safeRedirect(input.redirectTo), AUTH_TOASTS.welcomeBack);
+  return signIn(request, user.id, input.redirectTo, AUTH_TOASTS.welcomeBack);
 }
 
 /** Confirms the address behind a link and signs its owner in. */

@@ -43,3 +43,16 @@ export function confirmEmailAddressEmail(to: string, confirmUrl: string): Email 
     html: layout("Confirm your e-mail address", lines, { label: "Confirm my address", value: confirmUrl, href: confirmUrl }),
   };
 }
+
+export function accountExistsEmail(to: string, signInUrl: string): Email {
+  const lines = [
+    `Someone, probably you, tried to create a ${PRODUCT_NAME} account with this e-mail address, but you already have one. Your password has not changed.`,
+    `Sign in with your password, or ask for a 6-digit code by e-mail if you have forgotten it. If it was not you, you can ignore this e-mail.`,
+  ];
+  return {
+    to,
+    subject: `You already have a ${PRODUCT_NAME} account`,
+    text: `${lines[0]}\n\nSign in: ${signInUrl}\n\n${lines[1]}\n\n— ${PRODUCT_NAME}`,
+    html: layout("You already have an account", lines, { label: "Sign in", value: signInUrl, href: signInUrl }),
+  };
+}

@@ -11,12 +11,13 @@ import { PASSWORD_MIN_LENGTH } from "~/lib/auth/password-rules";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import {
   AUTH_TOASTS,
+  resendSignInCode,
   sendSignInCode,
   signInWithPassword,
   signUpWithPassword,
+  verifySignInCode,
   type AuthMode,
 } from "~/lib/auth/sign-in.server";
-import { verifySignInCode } from "~/lib/auth/sign-in.server";
 import { listLiveCities } from "~/lib/cities/cities.server";
 import { PRODUCT_NAME, VERIFICATION_CODE_LENGTH } from "~/lib/constants";
 import { isHoneypotFilled } from "~/lib/http/honeypot";
@@ -47,9 +48,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (await getCurrentUser(request)) throw redirect("/");
   const view = readView(new URL(request.url));
   const cities = view.mode === "signup" ? await listLiveCities() : [];
+  const pending = view.step === "verify" ? await pendingCode(request) : null;
   return {
     view,
-    pendingEmail: view.step === "verify" ? pendingCode(request).email : null,
+    pendingEmail: pending?.email ?? null,
+    pendingCodeId: pending?.id ?? null,
     cities: cities.map((c) => ({ value: c.locationKey, label: `${c.name}, ${c.state}` })),
   };
 }
@@ -104,7 +107,7 @@ async function sendCode(request: Request, formData: FormData) {
     const message = submission.error?.email?.[0] ?? "Please enter your email address";
     return failure(submission.reply(), message);
   }
-  const outcome = await sendSignInCode(request, submission.value);
+  const outcome = await sendSignInCode(request, submission.value.email);
   if (!(outcome instanceof Response)) return failure(submission.reply({ formErrors: [outcome.message] }), outcome.message);
   return toVerifyStep(outcome, submission.value);
 }
@@ -112,7 +115,7 @@ async function sendCode(request: Request, formData: FormData) {
 async function resendCode(request: Request, formData: FormData) {
   const mode: AuthMode = formData.get("mode") === "signup" ? "signup" : "login";
   const view = { mode, homeCity: String(formData.get("homeCity") ?? ""), redirectTo: String(formData.get("redirectTo") ?? "") };
-  const outcome = await sendSignInCode(request, { email: null, mode });
+  const outcome = await resendSignInCode(request);
   if (!(outcome instanceof Response)) {
     return redirectWithToast(authHref({ ...view, method: "code" }), { type: "error", title: "Error", description: outcome.message });
   }
@@ -122,7 +125,7 @@ async function resendCode(request: Request, formData: FormData) {
 async function verifyCode(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: VerifyCodeSchema });
   if (submission.status !== "success") return failure(submission.reply(), "Please enter a valid 6-digit code");
-  const outcome = await verifySignInCode(request, submission.value.code);
+  const outcome = await verifySignInCode(request, submission.value.code, formData);
   if (outcome instanceof Response) return outcome;
   return failure(submission.reply({ formErrors: [outcome.message], resetForm: true }), outcome.message, {
     headers: outcome.headers,
@@ -130,7 +133,7 @@ async function verifyCode(request: Request, formData: FormData) {
 }
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, cities, pendingEmail } = loaderData;
+  const { view, cities, pendingEmail, pendingCodeId } = loaderData;
   const other: AuthMode = view.mode === "login" ? "signup" : "login";
   return (
     <main className="mx-auto flex w-full max-w-md flex-col px-4 py-12">
@@ -145,7 +148,8 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
         {view.method === "password" ? (
           <PasswordForm key={`password-${view.mode}`} view={view} cities={cities} lastResult={actionData?.result} />
         ) : view.step === "verify" ? (
-          <VerifyCodeForm view={view} email={pendingEmail} lastResult={actionData?.result} />
+          // A new code (Resend Code) starts with an empty box.
+          <VerifyCodeForm key={pendingCodeId ?? "none"} view={view} email={pendingEmail} lastResult={actionData?.result} />
         ) : (
           <SendCodeForm key={`code-${view.mode}`} view={view} cities={cities} lastResult={actionData?.result} />
         )}
