@@ -6,7 +6,7 @@ import { action as signOutAction } from "~/routes/auth/sign-out";
 import { action as profileAction, loader as profileLoader } from "~/routes/profile";
 import { loader as adminLoader } from "~/routes/admin/index";
 import { loader as homeLoader } from "~/routes/home";
-import { cities, profiles, sessions, userRoles, users, verificationCodes } from "~/lib/db/schema";
+import { cities, passwords, profiles, sessions, userRoles, users, verificationCodes } from "~/lib/db/schema";
 import { callRoute, cookiesFrom, dbTag, formRequest, getRequest, getTestDb, truncateAllTables } from "../setup";
 import { CookieJar } from "../support/cookie-jar";
 import { codeFrom, confirmationTokenFrom, startSmtpListener } from "../support/smtp-listener";
@@ -462,6 +462,20 @@ describe(`sign-up does not tell whether an address has an account ${dbTag}`, () 
     expect(old.status).toBe(302);
     const replaced = await browser().post("/auth", { intent: "password", mode: "login", email: "taken@example.com", password: "another one" });
     expect(replaced.status).toBe(400);
+  });
+
+  it("drops a stranger's unconfirmed password when the owner proves the address with a code", async () => {
+    const stranger = browser();
+    await stranger.post("/auth", { intent: "password", mode: "signup", email: "owner@example.com", password: "stranger's secret" });
+    const owner = browser();
+    await owner.post("/auth", { intent: "send-code", mode: "login", email: "owner@example.com" });
+    const signedIn = await owner.post("/auth", { intent: "verify-code", mode: "login", code: codeFrom(smtp.lastTo("owner@example.com")) });
+    expect(signedIn.status).toBe(302);
+    const [stored] = await getTestDb().select().from(users).where(eq(users.email, "owner@example.com"));
+    expect(stored?.emailConfirmedAt).not.toBeNull();
+    expect(await getTestDb().select().from(passwords).where(eq(passwords.userId, stored!.id))).toHaveLength(0);
+    const attempt = await stranger.post("/auth", { intent: "password", mode: "login", email: "owner@example.com", password: "stranger's secret" });
+    expect(attempt.status).toBe(400);
   });
 
   it("sends the confirmation link again to an address that signed up but never confirmed", async () => {

@@ -21,7 +21,7 @@ import { getDecoyHash, hashPassword, verifyPassword } from "./password.server";
 import { clientIp } from "~/lib/http/client-ip.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { signIn } from "./session.server";
-import { confirmEmail, createUser, findUserByEmail, normalizeEmail } from "./users.server";
+import { confirmEmail, confirmEmailByCode, createUser, findUserByEmail, normalizeEmail } from "./users.server";
 
 /** What the sign-in and sign-up flows say, as the spec words it. */
 export const AUTH_TOASTS = {
@@ -98,7 +98,7 @@ setOnCodeVerified(async ({ email, formData, request }) => {
   // Said only once the code proved the address is the reader's: not an oracle.
   if (!existing && mode !== "signup") throw new Error(AUTH_MESSAGES.noAccount);
   const user = existing ?? (await createUser({ email, emailConfirmed: true, homeCityKey }));
-  if (existing) await confirmEmail(existing.id);
+  if (existing) await confirmEmailByCode(existing.id);
   const redirectTo = !existing && homeCityKey ? `/city/${encodeURIComponent(homeCityKey)}` : String(formData?.get("redirectTo") ?? "");
   throw await signIn(request, user.id, redirectTo, existing ? AUTH_TOASTS.codeSignedIn : AUTH_TOASTS.accountCreated);
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, passwords, profiles, userRoles, users } from "~/lib/db/schema";
 
@@ -37,6 +37,22 @@ export async function createUser(input: {
   }).then(async (user) => {
     if (input.homeCityKey) await setHomeCity(user.id, input.homeCityKey);
     return user;
+  });
+}
+
+/**
+ * Confirms an address proved by a sign-in code. A password set on an account
+ * that was never confirmed was chosen by whoever signed up, not necessarily
+ * the address's owner, so it is dropped (docs/decisions/0013-auth-hardening.md).
+ */
+export async function confirmEmailByCode(userId: string): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const [confirming] = await tx
+      .update(users)
+      .set({ emailConfirmedAt: sql`now()` })
+      .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)))
+      .returning({ id: users.id });
+    if (confirming) await tx.delete(passwords).where(eq(passwords.userId, userId));
   });
 }
 
