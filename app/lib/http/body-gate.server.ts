@@ -20,6 +20,7 @@ const ALLOW = [...ALLOWED_METHODS, "OPTIONS"].join(", ");
 const METHODS_WITH_FORMS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 export const BODY_READ_DEADLINE_MS = 30_000;
+const LINGER_MS = 2_000;
 
 export const GATE_MESSAGES = {
   method: "This address does not accept that method.",
@@ -123,8 +124,20 @@ function isStrictUrlEncoded(body: Uint8Array<ArrayBuffer>): boolean {
  * connection closes, so unread bytes are never taken for the next request.
  */
 function answer(req: ExpressRequest, res: Response, status: number, message: string, headers: Record<string, string> = {}) {
-  if (!req.complete) res.setHeader("Connection", "close");
+  if (!req.complete) closeAfterAnswer(req, res);
   res.status(status).set({ "Cache-Control": "no-store", ...headers });
   if (status === 204) return void res.end();
   res.type("text/plain").send(message);
+}
+
+/**
+ * Closes the connection once the answer is out. Meanwhile what the client
+ * still sends is read and dropped for a moment: closing a socket with
+ * unread bytes resets it, and a reset can destroy the answer before the
+ * client has read it.
+ */
+function closeAfterAnswer(req: ExpressRequest, res: Response) {
+  res.setHeader("Connection", "close");
+  req.resume();
+  res.on("finish", () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref());
 }
