@@ -333,6 +333,20 @@ describe(`security headers ${dbTag}`, () => {
   });
 });
 
+describe(`nonces and conditional requests ${dbTag}`, () => {
+  it("gives a public page the same ETag whatever its nonce, and a 304 that keeps the stored policy", async () => {
+    const first = await fetch(`${base}/city/riverton`);
+    const second = await fetch(`${base}/city/riverton`);
+    expect(first.headers.get("Content-Security-Policy")).not.toBe(second.headers.get("Content-Security-Policy"));
+    const etag = first.headers.get("ETag");
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(second.headers.get("ETag")).toBe(etag);
+    const revalidated = await fetch(`${base}/city/riverton`, { headers: { "If-None-Match": etag! } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("Content-Security-Policy")).toBeNull();
+  });
+});
+
 describe(`behind a proxy that is trusted ${dbTag}`, () => {
   /**
    * A proxy's request: the browser's Host and Origin, and how it reached the

@@ -63,6 +63,9 @@ function portOf(host: string | undefined): number | undefined {
 
 async function sendResponse(res: ExpressResponse, response: Response) {
   if (res.destroyed || res.writableEnded) return void (await response.body?.cancel());
+  // A 304 leaves the browser with its stored page, whose scripts carry the
+  // stored policy's nonce: a new policy would block them.
+  if (response.status === 304) res.removeHeader("Content-Security-Policy");
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
