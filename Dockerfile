@@ -20,8 +20,11 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev
 
 FROM base AS runtime
+# TRUST_PROXY: the TLS proxy in front sits on a private container network,
+# not on loopback (README, Configuration).
 ENV NODE_ENV=production \
     PORT=3000 \
+    TRUST_PROXY=loopback,uniquelocal \
     DATA_DIR=/data \
     PGLITE_DATA_DIR=/data/pglite
 COPY --from=production-deps /app/node_modules ./node_modules

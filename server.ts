@@ -1,4 +1,3 @@
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
@@ -8,7 +7,7 @@ import { checkDatabaseHealth } from "./app/lib/db/health.server";
 import { seedDemoDataIfPending } from "./app/lib/db/seed/seed.server";
 import { prepareDatabaseOrExit } from "./app/lib/db/startup.server";
 import { startWorker, stopWorker } from "./app/lib/jobs/worker.server";
-import { CLIENT_IP_HEADER } from "./app/lib/http/client-ip.server";
+import { configureHttp, reactRouterHandlers } from "./app/lib/http/stack.server";
 import { scheduleAuthCleanup } from "./app/lib/auth/cleanup.server";
 
 const isProduction = process.env.NODE_ENV === "production";
@@ -34,16 +33,8 @@ if (runWorker) {
 }
 
 const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+configureHttp(app, { development: !isProduction });
 app.use(compression());
-// Route modules see a plain Request without the socket; pass the client's
-// address (as resolved by "trust proxy") in a header nobody can forge,
-// since any incoming value is overwritten here.
-app.use((req, _res, next) => {
-  req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
-  next();
-});
 
 app.get("/healthz", async (_req, res) => {
   try {
@@ -72,7 +63,7 @@ if (isProduction) {
 }
 
 if (process.env.LOG_REQUESTS !== "false") app.use(morgan(isProduction ? "combined" : "dev"));
-app.use(createRequestHandler({ build: getBuild, mode: isProduction ? "production" : "development" }));
+app.use(reactRouterHandlers({ build: getBuild, mode: isProduction ? "production" : "development" }));
 
 const server = app.listen(port, host, () => {
   console.log(`Gavel is listening on http://localhost:${port}`);

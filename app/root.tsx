@@ -18,6 +18,7 @@ import { AccessDenied } from "~/components/access-denied";
 import { NotFound } from "~/components/not-found";
 import { Toaster } from "~/components/ui/toaster";
 import { getToast } from "~/lib/toast/toast.server";
+import { useNonce } from "~/lib/http/nonce";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -33,15 +34,25 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, url }: Route.LoaderArgs) {
   const [{ toast, headers }, user] = await Promise.all([getToast(request), getCurrentUser(request)]);
   // `url`, not request.url: on client navigations the latter is the `.data` address.
-  const cityKey = user ? /^\/city\/([^/]+)/.exec(url.pathname)?.[1] : undefined;
-  const navCity = cityKey ? await getCityNavByKey(decodeURIComponent(cityKey)) : null;
+  const cityKey = user ? decodePathSegment(/^\/city\/([^/]+)/.exec(url.pathname)?.[1]) : null;
+  const navCity = cityKey ? await getCityNavByKey(cityKey) : null;
   return data(
     { toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null, navCity },
     { headers: headers ?? undefined },
   );
 }
 
+/** A path segment decoded, or null when it is missing or badly encoded (`%ZZ`: the page is then not found). */
+function decodePathSegment(segment: string | undefined): string | null {
+  try {
+    return segment ? decodeURIComponent(segment) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -54,8 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

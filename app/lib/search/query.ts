@@ -2,9 +2,14 @@
 
 export const MAX_QUERY_LENGTH = 200;
 
-/** Trimmed, inner whitespace collapsed, capped; "" means no search. */
+/**
+ * Trimmed, control characters (NUL, which PostgreSQL text cannot hold,
+ * among them) and inner whitespace collapsed to single spaces, capped;
+ * "" means no search.
+ */
 export function normaliseQuery(value: string | null | undefined): string {
-  return (value ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH).trim();
+  // eslint-disable-next-line no-control-regex
+  return (value ?? "").replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim().slice(0, MAX_QUERY_LENGTH).trim();
 }
 
 export const SEARCH_VIEWS = ["traditional", "summary"] as const;

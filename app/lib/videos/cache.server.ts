@@ -10,6 +10,7 @@
  */
 import crypto from "node:crypto";
 import type { HeadersFunction, MiddlewareFunction } from "react-router";
+import { cspNonceContext } from "~/lib/http/nonce";
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -38,8 +39,13 @@ export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeader
   return { "Cache-Control": cacheControl!, Vary: "Cookie" };
 };
 
-export function etagFor(body: ArrayBuffer): string {
-  return `W/"${crypto.createHash("sha256").update(new Uint8Array(body)).digest("base64url").slice(0, 32)}"`;
+export function etagFor(body: ArrayBuffer | string): string {
+  return `W/"${crypto.createHash("sha256").update(typeof body === "string" ? body : new Uint8Array(body)).digest("base64url").slice(0, 32)}"`;
+}
+
+/** The body without this response's CSP nonce, which is new on every request (ADR 15). */
+function withoutNonce(body: ArrayBuffer, nonce: string): ArrayBuffer | string {
+  return nonce ? new TextDecoder().decode(body).replaceAll(nonce, "") : body;
 }
 
 /** Whether an If-None-Match header lists this ETag (weak comparison, as RFC 9110 asks for GET). */
@@ -56,14 +62,14 @@ const NOT_MODIFIED_DROPPED = ["Content-Length", "Content-Type", "Content-Encodin
  * page is still rendered (the hash needs it); what is saved is the transfer
  * and, behind a shared cache, the origin's work for every revalidation.
  */
-export const conditionalGet: MiddlewareFunction<Response> = async ({ request }, next) => {
+export const conditionalGet: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const response = await next();
   if (request.method !== "GET" && request.method !== "HEAD") return response;
   if (response.status !== 200 || !isPublic(response.headers.get("Cache-Control"))) return response;
   if (response.headers.has("Set-Cookie") || !response.body) return response;
   const body = await response.arrayBuffer();
   const headers = new Headers(response.headers);
-  const etag = etagFor(body);
+  const etag = etagFor(withoutNonce(body, context.get(cspNonceContext)));
   headers.set("ETag", etag);
   if (ifNoneMatchMatches(request.headers.get("If-None-Match"), etag)) {
     for (const name of NOT_MODIFIED_DROPPED) headers.delete(name);

@@ -20,7 +20,7 @@ import { Toaster } from "~/components/ui/toaster";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { getVideoOverview, listCityChoices, listVideoChoices, loadComparison } from "~/lib/pipeline/overview.server";
-import { isPipelineError, NEED_ANALYSIS, STORY_FAILED_TOAST, STORY_GENERATED_TOAST } from "~/lib/pipeline/messages";
+import { isPipelineError, NEED_ANALYSIS, STORY_FAILED_TOAST, STORY_GENERATED_TOAST, VIDEO_NOT_FOUND } from "~/lib/pipeline/messages";
 import { currentRevisionId, listRevisions } from "~/lib/pipeline/revisions.server";
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
@@ -98,8 +98,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(playgroundUrl({ city: video?.cityKey, video: videoId, left: previous, right }), STORY_GENERATED_TOAST);
   } catch (error) {
     const message = isPipelineError(error) ? error.message : STORY_FAILED_TOAST.description;
-    if (message === NEED_ANALYSIS) {
-      return dataWithToast({ result: submission.reply({ formErrors: [NEED_ANALYSIS] }) }, { type: "error", title: "Error", description: NEED_ANALYSIS }, { status: 400 });
+    if (message === NEED_ANALYSIS || message === VIDEO_NOT_FOUND) {
+      const status = message === VIDEO_NOT_FOUND ? 404 : 400;
+      return dataWithToast({ result: submission.reply({ formErrors: [message] }) }, { type: "error", title: "Error", description: message }, { status });
     }
     console.error("Story playground: writing a story failed:", error);
     return dataWithToast({ result: submission.reply({ formErrors: [message] }) }, STORY_FAILED_TOAST, { status: 502 });

@@ -1,0 +1,22 @@
+/**
+ * How large a request body may be, per route, before anything reads it.
+ * Ordinary forms (contact, request a city, sign-in, profile, admin buttons,
+ * the story playground) hold at most a few thousand characters: 64 KB fits
+ * the largest (a 5,000-character message, even when every character is
+ * percent-encoded from four UTF-8 bytes) with room to spare. Transcript
+ * upload and paste on the meeting pages (admins only) get 5 MB.
+ */
+export const FORM_BODY_LIMIT = 64 * 1024;
+export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
+
+/** The meeting analysis pages, with or without a city, and their `.data` twins. */
+const UPLOAD_ROUTES = [/^\/(?:city\/[^/]+\/)?meeting\/[^/]+?(?:\.data)?\/?$/];
+
+export function bodyLimitFor(pathname: string): number {
+  return UPLOAD_ROUTES.some((route) => route.test(pathname)) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+}
+
+/** Readable sizes for messages: "64 KB", "5 MB". */
+export function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
+}

@@ -1,0 +1,79 @@
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import { createRequestHandler as createReactRouterHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { bufferedBodyOf } from "./body-gate.server";
+import { cspNonceContext } from "./nonce";
+import { cspNonceOf } from "./security-headers.server";
+
+/**
+ * React Router behind Express, as @react-router/express does it (URL from
+ * the protocol and host that "trust proxy" allows, headers, an AbortSignal
+ * when the client goes away, the response streamed), except that the body
+ * is the one requestBodyGate already read and checked, and the load context
+ * carries the response's CSP nonce.
+ */
+export function createRequestHandler({
+  build,
+  mode,
+}: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+}): RequestHandler {
+  const handleRequest = createReactRouterHandler(build, mode);
+  return async (req, res, next) => {
+    const url = requestUrl(req);
+    if (!url) return void res.status(400).type("text/plain").send("The request's address could not be read.");
+    try {
+      const context = new RouterContextProvider();
+      context.set(cspNonceContext, cspNonceOf(res));
+      const response = await handleRequest(toFetchRequest(req, res, url), context);
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: string): Request {
+  const controller = new AbortController();
+  let finished = false;
+  res.on("finish", () => (finished = true));
+  res.on("close", () => finished || controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === "transfer-encoding" || name === "content-length") continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const body = req.method === "GET" || req.method === "HEAD" ? undefined : bufferedBodyOf(res);
+  return new Request(url, { method: req.method, headers, body, signal: controller.signal });
+}
+
+/** The address the client asked for, or null when its Host makes no URL. */
+function requestUrl(req: ExpressRequest): string | null {
+  const forwardedHost = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host") : undefined;
+  const port = portOf(forwardedHost) ?? portOf(req.get("host"));
+  const hostname = req.hostname?.split(/[\\/?#@]/)[0] || "localhost";
+  return URL.parse(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`)?.href ?? null;
+}
+
+function portOf(host: string | undefined): number | undefined {
+  const port = Number.parseInt(host?.split(":")[1] ?? "", 10);
+  return Number.isSafeInteger(port) ? port : undefined;
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) return void (await response.body?.cancel());
+  // A 304 leaves the browser with its stored page, whose scripts carry the
+  // stored policy's nonce: a new policy would block them.
+  if (response.status === 304) res.removeHeader("Content-Security-Policy");
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (!response.body) return void res.end();
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}

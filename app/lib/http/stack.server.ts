@@ -1,0 +1,34 @@
+import type { Express, RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import { requestBodyGate } from "./body-gate.server";
+import { CLIENT_IP_HEADER } from "./client-ip.server";
+import { createRequestHandler } from "./request-handler.server";
+import { securityHeaders } from "./security-headers.server";
+import { parseTrustProxy } from "./trust-proxy";
+
+/**
+ * The parts of server.ts's Express stack that every response goes through,
+ * kept here so that tests run the very same stack against the built app.
+ */
+
+/** First on the app: proxy trust, security headers, the client's address. */
+export function configureHttp(app: Express, { development }: { development: boolean }) {
+  app.disable("x-powered-by");
+  app.set("trust proxy", parseTrustProxy(process.env.TRUST_PROXY));
+  app.use(securityHeaders({ development }));
+  // Route modules see a plain Request without the socket; pass the client's
+  // address (as resolved by "trust proxy") in a header nobody can forge,
+  // since any incoming value is overwritten here.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
+    next();
+  });
+}
+
+/** Last on the app: the request-body gate, then React Router. */
+export function reactRouterHandlers(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+}): RequestHandler[] {
+  return [requestBodyGate(), createRequestHandler(options)];
+}
