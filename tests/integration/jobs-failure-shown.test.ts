@@ -183,3 +183,19 @@ describe(`an admin's re-run ${dbTag}`, () => {
     expect(other.data.pipeline?.toast).toBeUndefined();
   });
 });
+
+describe(`an attempt's deadline ${dbTag}`, () => {
+  it("ends a call to a model that does not answer, as a timeout in plain words", async () => {
+    const video = await insertVideo();
+    process.env.OPENAI_API_KEY = "sk-test";
+    process.env.OPENAI_BASE_URL = openai.baseURL;
+    process.env.OPENAI_TIMEOUT_MS = "60000";
+    openai.otherwise(() => ({ kind: "hang" }));
+    const started = Date.now();
+    await expect(analyzeVideo(video.id, { signal: AbortSignal.timeout(300) })).rejects.toThrow(
+      "Analysis failed: it took longer than its time limit.",
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+    delete process.env.OPENAI_TIMEOUT_MS;
+  });
+});
