@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, cityVideos } from "~/lib/db/schema";
 import { ANALYSIS_FAILED, STORY_FAILED_TOAST } from "~/lib/pipeline/messages";
-import { isUuid, readVideoFlags } from "~/lib/pipeline/video.server";
+import { isAnalysableLength, isUuid, readVideoFlags } from "~/lib/pipeline/video.server";
 import { TRANSCRIPT_FETCH_MESSAGES } from "~/lib/transcripts/fetch.server";
 import { getBoss } from "./boss.server";
 import { QUEUES, type QueueName } from "./queues";
@@ -116,12 +116,13 @@ async function jobsOfVideo(cityVideoId: string): Promise<JobRow[]> {
 }
 
 /**
- * The step's jobs; when the job table has none and the result is missing,
- * the newest archived one (a failure archived since stays shown).
+ * The step's jobs; when the job table has none and the result is missing
+ * though the step could run, the newest archived one (a failure archived
+ * since stays shown, and is not queued again).
  */
-async function jobsOfStep(jobs: JobRow[], queue: QueueName, cityVideoId: string, present: boolean): Promise<JobRow[]> {
+async function jobsOfStep(jobs: JobRow[], queue: QueueName, cityVideoId: string, step: { present: boolean; canRun: boolean }): Promise<JobRow[]> {
   const live = jobs.filter((job) => job.name === queue);
-  if (live.length > 0 || present) return live;
+  if (live.length > 0 || step.present || !step.canRun) return live;
   const archived = await getDb()
     .select()
     .from(bossArchive)
@@ -139,8 +140,9 @@ export async function getVideoPipelineStatus(cityVideoId: string): Promise<Pipel
   const jobs = await jobsOfVideo(cityVideoId);
   const { hasAnalysis, hasStory } = video;
   const transcript = stepView(QUEUES.transcriptFetch, jobs.filter((job) => job.name === QUEUES.transcriptFetch), (video.transcriptLength ?? 0) > 0);
-  const analysis = stepView(QUEUES.analysis, await jobsOfStep(jobs, QUEUES.analysis, cityVideoId, hasAnalysis), hasAnalysis);
-  const story = stepView(QUEUES.story, await jobsOfStep(jobs, QUEUES.story, cityVideoId, hasStory), hasStory);
+  const analysisJobs = await jobsOfStep(jobs, QUEUES.analysis, cityVideoId, { present: hasAnalysis, canRun: isAnalysableLength(video.transcriptLength) });
+  const analysis = stepView(QUEUES.analysis, analysisJobs, hasAnalysis);
+  const story = stepView(QUEUES.story, await jobsOfStep(jobs, QUEUES.story, cityVideoId, { present: hasStory, canRun: hasAnalysis }), hasStory);
   const errors = { transcript: transcript.error, analysis: analysis.error, story: story.error };
   const failedError = [analysis, story, transcript].find((step) => step.state === "failed")?.error;
   return {
