@@ -40,9 +40,20 @@ async function meetingPipeline(request: Request, meetingId: string, user: Sessio
   return { pipeline, headers };
 }
 
-export async function loadMeetingPage(request: Request, videoId: string | undefined, cityId?: string) {
+/**
+ * The meeting, who asks, and its pipeline. When an admin's job has just
+ * finished the meeting is read again: it may have been read before the job
+ * wrote, and the toast must come with the new result.
+ */
+async function meetingAndPipeline(request: Request, videoId: string | undefined, cityId: string | undefined) {
   const [meeting, user] = await Promise.all([requireMeeting(videoId, cityId), getCurrentUser(request)]);
   const { pipeline, headers } = await meetingPipeline(request, meeting.id, user);
+  const current = pipeline?.toast ? await requireMeeting(videoId, cityId) : meeting;
+  return { meeting: current, user, pipeline, headers };
+}
+
+export async function loadMeetingPage(request: Request, videoId: string | undefined, cityId?: string) {
+  const { meeting, user, pipeline, headers } = await meetingAndPipeline(request, videoId, cityId);
   return data(
     { meeting, pipeline, isAdmin: Boolean(user?.isAdmin), canonicalUrl: meetingCanonicalUrl(appUrl(), meeting) },
     { headers },
@@ -50,8 +61,7 @@ export async function loadMeetingPage(request: Request, videoId: string | undefi
 }
 
 export async function loadStoryPage(request: Request, videoId: string | undefined, cityId?: string) {
-  const [meeting, user] = await Promise.all([requireMeeting(videoId, cityId), getCurrentUser(request)]);
-  const { pipeline, headers } = await meetingPipeline(request, meeting.id, user);
+  const { meeting, user, pipeline, headers } = await meetingAndPipeline(request, videoId, cityId);
   const origin = appUrl();
   const canonicalUrl = storyCanonicalUrl(origin, meeting);
   return data(
