@@ -40,3 +40,35 @@ test("Re-Analyze Meeting and Rewrite Story queue new versions", async ({ page, o
   await expect(toast(page, "status", "re-analysis").or(toast(page, "status", "Re-analysis"))).toBeVisible();
   await expect(page.getByRole("link", { name: "Revisions" })).toBeVisible();
 });
+
+/**
+ * Rewrite and Regenerate queue the story; the page watches the job (polling
+ * with JavaScript, refreshing itself without) and, once the new story is
+ * written, shows 'Story Generated' once to the admin who asked. Each project
+ * takes its own meeting, so that the two never supersede each other's job.
+ */
+test("Rewrite Story and Regenerate show 'Story Generated' when the new story is ready", async ({ page, open, js }) => {
+  test.setTimeout(90_000);
+  await open("/city/alder-creek?page=2");
+  const storyLink = page.getByRole("link", { name: "View Story" }).nth(js ? 1 : 2);
+  await open((await storyLink.getAttribute("href"))!);
+  await expect(page).toHaveURL(/\/meeting-story\//);
+  const storyUrl = page.url();
+
+  await page.getByLabel("Rewrite instructions (optional)").fill("Lead with what residents must do next.");
+  await page.getByRole("button", { name: "Rewrite Story" }).click();
+  await expect(toast(page, "status", "A new story")).toBeVisible();
+  const generated = toast(page, "status", "Story Generated");
+  await expect(generated).toBeVisible({ timeout: 30_000 });
+  await expect(generated).toContainText("The news story has been successfully generated.");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  // Once: opening the page again shows no toast.
+  await open(storyUrl);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(toast(page, "status", "Story Generated")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Regenerate" }).click();
+  await expect(toast(page, "status", "A new story")).toBeVisible();
+  await expect(toast(page, "status", "Story Generated")).toBeVisible({ timeout: 30_000 });
+});

@@ -1,3 +1,4 @@
+import { adminContext, localContext, startFailingAiServer, type FailingAiServer } from "./failing-ai-server";
 import { expect, test } from "./fixtures";
 
 /**
@@ -29,4 +30,78 @@ test("a meeting without an analysis is analysed on first open, and its story fol
   await page.getByRole("link", { name: "Read the story" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText("Quick Facts")).toBeVisible();
+});
+
+/**
+ * With the language model unreachable (a second server, see
+ * failing-ai-server.ts), a failed analysis shows its message instead of
+ * 'Analysis queued', and an admin's failed Re-Analyze or Rewrite shows the
+ * failure above the previous result, which stays visible.
+ */
+test.describe("when the AI provider fails", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: FailingAiServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startFailingAiServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  const UNREACHABLE = "Analysis failed: the AI service could not be reached.";
+
+  test("a meeting whose analysis fails shows the failure, not 'Analysis queued'", async ({ browser, js }) => {
+    test.setTimeout(90_000);
+    const context = await localContext(browser, server, { javaScriptEnabled: js });
+    const page = await context.newPage();
+    await page.goto("/city/alder-creek?page=3");
+    const hrefs = await page.getByRole("link", { name: "Analysis", exact: true }).evaluateAll((links) =>
+      links.map((link) => (link as HTMLAnchorElement).getAttribute("href") ?? ""),
+    );
+    let opened = false;
+    for (const href of hrefs) {
+      await page.goto(href);
+      if (await page.getByRole("status").filter({ hasText: /Analysis queued|Analyzing meeting…/ }).count()) {
+        opened = true;
+        break;
+      }
+    }
+    expect(opened, "some demo meeting starts without an analysis").toBe(true);
+    await expect(page.getByRole("alert").filter({ hasText: UNREACHABLE })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Analysis queued")).toHaveCount(0);
+    // It stays failed: opening it again queues nothing and shows the message.
+    await page.reload();
+    await expect(page.getByRole("alert").filter({ hasText: UNREACHABLE })).toBeVisible();
+    await expect(page.getByText("Analysis queued")).toHaveCount(0);
+    await context.close();
+  });
+
+  test("an admin's failed Re-Analyze and Rewrite show the failure while the previous result stays", async ({ browser, js }) => {
+    test.setTimeout(90_000);
+    const context = await adminContext(browser, server, js);
+    const page = await context.newPage();
+    await page.goto("/city/alder-creek");
+    const storyHref = (await page.getByRole("link", { name: "View Story" }).nth(js ? 0 : 1).getAttribute("href"))!;
+
+    await page.goto(storyHref.replace("/meeting-story/", "/meeting/"));
+    await page.getByRole("button", { name: "Re-Analyze Meeting" }).click();
+    const analysisNotice = page.getByRole("alert").filter({ hasText: UNREACHABLE }).filter({ hasText: "the analysis shown is the previous one" });
+    await expect(analysisNotice).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible();
+
+    await page.goto(storyHref);
+    const headline = await page.getByRole("heading", { level: 1 }).textContent();
+    await page.getByLabel("Rewrite instructions (optional)").fill("Shorter, please.");
+    await page.getByRole("button", { name: "Rewrite Story" }).click();
+    const storyNotice = page
+      .getByRole("alert")
+      .filter({ hasText: "Story generation failed: the AI service could not be reached." })
+      .filter({ hasText: "the story shown is the previous one" });
+    await expect(storyNotice).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to generate the news story. Please try again." })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headline!);
+    await context.close();
+  });
 });

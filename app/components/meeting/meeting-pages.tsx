@@ -100,9 +100,9 @@ export function MeetingAnalysisPage({ meeting, isAdmin, pipeline, cityInPath }: 
   );
 }
 
-/** A step that is waiting or running: its notice stands in for the missing result. */
+/** A step that is waiting, running or failed: its notice stands in for the missing result. */
 function isPending(state: string | undefined): boolean {
-  return state === "queued" || state === "analyzing" || state === "generating";
+  return state === "queued" || state === "analyzing" || state === "generating" || state === "failed";
 }
 
 /** No story, and none on its way (spec section 4: a story is written once an analysis exists). */

@@ -7,6 +7,7 @@
  */
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
+import { Toaster } from "~/components/ui/toaster";
 import { PIPELINE_REFRESH_SECONDS, pipelineStatusUrl, type PublicPipelineStatus } from "~/lib/jobs/status-types";
 
 function signature(status: Pick<PublicPipelineStatus, "transcript" | "analysis" | "story">): string {
@@ -62,13 +63,39 @@ const TEXT = {
   },
 } as const;
 
-/** Keeps the page fresh while any step is pending; render it once per page. */
+/**
+ * Keeps the page fresh while any step is pending, and shows the toast of an
+ * admin's job that has just finished; render it once per page.
+ */
 export function PipelineAutoRefresh({ status }: { status: PublicPipelineStatus | null | undefined }) {
   usePipelineRefresh(status);
-  return <NoScriptRefresh active={Boolean(status?.refresh)} />;
+  return (
+    <>
+      <NoScriptRefresh active={Boolean(status?.refresh)} />
+      {status?.toast ? <Toaster toast={status.toast} /> : null}
+    </>
+  );
 }
 
-/** The notice for one step of a meeting: queued, running or failed; nothing when the result is there or nothing was asked. */
+const PREVIOUS_KEPT = {
+  analysis: "The latest re-analysis failed; the analysis shown is the previous one.",
+  story: "The latest story request failed; the story shown is the previous one.",
+} as const;
+
+function FailureNotice({ message, note }: { message: string; note?: string }) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+      <p className="font-semibold">{message}</p>
+      {note ? <p className="mt-1 text-sm">{note}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The notice for one step of a meeting: queued, running or failed (with its
+ * message); for admins also a failed re-run above the previous result.
+ * Nothing when the result is there or nothing was asked.
+ */
 export function PipelineStatusNotice({ status, step }: { status: PublicPipelineStatus; step: "analysis" | "story" }) {
   const state = step === "analysis" ? status.analysis : status.story;
   const running = state === "analyzing" || state === "generating";
@@ -82,11 +109,9 @@ export function PipelineStatusNotice({ status, step }: { status: PublicPipelineS
     );
   }
   if (state === "failed") {
-    return (
-      <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
-        {status.error ?? (step === "analysis" ? "Analysis failed" : "Failed to generate the news story. Please try again.")}
-      </p>
-    );
+    return <FailureNotice message={status.error ?? (step === "analysis" ? "Analysis failed" : "Failed to generate the news story. Please try again.")} />;
   }
-  return null;
+  // Admins: a re-run that failed while the previous result stays in place.
+  const rerunError = state === "present" ? status.errors?.[step] : undefined;
+  return rerunError ? <FailureNotice message={rerunError} note={PREVIOUS_KEPT[step]} /> : null;
 }

@@ -73,3 +73,13 @@ export function aiErrorMessage(operation: AiOperation, code: AiErrorCode, detail
 export function isAiError(error: unknown): error is AiError {
   return error instanceof AiError;
 }
+
+/** The caller's deadline passed (a job's time limit): a timeout, in plain words. */
+export function deadlineError(operation: AiOperation, cause?: unknown): AiError {
+  return new AiError(operation, "timeout", { cause, detail: "it took longer than its time limit." });
+}
+
+/** Throws the deadline's AiError once the signal has fired. */
+export function throwIfPastDeadline(operation: AiOperation, signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw deadlineError(operation, signal.reason);
+}

@@ -2,7 +2,7 @@
  * The default provider when no API key is configured: extractive analysis
  * and a plain story, computed in-process in well under a second.
  */
-import { AiError } from "./errors";
+import { AiError, throwIfPastDeadline } from "./errors";
 import { analyseSegments } from "./offline/analyser.server";
 import { writeOfflineStory } from "./offline/story-writer";
 import type { AiProvider, AnalysisResult, AnalyzeTranscriptInput, StoryResult, WriteStoryInput } from "./provider";
@@ -12,6 +12,7 @@ import { verifyAnalysis, verifyStory } from "./verify";
 export const OFFLINE_MODEL = "extractive-textrank-v1";
 
 async function analyzeTranscript(input: AnalyzeTranscriptInput): Promise<AnalysisResult> {
+  throwIfPastDeadline("analysis", input.signal);
   const segments = ensureSegments(input.segments, input.transcript);
   if (segments.every((segment) => !segment.text.trim())) {
     throw new AiError("analysis", "input", { detail: "Video must have a transcript to run analysis" });
@@ -21,6 +22,7 @@ async function analyzeTranscript(input: AnalyzeTranscriptInput): Promise<Analysi
 }
 
 async function writeStory(input: WriteStoryInput): Promise<StoryResult> {
+  throwIfPastDeadline("story", input.signal);
   if (!input.analysis) throw new AiError("story", "input", { detail: "Analysis results are required to generate a story" });
   const segments = ensureSegments(input.segments, input.transcript);
   const story = writeOfflineStory({ analysis: input.analysis, segments, title: input.title, additionalContext: input.additionalContext });

@@ -22,7 +22,7 @@ import { z } from "zod";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { chunkSegments, combineAnalyses, renderSegments } from "./chunking";
 import type { OpenAiConfig } from "./config.server";
-import { AiError, type AiOperation } from "./errors";
+import { AiError, deadlineError, throwIfPastDeadline, type AiOperation } from "./errors";
 import { parseLenientJson } from "./json";
 import {
   ANALYSIS_INSTRUCTIONS,
@@ -89,6 +89,7 @@ type StructuredCall<T extends z.ZodType> = {
   schemaName: string;
   instructions: string;
   userMessage: string;
+  signal?: AbortSignal;
 };
 
 export type OpenAiProviderOptions = OpenAiConfig & {
@@ -107,17 +108,18 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       { role: "system", content: call.instructions },
       { role: "user", content: call.userMessage },
     ];
+    throwIfPastDeadline(call.operation, call.signal);
     try {
       const completion = await client.chat.completions.parse(
         { model, messages, response_format: lenientResponseFormat(call.schema, call.schemaName) },
-        { timeout: options.timeoutMs, maxRetries: options.maxRetries },
+        { timeout: options.timeoutMs, maxRetries: options.maxRetries, signal: call.signal },
       );
       const message = completion.choices[0]?.message;
       if (message?.refusal) throw new AiError(call.operation, "refusal", { detail: `the model refused: ${message.refusal}` });
       if (message?.parsed === null || message?.parsed === undefined) throw new AiError(call.operation, "empty");
       return message.parsed as z.output<T>;
     } catch (error) {
-      throw toAiError(call.operation, error);
+      throw call.signal?.aborted ? deadlineError(call.operation, error) : toAiError(call.operation, error);
     }
   }
 
@@ -129,16 +131,18 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       schemaName: "meeting_analysis",
       instructions: ANALYSIS_INSTRUCTIONS,
       userMessage: analysisUserMessage({ title: input.title, description: input.description, transcript, part }),
+      signal: input.signal,
     });
   }
 
-  async function mergeSummaries(title: string | null, parts: Analysis[]): Promise<string> {
+  async function mergeSummaries(title: string | null, parts: Analysis[], signal?: AbortSignal): Promise<string> {
     const merged = await callStructured({
       operation: "analysis",
       schema: mergedSummarySchema,
       schemaName: "merged_summary",
       instructions: MERGE_INSTRUCTIONS,
       userMessage: mergeUserMessage(title, parts.map((part) => part.summary)),
+      signal,
     });
     return merged.summary;
   }
@@ -156,7 +160,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       const parts: Analysis[] = [];
       // One chunk at a time: keeps within rate limits and keeps request order predictable.
       for (const [index, chunk] of chunks.entries()) parts.push(await analyseChunk(input, chunk, { index, count: chunks.length }));
-      analysis = combineAnalyses(parts, await mergeSummaries(input.title, parts));
+      analysis = combineAnalyses(parts, await mergeSummaries(input.title, parts, input.signal));
     }
     const verified = verifyAnalysis(analysis, segments);
     return { analysis: verified.analysis, provider: "openai-compatible", model, createdAt: new Date().toISOString(), verification: verified.report };
@@ -172,6 +176,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       schemaName: "news_story",
       instructions: STORY_INSTRUCTIONS,
       userMessage: storyUserMessage(input.analysis, input.title, input.additionalContext),
+      signal: input.signal,
     });
     const story = withCountedWords(written);
     const verified = verifyStory(story, {

@@ -15,6 +15,8 @@ export type AnalyzeTranscriptInput = {
   segments: TranscriptSegment[];
   title: string | null;
   description: string | null;
+  /** Aborts the work at the caller's deadline (a job's time limit): the provider then throws a "timeout" AiError. */
+  signal?: AbortSignal;
 };
 
 export type WriteStoryInput = {
@@ -25,6 +27,8 @@ export type WriteStoryInput = {
   additionalContext: string | null;
   /** The raw transcript, for checks when there are no segments. */
   transcript?: string | null;
+  /** As for AnalyzeTranscriptInput. */
+  signal?: AbortSignal;
 };
 
 type ResultMeta = {

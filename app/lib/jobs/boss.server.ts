@@ -13,6 +13,7 @@
 import PgBoss from "pg-boss";
 import { getConnection } from "~/lib/db/client.server";
 import type { Transaction } from "~/lib/pipeline/video.server";
+import { expireInSeconds } from "./budgets.server";
 import { QUEUE_NAMES, queueSettings } from "./queues";
 import { BOSS_SCHEMA } from "./tables.server";
 
@@ -45,7 +46,7 @@ function bossConfig(supervise: boolean): PgBoss.ConstructorOptions {
 
 async function createQueues(boss: PgBoss): Promise<void> {
   for (const name of QUEUE_NAMES) {
-    const options = { name, policy: "standard" as const, ...queueSettings(name) };
+    const options = { name, policy: "standard" as const, ...queueSettings(name), expireInSeconds: expireInSeconds(name) };
     await boss.createQueue(name, options);
     await boss.updateQueue(name, options); // settings changed since the queue was created
   }

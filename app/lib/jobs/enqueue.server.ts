@@ -15,7 +15,7 @@ import { latestRevisionId } from "~/lib/pipeline/revisions.server";
 import { isAnalysableLength, isUuid, lockVideo, readVideoFlags, type VideoFlags, type Transaction } from "~/lib/pipeline/video.server";
 import { getBoss, transactionExecutor } from "./boss.server";
 import { QUEUES, type JobDataByQueue, type QueueName } from "./queues";
-import { bossJobs, PENDING_STATES, WAITING_STATES, type JobState } from "./tables.server";
+import { bossArchive, bossJobs, PENDING_STATES, WAITING_STATES, type JobState } from "./tables.server";
 
 export type EnsureReason = "not-found" | "no-transcript" | "no-analysis" | "present" | "pending" | "failed-before";
 
@@ -52,15 +52,27 @@ function autoJobData(queue: QueueName, cityVideoId: string): JobDataByQueue[Queu
   return queue === QUEUES.story ? { ...data, additionalContext: null } : data;
 }
 
-/** The newest job of this queue for the video. */
-async function latestJob(tx: Transaction, queue: QueueName, cityVideoId: string): Promise<{ id: string; state: JobState } | null> {
-  const [job] = await tx
-    .select({ id: bossJobs.id, state: bossJobs.state })
-    .from(bossJobs)
-    .where(and(eq(bossJobs.name, queue), eq(bossJobs.singletonKey, cityVideoId)))
-    .orderBy(desc(bossJobs.createdOn))
-    .limit(1);
-  return job ? { id: job.id, state: job.state as JobState } : null;
+type LatestJob = { id: string; state: JobState; output: unknown };
+
+/** The newest job of this queue for the video, in the job table or else in pg-boss's archive. */
+async function latestJob(tx: Transaction, queue: QueueName, cityVideoId: string): Promise<LatestJob | null> {
+  for (const table of [bossJobs, bossArchive]) {
+    const [job] = await tx
+      .select({ id: table.id, state: table.state, output: table.output })
+      .from(table)
+      .where(and(eq(table.name, queue), eq(table.singletonKey, cityVideoId)))
+      .orderBy(desc(table.createdOn))
+      .limit(1);
+    if (job) return { id: job.id, state: job.state as JobState, output: job.output };
+  }
+  return null;
+}
+
+/** Failed for good: out of retries, or completed with `{ outcome: "failed" }` (a failure retrying cannot fix). */
+function hasFailed(job: LatestJob): boolean {
+  if (job.state === "failed") return true;
+  const output = job.output as { outcome?: unknown } | null;
+  return job.state === "completed" && output?.outcome === "failed";
 }
 
 async function sendInTransaction(boss: PgBoss, tx: Transaction, queue: QueueName, data: JobDataByQueue[QueueName]): Promise<string | null> {
@@ -75,8 +87,9 @@ function whyNot(step: Step, video: VideoFlags | null): EnsureReason | null {
 
 /**
  * Queues the step's automatic job when the video lacks its result, can run
- * it, and has no job for it waiting, running, or failed (a failed automatic
- * job is not re-queued by page views; admins can re-run it).
+ * it, and has no job for it waiting, running, or failed (a failed job, also
+ * one that completed as failed or was archived, is not re-queued by page
+ * views: the pages show its error until an admin re-runs it).
  */
 async function ensureQueued(step: Step, cityVideoId: string): Promise<EnsureResult> {
   if (!isUuid(cityVideoId)) return { queued: false, jobId: null, reason: "not-found" };
@@ -88,7 +101,7 @@ async function ensureQueued(step: Step, cityVideoId: string): Promise<EnsureResu
     if (reason) return { queued: false, jobId: null, reason };
     const job = await latestJob(tx, step.queue, cityVideoId);
     if (job && PENDING_STATES.includes(job.state)) return { queued: false, jobId: job.id, reason: "pending" };
-    if (job?.state === "failed") return { queued: false, jobId: job.id, reason: "failed-before" };
+    if (job && hasFailed(job)) return { queued: false, jobId: job.id, reason: "failed-before" };
     const jobId = await sendInTransaction(boss, tx, step.queue, autoJobData(step.queue, cityVideoId));
     return { queued: jobId !== null, jobId };
   });

@@ -4,16 +4,23 @@
  * pipeline's write guard turns a repeated run into "skipped" instead of a
  * second revision. A failure that retrying cannot fix completes the job
  * with `{ outcome: "failed" }`; any other error is thrown, and pg-boss
- * retries the job (retryLimit, retryDelay, retryBackoff).
+ * retries the job (retryLimit, retryDelay, retryBackoff). Every attempt
+ * gives up at its deadline (budgets.server.ts), before the job's expiry.
  */
 import { analyzeVideo, type PipelineWriteResult } from "~/lib/pipeline/analysis.server";
 import { isPipelineError } from "~/lib/pipeline/messages";
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { fetchTranscriptForVideo } from "~/lib/transcripts/fetch.server";
+import { attemptDeadlineMs } from "./budgets.server";
 import { ensureAnalysisQueued, ensureStoryQueued } from "./enqueue.server";
 import { AnalysisJobData, QUEUES, StoryJobData, TranscriptJobData, type JobOutput, type QueueName } from "./queues";
 
 export type JobInput = { id: string; data: unknown };
+
+/** Fires when this attempt has used up its time (well before pg-boss would expire the job). */
+function attemptDeadline(queue: QueueName): AbortSignal {
+  return AbortSignal.timeout(attemptDeadlineMs(queue));
+}
 
 function outputOf(result: PipelineWriteResult): JobOutput {
   return result.status === "written" ? { outcome: "written", revisionId: result.revisionId } : { outcome: "skipped", reason: result.reason };
@@ -35,6 +42,7 @@ export async function handleAnalysisJob(job: JobInput): Promise<JobOutput> {
       requestedBy: data.requestedBy,
       force: data.mode === "manual",
       ifCurrentRevision: data.mode === "manual" ? data.basedOnRevisionId : undefined,
+      signal: attemptDeadline(QUEUES.analysis),
     });
     // Also after "skipped": a run that crashed after writing the analysis
     // may not have queued the story yet.
@@ -52,6 +60,7 @@ export async function handleStoryJob(job: JobInput): Promise<JobOutput> {
         additionalContext: data.additionalContext,
         onlyIfMissing: data.mode === "auto",
         ifCurrentRevision: data.mode === "manual" ? data.basedOnRevisionId : undefined,
+        signal: attemptDeadline(QUEUES.story),
       }),
     ),
   );

@@ -24,8 +24,6 @@ type QueueSettings = {
   /** Seconds before the first retry; doubled (with jitter) on each further retry. */
   retryDelay: number;
   retryBackoff: boolean;
-  /** An active job not finished within this is failed (and retried): it covers crashed workers. */
-  expireInSeconds: number;
   /** A job still waiting after this long is dropped. */
   retentionMinutes: number;
 };
@@ -34,13 +32,17 @@ const WEEK_MINUTES = 7 * 24 * 60;
 
 const SETTINGS: Record<QueueName, QueueSettings> = {
   // YouTube may rate-limit for a while: more retries, longer waits.
-  "transcript-fetch": { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3 * 60, retentionMinutes: WEEK_MINUTES },
+  "transcript-fetch": { retryLimit: 3, retryDelay: 60, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
   // Long transcripts go to the model in several chunks, each with its own timeout.
-  analysis: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60, retentionMinutes: WEEK_MINUTES },
-  story: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 10 * 60, retentionMinutes: WEEK_MINUTES },
+  analysis: { retryLimit: 2, retryDelay: 30, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
+  story: { retryLimit: 2, retryDelay: 30, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
 };
 
-/** The queue's settings; JOBS_RETRY_DELAY_SECONDS overrides every queue's first retry delay. */
+/**
+ * The queue's retry settings; JOBS_RETRY_DELAY_SECONDS overrides every
+ * queue's first retry delay. Expiries come from the attempt deadlines
+ * (budgets.server.ts).
+ */
 export function queueSettings(name: QueueName, env: Record<string, string | undefined> = process.env): QueueSettings {
   const settings = SETTINGS[name];
   const delay = Number(env.JOBS_RETRY_DELAY_SECONDS);

@@ -1,4 +1,5 @@
 /** Job and pipeline states as pages show them (no server code here). */
+import type { Toast } from "~/lib/toast/toast";
 
 export const JOB_STATES = ["created", "retry", "active", "completed", "cancelled", "failed"] as const;
 export type JobState = (typeof JOB_STATES)[number];
@@ -38,6 +39,10 @@ export type PublicPipelineStatus = {
   error?: string;
   /** A job is waiting or running: look again soon. */
   refresh: boolean;
+  /** Admins only: every step's latest failure, also when the previous result is still shown. */
+  errors?: { transcript?: string; analysis?: string; story?: string };
+  /** Once, for the admin whose queued job has just finished ('Story Generated', or its failure). */
+  toast?: Toast;
 };
 
 /** The resource route that answers a video's PublicPipelineStatus as JSON. */

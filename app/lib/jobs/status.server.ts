@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, cityVideos } from "~/lib/db/schema";
 import { ANALYSIS_FAILED, STORY_FAILED_TOAST } from "~/lib/pipeline/messages";
-import { isUuid, readVideoFlags } from "~/lib/pipeline/video.server";
+import { isAnalysableLength, isUuid, readVideoFlags } from "~/lib/pipeline/video.server";
 import { TRANSCRIPT_FETCH_MESSAGES } from "~/lib/transcripts/fetch.server";
 import { getBoss } from "./boss.server";
 import { QUEUES, type QueueName } from "./queues";
@@ -19,8 +19,7 @@ export type { AnalysisState, JobSummary, PublicPipelineStatus, StoryState, Trans
 export type PipelineStatus = PublicPipelineStatus & {
   hasAnalysis: boolean;
   hasStory: boolean;
-  /** Every step's latest failure, also when an older result is still shown (for admins). */
-  errors: { transcript?: string; analysis?: string; story?: string };
+  errors: NonNullable<PublicPipelineStatus["errors"]>;
   /** This video's jobs in the job table, newest first (for admins). */
   jobs: JobSummary[];
 };
@@ -116,17 +115,34 @@ async function jobsOfVideo(cityVideoId: string): Promise<JobRow[]> {
     .limit(30);
 }
 
+/**
+ * The step's jobs; when the job table has none and the result is missing
+ * though the step could run, the newest archived one (a failure archived
+ * since stays shown, and is not queued again).
+ */
+async function jobsOfStep(jobs: JobRow[], queue: QueueName, cityVideoId: string, step: { present: boolean; canRun: boolean }): Promise<JobRow[]> {
+  const live = jobs.filter((job) => job.name === queue);
+  if (live.length > 0 || step.present || !step.canRun) return live;
+  const archived = await getDb()
+    .select()
+    .from(bossArchive)
+    .where(and(eq(bossArchive.name, queue), eq(bossArchive.singletonKey, cityVideoId)))
+    .orderBy(desc(bossArchive.createdOn))
+    .limit(1);
+  return archived;
+}
+
 /** The pipeline's state for one video, or null for an unknown video. */
 export async function getVideoPipelineStatus(cityVideoId: string): Promise<PipelineStatus | null> {
   if (!isUuid(cityVideoId)) return null;
   const video = await readVideoFlags(cityVideoId);
   if (!video) return null;
   const jobs = await jobsOfVideo(cityVideoId);
-  const ofQueue = (queue: QueueName) => jobs.filter((job) => job.name === queue);
   const { hasAnalysis, hasStory } = video;
-  const transcript = stepView(QUEUES.transcriptFetch, ofQueue(QUEUES.transcriptFetch), (video.transcriptLength ?? 0) > 0);
-  const analysis = stepView(QUEUES.analysis, ofQueue(QUEUES.analysis), hasAnalysis);
-  const story = stepView(QUEUES.story, ofQueue(QUEUES.story), hasStory);
+  const transcript = stepView(QUEUES.transcriptFetch, jobs.filter((job) => job.name === QUEUES.transcriptFetch), (video.transcriptLength ?? 0) > 0);
+  const analysisJobs = await jobsOfStep(jobs, QUEUES.analysis, cityVideoId, { present: hasAnalysis, canRun: isAnalysableLength(video.transcriptLength) });
+  const analysis = stepView(QUEUES.analysis, analysisJobs, hasAnalysis);
+  const story = stepView(QUEUES.story, await jobsOfStep(jobs, QUEUES.story, cityVideoId, { present: hasStory, canRun: hasAnalysis }), hasStory);
   const errors = { transcript: transcript.error, analysis: analysis.error, story: story.error };
   const failedError = [analysis, story, transcript].find((step) => step.state === "failed")?.error;
   return {

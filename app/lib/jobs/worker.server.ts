@@ -7,6 +7,7 @@
 import type PgBoss from "pg-boss";
 import { getBoss, startSupervisedBoss, stopBoss } from "./boss.server";
 import { HANDLERS } from "./handlers.server";
+import { registerWorker, type WorkerRegistration } from "./liveness.server";
 import { QUEUE_NAMES, type JobOutput, type QueueName } from "./queues";
 
 export type WorkerOptions = {
@@ -22,8 +23,13 @@ function positive(value: string | undefined, fallback: number, minimum: number):
   return value?.trim() && Number.isFinite(parsed) && parsed >= minimum ? parsed : fallback;
 }
 
+/** This process's registration while its worker runs (liveness.server.ts). */
+let registration: WorkerRegistration | null = null;
+
 async function runJob(queue: QueueName, job: PgBoss.Job<unknown>): Promise<JobOutput> {
   const started = Date.now();
+  const holder = registration;
+  await holder?.hold(job.id);
   try {
     const output = await HANDLERS[queue]({ id: job.id, data: job.data });
     console.log(`[jobs] ${queue} ${job.id}: ${output.outcome} (${Date.now() - started} ms)`);
@@ -31,12 +37,18 @@ async function runJob(queue: QueueName, job: PgBoss.Job<unknown>): Promise<JobOu
   } catch (error) {
     console.error(`[jobs] ${queue} ${job.id} failed (${Date.now() - started} ms):`, error instanceof Error ? error.message : error);
     throw error;
+  } finally {
+    holder?.release(job.id);
   }
 }
 
-/** Starts working the queues in this process. */
+/**
+ * Starts working the queues in this process: registers it as a live worker
+ * (which hands back the jobs of dead ones), then fetches jobs.
+ */
 export async function startWorker(options: WorkerOptions = {}): Promise<void> {
   const boss = await startSupervisedBoss();
+  registration ??= await registerWorker();
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? positive(process.env.JOBS_POLL_SECONDS, 2, 0.5);
   const concurrency = options.concurrency ?? Math.floor(positive(process.env.JOBS_CONCURRENCY, 1, 1));
   for (const queue of options.queues ?? QUEUE_NAMES) {
@@ -49,6 +61,9 @@ export async function startWorker(options: WorkerOptions = {}): Promise<void> {
 /** Stops the worker (running jobs get `timeoutMs`, then are failed and retried later). Before closing the database. */
 export async function stopWorker(options: { timeoutMs?: number } = {}): Promise<void> {
   await stopBoss(options);
+  const stopping = registration;
+  registration = null;
+  await stopping?.stop();
 }
 
 /**

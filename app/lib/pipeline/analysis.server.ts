@@ -21,6 +21,8 @@ export type AnalyzeVideoOptions = {
   ifCurrentRevision?: string | null;
   /** Default: getAiProvider(). */
   provider?: AiProvider;
+  /** Gives up at this signal (a job's deadline) with a timeout error. */
+  signal?: AbortSignal;
 };
 
 export type PipelineWriteResult =
@@ -40,10 +42,10 @@ async function requireVideo(cityVideoId: string): Promise<PipelineVideo & { tran
   return { ...video, transcript: video.transcript };
 }
 
-async function runAnalysis(provider: AiProvider, video: PipelineVideo & { transcript: string }): Promise<AnalysisResult> {
+async function runAnalysis(provider: AiProvider, video: PipelineVideo & { transcript: string }, signal?: AbortSignal): Promise<AnalysisResult> {
   try {
     const segments = await loadSegments(video.id);
-    return await provider.analyzeTranscript({ transcript: video.transcript, segments, title: video.title, description: video.description });
+    return await provider.analyzeTranscript({ transcript: video.transcript, segments, title: video.title, description: video.description, signal });
   } catch (error) {
     throw toAnalysisError(error);
   }
@@ -82,7 +84,7 @@ export async function analyzeVideo(cityVideoId: string, options: AnalyzeVideoOpt
   const guard: WriteGuard = { onlyIfMissing: !options.force, ifCurrentRevision: options.ifCurrentRevision };
   const early = await skipReason(getDb(), "analysis", cityVideoId, guard, video.analysisResults !== null);
   if (early) return { status: "skipped", reason: early };
-  const result = await runAnalysis(options.provider ?? getAiProvider(), video);
+  const result = await runAnalysis(options.provider ?? getAiProvider(), video, options.signal);
   try {
     return await storeAnalysis(cityVideoId, result, guard, options.requestedBy ?? null);
   } catch (error) {

@@ -21,6 +21,8 @@ export type WriteStoryOptions = {
   /** See WriteGuard; set by jobs. */
   ifCurrentRevision?: string | null;
   provider?: AiProvider;
+  /** Gives up at this signal (a job's deadline) with a timeout error. */
+  signal?: AbortSignal;
 };
 
 function toStoryError(error: unknown): PipelineError {
@@ -37,10 +39,14 @@ function analysisOf(video: PipelineVideo): Analysis {
   return stored;
 }
 
-async function runStory(provider: AiProvider, video: PipelineVideo, analysis: Analysis, additionalContext: string | null): Promise<StoryResult> {
+async function runStory(
+  provider: AiProvider,
+  video: PipelineVideo,
+  input: { analysis: Analysis; additionalContext: string | null; signal?: AbortSignal },
+): Promise<StoryResult> {
   try {
     const segments = await loadSegments(video.id);
-    return await provider.writeStory({ analysis, segments, title: video.title, additionalContext, transcript: video.transcript });
+    return await provider.writeStory({ ...input, segments, title: video.title, transcript: video.transcript });
   } catch (error) {
     throw toStoryError(error);
   }
@@ -84,7 +90,7 @@ export async function writeVideoStory(cityVideoId: string, options: WriteStoryOp
   const early = await skipReason(getDb(), "story", cityVideoId, guard, video.newsStory !== null);
   if (early) return { status: "skipped", reason: early };
   const additionalContext = options.additionalContext?.trim() || null;
-  const result = await runStory(options.provider ?? getAiProvider(), video, analysis, additionalContext);
+  const result = await runStory(options.provider ?? getAiProvider(), video, { analysis, additionalContext, signal: options.signal });
   try {
     return await storeStory(cityVideoId, result, guard, { requestedBy: options.requestedBy ?? null, additionalContext });
   } catch (error) {

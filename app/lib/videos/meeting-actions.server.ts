@@ -9,6 +9,7 @@ import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import { FetchTranscriptSchema, ReanalyzeSchema, REWRITE_STORY, StoryIntentSchema } from "./admin-intents";
 import { requestReanalysis, requestStory, type RequestResult } from "~/lib/jobs/index.server";
 import { fetchTranscriptForVideo, TRANSCRIPT_FETCH_MESSAGES, type FetchTranscriptOutcome } from "~/lib/transcripts/fetch.server";
+import { awaitJobHeaders } from "./meeting-job-toast.server";
 
 /**
  * The page that posted, from the action's `url` argument (React Router's
@@ -26,6 +27,12 @@ export function pageOf(url: URL): string {
 function requestToast(result: RequestResult) {
   if (result.status === "refused") return { type: "error", title: "Error", description: result.message } as const;
   return { type: result.status === "queued" ? "success" : "info", title: result.message } as const;
+}
+
+/** Back to the page with the request's toast; the page then watches the job for its outcome (meeting-job-toast.server.ts). */
+async function redirectAfterRequest(url: URL, videoId: string, result: RequestResult) {
+  const headers = result.jobId && result.status !== "refused" ? await awaitJobHeaders({ jobId: result.jobId, videoId }) : undefined;
+  return redirectWithToast(pageOf(url), requestToast(result), { headers });
 }
 
 function invalid(result: unknown) {
@@ -54,7 +61,7 @@ export async function reanalyzeAction(request: Request, url: URL, pageVideoId: s
   const submission = parseWithZod(await request.formData(), { schema: ReanalyzeSchema });
   if (submission.status !== "success" || submission.value.videoId !== pageVideoId) return invalid(submission.reply());
   try {
-    return redirectWithToast(pageOf(url), requestToast(await requestReanalysis(pageVideoId, admin.id)));
+    return await redirectAfterRequest(url, pageVideoId, await requestReanalysis(pageVideoId, admin.id));
   } catch (error) {
     console.error("Requesting a re-analysis failed:", error);
     return redirectWithToast(pageOf(url), { type: "error", title: "Analysis failed" });
@@ -69,7 +76,7 @@ export async function storyAction(request: Request, url: URL, pageVideoId: strin
   const value = submission.value;
   const additionalContext = value.intent === REWRITE_STORY ? value.additionalContext || null : null;
   try {
-    return redirectWithToast(pageOf(url), requestToast(await requestStory(pageVideoId, { additionalContext, requestedBy: admin.id })));
+    return await redirectAfterRequest(url, pageVideoId, await requestStory(pageVideoId, { additionalContext, requestedBy: admin.id }));
   } catch (error) {
     console.error("Requesting a story failed:", error);
     return redirectWithToast(pageOf(url), {

@@ -8,7 +8,9 @@ import { getCurrentUser } from "~/lib/auth/session.server";
 import { appUrl } from "~/lib/env/env.server";
 import { openMeetingPipeline, toPublicStatus, type PublicPipelineStatus } from "~/lib/jobs/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
+import { ToastSchema } from "~/lib/toast/toast";
 import { cacheHeaders, NO_STORE_HEADERS } from "./cache.server";
+import { finishedJobToast } from "./meeting-job-toast.server";
 import { meetingView } from "./meeting-view";
 import { meetingCanonicalUrl, newsArticleJsonLd, storyCanonicalUrl, VIDEO_NOT_FOUND } from "./page-meta";
 import { getMeeting } from "./videos.server";
@@ -21,19 +23,37 @@ async function requireMeeting(videoId: string | undefined, cityId: string | unde
 
 /**
  * Opening a meeting queues what is missing (its analysis, then its story),
- * once, and says where each step is. Admins see the job details. A page
- * whose pipeline is still running refreshes itself, so it is never cached.
+ * once, and says where each step is. Admins see the job details, and the
+ * toast of the job they queued once it has finished. A page whose pipeline
+ * is still running refreshes itself, so it is never cached.
  */
-async function meetingPipeline(meetingId: string, user: SessionUser | null) {
+async function meetingPipeline(request: Request, meetingId: string, user: SessionUser | null) {
   const status = await openMeetingPipeline(meetingId);
-  const pipeline: PublicPipelineStatus | null = status && !user?.isAdmin ? toPublicStatus(status) : status;
-  const headers = pipeline?.refresh ? NO_STORE_HEADERS : cacheHeaders(user);
+  if (!status || !user?.isAdmin) {
+    const pipeline: PublicPipelineStatus | null = status && toPublicStatus(status);
+    return { pipeline, headers: new Headers(pipeline?.refresh ? NO_STORE_HEADERS : cacheHeaders(user)) };
+  }
+  const finished = await finishedJobToast(request, status);
+  const headers = new Headers(NO_STORE_HEADERS);
+  if (finished.headers) new Headers(finished.headers).forEach((value, name) => headers.append(name, value));
+  const pipeline: PublicPipelineStatus = finished.toast ? { ...status, toast: ToastSchema.parse(finished.toast) } : status;
   return { pipeline, headers };
 }
 
-export async function loadMeetingPage(request: Request, videoId: string | undefined, cityId?: string) {
+/**
+ * The meeting, who asks, and its pipeline. When an admin's job has just
+ * finished the meeting is read again: it may have been read before the job
+ * wrote, and the toast must come with the new result.
+ */
+async function meetingAndPipeline(request: Request, videoId: string | undefined, cityId: string | undefined) {
   const [meeting, user] = await Promise.all([requireMeeting(videoId, cityId), getCurrentUser(request)]);
-  const { pipeline, headers } = await meetingPipeline(meeting.id, user);
+  const { pipeline, headers } = await meetingPipeline(request, meeting.id, user);
+  const current = pipeline?.toast ? await requireMeeting(videoId, cityId) : meeting;
+  return { meeting: current, user, pipeline, headers };
+}
+
+export async function loadMeetingPage(request: Request, videoId: string | undefined, cityId?: string) {
+  const { meeting, user, pipeline, headers } = await meetingAndPipeline(request, videoId, cityId);
   return data(
     { meeting, pipeline, isAdmin: Boolean(user?.isAdmin), canonicalUrl: meetingCanonicalUrl(appUrl(), meeting) },
     { headers },
@@ -41,8 +61,7 @@ export async function loadMeetingPage(request: Request, videoId: string | undefi
 }
 
 export async function loadStoryPage(request: Request, videoId: string | undefined, cityId?: string) {
-  const [meeting, user] = await Promise.all([requireMeeting(videoId, cityId), getCurrentUser(request)]);
-  const { pipeline, headers } = await meetingPipeline(meeting.id, user);
+  const { meeting, user, pipeline, headers } = await meetingAndPipeline(request, videoId, cityId);
   const origin = appUrl();
   const canonicalUrl = storyCanonicalUrl(origin, meeting);
   return data(
