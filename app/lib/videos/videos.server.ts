@@ -3,7 +3,7 @@
  * newest first), the city's overview (statistics and video sources, one
  * statement) and one meeting with its city.
  */
-import { type SQL, and, eq, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, cityVideos } from "~/lib/db/schema";
 import { isUuid } from "./city-page-state";
@@ -157,6 +157,11 @@ export async function getCityOverview(cityId: string, since: Date): Promise<City
   };
 }
 
+/** Whether the video's transcript has any real time (segments of an untimed transcript have none). */
+export function hasTimedTranscript(videoId: SQL | AnyColumn) {
+  return sql<boolean>`exists (select 1 from transcript_segments ts where ts.city_video_id = ${videoId} and ts.start_seconds is not null)`;
+}
+
 export type MeetingRecord = {
   id: string;
   title: string;
@@ -164,6 +169,8 @@ export type MeetingRecord = {
   videoUrl: string | null;
   publishedAt: string | null;
   transcriptLength: number | null;
+  /** False for a transcript without times: its highlights cannot point at a moment. */
+  transcriptTimed: boolean;
   analysisResults: unknown;
   newsStory: unknown;
   storyGeneratedAt: string | null;
@@ -193,6 +200,7 @@ export async function getMeeting(videoId: string, options: { cityId?: string } =
       videoUrl: cityVideos.videoUrl,
       publishedAt: cityVideos.publishedAt,
       transcriptLength: sql<number | null>`char_length(${cityVideos.transcript})`,
+      transcriptTimed: hasTimedTranscript(cityVideos.id),
       analysisResults: cityVideos.analysisResults,
       newsStory: cityVideos.newsStory,
       storyGeneratedAt: cityVideos.storyGeneratedAt,
@@ -217,6 +225,7 @@ export async function getMeeting(videoId: string, options: { cityId?: string } =
     title: row.title?.trim() || "Untitled meeting",
     publishedAt: row.publishedAt?.toISOString() ?? null,
     transcriptLength: row.transcriptLength === null ? null : Number(row.transcriptLength),
+    transcriptTimed: row.transcriptTimed === true || String(row.transcriptTimed) === "true",
     storyGeneratedAt: row.storyGeneratedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
   };
