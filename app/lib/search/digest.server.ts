@@ -57,7 +57,7 @@ export function digestEntry(result: VideoSearchResult, storedAnalysis: unknown, 
 export async function buildSearchDigest(results: VideoSearchResult[]): Promise<SearchDigest> {
   if (results.length === 0) return { entries: [], analysed: 0 };
   const rows = await getDb()
-    .select({ id: cityVideos.id, analysisResults: cityVideos.analysisResults, timed: hasTimedTranscript(cityVideos.id) })
+    .select({ id: cityVideos.id, analysisResults: cityVideos.analysisResults, timed: hasTimedTranscript() })
     .from(cityVideos)
     .where(inArray(cityVideos.id, results.map((result) => result.id)));
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -3,7 +3,7 @@
  * newest first), the city's overview (statistics and video sources, one
  * statement) and one meeting with its city.
  */
-import { type AnyColumn, type SQL, and, eq, sql } from "drizzle-orm";
+import { type SQL, and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, cityVideos } from "~/lib/db/schema";
 import { isUuid } from "./city-page-state";
@@ -157,9 +157,18 @@ export async function getCityOverview(cityId: string, since: Date): Promise<City
   };
 }
 
-/** Whether the video's transcript has any real time (segments of an untimed transcript have none). */
-export function hasTimedTranscript(videoId: SQL | AnyColumn) {
-  return sql<boolean>`exists (select 1 from transcript_segments ts where ts.city_video_id = ${videoId} and ts.start_seconds is not null)`;
+/**
+ * For a select from city_videos: false only when the video's transcript
+ * segments all lack times (a plain-text transcript), whose analysis's
+ * "00:00:00" is no moment. A video without segments keeps the times its
+ * analysis gives. The id is written qualified: drizzle leaves columns
+ * unqualified in a one-table select, and inside the subquery a bare "id"
+ * would be the segment's.
+ */
+export function hasTimedTranscript() {
+  const videoId = sql`${cityVideos}.${sql.identifier("id")}`;
+  return sql<boolean>`(exists (select 1 from transcript_segments ts where ts.city_video_id = ${videoId} and ts.start_seconds is not null)
+    or not exists (select 1 from transcript_segments ts where ts.city_video_id = ${videoId}))`;
 }
 
 export type MeetingRecord = {
@@ -200,7 +209,7 @@ export async function getMeeting(videoId: string, options: { cityId?: string } =
       videoUrl: cityVideos.videoUrl,
       publishedAt: cityVideos.publishedAt,
       transcriptLength: sql<number | null>`char_length(${cityVideos.transcript})`,
-      transcriptTimed: hasTimedTranscript(cityVideos.id),
+      transcriptTimed: hasTimedTranscript(),
       analysisResults: cityVideos.analysisResults,
       newsStory: cityVideos.newsStory,
       storyGeneratedAt: cityVideos.storyGeneratedAt,
