@@ -9,9 +9,11 @@ import {
   useLoaderData,
   useLocation,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import { Footer } from "~/components/layout/footer";
-import { NavigationBar } from "~/components/layout/navigation-bar";
+import { NavigationBar, type NavCity } from "~/components/layout/navigation-bar";
+import { TopBar } from "~/components/layout/top-bar";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { getCityNavByKey } from "~/lib/cities/cities.server";
 import { AccessDenied } from "~/components/access-denied";
@@ -19,6 +21,7 @@ import { NotFound } from "~/components/not-found";
 import { Toaster } from "~/components/ui/toaster";
 import { getToast } from "~/lib/toast/toast.server";
 import { useNonce } from "~/lib/http/nonce";
+import type { ClientUser } from "~/utils/user";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -87,34 +90,49 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <>
-        <div className="flex-1">
-          <NotFound />
-        </div>
-        <Footer />
-      </>
-    );
-  }
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
-    return <AccessDenied message={(error.data as { message?: string } | null)?.message} signedIn={error.status === 403} />;
-  }
-  if (!isRouteErrorResponse(error)) console.error(error);
+type ErrorBody = { message?: string; user?: ClientUser | null } | null;
+
+/**
+ * Error pages keep the frame of every page: navigation bar for members, top
+ * bar with the account menu, footer. The root loader's data is missing when
+ * a middleware refused the request (no loader ran), so a refusal carries the
+ * signed-in user in its body (requireAdmin).
+ */
+function ErrorShell({ user, navCity, children }: { user: ClientUser | null; navCity: NavCity | null; children: React.ReactNode }) {
   return (
     <>
-      <main className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-2xl font-semibold">An unexpected error occurred</h1>
-        <p className="mt-2 text-slate-600">
-          Something went wrong on our side. Please try again in a moment.
-        </p>
-        <a href="/" className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-          Return to Home
-        </a>
-      </main>
+      {user ? <NavigationBar city={navCity} /> : null}
+      <TopBar user={user} />
+      <div className="flex flex-1 flex-col">{children}</div>
       <Footer />
     </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const body = isRouteErrorResponse(error) ? (error.data as ErrorBody) : null;
+  const user = rootData?.user ?? body?.user ?? null;
+  const shell = (content: React.ReactNode) => (
+    <ErrorShell user={user} navCity={rootData?.navCity ?? null}>
+      {content}
+    </ErrorShell>
+  );
+  if (isRouteErrorResponse(error) && error.status === 404) return shell(<NotFound />);
+  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
+    return shell(<AccessDenied message={body?.message} signedIn={error.status === 403} />);
+  }
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return shell(
+    <main className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-2xl font-semibold">An unexpected error occurred</h1>
+      <p className="mt-2 text-slate-600">
+        Something went wrong on our side. Please try again in a moment.
+      </p>
+      <a href="/" className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        Return to Home
+      </a>
+    </main>,
   );
 }

@@ -1,23 +1,17 @@
 import { Link } from "react-router";
-import { TopBar } from "~/components/layout/top-bar";
-import { Footer } from "~/components/layout/footer";
 
-/** What a visitor or member sees on a page that needs more rights (401/403). */
+/** What a visitor or member sees on a page that needs more rights (401/403); the root error boundary frames it. */
 export function AccessDenied({ message, signedIn }: { message?: string; signedIn: boolean }) {
   return (
-    <>
-      <TopBar />
-      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-16">
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800">
-          {message ?? "You don't have permission to access this page."}
-        </p>
-        {signedIn ? null : (
-          <Link to="/auth" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
-            Sign in
-          </Link>
-        )}
-      </main>
-      <Footer />
-    </>
+    <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-16">
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800">
+        {message ?? "You don't have permission to access this page."}
+      </p>
+      {signedIn ? null : (
+        <Link to="/auth" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      )}
+    </main>
   );
 }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { TopBar } from "~/components/layout/top-bar";
 import { NotFound } from "~/components/not-found";
 import type { Route } from "./+types/not-found";
 
@@ -14,5 +15,10 @@ export function action() {
 export const meta: Route.MetaFunction = () => [{ title: "Page not found | Gavel" }];
 
 export default function NotFoundRoute() {
-  return <NotFound />;
+  return (
+    <>
+      <TopBar />
+      <NotFound />
+    </>
+  );
 }

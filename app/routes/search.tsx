@@ -6,7 +6,7 @@ import { SearchForm } from "~/components/search/search-form";
 import { SearchResults } from "~/components/search/search-results";
 import { Toaster } from "~/components/ui/toaster";
 import { getCurrentUser } from "~/lib/auth/session.server";
-import { listLiveCities } from "~/lib/cities/cities.server";
+import { getCityByKey, listLiveCities } from "~/lib/cities/cities.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { appUrl } from "~/lib/env/env.server";
 import { buildSearchDigest, type SearchDigest } from "~/lib/search/digest.server";
@@ -16,7 +16,8 @@ import { cacheHeaders, conditionalGet, NO_STORE_HEADERS, publicPageHeaders } fro
 import type { Route } from "./+types/search";
 
 /**
- * /search?q=&city=&view=: meeting videos of every Live city (or one), as a
+ * /search?q=&city=&view=: meeting videos of every Live city (or one city,
+ * whatever its status), as a
  * result list (traditional) or as a digest of their stored analyses (summary).
  */
 
@@ -27,7 +28,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const q = normaliseQuery(params.get("q"));
   const cityKey = params.get("city")?.trim() || null;
   const view = parseSearchView(params.get("view"));
-  const [user, cities, search] = await Promise.all([getCurrentUser(request), listLiveCities(), runMeetingSearch(q, cityKey)]);
+  const [user, liveCities, chosenCity, search] = await Promise.all([
+    getCurrentUser(request),
+    listLiveCities(),
+    cityKey ? getCityByKey(cityKey) : null,
+    runMeetingSearch(q, cityKey),
+  ]);
+  // A non-Live city searched from its own page is offered too, so that it shows as selected.
+  const cities = chosenCity && !liveCities.some((city) => city.id === chosenCity.id) ? [...liveCities, chosenCity] : liveCities;
   let digest: SearchDigest | null = null;
   if (view === "summary" && search.outcome.status === "ok") {
     try {

@@ -97,8 +97,9 @@ describe(`search on the demo data ${dbTag}`, () => {
         expect(result.snippet).not.toMatch(/<script|<b>|<i>/i);
       }
     }
-    const script = (await searchCityVideos(video!.cityId, "alert comment form")).find((r) => r.id === id)!;
-    expect(script.snippet).toContain("&lt;script&gt;<mark>alert</mark>(&quot;x&quot;)&lt;/script&gt;");
+    // The excerpt starts where the matches do on PostgreSQL 18 (PGlite), a little earlier on 15: ask from before the tag.
+    const script = (await searchCityVideos(video!.cityId, "typed alert comment form")).find((r) => r.id === id)!;
+    expect(script.snippet).toContain("<mark>typed</mark> &lt;script&gt;<mark>alert</mark>(&quot;x&quot;)&lt;/script&gt; into the <mark>comment</mark>");
     const bold = (await searchCityVideos(video!.cityId, "rate increase formatting tags")).find((r) => r.id === id)!;
     expect(bold.snippet).toContain("&lt;b&gt;");
   });

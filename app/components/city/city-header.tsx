@@ -49,15 +49,19 @@ export function CityHeader({ city, variant = "full" }: { city: CityHeaderCity; v
   const cityPath = `/city/${city.locationKey}`;
   return (
     <header
-      className="relative isolate overflow-hidden text-white"
+      // No overflow-hidden here: the account menu opens below the banner and
+      // must not be clipped by it. Only the background layers are clipped.
+      className="relative isolate z-30 text-white"
       style={{ backgroundImage: cityGradient(colors) }}
       data-primary-color={colors.primary}
       data-secondary-color={colors.secondary}
     >
-      {variant === "full" && city.imageUrl ? (
-        <img src={city.imageUrl} alt="" className="absolute inset-0 -z-10 size-full object-cover opacity-25 mix-blend-overlay" />
-      ) : null}
-      <div className="absolute inset-0 -z-10 bg-slate-900/25" />
+      <div aria-hidden className="absolute inset-0 -z-10 overflow-hidden">
+        {variant === "full" && city.imageUrl ? (
+          <img src={city.imageUrl} alt="" className="absolute inset-0 size-full object-cover opacity-25 mix-blend-overlay" />
+        ) : null}
+        <div className="absolute inset-0 bg-slate-900/25" />
+      </div>
       <div className="mx-auto max-w-6xl px-4">
         <div className="flex items-center justify-between gap-4 py-3">
           {variant === "compact" ? (

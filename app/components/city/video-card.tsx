@@ -42,11 +42,19 @@ export function VideoCard({
   isAdmin: boolean;
 }) {
   const rules = transcriptRules(video.transcriptLength);
+  const href = meetingHref(video.id, { cityKey });
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-video-id={video.id}>
-      <VideoThumbnail url={video.thumbnailUrl} colors={colors} title={video.title} />
+      {/* The title is the link for keyboards and screen readers; the picture repeats it for pointers. */}
+      <Link to={href} tabIndex={-1} aria-hidden className="block">
+        <VideoThumbnail url={video.thumbnailUrl} colors={colors} title={video.title} />
+      </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="text-lg font-semibold leading-snug">{video.title}</h3>
+        <h3 className="text-lg font-semibold leading-snug">
+          <Link to={href} className="hover:text-brand-700 hover:underline">
+            {video.title}
+          </Link>
+        </h3>
         {video.publishedAt ? (
           <p className="text-sm text-slate-500">
             <time dateTime={video.publishedAt}>{video.publishedLabel}</time>
@@ -69,7 +77,7 @@ export function VideoCard({
             </button>
           )}
           {rules.analysisEnabled ? (
-            <Link to={meetingHref(video.id, { cityKey })} className={ACTIVE_SECONDARY}>
+            <Link to={href} className={ACTIVE_SECONDARY}>
               Analysis
             </Link>
           ) : (

@@ -1,4 +1,7 @@
-import { NavLink } from "react-router";
+import { Link, NavLink } from "react-router";
+
+/** The city picker on the home page, also for a member whose home page is their city. */
+export const CITY_PICKER_HREF = "/?cities";
 
 export type NavCity = { locationKey: string; name: string };
 
@@ -28,6 +31,10 @@ export function NavigationBar({ city }: { city: NavCity | null }) {
             </NavLink>
           </>
         )}
+        {/* Any query string keeps home from sending a member with a home city straight back to it. */}
+        <Link to={CITY_PICKER_HREF} className={link}>
+          All cities
+        </Link>
         <NavLink to="/profile" className={`${link} ml-auto`}>
           Profile
         </NavLink>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { GavelIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/lib/constants";
-import { useOptionalUser } from "~/utils/user";
+import { type ClientUser, useOptionalUser } from "~/utils/user";
 import { UserMenu } from "./user-menu";
 
 export function Logo() {
@@ -15,8 +15,10 @@ export function Logo() {
   );
 }
 
-export function TopBar() {
-  const user = useOptionalUser();
+/** `user` overrides the root loader's user, for error pages rendered without it. */
+export function TopBar({ user: given }: { user?: ClientUser | null } = {}) {
+  const fromRoot = useOptionalUser();
+  const user = given === undefined ? fromRoot : given;
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">

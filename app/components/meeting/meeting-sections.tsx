@@ -14,6 +14,7 @@ export function Section({ title, children, id }: { title: string; children: Reac
 
 /** A highlight's time as a shareable link that starts the video there. */
 function MomentLink({ highlight }: { highlight: HighlightView }) {
+  if (highlight.timestamp === null) return null;
   if (highlight.seconds === null) return <span className="font-mono text-sm text-slate-500">{highlight.timestamp}</span>;
   return (
     <Link

@@ -1,5 +1,5 @@
 import { ExternalLinkIcon } from "~/components/ui/icons";
-import { embedUrl } from "~/lib/videos/embed";
+import { embedUrl, watchUrl } from "~/lib/videos/embed";
 
 /**
  * The meeting's video at 16:9, from YouTube's no-cookie player, starting at
@@ -41,18 +41,31 @@ export function VideoEmbed({
   }
   const src = embedUrl(youTubeId, startSeconds);
   return (
-    <div className="aspect-video overflow-hidden rounded-xl bg-black">
-      <iframe
-        // A new moment means a new player: the key restarts it at that second.
-        key={src}
-        src={src}
-        title={`Video: ${title}`}
-        loading="lazy"
-        allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
-        referrerPolicy="strict-origin-when-cross-origin"
-        allowFullScreen
-        className="size-full"
-      />
+    <div>
+      <div className="aspect-video overflow-hidden rounded-xl bg-black">
+        <iframe
+          // A new moment means a new player: the key restarts it at that second.
+          key={src}
+          src={src}
+          title={`Video: ${title}`}
+          loading="lazy"
+          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+          referrerPolicy="strict-origin-when-cross-origin"
+          allowFullScreen
+          className="size-full"
+        />
+      </div>
+      {videoUrl ? (
+        <a
+          href={watchUrl(videoUrl, startSeconds)}
+          rel="noopener noreferrer"
+          target="_blank"
+          className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          Watch on the video site <ExternalLinkIcon className="size-4" />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      ) : null}
     </div>
   );
 }

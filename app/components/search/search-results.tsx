@@ -34,6 +34,8 @@ export function SearchResults({
     <ol className="space-y-4" aria-label={`Results for ${outcome.query}`}>
       {outcome.results.map((result) => {
         const href = meetingHref(result.id, { cityKey: result.city.location_key, seconds: result.start_seconds });
+        // A match too weak to round to 1% shows no badge rather than "Relevance 0%".
+        const relevance = relevancePercent(result.score);
         return (
           <li key={result.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-result-id={result.id}>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -42,9 +44,9 @@ export function SearchResults({
                   {result.title}
                 </Link>
               </Heading>
-              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-                Relevance {relevancePercent(result.score)}%
-              </span>
+              {relevance > 0 ? (
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Relevance {relevance}%</span>
+              ) : null}
             </div>
             <p className="mt-1 text-sm text-slate-500">
               {showCity ? `${result.city.name}, ${result.city.state}` : null}

@@ -149,6 +149,11 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 export async function requireAdmin(request: Request, message = ADMIN_DENIED): Promise<SessionUser> {
   const user = await getCurrentUser(request);
   // A Response, not data(): it must also work when thrown from middleware.
-  if (!user?.isAdmin) throw Response.json({ message, signedIn: Boolean(user) }, { status: user ? 403 : 401 });
+  // The user goes along for the error page's account menu: a refusal from
+  // middleware leaves the root loader unrun.
+  if (!user?.isAdmin) {
+    const body = { message, signedIn: Boolean(user), user: user ? { email: user.email, isAdmin: user.isAdmin } : null };
+    throw Response.json(body, { status: user ? 403 : 401 });
+  }
   return user;
 }

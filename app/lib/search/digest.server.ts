@@ -5,10 +5,11 @@
  */
 import { inArray } from "drizzle-orm";
 import { isPlainText, parseStoredAnalysis } from "~/lib/ai/stored";
-import { parseClockTime } from "~/lib/ai/timestamps";
 import { getDb } from "~/lib/db/client.server";
 import { cityVideos } from "~/lib/db/schema";
+import { highlightMoment } from "~/lib/videos/meeting-view";
 import { excerpt } from "~/lib/videos/text";
+import { hasTimedTranscript } from "~/lib/videos/videos.server";
 import type { VideoSearchResult } from "./search.server";
 
 export const DIGEST_HIGHLIGHTS = 3;
@@ -24,12 +25,12 @@ export type DigestEntry = {
   startSeconds: number | null;
   /** null when the meeting has no analysis yet. */
   summary: string | null;
-  highlights: { timestamp: string; seconds: number | null; pointOfInterest: string }[];
+  highlights: { timestamp: string | null; seconds: number | null; pointOfInterest: string }[];
 };
 
 export type SearchDigest = { entries: DigestEntry[]; analysed: number };
 
-export function digestEntry(result: VideoSearchResult, storedAnalysis: unknown): DigestEntry {
+export function digestEntry(result: VideoSearchResult, storedAnalysis: unknown, transcriptTimed = true): DigestEntry {
   const base = {
     id: result.id,
     title: result.title,
@@ -46,8 +47,7 @@ export function digestEntry(result: VideoSearchResult, storedAnalysis: unknown):
     ...base,
     summary: analysis.summary.trim() || null,
     highlights: analysis.highlights.slice(0, DIGEST_HIGHLIGHTS).map((highlight) => ({
-      timestamp: highlight.timestamp,
-      seconds: parseClockTime(highlight.timestamp),
+      ...highlightMoment(highlight.timestamp, transcriptTimed),
       pointOfInterest: highlight.point_of_interest,
     })),
   };
@@ -57,10 +57,13 @@ export function digestEntry(result: VideoSearchResult, storedAnalysis: unknown):
 export async function buildSearchDigest(results: VideoSearchResult[]): Promise<SearchDigest> {
   if (results.length === 0) return { entries: [], analysed: 0 };
   const rows = await getDb()
-    .select({ id: cityVideos.id, analysisResults: cityVideos.analysisResults })
+    .select({ id: cityVideos.id, analysisResults: cityVideos.analysisResults, timed: hasTimedTranscript() })
     .from(cityVideos)
     .where(inArray(cityVideos.id, results.map((result) => result.id)));
-  const analyses = new Map(rows.map((row) => [row.id, row.analysisResults]));
-  const entries = results.map((result) => digestEntry(result, analyses.get(result.id)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const entries = results.map((result) => {
+    const row = byId.get(result.id);
+    return digestEntry(result, row?.analysisResults, row ? row.timed === true || String(row.timed) === "true" : true);
+  });
   return { entries, analysed: entries.filter((entry) => entry.summary !== null).length };
 }

@@ -148,7 +148,12 @@ export function searchCityVideos(cityId: string, query: string, limit = CITY_SEA
   return runSearch(query, { cityId, liveOnly: false }, limit);
 }
 
-/** The /search page: every Live city, or the one with `cityKey`. */
+/**
+ * The /search page: every Live city, or the one with `cityKey` whatever its
+ * status (a non-Live city's own header searches its own meetings, as its
+ * page shows them).
+ */
 export function searchLiveCityVideos(query: string, options: { cityKey?: string | null; limit?: number } = {}) {
-  return runSearch(query, { cityKey: options.cityKey ?? undefined, liveOnly: true }, options.limit ?? MEETING_SEARCH_LIMIT);
+  const cityKey = options.cityKey ?? undefined;
+  return runSearch(query, { cityKey, liveOnly: !cityKey }, options.limit ?? MEETING_SEARCH_LIMIT);
 }

@@ -20,8 +20,13 @@ const GT_STAND_IN = "\uE003";
 export const HEADLINE_TRANSLATE_FROM = `<>${MARK_START}${MARK_STOP}${LT_STAND_IN}${GT_STAND_IN}`;
 export const HEADLINE_TRANSLATE_TO = `${LT_STAND_IN}${GT_STAND_IN}`;
 
-/** Options for ts_headline: sentinels in, short fragments out. */
-export const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
+/**
+ * Options for ts_headline: sentinels in, one excerpt out. No MaxFragments:
+ * in fragment mode a fragment may not end on a number, and when two
+ * fragments touch, the number between them is dropped under the delimiter
+ * ("about 1.7 miles" became "about … miles").
+ */
+export const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=35, MinWords=15, ShortWord=2`;
 
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",

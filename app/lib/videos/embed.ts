@@ -31,6 +31,14 @@ export function embedUrl(videoId: string, startSeconds: number | null): string {
   return startSeconds === null ? base : `${base}?start=${startSeconds}`;
 }
 
+/** The video's own page, at the moment when one is linked (`t=` is understood by the video site). */
+export function watchUrl(videoUrl: string, startSeconds: number | null): string {
+  if (startSeconds === null || !youTubeVideoId(videoUrl)) return videoUrl;
+  const url = new URL(videoUrl.trim());
+  url.searchParams.set("t", `${startSeconds}s`);
+  return url.toString();
+}
+
 /**
  * The `t` of a shareable moment link: whole seconds ("754"), or a clock time
  * ("12:34", "1:02:03"). Anything else, negative or beyond a day is ignored.

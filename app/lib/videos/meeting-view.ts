@@ -12,8 +12,9 @@ import { isAnalysisEnabled } from "./rules";
 import type { MeetingRecord } from "./videos.server";
 
 export type HighlightView = {
-  timestamp: string;
-  /** Seconds into the video, for the `?t=` link; null when the timestamp is unreadable. */
+  /** null when the transcript has no times (the analysis then says "00:00:00", which is no moment). */
+  timestamp: string | null;
+  /** Seconds into the video, for the `?t=` link; null when the timestamp is unreadable or not real. */
   seconds: number | null;
   pointOfInterest: string;
   quotes: { text: string; speaker: string }[];
@@ -50,7 +51,13 @@ export type MeetingView = {
   story: StoryView;
 };
 
-export function analysisView(stored: unknown): AnalysisView {
+/** A highlight's time as shown and linked: nothing at all for an untimed transcript. */
+export function highlightMoment(timestamp: string, transcriptTimed: boolean): { timestamp: string | null; seconds: number | null } {
+  if (!transcriptTimed) return { timestamp: null, seconds: null };
+  return { timestamp, seconds: parseClockTime(timestamp) };
+}
+
+export function analysisView(stored: unknown, transcriptTimed = true): AnalysisView {
   const parsed = parseStoredAnalysis(stored);
   if (!parsed) return { kind: "none" };
   if (isPlainText(parsed)) return { kind: "plain", text: parsed.plainText };
@@ -58,8 +65,7 @@ export function analysisView(stored: unknown): AnalysisView {
     kind: "structured",
     summary: parsed.summary,
     highlights: parsed.highlights.map((highlight) => ({
-      timestamp: highlight.timestamp,
-      seconds: parseClockTime(highlight.timestamp),
+      ...highlightMoment(highlight.timestamp, transcriptTimed),
       pointOfInterest: highlight.point_of_interest,
       quotes: highlight.quotes.map((quote) => ({ text: quote.text, speaker: quote.speaker })),
     })),
@@ -92,7 +98,7 @@ export function meetingView(record: MeetingRecord): MeetingView {
     canAnalyse: isAnalysisEnabled(record.transcriptLength),
     storyGeneratedAt: record.storyGeneratedAt,
     city: record.city,
-    analysis: analysisView(record.analysisResults),
+    analysis: analysisView(record.analysisResults, record.transcriptTimed),
     story: storyView(record.newsStory),
   };
 }

@@ -5,7 +5,8 @@
  * URL, the one with the city.
  */
 import { PRODUCT_NAME } from "~/lib/constants";
-import { meetingHref, storyHref } from "./embed";
+import { toClockTime } from "~/lib/ai/timestamps";
+import { meetingHref, parseStartSeconds, storyHref } from "./embed";
 import type { MeetingView } from "./meeting-view";
 import { excerpt, paragraphsOf } from "./text";
 
@@ -34,8 +35,22 @@ export function meetingDescription(meeting: MeetingView): string {
   return excerpt(text, 160);
 }
 
-/** Title, description, canonical link and the Open Graph basics of a page. */
-export function pageMeta({ title, description, canonicalUrl }: { title: string; description: string; canonicalUrl: string }): MetaDescriptor[] {
+/**
+ * Title, description, canonical link and the Open Graph basics of a page.
+ * `shareUrl` (default: the canonical URL) is what link previews open, e.g.
+ * a meeting at a moment.
+ */
+export function pageMeta({
+  title,
+  description,
+  canonicalUrl,
+  shareUrl = canonicalUrl,
+}: {
+  title: string;
+  description: string;
+  canonicalUrl: string;
+  shareUrl?: string;
+}): MetaDescriptor[] {
   return [
     { title },
     { name: "description", content: description },
@@ -43,13 +58,23 @@ export function pageMeta({ title, description, canonicalUrl }: { title: string; 
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
-    { property: "og:url", content: canonicalUrl },
+    { property: "og:url", content: shareUrl },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:url", content: shareUrl },
   ];
 }
 
-export function meetingMeta(meeting: MeetingView, canonicalUrl: string): MetaDescriptor[] {
-  const title = `${meeting.title} — ${meeting.city.name}, ${meeting.city.state} | ${PRODUCT_NAME}`;
-  return pageMeta({ title, description: meetingDescription(meeting), canonicalUrl });
+/**
+ * The analysis page's meta. Opened at a moment (`?t=` in `search`), the
+ * previews keep it: og:url and twitter:url carry `?t=`, the title names the
+ * time. The canonical link stays the page itself (docs/decisions/0017).
+ */
+export function meetingMeta(meeting: MeetingView, canonicalUrl: string, search = ""): MetaDescriptor[] {
+  const seconds = parseStartSeconds(new URLSearchParams(search).get("t"));
+  const moment = seconds === null ? "" : ` at ${toClockTime(seconds)}`;
+  const title = `${meeting.title}${moment} — ${meeting.city.name}, ${meeting.city.state} | ${PRODUCT_NAME}`;
+  const shareUrl = seconds === null ? canonicalUrl : `${canonicalUrl}?t=${seconds}`;
+  return pageMeta({ title, description: meetingDescription(meeting), canonicalUrl, shareUrl });
 }
 
 type StoryFacts = { headline: string; description: string };

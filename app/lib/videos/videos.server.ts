@@ -157,6 +157,20 @@ export async function getCityOverview(cityId: string, since: Date): Promise<City
   };
 }
 
+/**
+ * For a select from city_videos: false only when the video's transcript
+ * segments all lack times (a plain-text transcript), whose analysis's
+ * "00:00:00" is no moment. A video without segments keeps the times its
+ * analysis gives. The id is written qualified: drizzle leaves columns
+ * unqualified in a one-table select, and inside the subquery a bare "id"
+ * would be the segment's.
+ */
+export function hasTimedTranscript() {
+  const videoId = sql`${cityVideos}.${sql.identifier("id")}`;
+  return sql<boolean>`(exists (select 1 from transcript_segments ts where ts.city_video_id = ${videoId} and ts.start_seconds is not null)
+    or not exists (select 1 from transcript_segments ts where ts.city_video_id = ${videoId}))`;
+}
+
 export type MeetingRecord = {
   id: string;
   title: string;
@@ -164,6 +178,8 @@ export type MeetingRecord = {
   videoUrl: string | null;
   publishedAt: string | null;
   transcriptLength: number | null;
+  /** False for a transcript without times: its highlights cannot point at a moment. */
+  transcriptTimed: boolean;
   analysisResults: unknown;
   newsStory: unknown;
   storyGeneratedAt: string | null;
@@ -193,6 +209,7 @@ export async function getMeeting(videoId: string, options: { cityId?: string } =
       videoUrl: cityVideos.videoUrl,
       publishedAt: cityVideos.publishedAt,
       transcriptLength: sql<number | null>`char_length(${cityVideos.transcript})`,
+      transcriptTimed: hasTimedTranscript(),
       analysisResults: cityVideos.analysisResults,
       newsStory: cityVideos.newsStory,
       storyGeneratedAt: cityVideos.storyGeneratedAt,
@@ -217,6 +234,7 @@ export async function getMeeting(videoId: string, options: { cityId?: string } =
     title: row.title?.trim() || "Untitled meeting",
     publishedAt: row.publishedAt?.toISOString() ?? null,
     transcriptLength: row.transcriptLength === null ? null : Number(row.transcriptLength),
+    transcriptTimed: row.transcriptTimed === true || String(row.transcriptTimed) === "true",
     storyGeneratedAt: row.storyGeneratedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
   };

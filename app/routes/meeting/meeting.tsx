@@ -23,8 +23,8 @@ export const headers = publicPageHeaders;
 
 export const shouldRevalidate = revalidateUnlessOnlyMomentChanged;
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? meetingMeta(loaderData.meeting, loaderData.canonicalUrl) : notFoundMeta();
+export const meta: Route.MetaFunction = ({ loaderData, location }) =>
+  loaderData ? meetingMeta(loaderData.meeting, loaderData.canonicalUrl, location.search) : notFoundMeta();
 
 export default function Meeting({ loaderData }: Route.ComponentProps) {
   return <MeetingAnalysisPage meeting={loaderData.meeting} pipeline={loaderData.pipeline} isAdmin={loaderData.isAdmin} cityInPath={false} />;
