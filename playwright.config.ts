@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { freePort } from "./tests/support/free-port";
 
 /**
  * Browser tests against the BUILT app (run `npm run build` first;
@@ -15,17 +15,6 @@ import { defineConfig } from "@playwright/test";
  * worker process.
  */
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-"));

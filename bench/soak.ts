@@ -12,10 +12,10 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { freePort } from "../tests/support/free-port";
 
 export type SoakOptions = { clients: number; seconds: number };
 
@@ -24,16 +24,6 @@ const CRAWL_LIMIT = 150;
 const MEMORY_SAMPLE_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 function residentMemoryMb(pid: number): number | null {
   try {

@@ -55,3 +55,6 @@ export const US_STATES = [
   ["WI", "Wisconsin"], ["WY", "Wyoming"],
 ] as const;
 export const US_STATE_CODES = US_STATES.map(([code]) => code);
+
+/** Shown when Load More fails, in the page and in a toast. */
+export const LOAD_MORE_ERROR = "An error occurred while loading more videos.";

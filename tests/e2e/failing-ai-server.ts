@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
 import { expect } from "./fixtures";
+import { freePort } from "../support/free-port";
 
 /**
  * A second app server whose language model cannot be reached (its
@@ -16,16 +16,6 @@ import { expect } from "./fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 export type FailingAiServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
 

@@ -65,7 +65,7 @@ test("/search without a query asks for one, and filters by city", async ({ page,
 
 test("transcript text that looks like HTML is shown as text in snippets", async ({ page, open }) => {
   // The meeting with markup in its transcript is in Cinder Bluff; search all Live cities.
-  await open(`/search?q=${encodeURIComponent("alert comment form")}`);
+  await open(`/search?q=${encodeURIComponent("typed alert comment form")}`);
   const results = page.locator("li[data-result-id]");
   await expect(results.first()).toBeVisible();
   await expect(page.getByText('<script>alert("x")</script>', { exact: false }).first()).toBeVisible();

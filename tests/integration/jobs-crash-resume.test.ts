@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, migrateDatabase } from "~/lib/db/client.server";
 import { seedVideo } from "~/lib/db/seed/meetings";
 import { analysisRevisions, cities, cityVideos, storyRevisions } from "~/lib/db/schema";
@@ -13,8 +13,8 @@ import { handleAnalysisJob } from "~/lib/jobs/handlers.server";
 import { ensureAnalysisQueued, requestReanalysis, runNextJob, startWorker, stopWorker } from "~/lib/jobs/index.server";
 import { analyzeVideo } from "~/lib/pipeline/index.server";
 import { storeTranscript } from "~/lib/transcripts/store.server";
-import { dbKind, dbTag, execSql, getTestDb, truncateAllTables } from "../setup";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
+import { dbKind, dbTag, execSql, getTestDb } from "../setup";
+import { withPipelineServices } from "../support/pipeline-services";
 import { LABELLED_MEETING, modelAnalysis } from "../unit/ai/fixtures";
 
 /**
@@ -26,21 +26,11 @@ import { LABELLED_MEETING, modelAnalysis } from "../unit/ai/fixtures";
 const TRANSCRIPT = seedVideo("ac-cc-2025-07-15").transcript!;
 const ROOT = path.resolve(import.meta.dirname, "../..");
 let counter = 0;
-let openai: FakeOpenAiServer;
+const openai = withPipelineServices();
 
-beforeAll(async () => {
-  openai = await startFakeOpenAiServer();
+beforeAll(() => {
   // Retries come 1-2 s after a failure instead of 30-60 s (read when the queues are set up).
   process.env.JOBS_RETRY_DELAY_SECONDS = "1";
-});
-afterAll(async () => {
-  await stopBoss();
-  await openai.close();
-});
-beforeEach(async () => {
-  await truncateAllTables();
-  await (await getBoss()).clearStorage();
-  openai.reset();
 });
 afterEach(async () => {
   await stopWorker({ timeoutMs: 1000 });

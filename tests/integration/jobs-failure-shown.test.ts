@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signIn } from "~/lib/auth/session.server";
 import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
 import { seedVideo } from "~/lib/db/seed/meetings";
 import { cities, cityVideos } from "~/lib/db/schema";
-import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
+import { getBoss } from "~/lib/jobs/boss.server";
 import { runNextJob, type PublicPipelineStatus, type QueueName } from "~/lib/jobs/index.server";
 import { analyzeVideo, writeVideoStory } from "~/lib/pipeline/index.server";
 import { storeTranscript } from "~/lib/transcripts/store.server";
 import { loader as meetingLoader, action as meetingAction } from "~/routes/meeting/meeting";
 import { loader as storyLoader, action as storyAction } from "~/routes/meeting/meeting-story";
 import { loader as statusLoader } from "~/routes/resources/pipeline-status";
-import { callRoute, dbTag, execSql, formRequest, getRequest, getTestDb, truncateAllTables } from "../setup";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
+import { callRoute, dbTag, execSql, formRequest, getRequest, getTestDb } from "../setup";
+import { withPipelineServices } from "../support/pipeline-services";
 
 /**
  * A failed analysis (or story) reaches the page, and page views never queue
@@ -23,21 +23,8 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-op
 const TRANSCRIPT = seedVideo("ac-cc-2025-07-15").transcript!;
 const HTTP_500 = "Analysis failed: the AI service returned an error (HTTP 500).";
 let counter = 0;
-let openai: FakeOpenAiServer;
+const openai = withPipelineServices();
 
-beforeAll(async () => {
-  openai = await startFakeOpenAiServer();
-});
-afterAll(async () => {
-  await stopBoss();
-  await openai.close();
-});
-beforeEach(async () => {
-  await truncateAllTables();
-  await (await getBoss()).clearStorage();
-  openai.reset();
-  delete process.env.OPENAI_API_KEY;
-});
 
 function useFailingModel() {
   process.env.OPENAI_API_KEY = "sk-test";

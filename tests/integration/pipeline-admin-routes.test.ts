@@ -2,12 +2,11 @@ import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { signIn } from "~/lib/auth/session.server";
 import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
 import { seedVideo } from "~/lib/db/seed/meetings";
 import { cities, cityVideos, storyRevisions } from "~/lib/db/schema";
-import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { ensureAnalysisQueued, runNextJob } from "~/lib/jobs/index.server";
 import { analyzeVideo, writeVideoStory } from "~/lib/pipeline/index.server";
 import { getToast } from "~/lib/toast/toast.server";
@@ -20,14 +19,14 @@ import { action as revisionsAction, loader as revisionsLoader } from "~/routes/a
 import * as playgroundPage from "~/routes/admin/story-playground";
 import { action as playgroundAction, loader as playgroundLoader } from "~/routes/admin/story-playground";
 import { loader as statusLoader } from "~/routes/resources/pipeline-status";
-import { callRoute, dbTag, execSql, formRequest, getRequest, getTestDb, truncateAllTables, TEST_ORIGIN } from "../setup";
+import { callRoute, dbTag, execSql, formRequest, getRequest, getTestDb, TEST_ORIGIN } from "../setup";
 import { CookieJar } from "../support/cookie-jar";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
+import { withPipelineServices } from "../support/pipeline-services";
 
 /** The admin pipeline pages: who may use them, and what their forms do. */
 
 const TRANSCRIPT = seedVideo("ac-cc-2025-07-15").transcript!;
-let openai: FakeOpenAiServer;
+const openai = withPipelineServices();
 let admin: { cookie: string; id: string };
 let member: { cookie: string; id: string };
 
@@ -59,17 +58,7 @@ async function toastOf(result: { headers: Headers }) {
   return (await getToast(new Request(TEST_ORIGIN, { headers: { Cookie: cookie } }))).toast;
 }
 
-beforeAll(async () => {
-  openai = await startFakeOpenAiServer();
-});
-afterAll(async () => {
-  await stopBoss();
-  await openai.close();
-});
 beforeEach(async () => {
-  await truncateAllTables();
-  await (await getBoss()).clearStorage();
-  delete process.env.OPENAI_API_KEY;
   admin = await sessionFor("admin@example.com", true);
   member = await sessionFor("member@example.com", false);
 });

@@ -6,11 +6,11 @@ import { cityPageHref, loadMoreUrl, type CityPageState } from "~/lib/videos/city
 import type { VideoCardData } from "~/lib/videos/videos.server";
 import type { CityColors } from "./city-colors";
 import { VideoCard } from "./video-card";
+import { LOAD_MORE_ERROR } from "~/lib/constants";
 
 export type VideoPage = { videos: VideoCardData[]; hasMore: boolean; page: number };
 
 /** The spec's text for a failed Load More. */
-export const LOAD_MORE_ERROR = "An error occurred while loading more videos.";
 
 /** Pages appended to the list the server rendered (`base`). */
 type Appended = { base: VideoPage; pages: VideoPage[] };

@@ -1,10 +1,9 @@
 import { getCityByKey } from "~/lib/cities/cities.server";
+import { LOAD_MORE_ERROR } from "~/lib/constants";
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/lib/videos/cache.server";
 import { isUuid, parsePage, singlePageWindow } from "~/lib/videos/city-page-state";
 import { listCityVideos } from "~/lib/videos/videos.server";
 import type { Route } from "./+types/city-videos";
-
-export const LOAD_MORE_FAILED = "An error occurred while loading more videos.";
 
 /**
  * GET /resources/city-videos?city=<locationKey>&page=<n>[&source=<id>]: one
@@ -30,6 +29,6 @@ export async function loader({ url }: Route.LoaderArgs) {
     return Response.json({ ...list, page }, { headers: { "Cache-Control": PUBLIC_CACHE_CONTROL } });
   } catch (error) {
     console.error("Loading more videos failed:", error);
-    return Response.json({ error: LOAD_MORE_FAILED }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+    return Response.json({ error: LOAD_MORE_ERROR }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   }
 }
