@@ -58,6 +58,8 @@ test("/search without a query asks for one, and filters by city", async ({ page,
   await page.getByLabel("City").selectOption(moment.cityKey);
   await page.getByRole("main").getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(new RegExp(`city=${moment.cityKey}`));
+  // With JavaScript the URL can change a moment before the results render.
+  await expect(page.locator("li[data-result-id] h2 a").first()).toBeVisible();
   const links = await page.locator("li[data-result-id] h2 a").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("href")));
   expect(links.length).toBeGreaterThan(0);
   for (const href of links) expect(href).toContain(`/city/${moment.cityKey}/meeting/`);
