@@ -31,6 +31,7 @@ COPY --from=production-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json tsconfig.json server.ts ./
 COPY app ./app
+COPY demo ./demo
 COPY drizzle ./drizzle
 COPY scripts ./scripts
 RUN mkdir -p /data && chown node:node /data

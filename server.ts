@@ -4,7 +4,7 @@ import morgan from "morgan";
 import type { ServerBuild } from "react-router";
 import { closeDatabase } from "./app/lib/db/client.server";
 import { checkDatabaseHealth } from "./app/lib/db/health.server";
-import { seedDemoDataIfPending } from "./app/lib/db/seed/seed.server";
+import { seedDemoDataIfPending } from "./demo/seed.server";
 import { prepareDatabaseOrExit } from "./app/lib/db/startup.server";
 import { startWorker, stopWorker } from "./app/lib/jobs/worker.server";
 import { configureHttp, reactRouterHandlers } from "./app/lib/http/stack.server";

@@ -5,7 +5,7 @@
  */
 import { closeDatabase } from "../app/lib/db/client.server";
 import { prepareDatabaseOrExit } from "../app/lib/db/startup.server";
-import { countDemoRows, resetDatabase, seedDemoData, seedIfEmpty } from "../app/lib/db/seed/seed.server";
+import { countDemoRows, resetDatabase, seedDemoData, seedIfEmpty } from "../demo/seed.server";
 
 const reset = process.argv.slice(2).includes("--reset");
 const started = performance.now();

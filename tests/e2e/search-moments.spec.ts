@@ -1,4 +1,4 @@
-import { HTML_TEXT_VIDEO_ID, SEARCHABLE_MOMENTS } from "../../app/lib/db/seed/meetings";
+import { HTML_TEXT_VIDEO_ID, SEARCHABLE_MOMENTS } from "#demo/meetings";
 import { expect, test } from "./fixtures";
 
 /**

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { migrateDatabase } from "../../app/lib/db/client.server";
 import { checkDatabaseHealth } from "../../app/lib/db/health.server";
 import { appMeta, cities, users } from "../../app/lib/db/schema";
-import { seedDemoDataIfPending } from "../../app/lib/db/seed/seed.server";
+import { seedDemoDataIfPending } from "#demo/seed.server";
 import { dbKind, dbTag, execSql, getTestDb, resetConnection, truncateAllTables } from "../setup";
 
 /**

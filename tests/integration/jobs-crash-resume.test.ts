@@ -6,7 +6,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, migrateDatabase } from "~/lib/db/client.server";
-import { seedVideo } from "~/lib/db/seed/meetings";
+import { seedVideo } from "#demo/meetings";
 import { analysisRevisions, cities, cityVideos, storyRevisions } from "~/lib/db/schema";
 import { getBoss, startSupervisedBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { handleAnalysisJob } from "~/lib/jobs/handlers.server";

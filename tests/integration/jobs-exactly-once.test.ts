@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { seedVideo } from "~/lib/db/seed/meetings";
+import { seedVideo } from "#demo/meetings";
 import { analysisRevisions, cities, cityVideos, storyRevisions } from "~/lib/db/schema";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { signIn } from "~/lib/auth/session.server";
 import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
-import { seedVideo } from "~/lib/db/seed/meetings";
+import { seedVideo } from "#demo/meetings";
 import { cities, cityVideos } from "~/lib/db/schema";
 import { getBoss } from "~/lib/jobs/boss.server";
 import { runNextJob, type PublicPipelineStatus, type QueueName } from "~/lib/jobs/index.server";

@@ -5,7 +5,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { beforeEach, describe, expect, it } from "vitest";
 import { signIn } from "~/lib/auth/session.server";
 import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
-import { seedVideo } from "~/lib/db/seed/meetings";
+import { seedVideo } from "#demo/meetings";
 import { cities, cityVideos, storyRevisions } from "~/lib/db/schema";
 import { ensureAnalysisQueued, runNextJob } from "~/lib/jobs/index.server";
 import { analyzeVideo, writeVideoStory } from "~/lib/pipeline/index.server";

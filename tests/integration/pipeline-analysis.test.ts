@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { OFFLINE_MODEL } from "~/lib/ai/offline-provider.server";
 import { parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
 import { createUser } from "~/lib/auth/users.server";
-import { seedVideo } from "~/lib/db/seed/meetings";
+import { seedVideo } from "#demo/meetings";
 import { analysisRevisions, cities, cityVideos, storyRevisions } from "~/lib/db/schema";
 import { backfill, UnknownCityError } from "~/lib/pipeline/backfill.server";
 import {

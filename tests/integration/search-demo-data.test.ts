@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cities, cityVideos } from "~/lib/db/schema";
-import { HTML_TEXT_VIDEO_ID, SEARCHABLE_MOMENTS } from "~/lib/db/seed/meetings";
-import { seedDemoData } from "~/lib/db/seed/seed.server";
+import { HTML_TEXT_VIDEO_ID, SEARCHABLE_MOMENTS } from "#demo/meetings";
+import { seedDemoData } from "#demo/seed.server";
 import { relevancePercent } from "~/lib/search/relevance";
 import { searchCityVideos, searchLiveCityVideos } from "~/lib/search/search.server";
 import { meetingHref } from "~/lib/videos/embed";

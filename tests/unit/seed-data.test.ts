@@ -1,5 +1,5 @@
 /**
- * Invariants of the demo data (app/lib/db/seed): the pure data modules only,
+ * Invariants of the demo data (demo/): the pure data modules only,
  * no database. The seed is what search, analysis and story pages are
  * demonstrated and tested against, so its promises are checked here: counts,
  * transcript lengths, parseable lines, quotes copied verbatim, figures in
@@ -7,14 +7,14 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { parseStoredAnalysis, parseStoredStory } from "../../app/lib/ai/stored";
-import { ADMIN_EMAIL, MEMBER_EMAIL, SEED_ACCOUNTS } from "../../app/lib/db/seed/accounts";
-import { SEED_ANALYSES, type SeedStory } from "../../app/lib/db/seed/analyses";
-import { SEED_CATEGORIES, SEED_LISTINGS } from "../../app/lib/db/seed/businesses";
-import { SEED_CITIES } from "../../app/lib/db/seed/cities";
-import { SEED_FEEDBACK } from "../../app/lib/db/seed/feedback";
-import { HTML_TEXT_VIDEO_ID, SEARCHABLE_MOMENTS, SEED_VIDEOS } from "../../app/lib/db/seed/meetings";
-import { SEED_SOURCES } from "../../app/lib/db/seed/sources";
-import { AGENDA_ITEMS } from "../../app/lib/db/seed/transcripts/items";
+import { ADMIN_EMAIL, MEMBER_EMAIL, SEED_ACCOUNTS } from "#demo/accounts";
+import { SEED_ANALYSES, type SeedStory } from "#demo/analyses";
+import { SEED_CATEGORIES, SEED_LISTINGS } from "#demo/businesses";
+import { SEED_CITIES } from "#demo/cities";
+import { SEED_FEEDBACK } from "#demo/feedback";
+import { HTML_TEXT_VIDEO_ID, SEARCHABLE_MOMENTS, SEED_VIDEOS } from "#demo/meetings";
+import { SEED_SOURCES } from "#demo/sources";
+import { AGENDA_ITEMS } from "#demo/transcripts/items";
 import { parseTimestampedTranscript, type TranscriptSegment } from "../../app/lib/transcripts/parse";
 
 const liveKeys = new Set(SEED_CITIES.filter((city) => city.status === "Live").map((city) => city.key));
@@ -167,7 +167,7 @@ describe("videos", () => {
 
   it("is deterministic: loading the modules again gives identical data", async () => {
     vi.resetModules();
-    const again = await import("../../app/lib/db/seed/meetings");
+    const again = await import("#demo/meetings");
     const strip = (videos: typeof SEED_VIDEOS) =>
       videos.map(({ meeting: _meeting, ...rest }) => ({ ...rest, publishedAt: rest.publishedAt.toISOString() }));
     expect(strip(again.SEED_VIDEOS)).toEqual(strip(SEED_VIDEOS));

@@ -2,13 +2,13 @@
  * Loads the demo data. The data itself lives in the sibling modules (plain
  * data and deterministic generators); this is the only module that writes.
  * Everything is inserted in one transaction, so a failed seed leaves no
- * half-filled database behind.
+ * half-filled database behind. When to load it is the app's rule
+ * (~/lib/db/demo-data.server, docs/decisions/0014).
  */
-import { eq } from "drizzle-orm";
-import { getConnection, getDb, type Database } from "../client.server";
+import { getConnection, getDb } from "~/lib/db/client.server";
+import { loadDemoData, loadDemoDataIfPending, type Transaction } from "~/lib/db/demo-data.server";
 import {
   analysisRevisions,
-  appMeta,
   businessCategories,
   businessListings,
   cities,
@@ -21,8 +21,8 @@ import {
   transcriptSegments,
   userRoles,
   users,
-} from "../schema";
-import { parseTimestampedTranscript } from "../../transcripts/parse";
+} from "~/lib/db/schema";
+import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
 import { SEED_ACCOUNTS } from "./accounts";
 import { SEED_ANALYSES } from "./analyses";
 import { SEED_CATEGORIES, SEED_LISTINGS } from "./businesses";
@@ -55,39 +55,17 @@ export async function seedIfEmpty(): Promise<boolean> {
 }
 
 /**
- * At start-up: loads the demo data into a database that was created empty
- * (the migration that made app_meta marked it "pending"), once. `skip`
- * (SEED_DEMO_DATA=false) records that it was declined instead. Returns
- * whether it loaded. Never touches a database that held data: see
- * docs/decisions/0014.
+ * At start-up: loads the demo data into a database that was created empty,
+ * once; `skip` (SEED_DEMO_DATA=false) records that it was declined instead.
+ * Returns whether it loaded.
  */
 export async function seedDemoDataIfPending({ skip }: { skip: boolean }): Promise<boolean> {
-  return getDb().transaction(async (tx) => {
-    // FOR UPDATE: of two servers starting on one new database, one loads.
-    const [state] = await tx.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, DEMO_DATA_KEY)).for("update");
-    if (state?.value !== "pending") return false;
-    if (!skip) await insertDemoData(tx);
-    await recordDemoData(tx, skip ? "skipped" : "loaded");
-    return !skip;
-  });
+  return loadDemoDataIfPending(insertDemoData, { skip });
 }
 
 /** Loads the demo data whatever the database holds (`npm run db:seed`), and records it. */
 export async function seedDemoData(): Promise<void> {
-  await getDb().transaction(async (tx) => {
-    await insertDemoData(tx);
-    await recordDemoData(tx, "loaded");
-  });
-}
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-const DEMO_DATA_KEY = "demo_data";
-
-async function recordDemoData(tx: Transaction, value: "loaded" | "skipped"): Promise<void> {
-  await tx
-    .insert(appMeta)
-    .values({ key: DEMO_DATA_KEY, value })
-    .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
+  await loadDemoData(insertDemoData);
 }
 
 async function insertDemoData(tx: Transaction): Promise<void> {
