@@ -9,24 +9,25 @@ import { prepareDatabaseOrExit } from "./app/lib/db/startup.server";
 import { startWorker, stopWorker } from "./app/lib/jobs/worker.server";
 import { configureHttp, reactRouterHandlers } from "./app/lib/http/stack.server";
 import { scheduleAuthCleanup } from "./app/lib/auth/cleanup.server";
+import * as env from "./app/lib/env/env.server";
+import { settingsOrExit } from "./app/lib/env/settings.server";
 
-const isProduction = process.env.NODE_ENV === "production";
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
+const config = settingsOrExit();
+const isProduction = env.isProduction();
 
 await prepareDatabaseOrExit();
-if (await seedDemoDataIfPending({ skip: process.env.SEED_DEMO_DATA === "false" })) console.log("Demo data loaded into the new database.");
+if (await seedDemoDataIfPending({ skip: !config.SEED_DEMO_DATA })) console.log("Demo data loaded into the new database.");
 scheduleAuthCleanup();
 
 // Background jobs (transcripts, analyses, stories) run in this process
 // unless WORKER=off, e.g. when `npm run worker` runs them on PostgreSQL.
-const runWorker = process.env.WORKER !== "off";
+const runWorker = config.WORKER === "on";
 if (runWorker) {
   await startWorker();
   console.log("Background jobs: the worker runs in this process (WORKER=off to turn it off).");
 } else {
   console.log(
-    process.env.DATABASE_URL
+    config.DATABASE_URL
       ? "Background jobs: WORKER=off; run `npm run worker` to process them."
       : "Background jobs: WORKER=off on PGlite: queued jobs will not run (a separate worker needs PostgreSQL).",
   );
@@ -62,11 +63,11 @@ if (isProduction) {
     viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
 }
 
-if (process.env.LOG_REQUESTS !== "false") app.use(morgan(isProduction ? "combined" : "dev"));
+if (config.LOG_REQUESTS) app.use(morgan(isProduction ? "combined" : "dev"));
 app.use(reactRouterHandlers({ build: getBuild, mode: isProduction ? "production" : "development" }));
 
-const server = app.listen(port, host, () => {
-  console.log(`Gavel is listening on http://localhost:${port}`);
+const server = app.listen(config.PORT, config.HOST, () => {
+  console.log(`Gavel is listening on http://localhost:${config.PORT}`);
 });
 
 let shuttingDown = false;

@@ -8,11 +8,12 @@
  */
 import { closeDatabase } from "../app/lib/db/client.server";
 import { prepareDatabaseOrExit } from "../app/lib/db/startup.server";
+import { settingsOrExit } from "../app/lib/env/settings.server";
 import { startWorker, stopWorker } from "../app/lib/jobs/worker.server";
 
-const STOP_TIMEOUT_MS = Number(process.env.WORKER_STOP_TIMEOUT_MS ?? 25_000);
+const { DATABASE_URL, WORKER_STOP_TIMEOUT_MS: STOP_TIMEOUT_MS } = settingsOrExit();
 
-if (!process.env.DATABASE_URL) {
+if (!DATABASE_URL) {
   console.error(
     "npm run worker needs PostgreSQL (DATABASE_URL). With the embedded PGlite database only one process can open it: " +
       "the worker runs inside the web server (npm start / npm run dev) unless WORKER=off.",

@@ -8,15 +8,16 @@
  * Both throw an AiError whose message can be shown to the user; they never
  * store anything, so a failure leaves the previous result in place.
  */
+import { type Settings, settings } from "~/lib/env/settings.server";
 import { readOpenAiConfig } from "./config.server";
 import { createOfflineProvider } from "./offline-provider.server";
 import { createOpenAiProvider } from "./openai-provider.server";
 import type { AiProvider } from "./provider";
 
 /** OpenAI-compatible when OPENAI_API_KEY is set (and AI_PROVIDER is not "offline"), else the offline analyser. */
-export function getAiProvider(env: Record<string, string | undefined> = process.env): AiProvider {
-  const config = readOpenAiConfig(env);
-  return config ? createOpenAiProvider(config) : createOfflineProvider();
+export function getAiProvider(config: Settings = settings()): AiProvider {
+  const openAi = readOpenAiConfig(config);
+  return openAi ? createOpenAiProvider(openAi) : createOfflineProvider();
 }
 
 export { AiError, isAiError, type AiErrorCode } from "./errors";

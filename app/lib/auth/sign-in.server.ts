@@ -1,4 +1,5 @@
 import { appUrl } from "~/lib/env/env.server";
+import { settings } from "~/lib/env/settings.server";
 import { sendEmail } from "~/lib/email/email.server";
 import { accountExistsEmail, confirmEmailAddressEmail } from "~/lib/email/templates";
 import { PRODUCT_NAME } from "~/lib/constants";
@@ -52,7 +53,7 @@ type Limit = { limit: number; windowSeconds: number };
 // (docs/decisions/0013-auth-hardening.md). Many people can share one IP
 // (offices, schools, mobile carriers), so per-IP limits can be raised with
 // AUTH_IP_LIMIT_MULTIPLIER; per-address limits are fixed.
-const ipMultiplier = Math.max(1, Number(process.env.AUTH_IP_LIMIT_MULTIPLIER ?? 1) || 1);
+const ipMultiplier = settings().AUTH_IP_LIMIT_MULTIPLIER;
 export const AUTH_LIMITS = {
   emailsPerAddressAndIp: { limit: 3, windowSeconds: 10 * 60 },
   emailsPerAddress: { limit: 30, windowSeconds: 60 * 60 },

@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { settings } from "~/lib/env/settings.server";
 import { claimPgliteDirectory } from "./pglite-directory.server";
 import * as schema from "./schema";
 
@@ -44,7 +45,7 @@ const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "../../../drizzle");
 function openPostgres(url: string): Connection {
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: settings().DATABASE_POOL_SIZE,
   });
   pool.on("error", (error) => console.error("PostgreSQL pool error:", error));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
@@ -67,9 +68,9 @@ function openPostgres(url: string): Connection {
 }
 
 function openPglite(): Connection {
-  const dataDir = process.env.PGLITE_DATA_DIR ?? "data/pglite";
+  const dataDir = settings().PGLITE_DATA_DIR;
   const directory = dataDir.startsWith("memory://") ? null : claimPgliteDirectory(dataDir);
-  const snapshot = process.env.PGLITE_SNAPSHOT;
+  const snapshot = settings().PGLITE_SNAPSHOT;
   let pglite: PGlite;
   try {
     pglite = new PGlite({
@@ -115,9 +116,8 @@ type GlobalWithConnection = typeof globalThis & { [CONNECTION]?: Connection };
 
 export function getConnection(): Connection {
   const global = globalThis as GlobalWithConnection;
-  global[CONNECTION] ??= process.env.DATABASE_URL
-    ? openPostgres(process.env.DATABASE_URL)
-    : openPglite();
+  const url = settings().DATABASE_URL;
+  global[CONNECTION] ??= url ? openPostgres(url) : openPglite();
   return global[CONNECTION];
 }
 

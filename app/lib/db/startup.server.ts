@@ -1,3 +1,4 @@
+import { SettingsError } from "~/lib/env/settings.server";
 import { closeDatabase, getConnection } from "./client.server";
 import { checkDatabaseHealth } from "./health.server";
 import { DatabaseStartError } from "./start-error.server";
@@ -6,7 +7,8 @@ import { DatabaseStartError } from "./start-error.server";
  * What every entry point (server, scripts) does first: open the database,
  * apply the migrations and check that the data can be read and written.
  * Anything that goes wrong becomes a DatabaseStartError naming the
- * database; nothing is created, replaced or seeded in its place.
+ * database (or a SettingsError, when the settings are not valid); nothing
+ * is created, replaced or seeded in its place.
  */
 export async function prepareDatabase(): Promise<void> {
   let opened: { kind: "pglite" | "postgres"; location: string } = { kind: "pglite", location: "the database" };
@@ -17,20 +19,21 @@ export async function prepareDatabase(): Promise<void> {
     await connection.migrate();
     await checkDatabaseHealth();
   } catch (error) {
-    if (error instanceof DatabaseStartError) throw error;
+    if (error instanceof DatabaseStartError || error instanceof SettingsError) throw error;
     throw new DatabaseStartError(cannotOpenMessage(opened, error), { cause: error });
   }
 }
 
 /**
- * prepareDatabase() for entry points: a DatabaseStartError is printed as
- * the plain message it is (no stack trace) and the process exits with 1.
+ * prepareDatabase() for entry points: a DatabaseStartError or SettingsError
+ * is printed as the plain message it is (no stack trace) and the process
+ * exits with 1.
  */
 export async function prepareDatabaseOrExit(): Promise<void> {
   try {
     await prepareDatabase();
   } catch (error) {
-    if (!(error instanceof DatabaseStartError)) throw error;
+    if (!(error instanceof DatabaseStartError || error instanceof SettingsError)) throw error;
     console.error(error.message);
     await closeDatabase().catch(() => undefined);
     process.exit(1);

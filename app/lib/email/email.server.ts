@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { PRODUCT_NAME } from "~/lib/constants";
+import { settings } from "~/lib/env/settings.server";
 
 export type Email = { to: string; subject: string; text: string; html: string };
 
@@ -14,18 +14,18 @@ export type Email = { to: string; subject: string; text: string; html: string };
 let transporter: Transporter | undefined;
 
 function smtpTransport(): Transporter | undefined {
-  const url = process.env.SMTP_URL;
+  const url = settings().SMTP_URL;
   if (!url) return undefined;
   transporter ??= nodemailer.createTransport(url);
   return transporter;
 }
 
 function sender(): string {
-  return process.env.MAIL_FROM ?? `${PRODUCT_NAME} <no-reply@localhost>`;
+  return settings().MAIL_FROM;
 }
 
 export function outboxDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? "data", "outbox");
+  return path.resolve(settings().DATA_DIR, "outbox");
 }
 
 export async function sendEmail(email: Email): Promise<void> {

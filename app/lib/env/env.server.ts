@@ -1,20 +1,23 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { settings } from "./settings.server";
 
-export const isProduction = process.env.NODE_ENV === "production";
+export function isProduction(): boolean {
+  return settings().NODE_ENV === "production";
+}
 
 /** The public origin of the app, used for absolute links and cookie flags. */
 export function appUrl(): string {
-  return (process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
+  return settings().APP_URL;
 }
 
 /** Cookies are Secure whenever the app is served over HTTPS in production. */
 export function secureCookies(): boolean {
-  return isProduction && appUrl().startsWith("https://");
+  return isProduction() && appUrl().startsWith("https://");
 }
 
-let cachedSecrets: string[] | undefined;
+let generatedSecret: string | undefined;
 
 /**
  * Secrets that sign cookies. `SESSION_SECRET` may hold several, comma
@@ -23,13 +26,16 @@ let cachedSecrets: string[] | undefined;
  * clone works and restarts keep their sessions.
  */
 export function sessionSecrets(): string[] {
-  if (cachedSecrets) return cachedSecrets;
-  const configured = process.env.SESSION_SECRET?.split(",").map((s) => s.trim()).filter(Boolean);
-  if (configured?.length) return (cachedSecrets = configured);
-  const file = path.resolve(process.env.DATA_DIR ?? "data", "session-secret");
+  const configured = settings().SESSION_SECRET;
+  if (configured.length > 0) return configured;
+  generatedSecret ??= readOrCreateSecret(path.resolve(settings().DATA_DIR, "session-secret"));
+  return [generatedSecret];
+}
+
+function readOrCreateSecret(file: string): string {
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
   }
-  return (cachedSecrets = [fs.readFileSync(file, "utf8").trim()]);
+  return fs.readFileSync(file, "utf8").trim();
 }

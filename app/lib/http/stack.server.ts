@@ -4,7 +4,7 @@ import { requestBodyGate } from "./body-gate.server";
 import { CLIENT_IP_HEADER } from "./client-ip.server";
 import { createRequestHandler } from "./request-handler.server";
 import { securityHeaders } from "./security-headers.server";
-import { parseTrustProxy } from "./trust-proxy";
+import { settings } from "~/lib/env/settings.server";
 
 /**
  * The parts of server.ts's Express stack that every response goes through,
@@ -14,7 +14,7 @@ import { parseTrustProxy } from "./trust-proxy";
 /** First on the app: proxy trust, security headers, the client's address. */
 export function configureHttp(app: Express, { development }: { development: boolean }) {
   app.disable("x-powered-by");
-  app.set("trust proxy", parseTrustProxy(process.env.TRUST_PROXY));
+  app.set("trust proxy", settings().TRUST_PROXY);
   app.use(securityHeaders({ development }));
   // Route modules see a plain Request without the socket; pass the client's
   // address (as resolved by "trust proxy") in a header nobody can forge,

@@ -12,6 +12,7 @@
  */
 import PgBoss from "pg-boss";
 import { getConnection } from "~/lib/db/client.server";
+import { settings } from "~/lib/env/settings.server";
 import type { Transaction } from "~/lib/pipeline/video.server";
 import { expireInSeconds } from "./budgets.server";
 import { QUEUE_NAMES, queueSettings } from "./queues";
@@ -23,11 +24,6 @@ const HOLDER = Symbol.for("gavel.jobs.boss");
 type GlobalWithBoss = typeof globalThis & { [HOLDER]?: Holder };
 const globalBoss = globalThis as GlobalWithBoss;
 
-function numberFromEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return process.env[name]?.trim() && Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
 function bossConfig(supervise: boolean): PgBoss.ConstructorOptions {
   return {
     db: { executeSql: (text: string, values?: unknown[]) => getConnection().execute(text, values) },
@@ -35,7 +31,7 @@ function bossConfig(supervise: boolean): PgBoss.ConstructorOptions {
     migrate: true,
     schedule: false,
     supervise,
-    maintenanceIntervalSeconds: numberFromEnv("JOBS_MAINTENANCE_INTERVAL_SECONDS", 60),
+    maintenanceIntervalSeconds: settings().JOBS_MAINTENANCE_INTERVAL_SECONDS,
     // A failed job stays in the job table for a week: the pages show its
     // error, and a failed automatic analysis is not re-queued meanwhile.
     archiveCompletedAfterSeconds: 24 * 60 * 60,
@@ -46,7 +42,7 @@ function bossConfig(supervise: boolean): PgBoss.ConstructorOptions {
 
 async function createQueues(boss: PgBoss): Promise<void> {
   for (const name of QUEUE_NAMES) {
-    const options = { name, policy: "standard" as const, ...queueSettings(name), expireInSeconds: expireInSeconds(name) };
+    const options = { name, policy: "standard" as const, ...queueSettings(name, settings().JOBS_RETRY_DELAY_SECONDS), expireInSeconds: expireInSeconds(name) };
     await boss.createQueue(name, options);
     await boss.updateQueue(name, options); // settings changed since the queue was created
   }

@@ -16,11 +16,11 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import { getConnection } from "~/lib/db/client.server";
+import { settings } from "~/lib/env/settings.server";
 import { QUEUE_NAMES, type QueueName } from "./queues";
 import { BOSS_SCHEMA } from "./tables.server";
 
 const TABLE = `${BOSS_SCHEMA}.gavel_worker`;
-const DEFAULT_HEARTBEAT_SECONDS = 10;
 /** A worker whose heartbeat is older than this many beats is taken for dead. */
 const BEATS_BEFORE_DEAD = 3;
 /** Rows of workers that stopped without a clean shutdown are removed after a day. */
@@ -35,11 +35,6 @@ function quoted(names: readonly QueueName[]): string {
 
 async function sql<Row>(text: string, values?: unknown[]): Promise<Row[]> {
   return (await getConnection().execute(text, values)).rows as Row[];
-}
-
-export function heartbeatSeconds(env: Record<string, string | undefined> = process.env): number {
-  const value = Number(env.JOBS_HEARTBEAT_SECONDS);
-  return env.JOBS_HEARTBEAT_SECONDS?.trim() && Number.isFinite(value) && value >= 0.2 ? value : DEFAULT_HEARTBEAT_SECONDS;
 }
 
 async function ensureTable(): Promise<void> {
@@ -102,7 +97,7 @@ function logRequeued(ids: string[]): void {
 export async function registerWorker(): Promise<WorkerRegistration> {
   await ensureTable();
   const id = crypto.randomUUID();
-  const beat = heartbeatSeconds();
+  const beat = settings().JOBS_HEARTBEAT_SECONDS;
   const deadAfterSeconds = beat * BEATS_BEFORE_DEAD;
   const running = new Set<string>();
   const soleProcess = getConnection().kind === "pglite";

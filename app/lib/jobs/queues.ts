@@ -39,14 +39,13 @@ const SETTINGS: Record<QueueName, QueueSettings> = {
 };
 
 /**
- * The queue's retry settings; JOBS_RETRY_DELAY_SECONDS overrides every
- * queue's first retry delay. Expiries come from the attempt deadlines
- * (budgets.server.ts).
+ * The queue's retry settings; `retryDelaySeconds` (JOBS_RETRY_DELAY_SECONDS)
+ * overrides every queue's first retry delay. Expiries come from the attempt
+ * deadlines (budgets.server.ts).
  */
-export function queueSettings(name: QueueName, env: Record<string, string | undefined> = process.env): QueueSettings {
+export function queueSettings(name: QueueName, retryDelaySeconds?: number): QueueSettings {
   const settings = SETTINGS[name];
-  const delay = Number(env.JOBS_RETRY_DELAY_SECONDS);
-  return env.JOBS_RETRY_DELAY_SECONDS?.trim() && Number.isInteger(delay) && delay >= 0 ? { ...settings, retryDelay: delay } : settings;
+  return retryDelaySeconds === undefined ? settings : { ...settings, retryDelay: retryDelaySeconds };
 }
 
 /**

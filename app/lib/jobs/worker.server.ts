@@ -5,6 +5,7 @@
  * process). See docs/decisions/0012-jobs.md.
  */
 import type PgBoss from "pg-boss";
+import { settings } from "~/lib/env/settings.server";
 import { getBoss, startSupervisedBoss, stopBoss } from "./boss.server";
 import { HANDLERS } from "./handlers.server";
 import { registerWorker, type WorkerRegistration } from "./liveness.server";
@@ -17,11 +18,6 @@ export type WorkerOptions = {
   concurrency?: number;
   queues?: readonly QueueName[];
 };
-
-function positive(value: string | undefined, fallback: number, minimum: number): number {
-  const parsed = Number(value);
-  return value?.trim() && Number.isFinite(parsed) && parsed >= minimum ? parsed : fallback;
-}
 
 /** This process's registration while its worker runs (liveness.server.ts). */
 let registration: WorkerRegistration | null = null;
@@ -49,8 +45,8 @@ async function runJob(queue: QueueName, job: PgBoss.Job<unknown>): Promise<JobOu
 export async function startWorker(options: WorkerOptions = {}): Promise<void> {
   const boss = await startSupervisedBoss();
   registration ??= await registerWorker();
-  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? positive(process.env.JOBS_POLL_SECONDS, 2, 0.5);
-  const concurrency = options.concurrency ?? Math.floor(positive(process.env.JOBS_CONCURRENCY, 1, 1));
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? settings().JOBS_POLL_SECONDS;
+  const concurrency = options.concurrency ?? settings().JOBS_CONCURRENCY;
   for (const queue of options.queues ?? QUEUE_NAMES) {
     for (let i = 0; i < concurrency; i++) {
       await boss.work<unknown>(queue, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => (job ? runJob(queue, job) : undefined));

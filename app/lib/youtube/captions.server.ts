@@ -17,6 +17,7 @@ import {
   YoutubeTranscriptTooManyRequestError,
   YoutubeTranscriptVideoUnavailableError,
 } from "youtube-transcript-plus";
+import { settings } from "~/lib/env/settings.server";
 import { mergeCues } from "~/lib/transcripts/cues";
 import { formatTranscriptText } from "~/lib/transcripts/format";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
@@ -39,20 +40,14 @@ export type CaptionOptions = {
   timeoutMs?: number;
 };
 
-const DEFAULT_BASE_URL = "https://www.youtube.com";
-
-function numberFrom(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return value?.trim() && Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
-}
-
-function resolveOptions(options: CaptionOptions, env = process.env): Required<CaptionOptions> {
+function resolveOptions(options: CaptionOptions): Required<CaptionOptions> {
+  const config = settings();
   return {
-    baseUrl: (options.baseUrl ?? env.YOUTUBE_BASE_URL?.trim()) || DEFAULT_BASE_URL,
-    lang: (options.lang ?? env.YOUTUBE_CAPTION_LANG?.trim()) || "en",
-    retries: options.retries ?? numberFrom(env.YOUTUBE_RETRIES, 2),
-    retryDelayMs: options.retryDelayMs ?? numberFrom(env.YOUTUBE_RETRY_DELAY_MS, 1000),
-    timeoutMs: options.timeoutMs ?? numberFrom(env.YOUTUBE_TIMEOUT_MS, 30_000),
+    baseUrl: options.baseUrl || config.YOUTUBE_BASE_URL,
+    lang: options.lang || config.YOUTUBE_CAPTION_LANG,
+    retries: options.retries ?? config.YOUTUBE_RETRIES,
+    retryDelayMs: options.retryDelayMs ?? config.YOUTUBE_RETRY_DELAY_MS,
+    timeoutMs: options.timeoutMs ?? config.YOUTUBE_TIMEOUT_MS,
   };
 }
 

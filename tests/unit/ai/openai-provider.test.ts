@@ -3,6 +3,7 @@ import { AiError } from "~/lib/ai/errors";
 import { getAiProvider } from "~/lib/ai/index.server";
 import { createOpenAiProvider } from "~/lib/ai/openai-provider.server";
 import type { AiProvider } from "~/lib/ai/provider";
+import { parseSettings } from "~/lib/env/settings.server";
 import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
 import { type FakeOpenAiServer, type RecordedRequest, startFakeOpenAiServer } from "../../support/fake-openai-server";
 import { LABELLED_MEETING, modelAnalysis, modelStory } from "./fixtures";
@@ -221,17 +222,17 @@ describe("OpenAI-compatible provider: stories", () => {
 
 describe("getAiProvider", () => {
   it("uses the offline analyser without an API key", () => {
-    expect(getAiProvider({}).name).toBe("offline");
+    expect(getAiProvider(parseSettings({})).name).toBe("offline");
   });
 
   it("uses the OpenAI-compatible provider with a key, defaulting the model", () => {
-    const p = getAiProvider({ OPENAI_API_KEY: "sk-test" });
+    const p = getAiProvider(parseSettings({ OPENAI_API_KEY: "sk-test" }));
     expect(p.name).toBe("openai-compatible");
     expect(p.model).toBe("gpt-4o-mini");
-    expect(getAiProvider({ OPENAI_API_KEY: "sk-test", OPENAI_MODEL: "local-llama" }).model).toBe("local-llama");
+    expect(getAiProvider(parseSettings({ OPENAI_API_KEY: "sk-test", OPENAI_MODEL: "local-llama" })).model).toBe("local-llama");
   });
 
   it("can be forced offline", () => {
-    expect(getAiProvider({ OPENAI_API_KEY: "sk-test", AI_PROVIDER: "offline" }).name).toBe("offline");
+    expect(getAiProvider(parseSettings({ OPENAI_API_KEY: "sk-test", AI_PROVIDER: "offline" })).name).toBe("offline");
   });
 });

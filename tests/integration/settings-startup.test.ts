@@ -1,0 +1,47 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+
+/**
+ * An invalid setting stops every entry point before it opens the database
+ * or listens, with a message that names each invalid variable and no stack
+ * trace (app/lib/env/settings.server.ts).
+ */
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+function start(entry: string, env: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-settings-"));
+  try {
+    return spawnSync(process.execPath, ["--import", "tsx", entry], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", DATA_DIR: dataDir, PGLITE_DATA_DIR: "memory://", ...env },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe("invalid settings at start-up", () => {
+  test("the web server names each invalid variable and exits with 1", () => {
+    const result = start("server.ts", { PORT: "abc", WORKER: "maybe", DATABASE_URL: "postgres://gavel:hunter2@[bad" });
+    expect(result.stderr).toContain('PORT="abc": must be a whole number from 0 to 65535');
+    expect(result.stderr).toContain('WORKER="maybe": must be on or off');
+    expect(result.stderr).toContain("DATABASE_URL: must be a URL");
+    expect(result.stderr).not.toContain("hunter2");
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(result.stdout).not.toContain("listening");
+    expect(result.status).toBe(1);
+  });
+
+  test("so does the worker", () => {
+    const result = start("scripts/worker.ts", { DATABASE_URL: "postgres://127.0.0.1:9/gavel", JOBS_CONCURRENCY: "0" });
+    expect(result.stderr).toContain('JOBS_CONCURRENCY="0": must be a whole number of at least 1');
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(result.status).toBe(1);
+  });
+});
