@@ -22,6 +22,7 @@ import { loader as statusLoader } from "~/routes/resources/pipeline-status";
 import { callRoute, dbTag, execSql, formRequest, getRequest, getTestDb, TEST_ORIGIN } from "../setup";
 import { CookieJar } from "../support/cookie-jar";
 import { withPipelineServices } from "../support/pipeline-services";
+import routeConfig from "../../app/routes";
 
 /** The admin pipeline pages: who may use them, and what their forms do. */
 
@@ -63,30 +64,70 @@ beforeEach(async () => {
   member = await sessionFor("member@example.com", false);
 });
 
-describe(`admin pipeline pages refuse others ${dbTag}`, () => {
-  it("answers a visitor with 401 and a member with 403, for every loader and action", async () => {
+/** One route of the config: React Router's RouteConfigEntry, as far as the walk needs it. */
+type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
+
+const isAdminPath = (path: string) => path === "/admin" || path.startsWith("/admin/");
+
+/**
+ * Every route at or under /admin in app/routes.ts, with its full path. A
+ * pathless layout counts when everything inside it is an admin route
+ * (prefix() puts the path on its children, not on the layout).
+ */
+function adminRoutes(entries: RouteEntry[] = routeConfig as RouteEntry[], parentPath = ""): { path: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parentPath}/${entry.path}` : parentPath;
+    const children = entry.children ?? [];
+    const inside = adminRoutes(children, path);
+    const isAdmin = (child: RouteEntry) => inside.some((route) => route.file === child.file);
+    if (isAdminPath(path)) return [{ path, file: entry.file }, ...inside];
+    if (entry.path || children.length === 0 || !children.every(isAdmin)) return inside;
+    // A pathless layout answers at its shortest child's address.
+    const [shortest] = inside.map((route) => route.path).sort((a, b) => a.length - b.length);
+    return [{ path: shortest!, file: entry.file }, ...inside];
+  });
+}
+
+/** The forms each admin action really takes, so that a missing check would act; others get a made-up intent. */
+function adminPostFields(path: string, videoId: string): Record<string, string> {
+  const known: Record<string, Record<string, string>> = {
+    "/admin/story-playground": { intent: "generate", videoId },
+    "/admin/jobs": { intent: "retry", queue: "analysis", jobId: videoId },
+    "/admin/revisions/:videoId": { intent: "reanalyze" },
+  };
+  return known[path] ?? { intent: "anything", videoId };
+}
+
+describe(`admin pages refuse others ${dbTag}`, () => {
+  it("finds every admin route of app/routes.ts", () => {
+    expect(adminRoutes().map((r) => r.file)).toEqual(
+      expect.arrayContaining(["routes/admin/layout.tsx", "routes/admin/index.tsx", "routes/admin/jobs.tsx", "routes/admin/revisions.tsx", "routes/admin/story-playground.tsx"]),
+    );
+  });
+
+  it("answers a visitor with 401 and a member with 403, for every loader and action under /admin", async () => {
     const video = await insertVideo();
-    const calls = [
-      { fn: playgroundLoader, path: "/admin/story-playground" },
-      { fn: jobsLoader, path: "/admin/jobs" },
-      { fn: revisionsLoader, path: `/admin/revisions/${video.id}`, params: { videoId: video.id } },
-    ];
-    const posts = [
-      { fn: playgroundAction, path: "/admin/story-playground", fields: { intent: "generate", videoId: video.id } },
-      { fn: jobsAction, path: "/admin/jobs", fields: { intent: "retry", queue: "analysis", jobId: video.id } },
-      { fn: revisionsAction, path: `/admin/revisions/${video.id}`, fields: { intent: "reanalyze" }, params: { videoId: video.id } },
-    ];
-    for (const [who, cookie, status] of [["visitor", "", 401], ["member", member.cookie, 403]] as const) {
-      const headers = cookie ? { Cookie: cookie } : undefined;
-      for (const call of calls) {
-        const result = await callRoute(call.fn, { request: getRequest(call.path, { headers }), params: call.params });
-        expect([who, call.path, result.status, result.thrown]).toEqual([who, call.path, status, true]);
-      }
-      for (const post of posts) {
-        const result = await callRoute(post.fn, { request: formRequest(post.path, post.fields, { headers }), params: post.params });
-        expect([who, post.path, result.status]).toEqual([who, post.path, status]);
+    const checked: string[] = [];
+    for (const { path: pattern, file } of adminRoutes()) {
+      const module = (await import(`../../app/${file}`)) as { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+      const params = Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name!, video.id]));
+      const path = pattern.replace(/:\w+/g, video.id);
+      for (const [who, cookie, status] of [["visitor", "", 401], ["member", member.cookie, 403]] as const) {
+        const headers = cookie ? { Cookie: cookie } : undefined;
+        if (module.loader) {
+          const result = await callRoute(module.loader, { request: getRequest(path, { headers }), params, pattern });
+          expect([who, "GET", path, result.status, result.thrown]).toEqual([who, "GET", path, status, true]);
+          checked.push(`GET ${pattern}`);
+        }
+        if (module.action) {
+          const request = formRequest(path, adminPostFields(pattern, video.id), { headers });
+          const result = await callRoute(module.action, { request, params, pattern });
+          expect([who, "POST", path, result.status]).toEqual([who, "POST", path, status]);
+          checked.push(`POST ${pattern}`);
+        }
       }
     }
+    expect(checked).toEqual(expect.arrayContaining(["GET /admin", "GET /admin/jobs", "POST /admin/jobs", "POST /admin/revisions/:videoId", "POST /admin/story-playground"]));
     // Nothing was done on their behalf.
     expect(await getTestDb().select().from(storyRevisions)).toEqual([]);
     expect(await execSql("select id from pgboss.job")).toEqual([]);

@@ -13,7 +13,7 @@ import {
   productFeedback,
   transcriptSegments,
 } from "~/lib/db/schema";
-import { dbKind, dbTag, execSql, getTestDb, truncateAllTables } from "../setup";
+import { dbKind, dbTag, execSql, getTestConnection, getTestDb, truncateAllTables } from "../setup";
 
 /**
  * The schema as the database enforces it, on whichever database this run
@@ -73,8 +73,22 @@ beforeEach(async () => {
 
 describe(`migrations ${dbTag}`, () => {
   it(`runs on the expected database (${dbKind})`, async () => {
-    const [row] = await execSql<{ version: string }>("select version() as version");
-    expect(row?.version).toMatch(/PostgreSQL/);
+    const connection = getTestConnection();
+    const [row] = await execSql<{ version: string; database: string; port: number | null }>(
+      "select version() as version, current_database() as database, inet_server_port() as port",
+    );
+    // The app's connection is the one this run was set up for: embedded
+    // PGlite has no server port; a real server is this file's own database.
+    const expected =
+      dbKind === "pglite"
+        ? { kind: "pglite", embedded: true, database: row?.database, port: null }
+        : {
+            kind: "postgres",
+            embedded: false,
+            database: new URL(process.env.DATABASE_URL!).pathname.slice(1),
+            port: Number(new URL(process.env.DATABASE_URL!).port),
+          };
+    expect({ kind: connection.kind, embedded: Boolean(connection.pglite), database: row?.database, port: row?.port }).toEqual(expected);
     console.log(`${dbTag} ${row?.version.split(" ").slice(0, 2).join(" ")}`);
   });
 
