@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "~/lib/auth/session.server";
 import { createUser } from "~/lib/auth/users.server";
 import { cities, cityVideos } from "~/lib/db/schema";
-import { seedVideo } from "~/lib/db/seed/meetings";
+import { seedVideo } from "#demo/meetings";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { storeTranscript } from "~/lib/transcripts/store.server";
 import { FETCH_TRANSCRIPT, RE_ANALYZE, REGENERATE_STORY, REWRITE_STORY } from "~/lib/videos/admin-intents";
