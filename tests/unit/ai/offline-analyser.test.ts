@@ -119,14 +119,9 @@ describe("offline analyser: summary variants and speed", () => {
     }
   });
 
-  it("analyses a 120 KB transcript quickly", () => {
-    const transcript = syntheticTranscript(120_000);
-    analyseOffline({ transcript: "Warm up the model. The council met.", segments: [] });
-    const started = performance.now();
-    const analysis = analyseOffline({ transcript, segments: [] });
-    const elapsed = performance.now() - started;
+  it("analyses a whole 120 KB transcript (its speed is measured in npm run bench, not here)", () => {
+    const analysis = analyseOffline({ transcript: syntheticTranscript(120_000), segments: [] });
     expect(analysis.highlights.length).toBe(6);
-    expect(elapsed).toBeLessThan(5_000); // about 0.2 s on a laptop; generous for slow CI
   });
 });
 
