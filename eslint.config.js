@@ -32,7 +32,9 @@ export default tseslint.config(
         "error",
         {
           paths: restrictedImportPaths,
-          patterns: [{ regex: "^(#demo/|(\\.\\./)+demo/)", message: "app/ must not import demo data (docs/decisions/0001)." }],
+          patterns: [
+            { regex: "^(#demo/|(\\.\\./)+demo/)", message: "app/ must not import demo data (docs/decisions/0001)." },
+          ],
         },
       ],
     },

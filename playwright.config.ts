@@ -15,7 +15,6 @@ import { freePort } from "./tests/support/free-port";
  * worker process.
  */
 
-
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-"));
 const port = Number(process.env.E2E_PORT);
@@ -46,10 +45,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [
-    ["list"],
-    ["json", { outputFile: process.env.E2E_JSON_REPORT ?? "playwright-report/results.json" }],
-  ],
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_JSON_REPORT ?? "playwright-report/results.json" }]],
   outputDir: "test-results",
   use: {
     baseURL,

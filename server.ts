@@ -16,7 +16,8 @@ const config = settingsOrExit();
 const isProduction = env.isProduction();
 
 await prepareDatabaseOrExit();
-if (await seedDemoDataIfPending({ skip: !config.SEED_DEMO_DATA })) console.log("Demo data loaded into the new database.");
+if (await seedDemoDataIfPending({ skip: !config.SEED_DEMO_DATA }))
+  console.log("Demo data loaded into the new database.");
 scheduleAuthCleanup();
 
 // Background jobs (transcripts, analyses, stories) run in this process
@@ -59,8 +60,7 @@ if (isProduction) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   app.use(viteDevServer.middlewares);
-  getBuild = () =>
-    viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  getBuild = () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
 }
 
 if (config.LOG_REQUESTS) app.use(morgan(isProduction ? "combined" : "dev"));
@@ -79,7 +79,8 @@ async function shutdown(signal: string) {
   forceExit.unref();
   server.close(async () => {
     // Running jobs get a few seconds; unfinished ones are retried after a restart.
-    if (runWorker) await stopWorker({ timeoutMs: 5_000 }).catch((error) => console.error("Stopping the worker failed:", error));
+    if (runWorker)
+      await stopWorker({ timeoutMs: 5_000 }).catch((error) => console.error("Stopping the worker failed:", error));
     await closeDatabase();
     process.exit(0);
   });

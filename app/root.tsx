@@ -29,8 +29,7 @@ export const meta: Route.MetaFunction = () => [
   { title: "Gavel | Local government, in plain sight" },
   {
     name: "description",
-    content:
-      "Gavel turns city council meetings into searchable, plain-language news and analysis for every resident.",
+    content: "Gavel turns city council meetings into searchable, plain-language news and analysis for every resident.",
   },
 ];
 
@@ -98,7 +97,15 @@ type ErrorBody = { message?: string; user?: ClientUser | null } | null;
  * a middleware refused the request (no loader ran), so a refusal carries the
  * signed-in user in its body (requireAdmin).
  */
-function ErrorShell({ user, navCity, children }: { user: ClientUser | null; navCity: NavCity | null; children: React.ReactNode }) {
+function ErrorShell({
+  user,
+  navCity,
+  children,
+}: {
+  user: ClientUser | null;
+  navCity: NavCity | null;
+  children: React.ReactNode;
+}) {
   return (
     <>
       {user ? <NavigationBar city={navCity} /> : null}
@@ -127,9 +134,7 @@ export function ErrorBoundary() {
   return shell(
     <main className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-24 text-center">
       <h1 className="text-2xl font-semibold">An unexpected error occurred</h1>
-      <p className="mt-2 text-slate-600">
-        Something went wrong on our side. Please try again in a moment.
-      </p>
+      <p className="mt-2 text-slate-600">Something went wrong on our side. Please try again in a moment.</p>
       <a href="/" className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
         Return to Home
       </a>

@@ -6,7 +6,10 @@
 export type RougeScores = { rouge1: number; rouge2: number; rougeL: number };
 
 export function rougeTokens(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 function ngramCounts(tokens: string[], n: number): Map<string, number> {
@@ -53,10 +56,15 @@ export function rougeL(candidate: string[], reference: string[]): number {
 export function rouge(candidateText: string, referenceText: string): RougeScores {
   const candidate = rougeTokens(candidateText);
   const reference = rougeTokens(referenceText);
-  return { rouge1: rougeN(candidate, reference, 1), rouge2: rougeN(candidate, reference, 2), rougeL: rougeL(candidate, reference) };
+  return {
+    rouge1: rougeN(candidate, reference, 1),
+    rouge2: rougeN(candidate, reference, 2),
+    rougeL: rougeL(candidate, reference),
+  };
 }
 
 export function meanScores(scores: RougeScores[]): RougeScores {
-  const mean = (pick: (s: RougeScores) => number) => (scores.length ? scores.reduce((sum, s) => sum + pick(s), 0) / scores.length : 0);
+  const mean = (pick: (s: RougeScores) => number) =>
+    scores.length ? scores.reduce((sum, s) => sum + pick(s), 0) / scores.length : 0;
   return { rouge1: mean((s) => s.rouge1), rouge2: mean((s) => s.rouge2), rougeL: mean((s) => s.rougeL) };
 }

@@ -22,7 +22,15 @@ import { performance } from "node:perf_hooks";
 import { analyseOffline } from "~/lib/ai/offline/analyser.server";
 import { concatenatedTranscripts, loadMeetingBank } from "./meetingbank";
 import { rougeTokens } from "./rouge";
-import { analyser, evaluate, lead3, leadSameLength, plainTextRank, plainTextRankSameLength, printEvaluations } from "./summarisers";
+import {
+  analyser,
+  evaluate,
+  lead3,
+  leadSameLength,
+  plainTextRank,
+  plainTextRankSameLength,
+  printEvaluations,
+} from "./summarisers";
 import { runSoak } from "./soak";
 import { syntheticTranscript } from "./synthetic";
 
@@ -41,7 +49,9 @@ function timeAnalysis(label: string, transcript: string): void {
     analyseOffline({ transcript, segments: [] });
     runs.push(performance.now() - start);
   }
-  console.log(`  ${label}: ${(transcript.length / 1000).toFixed(0)} KB in ${median(runs).toFixed(0)} ms (median of ${TIMING_RUNS})`);
+  console.log(
+    `  ${label}: ${(transcript.length / 1000).toFixed(0)} KB in ${median(runs).toFixed(0)} ms (median of ${TIMING_RUNS})`,
+  );
 }
 
 function runAnalyserBench(): void {
@@ -52,7 +62,8 @@ function runAnalyserBench(): void {
 
   const data = loadMeetingBank();
   console.log("Full offline analysis (summary, highlights, action items, entities) per 120 KB transcript:");
-  if (!("missing" in data)) timeAnalysis("MeetingBank transcripts joined", concatenatedTranscripts(data.rows, TARGET_CHARS));
+  if (!("missing" in data))
+    timeAnalysis("MeetingBank transcripts joined", concatenatedTranscripts(data.rows, TARGET_CHARS));
   timeAnalysis("synthetic timestamped meeting", syntheticTranscript(TARGET_CHARS));
   if ("missing" in data) {
     console.log(`\nROUGE skipped: ${data.missing}`);

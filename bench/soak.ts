@@ -24,7 +24,6 @@ const CRAWL_LIMIT = 150;
 const MEMORY_SAMPLE_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 
-
 function residentMemoryMb(pid: number): number | null {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -58,7 +57,11 @@ async function crawlPublicPages(baseUrl: string): Promise<string[]> {
     .map(([, key]) => key!)
     .filter((key) => key !== "other")
     .map((key) => `/city/${key}`);
-  const searches = ["/search?q=budget", "/search?q=%22public+safety%22", ...cityPages.map((page) => `${page}/search?q=council`)];
+  const searches = [
+    "/search?q=budget",
+    "/search?q=%22public+safety%22",
+    ...cityPages.map((page) => `${page}/search?q=council`),
+  ];
   const seen = new Set<string>(["/", ...cityPages, ...searches]);
   const queue = ["/", ...cityPages];
   const skip = /^\/(auth|admin|profile|resources|healthz)|sign-out|\.(svg|png|ico|css|js)$/;
@@ -125,7 +128,8 @@ export async function runSoak({ clients, seconds }: SoakOptions): Promise<void> 
         try {
           const response = await fetch(baseUrl + page, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
           await response.arrayBuffer();
-          if (response.status >= 400) errors.set(`${response.status} ${page}`, (errors.get(`${response.status} ${page}`) ?? 0) + 1);
+          if (response.status >= 400)
+            errors.set(`${response.status} ${page}`, (errors.get(`${response.status} ${page}`) ?? 0) + 1);
         } catch (error) {
           const key = `${(error as Error).name} ${page}`;
           errors.set(key, (errors.get(key) ?? 0) + 1);
@@ -147,7 +151,16 @@ export async function runSoak({ clients, seconds }: SoakOptions): Promise<void> 
     console.log(
       `  latency ms: p50 ${percentile(sorted, 50).toFixed(0)}, p95 ${percentile(sorted, 95).toFixed(0)}, p99 ${percentile(sorted, 99).toFixed(0)}, max ${(sorted.at(-1) ?? 0).toFixed(0)}`,
     );
-    console.log(`  errors: ${errorCount} (goal 0)${errorCount ? `: ${[...errors].slice(0, 10).map(([k, n]) => `${k} ×${n}`).join(", ")}` : ""}`);
+    console.log(
+      `  errors: ${errorCount} (goal 0)${
+        errorCount
+          ? `: ${[...errors]
+              .slice(0, 10)
+              .map(([k, n]) => `${k} ×${n}`)
+              .join(", ")}`
+          : ""
+      }`,
+    );
     console.log(
       `  memory (RSS): ${first.toFixed(0)} MB after warm-up → ${last.toFixed(0)} MB at the end, peak ${peak.toFixed(0)} MB; growth ${growth.toFixed(1)}% (goal < 10%)`,
     );

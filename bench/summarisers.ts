@@ -1,5 +1,10 @@
 /** The summarisers the benchmark compares, and their mean ROUGE over MeetingBank rows. */
-import { readTranscriptSentences, summarise, summaryWordBudget, type SummaryOptions } from "~/lib/ai/offline/analyser.server";
+import {
+  readTranscriptSentences,
+  summarise,
+  summaryWordBudget,
+  type SummaryOptions,
+} from "~/lib/ai/offline/analyser.server";
 import { ensureSegments } from "~/lib/ai/segments";
 import type { MeetingBankRow } from "./meetingbank";
 import { meanScores, rouge, rougeTokens, type RougeScores } from "./rouge";
@@ -38,10 +43,12 @@ export const leadSameLength: Summariser = (transcript) => {
 };
 
 /** Plain TextRank (no rule layer), three sentences. */
-export const plainTextRank: Summariser = (transcript) => summarise(sentencesOf(transcript), { useRules: false, sentences: 3 });
+export const plainTextRank: Summariser = (transcript) =>
+  summarise(sentencesOf(transcript), { useRules: false, sentences: 3 });
 
 /** Plain TextRank with the analyser's word budget: shows what the rule layer adds beyond length. */
-export const plainTextRankSameLength: Summariser = (transcript) => summarise(sentencesOf(transcript), { useRules: false });
+export const plainTextRankSameLength: Summariser = (transcript) =>
+  summarise(sentencesOf(transcript), { useRules: false });
 
 export type Evaluation = { name: string; scores: RougeScores; words: number };
 
@@ -58,8 +65,12 @@ export function evaluate(name: string, rows: MeetingBankRow[], summariser: Summa
 
 export function printEvaluations(rows: Evaluation[]): void {
   const pct = (x: number) => (x * 100).toFixed(2).padStart(7);
-  console.log(`  ${"summariser".padEnd(34)} ${"ROUGE-1".padStart(7)} ${"ROUGE-2".padStart(7)} ${"ROUGE-L".padStart(7)}  words`);
+  console.log(
+    `  ${"summariser".padEnd(34)} ${"ROUGE-1".padStart(7)} ${"ROUGE-2".padStart(7)} ${"ROUGE-L".padStart(7)}  words`,
+  );
   for (const row of rows) {
-    console.log(`  ${row.name.padEnd(34)} ${pct(row.scores.rouge1)} ${pct(row.scores.rouge2)} ${pct(row.scores.rougeL)}  ${row.words.toFixed(0).padStart(5)}`);
+    console.log(
+      `  ${row.name.padEnd(34)} ${pct(row.scores.rouge1)} ${pct(row.scores.rouge2)} ${pct(row.scores.rougeL)}  ${row.words.toFixed(0).padStart(5)}`,
+    );
   }
 }

@@ -3,8 +3,22 @@
  * analyser when the MeetingBank sample is not available.
  */
 
-const SPEAKERS = ["MAYOR LOPEZ", "COUNCILMEMBER REYES", "COUNCILMEMBER PARK", "CITY MANAGER OKAFOR", "CLERK", "PUBLIC COMMENTER"];
-const TOPICS = ["the Oak Street repaving project", "the downtown parking plan", "the Riverside Park playground", "the library budget", "the Mill Creek bridge repairs", "the water rate study"];
+const SPEAKERS = [
+  "MAYOR LOPEZ",
+  "COUNCILMEMBER REYES",
+  "COUNCILMEMBER PARK",
+  "CITY MANAGER OKAFOR",
+  "CLERK",
+  "PUBLIC COMMENTER",
+];
+const TOPICS = [
+  "the Oak Street repaving project",
+  "the downtown parking plan",
+  "the Riverside Park playground",
+  "the library budget",
+  "the Mill Creek bridge repairs",
+  "the water rate study",
+];
 const LINES = [
   "Thank you, Mayor.",
   "Staff recommends that the council approve {topic} at a cost of ${amount} million.",

@@ -13,7 +13,9 @@ if ("missing" in data) {
 } else {
   console.log("Summary length (word budget = clamp(ratio x transcript words, minWords, 130)):");
   const lengths = [20, 30, 40, 60].flatMap((minWords) =>
-    [0.005, 0.01, 0.02].map((ratio) => evaluate(`minWords=${minWords} ratio=${ratio}`, data.rows, analyser({ length: { minWords, ratio } }))),
+    [0.005, 0.01, 0.02].map((ratio) =>
+      evaluate(`minWords=${minWords} ratio=${ratio}`, data.rows, analyser({ length: { minWords, ratio } })),
+    ),
   );
   printEvaluations(lengths);
 
@@ -21,7 +23,11 @@ if ("missing" in data) {
   const weights = [0.35, 0.6, 1].flatMap((agendaBonus) =>
     [1.5, 3, 6].flatMap((positionWeight) =>
       [40, 70].map((idealMaxWords) =>
-        evaluate(`agenda=${agendaBonus} position=${positionWeight} maxWords=${idealMaxWords}`, data.rows, analyser({ weights: { agendaBonus, positionWeight, idealMaxWords } })),
+        evaluate(
+          `agenda=${agendaBonus} position=${positionWeight} maxWords=${idealMaxWords}`,
+          data.rows,
+          analyser({ weights: { agendaBonus, positionWeight, idealMaxWords } }),
+        ),
       ),
     ),
   );

@@ -62,7 +62,12 @@ function attribution(meeting: ComposedMeeting, label: string): string {
   return person ? `${person.title} ${person.full}` : "a resident who spoke during public comment";
 }
 
-const MEETING_WORD = { council: "regular meeting", planning: "meeting", school: "regular meeting", county: "business session" } as const;
+const MEETING_WORD = {
+  council: "regular meeting",
+  planning: "meeting",
+  school: "regular meeting",
+  county: "business session",
+} as const;
 
 export function buildAnalysis(meeting: ComposedMeeting): SeedAnalysis {
   const { items, date, nextMeeting, bodyName, roster, city } = meeting;
@@ -84,7 +89,11 @@ export function buildAnalysis(meeting: ComposedMeeting): SeedAnalysis {
       const line = locateQuote(meeting, item, quote);
       highlights.push({
         seconds: line.seconds,
-        highlight: { timestamp: formatClock(line.seconds), point_of_interest: point, quotes: [{ text: quote, speaker: line.speaker }] },
+        highlight: {
+          timestamp: formatClock(line.seconds),
+          point_of_interest: point,
+          quotes: [{ text: quote, speaker: line.speaker }],
+        },
       });
     }
   });
@@ -136,7 +145,9 @@ export function buildStory(meeting: ComposedMeeting, preferred: string | null): 
     story.lead,
     `"${quoteInSentence(first.quote)}" said ${attribution(meeting, firstLine.speaker)}.`,
     ...story.paragraphs,
-    others.length ? `In other business, the ${meeting.roster.noun} ${joinClauses(others.map((item) => item.built.brief))}.` : "",
+    others.length
+      ? `In other business, the ${meeting.roster.noun} ${joinClauses(others.map((item) => item.built.brief))}.`
+      : "",
     `The ${meeting.roster.noun}'s next regular meeting is ${meeting.nextMeeting.weekday}, ${meeting.nextMeeting.long}.`,
   ].filter(Boolean);
   const body = paragraphs.join("\n\n");
@@ -174,7 +185,14 @@ export function buildStory(meeting: ComposedMeeting, preferred: string | null): 
 export function buildLegacyStory(meeting: ComposedMeeting, preferred: string | null): string {
   const lead = leadItem(meeting, preferred);
   const { story } = lead.built;
-  return [story.headline.toUpperCase(), "", story.lead, "", ...story.paragraphs.flatMap((p) => [p, ""]), "(Generated story, version 1.)"].join("\n");
+  return [
+    story.headline.toUpperCase(),
+    "",
+    story.lead,
+    "",
+    ...story.paragraphs.flatMap((p) => [p, ""]),
+    "(Generated story, version 1.)",
+  ].join("\n");
 }
 
 function daysAfter(date: Date, days: number, hourUtc: number): Date {
@@ -192,7 +210,16 @@ function recordFor(video: SeedVideo): SeedAnalysisRecord {
       : video.story === "legacy"
         ? buildLegacyStory(meeting, video.storyItem)
         : null;
-  return { videoKey: video.key, videoId: video.videoId, analysis: buildAnalysis(meeting), analyzedAt, story, storyGeneratedAt };
+  return {
+    videoKey: video.key,
+    videoId: video.videoId,
+    analysis: buildAnalysis(meeting),
+    analyzedAt,
+    story,
+    storyGeneratedAt,
+  };
 }
 
-export const SEED_ANALYSES: readonly SeedAnalysisRecord[] = SEED_VIDEOS.filter((video) => video.analysis).map(recordFor);
+export const SEED_ANALYSES: readonly SeedAnalysisRecord[] = SEED_VIDEOS.filter((video) => video.analysis).map(
+  recordFor,
+);

@@ -192,7 +192,11 @@ async function insertDemoData(tx: Transaction): Promise<void> {
   const categoryRows = await tx
     .insert(businessCategories)
     .values(SEED_CATEGORIES.map((category) => ({ ...category })))
-    .returning({ id: businessCategories.id, parent: businessCategories.parentCategory, sub: businessCategories.subCategory });
+    .returning({
+      id: businessCategories.id,
+      parent: businessCategories.parentCategory,
+      sub: businessCategories.subCategory,
+    });
   const categoryId = new Map(categoryRows.map((row) => [`${row.parent}/${row.sub ?? ""}`, row.id]));
   await tx.insert(businessListings).values(
     SEED_LISTINGS.map((listing) => ({
@@ -205,7 +209,11 @@ async function insertDemoData(tx: Transaction): Promise<void> {
       email: listing.email,
       imageUrl: listing.imageUrl,
       cityId: required(cityId, listing.cityKey, "city"),
-      businessCategory: required(categoryId, `${listing.category.parentCategory}/${listing.category.subCategory}`, "category"),
+      businessCategory: required(
+        categoryId,
+        `${listing.category.parentCategory}/${listing.category.subCategory}`,
+        "category",
+      ),
       listingTier: listing.listingTier,
       businessKey: listing.businessKey,
       userEmail: listing.userEmail,
@@ -247,7 +255,11 @@ async function insertDemoData(tx: Transaction): Promise<void> {
     }),
   );
   const roleRows = SEED_ACCOUNTS.flatMap((account) =>
-    account.roles.map((role) => ({ userId: required(userId, account.email, "user"), role, createdAt: account.createdAt })),
+    account.roles.map((role) => ({
+      userId: required(userId, account.email, "user"),
+      role,
+      createdAt: account.createdAt,
+    })),
   );
   if (roleRows.length) await tx.insert(userRoles).values(roleRows);
 }

@@ -12,13 +12,23 @@
 import { parseArgs } from "node:util";
 import { closeDatabase } from "../app/lib/db/client.server";
 import { prepareDatabaseOrExit } from "../app/lib/db/startup.server";
-import { backfill, UnknownCityError, type BackfillItem, type BackfillTarget } from "../app/lib/pipeline/backfill.server";
+import {
+  backfill,
+  UnknownCityError,
+  type BackfillItem,
+  type BackfillTarget,
+} from "../app/lib/pipeline/backfill.server";
 
 const USAGE = "Usage: npm run analyze -- (--city KEY | --all) [--force]";
 
 function parseTarget(): { target: BackfillTarget; force: boolean } | null {
   const { values } = parseArgs({
-    options: { city: { type: "string" }, all: { type: "boolean" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: {
+      city: { type: "string" },
+      all: { type: "boolean" },
+      force: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
     allowPositionals: false,
   });
   if (values.help || Boolean(values.city) === Boolean(values.all)) return null;
@@ -71,7 +81,8 @@ async function main(): Promise<number> {
   console.log(
     `${summary.total} meeting(s) in ${seconds} s: ${summary.analysesWritten} analysis(es) written, ${summary.storiesWritten} story(ies) written, ${summary.failures.length} failed.`,
   );
-  for (const failure of summary.failures) console.log(`  FAILED ${failure.cityKey} ${failure.id} "${failure.title}": ${failure.error}`);
+  for (const failure of summary.failures)
+    console.log(`  FAILED ${failure.cityKey} ${failure.id} "${failure.title}": ${failure.error}`);
   return summary.failures.length > 0 ? 1 : 0;
 }
 

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # `npm test`: everything, in order, stopping at the first failure:
 #   1. system dependencies (Chromium, PostgreSQL server binaries)
-#   2. npm run typecheck
-#   3. npm run lint
-#   4. npm run build
-#   5. Vitest on PGlite (in-memory, cloned per test file)
-#   6. Vitest on a real PostgreSQL (a throwaway cluster; see postgres-cluster.sh)
-#   7. Playwright e2e against the built app (Chromium, JavaScript on and off)
+#   2. npm run format:check (Prettier)
+#   3. npm run typecheck
+#   4. npm run lint
+#   5. npm run build
+#   6. Vitest on PGlite (in-memory, cloned per test file)
+#   7. Vitest on a real PostgreSQL (a throwaway cluster; see postgres-cluster.sh)
+#   8. Playwright e2e against the built app (Chromium, JavaScript on and off)
 # and ends with one line: "N passed, N failed" (test counts from the runners).
 set -euo pipefail
 
@@ -112,6 +113,7 @@ e2e() {
 }
 
 phase "System dependencies" bash "$ROOT/scripts/ensure-system-deps.sh"
+phase "Format (Prettier)" npm run format:check
 phase "Typecheck" npm run typecheck
 phase "Lint" npm run lint
 phase "Build" npm run build

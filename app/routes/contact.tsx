@@ -17,7 +17,11 @@ const ContactSchema = z.object({
   email: z.string({ error: REQUIRED }).trim().pipe(z.email("Please enter a valid email address")),
   phone: z.string().trim().max(40, "Please keep the phone number under 40 characters").optional(),
   topic: z.enum(CONTACT_TOPICS, { error: REQUIRED }),
-  message: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(5000, "Please keep your message under 5,000 characters"),
+  message: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(5000, "Please keep your message under 5,000 characters"),
 });
 
 const SENT = {
@@ -72,8 +76,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       <Toaster toast={actionData?.toast} />
       <h1 className="text-3xl font-bold">Contact us</h1>
       <p className="mt-2 text-slate-600">
-        A question about a meeting, a correction, a partnership or a press enquiry: we read every message and
-        answer within two working days.
+        A question about a meeting, a correction, a partnership or a press enquiry: we read every message and answer
+        within two working days.
       </p>
       <Form
         method="post"

@@ -99,8 +99,8 @@ function Hero({ cities, onRequestCity }: { cities: CityChoice[]; onRequestCity: 
         <div>
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Democracy Made Accessible</h1>
           <p className="mt-4 max-w-prose text-lg text-white/90">
-            Your city council decides on your streets, your taxes and your schools. Gavel turns every
-            meeting into plain-language news, searchable transcripts and the moments that matter.
+            Your city council decides on your streets, your taxes and your schools. Gavel turns every meeting into
+            plain-language news, searchable transcripts and the moments that matter.
           </p>
         </div>
         <CityPicker cities={cities} onRequestCity={onRequestCity} />

@@ -9,7 +9,10 @@ export const meta: Route.MetaFunction = () => [
 const PRINCIPLES = [
   { title: "No tracking", text: "No advertising trackers, no cross-site profiles, no fingerprinting." },
   { title: "No data sales", text: "We never sell, rent or trade what we know about you." },
-  { title: "Essential cookies only", text: "One cookie keeps you signed in and one carries a message to the next page." },
+  {
+    title: "Essential cookies only",
+    text: "One cookie keeps you signed in and one carries a message to the next page.",
+  },
   { title: "Short memory", text: "Technical logs are kept at most 30 days, then deleted." },
   { title: "Your account is yours", text: "Ask us and we delete your account and everything tied to it." },
 ];
@@ -17,15 +20,18 @@ const PRINCIPLES = [
 const FAQ = [
   {
     question: "Do I need an account to use Gavel?",
-    answer: "No. Every city page, meeting analysis, story and search is open to everyone. An account only saves your home city.",
+    answer:
+      "No. Every city page, meeting analysis, story and search is open to everyone. An account only saves your home city.",
   },
   {
     question: "What do you collect when I sign up?",
-    answer: "Your email address, the home city you choose, and, if you set one, a password stored only as a salted hash.",
+    answer:
+      "Your email address, the home city you choose, and, if you set one, a password stored only as a salted hash.",
   },
   {
     question: "Which cookies do you set?",
-    answer: "Only essential ones: a session cookie when you sign in, and a short-lived cookie that carries a confirmation message from one page to the next.",
+    answer:
+      "Only essential ones: a session cookie when you sign in, and a short-lived cookie that carries a confirmation message from one page to the next.",
   },
   {
     question: "Do you use analytics or advertising trackers?",
@@ -37,7 +43,8 @@ const FAQ = [
   },
   {
     question: "Do you sell or share my data?",
-    answer: "No. We do not sell or share personal data. Email is sent through our mail provider only to deliver the messages you ask for.",
+    answer:
+      "No. We do not sell or share personal data. Email is sent through our mail provider only to deliver the messages you ask for.",
   },
   {
     question: "Where does the meeting content come from?",
@@ -45,15 +52,18 @@ const FAQ = [
   },
   {
     question: "How do you use AI, and can it be wrong?",
-    answer: "A language model or our built-in analyser summarises public transcripts. Quotes are checked word for word against the transcript, and every summary links to the moment in the video so you can verify it.",
+    answer:
+      "A language model or our built-in analyser summarises public transcripts. Quotes are checked word for word against the transcript, and every summary links to the moment in the video so you can verify it.",
   },
   {
     question: "How do I delete my account?",
-    answer: "Write to us through the contact page from the address you signed up with. We delete the account and its data on request.",
+    answer:
+      "Write to us through the contact page from the address you signed up with. We delete the account and its data on request.",
   },
   {
     question: "Who can I contact about privacy?",
-    answer: "Use the contact page and choose the topic that fits; privacy questions are answered by a person, not a bot.",
+    answer:
+      "Use the contact page and choose the topic that fits; privacy questions are answered by a person, not a bot.",
   },
 ];
 

@@ -17,7 +17,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!user) return data({ user: null, cities: [] }, { status: 401 });
   const cities = await listLiveCities();
   return {
-    user: { id: user.id, email: user.email, roleLabel: user.isAdmin ? "Administrator" : "Member", homeCityKey: user.homeCityKey },
+    user: {
+      id: user.id,
+      email: user.email,
+      roleLabel: user.isAdmin ? "Administrator" : "Member",
+      homeCityKey: user.homeCityKey,
+    },
     cities: cities.map((c) => ({ value: c.locationKey, label: `${c.name}, ${c.state}` })),
   };
 }
@@ -52,7 +57,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <PageShell narrow>
       <div className="flex items-center gap-4">
-        <span aria-hidden className="grid size-14 place-items-center rounded-full bg-brand-600 text-xl font-bold text-white">
+        <span
+          aria-hidden
+          className="grid size-14 place-items-center rounded-full bg-brand-600 text-xl font-bold text-white"
+        >
           {initials}
         </span>
         <div>
@@ -79,12 +87,21 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function HomeCityForm({ cities, current }: { cities: Array<{ value: string; label: string }>; current: string | null }) {
+function HomeCityForm({
+  cities,
+  current,
+}: {
+  cities: Array<{ value: string; label: string }>;
+  current: string | null;
+}) {
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState("");
   const saving = useNavigation().state === "submitting";
   return (
-    <Form method="post" className="mt-6 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:items-end">
+    <Form
+      method="post"
+      className="mt-6 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:items-end"
+    >
       <SelectField
         className="flex-1"
         label="Change home city"

@@ -35,7 +35,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     runMeetingSearch(q, cityKey),
   ]);
   // A non-Live city searched from its own page is offered too, so that it shows as selected.
-  const cities = chosenCity && !liveCities.some((city) => city.id === chosenCity.id) ? [...liveCities, chosenCity] : liveCities;
+  const cities =
+    chosenCity && !liveCities.some((city) => city.id === chosenCity.id) ? [...liveCities, chosenCity] : liveCities;
   let digest: SearchDigest | null = null;
   if (view === "summary" && search.outcome.status === "ok") {
     try {
@@ -61,8 +62,13 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.q ? `${loaderData.q} — Search meetings | ${PRODUCT_NAME}` : `Search meetings | ${PRODUCT_NAME}` },
-  { name: "description", content: "Search city council meeting videos and transcripts across every city Gavel covers." },
+  {
+    title: loaderData?.q ? `${loaderData.q} — Search meetings | ${PRODUCT_NAME}` : `Search meetings | ${PRODUCT_NAME}`,
+  },
+  {
+    name: "description",
+    content: "Search city council meeting videos and transcripts across every city Gavel covers.",
+  },
   ...(loaderData ? [{ tagName: "link", rel: "canonical", href: loaderData.canonicalUrl }] : []),
   ...(loaderData?.q ? [{ name: "robots", content: "noindex" }] : []),
 ];
@@ -121,7 +127,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             name="city"
             defaultValue={cityKey ?? ""}
             key={cityKey ?? ""}
-            options={[{ value: "", label: "All cities" }, ...cities.map((c) => ({ value: c.locationKey, label: `${c.name}, ${c.state}` }))]}
+            options={[
+              { value: "", label: "All cities" },
+              ...cities.map((c) => ({ value: c.locationKey, label: `${c.name}, ${c.state}` })),
+            ]}
           />
         </SearchForm>
       </div>

@@ -4,5 +4,9 @@ const subscribe = () => () => {};
 
 /** False during server rendering and hydration, true once JavaScript runs. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

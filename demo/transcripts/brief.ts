@@ -28,27 +28,60 @@ export function composeBrief(key: string, sourceKey: string, iso: string, kind: 
     lines.push(pauseBefore ? { speaker, text, pauseBefore } : { speaker, text });
   switch (kind) {
     case "closed-session":
-      say(chair, `I'm calling this special meeting of the ${source.bodyName} to order at ${start} Let the record show all members are present.`);
-      say(chair, `The only item is a closed session. Is there any public comment on the closed session item? Seeing none.`);
-      say(counsel, `The ${roster.noun} will meet in closed session for a conference with labor negotiators regarding the police officers' association, and for one matter of anticipated litigation.`);
+      say(
+        chair,
+        `I'm calling this special meeting of the ${source.bodyName} to order at ${start} Let the record show all members are present.`,
+      );
+      say(
+        chair,
+        `The only item is a closed session. Is there any public comment on the closed session item? Seeing none.`,
+      );
+      say(
+        counsel,
+        `The ${roster.noun} will meet in closed session for a conference with labor negotiators regarding the police officers' association, and for one matter of anticipated litigation.`,
+      );
       say(chair, `Thank you. We'll now adjourn to closed session and report out any action when we return.`);
       break;
     case "no-quorum":
-      say(clerk, `${chair.address}, counting you we have two members present. Three members have let us know they are ill or traveling, so we do not have a quorum.`);
-      say(chair, `Thank you. Without a quorum we can't conduct business, so tonight's meeting is cancelled. All items will be carried over to the next regular meeting. I apologize to everyone who came out.`);
+      say(
+        clerk,
+        `${chair.address}, counting you we have two members present. Three members have let us know they are ill or traveling, so we do not have a quorum.`,
+      );
+      say(
+        chair,
+        `Thank you. Without a quorum we can't conduct business, so tonight's meeting is cancelled. All items will be carried over to the next regular meeting. I apologize to everyone who came out.`,
+      );
       break;
     case "caption-fragment":
-      say(chair, `Good evening and welcome to the ${date.long} study session. Tonight is a workshop only, no action will be taken.`);
-      say(exec, `Thank you. We're going to walk through the draft capital improvement program, starting with streets and then facilities.`);
-      say(roster.staff.publicWorks, `So this first slide shows the pavement condition by neighborhood, and you can see ${city.places.neighborhood}`);
+      say(
+        chair,
+        `Good evening and welcome to the ${date.long} study session. Tonight is a workshop only, no action will be taken.`,
+      );
+      say(
+        exec,
+        `Thank you. We're going to walk through the draft capital improvement program, starting with streets and then facilities.`,
+      );
+      say(
+        roster.staff.publicWorks,
+        `So this first slide shows the pavement condition by neighborhood, and you can see ${city.places.neighborhood}`,
+      );
       say("SPEAKER 1", `[captions unavailable]`, 40);
       break;
     case "cancelled":
-      say(clerk, `This is ${clerk.full}, ${clerk.title}. The ${date.long} meeting of the ${source.bodyName} has been cancelled. The items on the agenda will be heard at the next regular meeting.`);
+      say(
+        clerk,
+        `This is ${clerk.full}, ${clerk.title}. The ${date.long} meeting of the ${source.bodyName} has been cancelled. The items on the agenda will be heard at the next regular meeting.`,
+      );
       break;
     case "proclamation":
-      say(chair, `Before we begin the business portion of the meeting, we have a proclamation. ${members[1]!.ref} will read it.`);
-      say(members[1]!, `Whereas the volunteers of the ${city.places.library} Friends group have raised funds for children's books, literacy programs and the summer reading program for over thirty years; now, therefore, the ${source.bodyName} proclaims this week as Library Friends Week in ${city.name}.`);
+      say(
+        chair,
+        `Before we begin the business portion of the meeting, we have a proclamation. ${members[1]!.ref} will read it.`,
+      );
+      say(
+        members[1]!,
+        `Whereas the volunteers of the ${city.places.library} Friends group have raised funds for children's books, literacy programs and the summer reading program for over thirty years; now, therefore, the ${source.bodyName} proclaims this week as Library Friends Week in ${city.name}.`,
+      );
       say(chair, `Congratulations, and thank you. Please come up for a photo.`);
       say("SPEAKER 2", `[applause]`, 20);
       break;

@@ -9,13 +9,7 @@ import { seedCity, type SeedCity } from "../cities";
 import { createRng, type Rng } from "../prng";
 import { seedSource } from "../sources";
 import { AGENDA_ITEMS, agendaItem } from "./items";
-import {
-  consentEntries,
-  managerAnnouncement,
-  MEMBER_REPORTS,
-  PUBLIC_COMMENTS,
-  residentNames,
-} from "./meeting-parts";
+import { consentEntries, managerAnnouncement, MEMBER_REPORTS, PUBLIC_COMMENTS, residentNames } from "./meeting-parts";
 import { rosterFor } from "./rosters";
 import {
   addDays,
@@ -124,9 +118,21 @@ function makeVote(roster: Roster, rng: Rng) {
     const tally = `${ayes}-${noes.size}`;
     const passed = ayes > noes.size;
     const lines: Line[] = [];
-    if (rng.chance(0.6)) lines.push({ speaker: chair, text: rng.pick(["Is there a motion?", "Do I have a motion?", "I'll entertain a motion.", "What's the pleasure of the " + roster.noun + "?"]) });
+    if (rng.chance(0.6))
+      lines.push({
+        speaker: chair,
+        text: rng.pick([
+          "Is there a motion?",
+          "Do I have a motion?",
+          "I'll entertain a motion.",
+          "What's the pleasure of the " + roster.noun + "?",
+        ]),
+      });
     lines.push({ speaker: options.mover, text: options.motion });
-    lines.push({ speaker: options.seconder, text: rng.pick(["Second.", "I'll second.", "Second the motion.", "Seconded."]) });
+    lines.push({
+      speaker: options.seconder,
+      text: rng.pick(["Second.", "I'll second.", "Second the motion.", "Seconded."]),
+    });
     if (noes.size > 0 || options.roll) {
       lines.push({ speaker: chair, text: `We have a motion and a second. ${clerk.address}, please call the roll.` });
       for (const voter of voters) {
@@ -135,7 +141,14 @@ function makeVote(roster: Roster, rng: Rng) {
       }
       lines.push({ speaker: clerk, text: passed ? `The motion carries, ${tally}.` : `The motion fails, ${tally}.` });
     } else {
-      lines.push({ speaker: chair, text: rng.pick(["All those in favor, please say aye.", "All in favor?", "Any further discussion? Seeing none, all those in favor?"]) });
+      lines.push({
+        speaker: chair,
+        text: rng.pick([
+          "All those in favor, please say aye.",
+          "All in favor?",
+          "Any further discussion? Seeing none, all those in favor?",
+        ]),
+      });
       lines.push({ speaker: groupLabel, text: "Aye." });
       lines.push({ speaker: chair, text: `Any opposed? Hearing none, the motion carries ${tally}.` });
     }
@@ -180,7 +193,13 @@ export function composeMeeting(plan: MeetingPlan): ComposedMeeting {
 
   // ------------------------------------------------------------ opening
   const startDelay = rng.int(1, 4);
-  say(chair, `Good evening, everyone. I'm calling the ${date.long} ${MEETING_WORD[roster.kind]} of the ${source.bodyName} to order. The time is ${clockTime(roster.startMinutes + startDelay)} ${clerk.address}, would you please call the roll?`.replace("Good evening", roster.startMinutes < 12 * 60 ? "Good morning" : "Good evening"));
+  say(
+    chair,
+    `Good evening, everyone. I'm calling the ${date.long} ${MEETING_WORD[roster.kind]} of the ${source.bodyName} to order. The time is ${clockTime(roster.startMinutes + startDelay)} ${clerk.address}, would you please call the roll?`.replace(
+      "Good evening",
+      roster.startMinutes < 12 * 60 ? "Good morning" : "Good evening",
+    ),
+  );
   for (const member of [...members, chair]) {
     say(clerk, `${member.ref}?`);
     say(member, rng.pick(["Here.", "Present.", "Here."]));
@@ -189,12 +208,18 @@ export function composeMeeting(plan: MeetingPlan): ComposedMeeting {
   const pledgeLeader = rng.pick(members);
   say(chair, `Thank you. Please rise and join ${pledgeLeader.ref} in the Pledge of Allegiance.`);
   say(chair, `Thank you. Please be seated. Are there any changes to the agenda?`, 24);
-  say(exec, rng.pick([`No changes tonight, ${chair.address}.`, `No changes from staff.`, `None from staff, thank you.`]));
+  say(
+    exec,
+    rng.pick([`No changes tonight, ${chair.address}.`, `No changes from staff.`, `None from staff, thank you.`]),
+  );
 
   // ------------------------------------------------------------ consent calendar
   let itemNumber = 3;
   if (roster.kind === "planning") {
-    say(chair, `Item ${itemNumber} is approval of the minutes of the ${previous.long} meeting. Are there any corrections?`);
+    say(
+      chair,
+      `Item ${itemNumber} is approval of the minutes of the ${previous.long} meeting. Are there any corrections?`,
+    );
     const [m1, m2] = rng.shuffle(members);
     lines.push(...vote({ mover: m1!, seconder: m2!, motion: "Move to approve the minutes as presented." }).lines);
   } else {
@@ -227,23 +252,35 @@ export function composeMeeting(plan: MeetingPlan): ComposedMeeting {
   if (spoken.length === 0) {
     say(chair, `Item ${itemNumber} is public comment on items not on the agenda. I have no speaker cards.`);
   } else {
-    say(chair, `Item ${itemNumber} is public comment on items not on the agenda. Each speaker has three minutes. ${residentName()}, please come forward.`);
+    say(
+      chair,
+      `Item ${itemNumber} is public comment on items not on the agenda. Each speaker has three minutes. ${residentName()}, please come forward.`,
+    );
     spoken.forEach((comment, i) => {
       say("PUBLIC COMMENTER", comment.text);
-      if (i < spoken.length - 1) say(chair, rng.pick([`Thank you. ${residentName()}.`, `Thank you. Next is ${residentName()}.`, `Thank you for coming. ${residentName()}, you're next.`]));
+      if (i < spoken.length - 1)
+        say(
+          chair,
+          rng.pick([
+            `Thank you. ${residentName()}.`,
+            `Thank you. Next is ${residentName()}.`,
+            `Thank you for coming. ${residentName()}, you're next.`,
+          ]),
+        );
     });
   }
   if (written.length > 0) {
     say(chair, `${clerk.address}, did we receive any written comments?`);
     for (const comment of written) say(clerk, comment.text);
   }
-  say(chair, `Thank you. That concludes general public comment. As a reminder, the ${roster.noun} can't discuss items that aren't on the agenda, but staff will follow up where appropriate.`);
+  say(
+    chair,
+    `Thank you. That concludes general public comment. As a reminder, the ${roster.noun} can't discuss items that aren't on the agenda, but staff will follow up where appropriate.`,
+  );
   itemNumber++;
 
   // ------------------------------------------------------------ agenda items
-  const eligible = AGENDA_ITEMS.filter(
-    (item) => item.bodies.includes(roster.kind) && (!item.fits || item.fits(city)),
-  );
+  const eligible = AGENDA_ITEMS.filter((item) => item.bodies.includes(roster.kind) && (!item.fits || item.fits(city)));
   const forced = (plan.include ?? []).map(agendaItem);
   const usage = plan.usage ?? new Map<string, number>();
   const rest = rng
@@ -300,7 +337,10 @@ export function composeMeeting(plan: MeetingPlan): ComposedMeeting {
   if (plan.reports ?? true) {
     const reportExtras = (plan.extras ?? []).filter((extra) => extra.section === "reports");
     const reportPool = rng.shuffle(MEMBER_REPORTS);
-    say(chair, `That brings us to ${roster.membersNoun.toLowerCase()}' reports. ${members[0]!.ref}, let's start with you.`);
+    say(
+      chair,
+      `That brings us to ${roster.membersNoun.toLowerCase()}' reports. ${members[0]!.ref}, let's start with you.`,
+    );
     members.forEach((member, i) => {
       const extra = reportExtras.find((e) => e.section === "reports" && e.member === i);
       say(member, extra ? extra.text : reportPool[i]!(places, rng));

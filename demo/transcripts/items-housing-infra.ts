@@ -19,8 +19,18 @@ export const affordableHousingLoan: AgendaItem = {
     const parking = Math.round(units * rng.pick([0.5, 0.6, 0.75]));
     const bikes = units + rng.int(4, 20);
     const waitlist = rng.pick([400, 600, 850, 1100]);
-    const developer = rng.pick(["Cascadia Community Housing", "Sun Corridor Housing Partners", "Northwoods Housing Trust", "Common Ground Homes"]);
-    const project = rng.pick(["Maple Row Apartments", "Juniper Court", "Station Commons", "The Landing at " + places.creek]);
+    const developer = rng.pick([
+      "Cascadia Community Housing",
+      "Sun Corridor Housing Partners",
+      "Northwoods Housing Trust",
+      "Common Ground Homes",
+    ]);
+    const project = rng.pick([
+      "Maple Row Apartments",
+      "Juniper Court",
+      "Station Commons",
+      "The Landing at " + places.creek,
+    ]);
     const address = `${rng.int(12, 98) * 10 + 5} ${places.arterial}`;
     const first = ctx.residentName();
     const second = ctx.residentName();
@@ -34,23 +44,59 @@ export const affordableHousingLoan: AgendaItem = {
       noes,
     });
     const lines: Line[] = [
-      say(planner, `Thank you, ${chair.address}. Before you tonight is a request from ${developer} for a loan of ${usd(loan)} from the city's affordable housing trust fund for ${project}, a ${units}-unit development at ${address}. All ${units} units would be affordable to households earning between 30 and 60 percent of area median income, with a 55-year affordability covenant recorded on the property.`),
-      say(planner, `The trust fund currently has a balance of ${usd(balance)}, so approving this would leave roughly ${usd(balance - loan)} for future projects. The loan is at 3 percent simple interest, repaid from residual receipts. The project already has its low-income housing tax credit award, so the city's money is the last piece of the financing. Staff recommends approval.`, 4),
+      say(
+        planner,
+        `Thank you, ${chair.address}. Before you tonight is a request from ${developer} for a loan of ${usd(loan)} from the city's affordable housing trust fund for ${project}, a ${units}-unit development at ${address}. All ${units} units would be affordable to households earning between 30 and 60 percent of area median income, with a 55-year affordability covenant recorded on the property.`,
+      ),
+      say(
+        planner,
+        `The trust fund currently has a balance of ${usd(balance)}, so approving this would leave roughly ${usd(balance - loan)} for future projects. The loan is at 3 percent simple interest, repaid from residual receipts. The project already has its low-income housing tax credit award, so the city's money is the last piece of the financing. Staff recommends approval.`,
+        4,
+      ),
       say(chair, `Thank you. Questions from the ${ctx.noun}? ${a.ref}.`),
-      say(a, `Thanks. I want to start with parking. The project has ${parking} spaces for ${units} units. I've already had emails from neighbors who are worried about spillover onto the side streets. How did we land on that ratio?`),
-      say(planner, `State law limits the parking we can require for a project like this within a half mile of a major transit stop, and this site qualifies. The developer is also providing ${bikes} secure bike spaces and a transit pass for every household for the first five years.`),
+      say(
+        a,
+        `Thanks. I want to start with parking. The project has ${parking} spaces for ${units} units. I've already had emails from neighbors who are worried about spillover onto the side streets. How did we land on that ratio?`,
+      ),
+      say(
+        planner,
+        `State law limits the parking we can require for a project like this within a half mile of a major transit stop, and this site qualifies. The developer is also providing ${bikes} secure bike spaces and a transit pass for every household for the first five years.`,
+      ),
       say(b, `${quote} I'm comfortable with this.`),
-      say(c, `My question is about the covenant. If the developer sells the property in year ten, what happens to the affordability?`),
-      say(ctx.counsel, `The covenant runs with the land, so any buyer is bound by the same restrictions for the full 55 years. The city also has a right of first refusal if the property is offered for sale.`),
+      say(
+        c,
+        `My question is about the covenant. If the developer sells the property in year ten, what happens to the affordability?`,
+      ),
+      say(
+        ctx.counsel,
+        `The covenant runs with the land, so any buyer is bound by the same restrictions for the full 55 years. The city also has a right of first refusal if the property is offered for sale.`,
+      ),
       say(chair, `All right. I'll open public comment on this item. ${first}, welcome.`),
-      say(ctx.publicLabel, `Good evening. I live two doors down from the site. I'm not against affordable housing, I want to be really clear about that. But the traffic on ${places.arterial} at school pickup is already backed up past the light, and I haven't seen a traffic study anywhere in the packet.`),
+      say(
+        ctx.publicLabel,
+        `Good evening. I live two doors down from the site. I'm not against affordable housing, I want to be really clear about that. But the traffic on ${places.arterial} at school pickup is already backed up past the light, and I haven't seen a traffic study anywhere in the packet.`,
+      ),
       say(chair, `Thank you. ${second}.`),
-      say(ctx.publicLabel, `Hi, I'm a second grade teacher at ${places.school}. I've been teaching here eleven years and ${teacher} Please approve this.`),
+      say(
+        ctx.publicLabel,
+        `Hi, I'm a second grade teacher at ${places.school}. I've been teaching here eleven years and ${teacher} Please approve this.`,
+      ),
       say(chair, `Thank you. Seeing no one else, I'll close public comment and bring it back to the ${ctx.noun}.`),
-      say(d, `I'll just say the traffic question is fair. I'd ask staff to bring back the traffic analysis from the environmental review as an information item before the building permit is issued.`),
-      say(ctx.exec, `We can do that. The traffic memo was part of the environmental document, and we'll bring it back with a short presentation.`),
+      say(
+        d,
+        `I'll just say the traffic question is fair. I'd ask staff to bring back the traffic analysis from the environmental review as an information item before the building permit is issued.`,
+      ),
+      say(
+        ctx.exec,
+        `We can do that. The traffic memo was part of the environmental document, and we'll bring it back with a short presentation.`,
+      ),
       ...(noes.length
-        ? [say(a, `I support the project. I'm going to vote no tonight because I think the parking ratio is going to cause real problems on those side streets, and I'd like that on the record.`)]
+        ? [
+            say(
+              a,
+              `I support the project. I'm going to vote no tonight because I think the parking ratio is going to cause real problems on those side streets, and I'd like that on the record.`,
+            ),
+          ]
         : []),
       ...vote.lines,
     ];
@@ -60,12 +106,23 @@ export const affordableHousingLoan: AgendaItem = {
       brief: `approved a ${usd(loan)} loan for the ${units}-unit ${project} affordable housing development`,
       summary: `The ${ctx.noun} approved, ${vote.tally}, a ${usd(loan)} affordable housing trust fund loan to ${developer} for ${project}, a ${units}-unit development at ${address} for households earning 30 to 60 percent of area median income. Neighbors raised parking and traffic concerns, and staff will return with the project's traffic analysis.`,
       highlights: [
-        { quote, point: `${b.ref} pointed to the city's affordable housing waiting list in answer to neighbors' parking concerns.` },
+        {
+          quote,
+          point: `${b.ref} pointed to the city's affordable housing waiting list in answer to neighbors' parking concerns.`,
+        },
         { quote: teacher, point: `A local teacher described being priced out of the community where she works.` },
       ],
       actions: [
-        { description: `Execute the loan agreement with ${developer} and record the 55-year affordability covenant for ${project}`, responsible_party: "Community Development Department", due_date: null },
-        { description: `Bring back the traffic analysis for ${address} as an information item`, responsible_party: "City Manager", deadline: "Before the building permit is issued" },
+        {
+          description: `Execute the loan agreement with ${developer} and record the 55-year affordability covenant for ${project}`,
+          responsible_party: "Community Development Department",
+          due_date: null,
+        },
+        {
+          description: `Bring back the traffic analysis for ${address} as an information item`,
+          responsible_party: "City Manager",
+          deadline: "Before the building permit is issued",
+        },
       ],
       entities: [
         { name: developer, type: "organization", context: `Developer of ${project}; loan recipient` },
@@ -104,7 +161,7 @@ export const footbridgeReplacement: AgendaItem = {
     const built = rng.pick([1968, 1971, 1974, 1979]);
     const design = amount(rng, 240_000, 480_000, 5_000);
     const construction = amount(rng, 2_600_000, 4_800_000, 100_000);
-    const grant = Math.round(construction * 0.8 / 100_000) * 100_000;
+    const grant = Math.round((construction * 0.8) / 100_000) * 100_000;
     const firm = rng.pick(["Halvorsen Kemp Engineers", "Bridgewater Structural Group", "Tamarack Civil Partners"]);
     const counts = rng.pick([900, 1200, 1450]);
     const quote = `That bridge was built in ${built} for people walking to the mill, and now it carries ${num(counts)} people a day, kids on scooters, strollers, e-bikes.`;
@@ -115,16 +172,35 @@ export const footbridgeReplacement: AgendaItem = {
       motion: `Move to award the design contract to ${firm} in the amount of ${usd(design)} and authorize the grant application.`,
     });
     const lines: Line[] = [
-      say(engineer, `Good evening, ${chair.address} and ${ctx.noun}. This item is the design contract for replacing the ${places.trail} footbridge across ${places.creek}. The existing structure was built in ${built}. Our last inspection rated the deck in poor condition, and since March we've had a 3-ton load limit posted, which means our own maintenance trucks can't cross it.`),
-      say(engineer, `We ran a request for qualifications and received five proposals. The selection panel ranked ${firm} first. Their fee for preliminary design, environmental work and final plans is ${usd(design)}. The current construction estimate is ${usd(construction)}, and staff is also asking for authorization to apply for a state active transportation grant that would cover up to 80 percent of construction, so up to ${usd(grant)}.`, 5),
+      say(
+        engineer,
+        `Good evening, ${chair.address} and ${ctx.noun}. This item is the design contract for replacing the ${places.trail} footbridge across ${places.creek}. The existing structure was built in ${built}. Our last inspection rated the deck in poor condition, and since March we've had a 3-ton load limit posted, which means our own maintenance trucks can't cross it.`,
+      ),
+      say(
+        engineer,
+        `We ran a request for qualifications and received five proposals. The selection panel ranked ${firm} first. Their fee for preliminary design, environmental work and final plans is ${usd(design)}. The current construction estimate is ${usd(construction)}, and staff is also asking for authorization to apply for a state active transportation grant that would cover up to 80 percent of construction, so up to ${usd(grant)}.`,
+        5,
+      ),
       say(chair, `Thank you. ${a.ref}, you had your light on.`),
       say(a, `${quote} So I'm very glad to see this. What's the timeline if we get the grant?`),
-      say(engineer, `Design takes about fourteen months. Grant awards are announced in the spring. If everything lines up, construction would be the following summer, during the low-flow season, because we can't work in the creek while the fish are running.`),
+      say(
+        engineer,
+        `Design takes about fourteen months. Grant awards are announced in the spring. If everything lines up, construction would be the following summer, during the low-flow season, because we can't work in the creek while the fish are running.`,
+      ),
       say(b, `And if we don't get the grant?`),
-      say(ctx.exec, `Then we'd come back to you with options. We could phase it, or look at the capital reserve, but I'll be honest, the full construction cost isn't in the five-year plan without outside money.`),
-      say(b, `${caution} I'll support the design, but I want that to be a clear decision point when the grant results come back.`),
+      say(
+        ctx.exec,
+        `Then we'd come back to you with options. We could phase it, or look at the capital reserve, but I'll be honest, the full construction cost isn't in the five-year plan without outside money.`,
+      ),
+      say(
+        b,
+        `${caution} I'll support the design, but I want that to be a clear decision point when the grant results come back.`,
+      ),
       say(c, `Can we keep the trail open during construction?`),
-      say(engineer, `We'd plan a detour on the street side for about four months. We'll do outreach to the neighborhood and the school before anything closes.`),
+      say(
+        engineer,
+        `We'd plan a detour on the street side for about four months. We'll do outreach to the neighborhood and the school before anything closes.`,
+      ),
       ...vote.lines,
     ];
     return {
@@ -138,8 +214,16 @@ export const footbridgeReplacement: AgendaItem = {
       ],
       actions: [
         { description: `Execute the design contract with ${firm}`, responsible_party: engineer.title, due_date: null },
-        { description: `Submit the active transportation grant application for construction funding`, responsible_party: "Public Works Department", due_date: null },
-        { description: `Return to council with funding options when grant results are announced`, responsible_party: "City Manager", deadline: "After grant awards in the spring" },
+        {
+          description: `Submit the active transportation grant application for construction funding`,
+          responsible_party: "Public Works Department",
+          due_date: null,
+        },
+        {
+          description: `Return to council with funding options when grant results are announced`,
+          responsible_party: "City Manager",
+          deadline: "After grant awards in the spring",
+        },
       ],
       entities: [
         { name: firm, type: "organization", context: "Design consultant selected for the footbridge" },
@@ -194,18 +278,46 @@ export const waterRatePlan: AgendaItem = {
     });
     const speaker = ctx.residentName();
     const lines: Line[] = [
-      say(chair, `This is a public hearing. Before staff begins, ${ctx.clerk.address}, how many written protests have we received?`),
-      say(ctx.clerk, `As of five o'clock today we have received ${protests} written protests, out of ${num(parcels)} parcels noticed. That is well short of a majority.`),
-      say(utilities, `Thank you. The rate study recommends an increase of ${pct} percent in each of the next five years, starting July 1 with fiscal year ${fy}. For a typical single-family home, the combined water and sewer bill would go from $${bill.toFixed(2)} a month to about $${(bill + increase).toFixed(2)} in the first year.`),
-      say(utilities, `The main driver is the capital program. About ${pipe} percent of our water mains are past their design life, and we've had eleven main breaks since January. The plan also funds the treatment plant's filter replacement and keeps our reserve at the 90-day level our bond covenants require.`, 6),
-      say(utilities, `We're also proposing a low-income assistance program that would give a 30 percent discount on the base charge to customers enrolled in the state utility assistance program.`),
+      say(
+        chair,
+        `This is a public hearing. Before staff begins, ${ctx.clerk.address}, how many written protests have we received?`,
+      ),
+      say(
+        ctx.clerk,
+        `As of five o'clock today we have received ${protests} written protests, out of ${num(parcels)} parcels noticed. That is well short of a majority.`,
+      ),
+      say(
+        utilities,
+        `Thank you. The rate study recommends an increase of ${pct} percent in each of the next five years, starting July 1 with fiscal year ${fy}. For a typical single-family home, the combined water and sewer bill would go from $${bill.toFixed(2)} a month to about $${(bill + increase).toFixed(2)} in the first year.`,
+      ),
+      say(
+        utilities,
+        `The main driver is the capital program. About ${pipe} percent of our water mains are past their design life, and we've had eleven main breaks since January. The plan also funds the treatment plant's filter replacement and keeps our reserve at the 90-day level our bond covenants require.`,
+        6,
+      ),
+      say(
+        utilities,
+        `We're also proposing a low-income assistance program that would give a 30 percent discount on the base charge to customers enrolled in the state utility assistance program.`,
+      ),
       say(chair, `Thank you. I'll open the public hearing. ${speaker}.`),
-      say(ctx.publicLabel, `${oppose} I understand the pipes are old. My house is old too. But you need to find this money somewhere else before you come to us again.`),
+      say(
+        ctx.publicLabel,
+        `${oppose} I understand the pipes are old. My house is old too. But you need to find this money somewhere else before you come to us again.`,
+      ),
       say(chair, `Thank you for being here. Anyone else? Seeing no one, I'll close the public hearing.`),
-      say(d, `I appreciate the work on this, I really do. But ${pct} percent a year compounded over five years is a lot. I'd like to see a three-year schedule and a check-in.`),
-      say(c, `I hear that. ${quote} I think the assistance program is the right way to protect people on fixed incomes.`),
+      say(
+        d,
+        `I appreciate the work on this, I really do. But ${pct} percent a year compounded over five years is a lot. I'd like to see a three-year schedule and a check-in.`,
+      ),
+      say(
+        c,
+        `I hear that. ${quote} I think the assistance program is the right way to protect people on fixed incomes.`,
+      ),
       say(b, `How many customers do we expect to enroll in the discount?`),
-      say(utilities, `We estimate around 700 households in the first year, at a cost of about $95,000 a year, which is built into the rates.`),
+      say(
+        utilities,
+        `We estimate around 700 households in the first year, at a cost of about $95,000 a year, which is built into the rates.`,
+      ),
       say(a, `I'd ask that we get an annual report on enrollment, so we know if it's reaching people.`),
       say(ctx.exec, `We'll include it in the budget presentation every spring.`),
       ...vote.lines,
@@ -220,9 +332,21 @@ export const waterRatePlan: AgendaItem = {
         { quote: oppose, point: `A resident on a fixed income objected to another increase.` },
       ],
       actions: [
-        { description: `Implement the new water and sewer rate schedule`, responsible_party: `Utilities Department`, due_date: "July 1" },
-        { description: `Launch the low-income assistance discount program`, responsible_party: utilities.title, due_date: "July 1" },
-        { description: `Report annually on assistance program enrollment`, responsible_party: "City Manager", deadline: "Each spring budget presentation" },
+        {
+          description: `Implement the new water and sewer rate schedule`,
+          responsible_party: `Utilities Department`,
+          due_date: "July 1",
+        },
+        {
+          description: `Launch the low-income assistance discount program`,
+          responsible_party: utilities.title,
+          due_date: "July 1",
+        },
+        {
+          description: `Report annually on assistance program enrollment`,
+          responsible_party: "City Manager",
+          deadline: "Each spring budget presentation",
+        },
       ],
       entities: [
         { name: utilities.full, type: "person", context: utilities.title },
@@ -276,19 +400,47 @@ export const policeBudgetAmendment: AgendaItem = {
     });
     const commenter = ctx.residentName();
     const lines: Line[] = [
-      say(chief, `Thank you, ${chair.address}. I'm asking the ${ctx.noun} to fund ${officers} additional patrol officer positions. Last year we handled ${num(calls)} calls for service with the same number of patrol officers we had in 2015. Our average response time to priority one calls is ${response}, and our goal is under six minutes.`),
-      say(chief, `${chiefQuote} We spent ${usd(overtime)} on patrol overtime last year. Some of that doesn't go away, but a good share of it does if we can staff the minimum on every shift.`),
-      say(finance, `The fully loaded cost is about ${usd(perOfficer)} per officer per year, including salary, benefits, equipment and training, so ${usd(total)} annually. For the remainder of this year it would be roughly half that, because of hiring and the academy. The amendment funds it from higher than expected sales tax receipts, so no reserves are used this year.`, 3),
+      say(
+        chief,
+        `Thank you, ${chair.address}. I'm asking the ${ctx.noun} to fund ${officers} additional patrol officer positions. Last year we handled ${num(calls)} calls for service with the same number of patrol officers we had in 2015. Our average response time to priority one calls is ${response}, and our goal is under six minutes.`,
+      ),
+      say(
+        chief,
+        `${chiefQuote} We spent ${usd(overtime)} on patrol overtime last year. Some of that doesn't go away, but a good share of it does if we can staff the minimum on every shift.`,
+      ),
+      say(
+        finance,
+        `The fully loaded cost is about ${usd(perOfficer)} per officer per year, including salary, benefits, equipment and training, so ${usd(total)} annually. For the remainder of this year it would be roughly half that, because of hiring and the academy. The amendment funds it from higher than expected sales tax receipts, so no reserves are used this year.`,
+        3,
+      ),
       say(chair, `Questions. ${a.ref}.`),
-      say(a, `Chief, I appreciate you and your officers, and I want to say that first. But here's my concern. ${quote} I've asked three times for a proposal on a civilian crisis response team and I haven't seen one.`),
-      say(chief, `That's fair. We've had preliminary conversations with the county behavioral health department. I'd support a pilot. What I can't do is staff it out of the patrol budget we have today.`),
+      say(
+        a,
+        `Chief, I appreciate you and your officers, and I want to say that first. But here's my concern. ${quote} I've asked three times for a proposal on a civilian crisis response team and I haven't seen one.`,
+      ),
+      say(
+        chief,
+        `That's fair. We've had preliminary conversations with the county behavioral health department. I'd support a pilot. What I can't do is staff it out of the patrol budget we have today.`,
+      ),
       say(b, `What is the attrition rate? If we fund positions we can't fill, we haven't fixed anything.`),
-      say(chief, `We have four vacancies right now. Our lateral hiring has picked up since the new contract. I'd expect to fill new positions within about nine months.`),
+      say(
+        chief,
+        `We have four vacancies right now. Our lateral hiring has picked up since the new contract. I'd expect to fill new positions within about nine months.`,
+      ),
       say(chair, `Public comment. ${commenter}.`),
-      say(ctx.publicLabel, `I run the coffee shop on ${ctx.places.mainStreet}. We've had two break-ins this year, and both times it took a long time for anyone to come. I support the officers. I'd also support the crisis team. I don't think it has to be one or the other.`),
+      say(
+        ctx.publicLabel,
+        `I run the coffee shop on ${ctx.places.mainStreet}. We've had two break-ins this year, and both times it took a long time for anyone to come. I support the officers. I'd also support the crisis team. I don't think it has to be one or the other.`,
+      ),
       say(chair, `Thank you. Back to the ${ctx.noun}.`),
-      say(c, `I agree with that speaker. I support the officers tonight, and I want the crisis pilot back at mid-year with a real cost.`),
-      say(a, `I'll be voting no. Not because I don't support the department, but because this is the third budget in a row where the other half of that sentence gets pushed to later.`),
+      say(
+        c,
+        `I agree with that speaker. I support the officers tonight, and I want the crisis pilot back at mid-year with a real cost.`,
+      ),
+      say(
+        a,
+        `I'll be voting no. Not because I don't support the department, but because this is the third budget in a row where the other half of that sentence gets pushed to later.`,
+      ),
       say(d, `I'm holding us to the mid-year date. I'd like that in the motion.`),
       ...vote.lines,
     ];
@@ -302,14 +454,26 @@ export const policeBudgetAmendment: AgendaItem = {
         { quote, point: `${a.ref} questioned sending sworn officers to mental health calls.` },
       ],
       actions: [
-        { description: `Recruit and hire ${officers} additional patrol officers`, responsible_party: "Police Department", due_date: null },
-        { description: `Bring back a costed civilian crisis response pilot`, responsible_party: "City Manager", due_date: "Mid-year budget review" },
+        {
+          description: `Recruit and hire ${officers} additional patrol officers`,
+          responsible_party: "Police Department",
+          due_date: null,
+        },
+        {
+          description: `Bring back a costed civilian crisis response pilot`,
+          responsible_party: "City Manager",
+          due_date: "Mid-year budget review",
+        },
       ],
       entities: [
         { name: chief.full, type: "person", context: chief.title },
         { name: finance.full, type: "person", context: finance.title },
         { name: usd(total), type: "money", context: `Annual cost of ${officers} officer positions` },
-        { name: "County behavioral health department", type: "organization", context: "Possible partner for a crisis response pilot" },
+        {
+          name: "County behavioral health department",
+          type: "organization",
+          context: "Possible partner for a crisis response pilot",
+        },
       ],
       story: {
         headline: `Council adds ${officers} police officers, puts crisis team on the clock`,
@@ -351,14 +515,32 @@ export const libraryHours: AgendaItem = {
     });
     const lines: Line[] = [
       say(chair, `${librarian.ref}, welcome.`),
-      say(librarian, `Thank you, ${chair.address}. This item would restore Sunday hours at the ${places.library}, which were cut during the 2020 budget reductions. We're proposing ${hours} hours every Sunday, from noon. The annual cost is ${usd(cost)}, which covers two part-time library assistants, a share of a librarian's time, and custodial and utility costs.`),
-      say(librarian, `Before the cut, we averaged about ${num(visits)} Sunday visits a year. In our survey last fall, Sunday was the most requested change, by a wide margin. And we issued ${cards} new cards at the summer reading kickoff, which tells me the demand is there.`),
-      say(a, `I've heard about this more than almost anything else at the farmers market. Who actually comes on Sundays?`),
-      say(librarian, `Families, students with weekend homework, and people who work Monday through Friday and can't get to us any other time. Also people who don't have internet at home. ${quote}`),
+      say(
+        librarian,
+        `Thank you, ${chair.address}. This item would restore Sunday hours at the ${places.library}, which were cut during the 2020 budget reductions. We're proposing ${hours} hours every Sunday, from noon. The annual cost is ${usd(cost)}, which covers two part-time library assistants, a share of a librarian's time, and custodial and utility costs.`,
+      ),
+      say(
+        librarian,
+        `Before the cut, we averaged about ${num(visits)} Sunday visits a year. In our survey last fall, Sunday was the most requested change, by a wide margin. And we issued ${cards} new cards at the summer reading kickoff, which tells me the demand is there.`,
+      ),
+      say(
+        a,
+        `I've heard about this more than almost anything else at the farmers market. Who actually comes on Sundays?`,
+      ),
+      say(
+        librarian,
+        `Families, students with weekend homework, and people who work Monday through Friday and can't get to us any other time. Also people who don't have internet at home. ${quote}`,
+      ),
       say(b, `That's a hard thing to hear, and it's true. Where does the money come from?`),
-      say(ctx.exec, `This year it comes from salary savings in the library's budget from two vacancies. Going forward we'd build it into the base budget.`),
+      say(
+        ctx.exec,
+        `This year it comes from salary savings in the library's budget from two vacancies. Going forward we'd build it into the base budget.`,
+      ),
       say(c, `Could we pilot it for a year and look at the numbers before it's permanent?`),
-      say(librarian, `We'd welcome that. We'll track door counts, computer sessions and program attendance and report back.`),
+      say(
+        librarian,
+        `We'd welcome that. We'll track door counts, computer sessions and program attendance and report back.`,
+      ),
       ...vote.lines,
     ];
     return {
@@ -370,8 +552,16 @@ export const libraryHours: AgendaItem = {
         { quote, point: `${librarian.ref} described who relies on the library when it is closed on Sundays.` },
       ],
       actions: [
-        { description: `Restore Sunday hours at the ${places.library}`, responsible_party: "Library", due_date: "Next month" },
-        { description: `Report on Sunday door counts, computer sessions and program attendance after one year`, responsible_party: librarian.title, deadline: "One year after reopening" },
+        {
+          description: `Restore Sunday hours at the ${places.library}`,
+          responsible_party: "Library",
+          due_date: "Next month",
+        },
+        {
+          description: `Report on Sunday door counts, computer sessions and program attendance after one year`,
+          responsible_party: librarian.title,
+          deadline: "One year after reopening",
+        },
       ],
       entities: [
         { name: places.library, type: "place", context: "Main library" },
@@ -385,7 +575,11 @@ export const libraryHours: AgendaItem = {
           `${librarian.title} ${librarian.full} said the library averaged about ${num(visits)} Sunday visits a year before the hours were cut during the 2020 budget reductions, and that Sunday hours were the most requested change in last fall's survey.`,
           `This year the cost will be covered by salary savings from two vacancies in the library's budget. The council asked for a report on door counts, computer sessions and program attendance after the first year.`,
         ],
-        quickFacts: [`Sunday hours: ${hours}, from noon`, `Annual cost: ${usd(cost)}`, `Sunday visits before the cut: about ${num(visits)} a year`],
+        quickFacts: [
+          `Sunday hours: ${hours}, from noon`,
+          `Annual cost: ${usd(cost)}`,
+          `Sunday visits before the cut: about ${num(visits)} a year`,
+        ],
         background: `Sunday hours were cut in the 2020 budget reductions.`,
         primaryFocus: "Library services",
         followUpNeeded: false,
@@ -401,10 +595,15 @@ export const parkRenovation: AgendaItem = {
     const { rng, places, a, b, d, chair } = ctx;
     const parks = ctx.staff("parks");
     const bid = amount(rng, 740_000, 1_380_000, 1_000);
-    const low = rng.pick(["Greenline Builders", "Redtail Landscape Construction", "Pioneer Park Services", "Bluestem Contractors"]);
+    const low = rng.pick([
+      "Greenline Builders",
+      "Redtail Landscape Construction",
+      "Pioneer Park Services",
+      "Bluestem Contractors",
+    ]);
     const bidders = rng.int(3, 7);
     const grant = amount(rng, 300_000, 600_000, 10_000);
-    const contingency = Math.round(bid * 0.1 / 1000) * 1000;
+    const contingency = Math.round((bid * 0.1) / 1000) * 1000;
     const quote = `My daughter uses a wheelchair, and there is not one playground in this city she can get to the middle of.`;
     const vote = ctx.vote({
       mover: d,
@@ -413,15 +612,30 @@ export const parkRenovation: AgendaItem = {
     });
     const parent = ctx.residentName();
     const lines: Line[] = [
-      say(parks, `Thank you. This is the construction award for the ${places.park} playground renovation. The existing equipment is from 1996 and has been partly closed since last year because of cracked structural posts. The new design was shaped by three community workshops, and it's an inclusive playground: rubberized surfacing, ramps onto the main structure, a wheelchair-accessible merry-go-round, and shade structures.`),
-      say(parks, `We received ${bidders} bids. The low bidder is ${low} at ${usd(bid)}. We're requesting a 10 percent contingency, ${usd(contingency)}. Funding comes from park impact fees and a ${usd(grant)} state parks grant we were awarded in the spring.`),
+      say(
+        parks,
+        `Thank you. This is the construction award for the ${places.park} playground renovation. The existing equipment is from 1996 and has been partly closed since last year because of cracked structural posts. The new design was shaped by three community workshops, and it's an inclusive playground: rubberized surfacing, ramps onto the main structure, a wheelchair-accessible merry-go-round, and shade structures.`,
+      ),
+      say(
+        parks,
+        `We received ${bidders} bids. The low bidder is ${low} at ${usd(bid)}. We're requesting a 10 percent contingency, ${usd(contingency)}. Funding comes from park impact fees and a ${usd(grant)} state parks grant we were awarded in the spring.`,
+      ),
       say(chair, `I have one speaker card. ${parent}.`),
-      say(ctx.publicLabel, `Thank you for letting me speak. ${quote} She's eight. She watches her brother from the edge of the wood chips. I came to all three of the workshops and I just want to say thank you for listening.`),
+      say(
+        ctx.publicLabel,
+        `Thank you for letting me speak. ${quote} She's eight. She watches her brother from the edge of the wood chips. I came to all three of the workshops and I just want to say thank you for listening.`,
+      ),
       say(chair, `Thank you. That means a lot to hear.`),
       say(b, `When does construction start and how long will the park be closed?`),
-      say(parks, `We'd start in about six weeks. The playground area would be fenced for around five months. The rest of the park, the fields and the picnic area, stay open.`),
+      say(
+        parks,
+        `We'd start in about six weeks. The playground area would be fenced for around five months. The rest of the park, the fields and the picnic area, stay open.`,
+      ),
       say(a, `Are the restrooms included? Because the restrooms at ${places.park} are the number one complaint I get.`),
-      say(parks, `They're not in this contract. The restroom replacement is in next year's capital plan as a separate project.`),
+      say(
+        parks,
+        `They're not in this contract. The restroom replacement is in next year's capital plan as a separate project.`,
+      ),
       ...vote.lines,
     ];
     return {
@@ -431,8 +645,16 @@ export const parkRenovation: AgendaItem = {
       summary: `The ${ctx.noun} voted ${vote.tally} to award a ${usd(bid)} contract to ${low} for an inclusive playground at ${places.park}, replacing 1996 equipment, funded by park impact fees and a ${usd(grant)} state grant. Construction starts in about six weeks and the playground will be fenced for about five months.`,
       highlights: [{ quote, point: "A parent described why an accessible playground matters to her family." }],
       actions: [
-        { description: `Execute the construction contract with ${low}`, responsible_party: "Parks and Recreation Department", due_date: null },
-        { description: `Include the ${places.park} restroom replacement in next year's capital plan`, responsible_party: "City Manager", due_date: "Next budget cycle" },
+        {
+          description: `Execute the construction contract with ${low}`,
+          responsible_party: "Parks and Recreation Department",
+          due_date: null,
+        },
+        {
+          description: `Include the ${places.park} restroom replacement in next year's capital plan`,
+          responsible_party: "City Manager",
+          due_date: "Next budget cycle",
+        },
       ],
       entities: [
         { name: low, type: "organization", context: "Low bidder and contractor" },
@@ -447,7 +669,12 @@ export const parkRenovation: AgendaItem = {
           `The contract went to ${low}, the lowest of ${bidders} bidders. The design, shaped by three community workshops, includes rubberized surfacing, ramps onto the main structure, an accessible merry-go-round and shade structures. It replaces equipment from 1996 that has been partly closed since last year because of cracked posts.`,
           `The project is funded by park impact fees and a ${usd(grant)} state parks grant. Work is expected to start in about six weeks, with the playground fenced off for around five months.`,
         ],
-        quickFacts: [`Contract: ${usd(bid)} plus a 10 percent contingency`, `Bids received: ${bidders}`, `State grant: ${usd(grant)}`, `Old equipment installed: 1996`],
+        quickFacts: [
+          `Contract: ${usd(bid)} plus a 10 percent contingency`,
+          `Bids received: ${bidders}`,
+          `State grant: ${usd(grant)}`,
+          `Old equipment installed: 1996`,
+        ],
         background: `The playground design came out of three community workshops. Restroom replacement at the park is a separate project in next year's capital plan.`,
         primaryFocus: "Parks",
         followUpNeeded: false,
@@ -480,16 +707,37 @@ export const shortTermRentals: AgendaItem = {
     const first = ctx.residentName();
     const second = ctx.residentName();
     const lines: Line[] = [
-      say(planner, `Thank you. Our monitoring service currently finds ${listings} active short-term rental listings in the city. Most are whole-home rentals, and about a third are owned by people with more than one listing. The draft ordinance would require an annual permit with a fee of $${fee}, a local contact who can respond within one hour, a limit on occupancy, and a cap of ${cap} permits for non-owner-occupied homes.`),
-      say(planner, `Homes where the owner lives on the property, renting a room or a unit, would not count against the cap. The draft also sets the transient occupancy tax at ${tax} percent, the same as hotels.`),
-      say(chair, `Thank you. Let's go to public comment first, I know we have a number of people here on this one. ${first}.`),
-      say(ctx.publicLabel, `I live in ${places.neighborhood}. ${quote} I'm not against visitors. I'm against turning neighborhoods into hotels.`),
+      say(
+        planner,
+        `Thank you. Our monitoring service currently finds ${listings} active short-term rental listings in the city. Most are whole-home rentals, and about a third are owned by people with more than one listing. The draft ordinance would require an annual permit with a fee of $${fee}, a local contact who can respond within one hour, a limit on occupancy, and a cap of ${cap} permits for non-owner-occupied homes.`,
+      ),
+      say(
+        planner,
+        `Homes where the owner lives on the property, renting a room or a unit, would not count against the cap. The draft also sets the transient occupancy tax at ${tax} percent, the same as hotels.`,
+      ),
+      say(
+        chair,
+        `Thank you. Let's go to public comment first, I know we have a number of people here on this one. ${first}.`,
+      ),
+      say(
+        ctx.publicLabel,
+        `I live in ${places.neighborhood}. ${quote} I'm not against visitors. I'm against turning neighborhoods into hotels.`,
+      ),
       say(chair, `Thank you. ${second}.`),
-      say(ctx.publicLabel, `Good evening. I'm a host, I have one rental. ${host} I follow every rule. Please don't punish the small hosts for the investors.`),
+      say(
+        ctx.publicLabel,
+        `Good evening. I'm a host, I have one rental. ${host} I follow every rule. Please don't punish the small hosts for the investors.`,
+      ),
       say(chair, `Thank you both. Back to the ${ctx.noun}.`),
       say(a, `How does the cap work for the people who already operate? Is there a waiting list?`),
-      say(planner, `Existing operators who register within 90 days and are in good standing with the tax would be first in line. If there are more applicants than permits, the rest go to a waiting list in order of application.`),
-      say(d, `I'm worried the cap is too low. If it's ${cap} and we have ${listings} listings today, we're putting a lot of people out of business overnight.`),
+      say(
+        planner,
+        `Existing operators who register within 90 days and are in good standing with the tax would be first in line. If there are more applicants than permits, the rest go to a waiting list in order of application.`,
+      ),
+      say(
+        d,
+        `I'm worried the cap is too low. If it's ${cap} and we have ${listings} listings today, we're putting a lot of people out of business overnight.`,
+      ),
       say(b, `Some of those listings are the same owner with five or six homes. I think the cap is right.`),
       say(c, `And the primary-residence exception protects the kind of host we just heard from.`),
       ...vote.lines,
@@ -509,9 +757,21 @@ export const shortTermRentals: AgendaItem = {
       ],
       actions: [
         planning
-          ? { description: "Forward the recommended ordinance to the City Council", responsible_party: planner.title, due_date: null }
-          : { description: "Bring the ordinance back for second reading and adoption", responsible_party: "City Clerk", due_date: "Next regular meeting" },
-        { description: "Open registration for existing operators", responsible_party: "Community Development Department", deadline: "Within 90 days of the ordinance taking effect" },
+          ? {
+              description: "Forward the recommended ordinance to the City Council",
+              responsible_party: planner.title,
+              due_date: null,
+            }
+          : {
+              description: "Bring the ordinance back for second reading and adoption",
+              responsible_party: "City Clerk",
+              due_date: "Next regular meeting",
+            },
+        {
+          description: "Open registration for existing operators",
+          responsible_party: "Community Development Department",
+          deadline: "Within 90 days of the ordinance taking effect",
+        },
       ],
       entities: [
         { name: planner.full, type: "person", context: planner.title },
@@ -525,7 +785,12 @@ export const shortTermRentals: AgendaItem = {
           `Hosts would need an annual permit costing $${fee} and a local contact who can respond within one hour. Rentals in homes where the owner lives on site would not count against the cap, and the transient occupancy tax would be set at ${tax} percent, the same as hotels.`,
           `Existing operators who register within 90 days and are current on their taxes would be first in line for permits, with the rest placed on a waiting list.`,
         ],
-        quickFacts: [`Current listings: ${listings}`, `Permit cap: ${cap}`, `Annual permit fee: $${fee}`, `Occupancy tax: ${tax} percent`],
+        quickFacts: [
+          `Current listings: ${listings}`,
+          `Permit cap: ${cap}`,
+          `Annual permit fee: $${fee}`,
+          `Occupancy tax: ${tax} percent`,
+        ],
         background: `About a third of current listings belong to owners with more than one listing, according to staff.`,
         primaryFocus: "Housing and neighborhoods",
         followUpNeeded: true,

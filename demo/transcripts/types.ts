@@ -25,15 +25,7 @@ export type Person = {
 };
 
 export type StaffRole =
-  | "police"
-  | "fire"
-  | "publicWorks"
-  | "finance"
-  | "planning"
-  | "parks"
-  | "library"
-  | "utilities"
-  | "engineer";
+  "police" | "fire" | "publicWorks" | "finance" | "planning" | "parks" | "library" | "utilities" | "engineer";
 
 export type Roster = {
   kind: BodyKind;
@@ -179,8 +171,18 @@ export function amount(rng: Rng, min: number, max: number, step: number): number
 }
 
 const MONTHS = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
 ];
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 

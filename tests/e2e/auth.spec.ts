@@ -8,7 +8,13 @@ function address(name: string, project: string) {
   return `${name}-${project}-${Date.now().toString(36)}@example.com`;
 }
 
-async function requestCode(page: Page, open: (p: string) => Promise<unknown>, email: string, mode: "login" | "signup", homeCity?: string) {
+async function requestCode(
+  page: Page,
+  open: (p: string) => Promise<unknown>,
+  email: string,
+  mode: "login" | "signup",
+  homeCity?: string,
+) {
   await open(`/auth?mode=${mode}&method=code`);
   await page.getByLabel("Email").fill(email);
   if (homeCity) await page.getByLabel("Home city (optional)").selectOption({ label: homeCity });
@@ -25,7 +31,9 @@ async function enterCode(page: Page, code: string) {
 
 /** Opens the avatar menu (a details element) and returns it. */
 async function openUserMenu(page: Page, email: string) {
-  const menu = page.getByRole("group").filter({ has: page.getByText(email.slice(0, 2).toUpperCase(), { exact: true }) });
+  const menu = page
+    .getByRole("group")
+    .filter({ has: page.getByText(email.slice(0, 2).toUpperCase(), { exact: true }) });
   await menu.getByText(email.slice(0, 2).toUpperCase(), { exact: true }).click();
   return menu;
 }
@@ -41,7 +49,11 @@ test("sign up with a code and a home city lands on that city", async ({ page, op
   await enterCode(page, code);
   await expect(page).toHaveURL(/\/city\/alder-creek$/);
   await expect(toast(page, "status", "Account created!")).toContainText("Welcome to Gavel");
-  await expect(page.getByRole("button", { name: `Account menu for ${email}` }).or(page.getByText(email.slice(0, 2).toUpperCase(), { exact: true }).first())).toBeVisible();
+  await expect(
+    page
+      .getByRole("button", { name: `Account menu for ${email}` })
+      .or(page.getByText(email.slice(0, 2).toUpperCase(), { exact: true }).first()),
+  ).toBeVisible();
 });
 
 test("the Verify button waits for six digits", async ({ page, open, js }, testInfo) => {
@@ -71,7 +83,11 @@ test("a code dies after three wrong tries", async ({ page, open }, testInfo) => 
   await expect(page).toHaveURL(/\/auth/);
 });
 
-test("Resend Code sends a new code even with a wrong one in the box, and stays on the verify step", async ({ page, open, js }, testInfo) => {
+test("Resend Code sends a new code even with a wrong one in the box, and stays on the verify step", async ({
+  page,
+  open,
+  js,
+}, testInfo) => {
   const email = address("resend", testInfo.project.name);
   const first = await requestCode(page, open, email, "signup");
   const wrong = first === "000000" ? "111111" : "000000";
@@ -89,7 +105,10 @@ test("Resend Code sends a new code even with a wrong one in the box, and stays o
   await expect(toast(page, "status", "Account created!")).toBeVisible();
 });
 
-test("sign up with a password, confirm the address, sign out, sign in with the password", async ({ page, open }, testInfo) => {
+test("sign up with a password, confirm the address, sign out, sign in with the password", async ({
+  page,
+  open,
+}, testInfo) => {
   const email = address("password", testInfo.project.name);
   await open("/auth?mode=signup&method=password");
   await expect(page.getByText("At least 8 characters.")).toBeVisible();
@@ -139,7 +158,10 @@ test("a member does not see the admin links and is refused by the server", async
   const memberMenu = await openUserMenu(page, email);
   await expect(memberMenu.getByRole("link", { name: "Profile" })).toBeVisible();
   await expect(memberMenu.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
-  const refused = await page.request.post("/admin", { form: { intent: "anything" }, headers: { Origin: new URL(page.url()).origin } });
+  const refused = await page.request.post("/admin", {
+    form: { intent: "anything" },
+    headers: { Origin: new URL(page.url()).origin },
+  });
   expect(refused.status()).toBe(403);
   const adminPage = await open("/admin");
   expect(adminPage?.status()).toBe(403);

@@ -19,7 +19,9 @@ async function totalMeetings(page: Page): Promise<number> {
 }
 
 async function publishedDates(page: Page): Promise<string[]> {
-  return cards(page).locator("time").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("datetime") ?? ""));
+  return cards(page)
+    .locator("time")
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("datetime") ?? ""));
 }
 
 test("the header banner shows the city, its colours, tag line, search box and Sign In", async ({ page, open }) => {
@@ -38,7 +40,11 @@ test("the header banner shows the city, its colours, tag line, search box and Si
 test("the header search goes to /search for this city", async ({ page, open }) => {
   await open(CITY_PATH);
   await page.getByLabel("Search Alder Creek meetings").fill("  footbridge  ");
-  await page.getByRole("search").filter({ has: page.locator('input[name="city"]') }).getByRole("button", { name: "Search" }).click();
+  await page
+    .getByRole("search")
+    .filter({ has: page.locator('input[name="city"]') })
+    .getByRole("button", { name: "Search" })
+    .click();
   await expect(page).toHaveURL(/\/search\?q=footbridge&city=alder-creek$|\/search\?city=alder-creek&q=/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search meetings");
 });
@@ -89,7 +95,9 @@ test("Load More shows the next 10 until none remain, and the URL keeps the count
   const firstTitle = await cards(page).first().getByRole("heading").textContent();
   if (js) await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
-  const fetched = js ? page.waitForResponse((r) => /\/resources\/city-videos(\.data)?\?/.test(r.url()) && r.url().includes("page=2")) : null;
+  const fetched = js
+    ? page.waitForResponse((r) => /\/resources\/city-videos(\.data)?\?/.test(r.url()) && r.url().includes("page=2"))
+    : null;
   await page.getByRole("link", { name: "Load More" }).click();
   await expect(cards(page)).toHaveCount(20);
   await expect(page).toHaveURL(/[?&]page=2(&|#|$)/);
@@ -103,9 +111,9 @@ test("Load More shows the next 10 until none remain, and the URL keeps the count
   await expect(cards(page).first().getByRole("heading")).toHaveText(firstTitle ?? "");
   const dates = await publishedDates(page);
   expect(dates).toEqual([...dates].sort().reverse());
-  expect(new Set(await cards(page).evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-video-id")))).size).toBe(
-    Math.min(total, 30),
-  );
+  expect(
+    new Set(await cards(page).evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-video-id")))).size,
+  ).toBe(Math.min(total, 30));
   if (js) {
     // Appended in place: the document was never reloaded.
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
@@ -175,7 +183,9 @@ test("an unknown city is a 404 saying City Not Found", async ({ page, open }) =>
   await expect(page.getByText("The city you're looking for doesn't exist or has been removed.")).toBeVisible();
 });
 
-test("anonymous pages are publicly cacheable with an ETag, and a matching If-None-Match gets 304", async ({ request }) => {
+test("anonymous pages are publicly cacheable with an ETag, and a matching If-None-Match gets 304", async ({
+  request,
+}) => {
   const first = await request.get(CITY_PATH);
   expect(first.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
   const etag = first.headers()["etag"];

@@ -3,14 +3,7 @@ import { expect, test, toast } from "./fixtures";
 
 /** The contact form: validated by the server (noValidate), answered with toasts. */
 
-const TOPICS = [
-  "General Inquiry",
-  "Technical Support",
-  "Business Partnership",
-  "Media Inquiry",
-  "Feedback",
-  "Other",
-];
+const TOPICS = ["General Inquiry", "Technical Support", "Business Partnership", "Media Inquiry", "Feedback", "Other"];
 
 function contactForm(page: Page) {
   const form = page.locator("form").filter({ has: page.locator('textarea[name="message"]') });
@@ -38,9 +31,11 @@ test("the contact form has its fields, left to the server to validate", async ({
   await expect(message).toHaveAttribute("rows", "6");
   await expect(submit).toBeVisible();
 
-  const labels = await topic.locator("option").evaluateAll((nodes) =>
-    nodes.filter((node) => (node as HTMLOptionElement).value !== "").map((node) => (node.textContent ?? "").trim()),
-  );
+  const labels = await topic
+    .locator("option")
+    .evaluateAll((nodes) =>
+      nodes.filter((node) => (node as HTMLOptionElement).value !== "").map((node) => (node.textContent ?? "").trim()),
+    );
   expect(labels).toEqual(TOPICS);
 });
 

@@ -16,7 +16,6 @@ import { freePort } from "../support/free-port";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-
 export type FailingAiServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
 
 export async function startFailingAiServer(): Promise<FailingAiServer> {
@@ -45,7 +44,10 @@ export async function startFailingAiServer(): Promise<FailingAiServer> {
   });
   const baseURL = `http://127.0.0.1:${port}`;
   await expect
-    .poll(async () => (await fetch(`${baseURL}/healthz`).catch(() => null))?.status ?? 0, { timeout: 90_000, intervals: [500] })
+    .poll(async () => (await fetch(`${baseURL}/healthz`).catch(() => null))?.status ?? 0, {
+      timeout: 90_000,
+      intervals: [500],
+    })
     .toBe(200);
   return {
     baseURL,
@@ -75,14 +77,25 @@ function codeFromOutbox(dataDir: string, address: string, after: number): string
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /** A context on that server whose requests never leave the machine (video embeds are aborted), as in fixtures.ts. */
-export async function localContext(browser: Browser, server: FailingAiServer, options: { javaScriptEnabled: boolean; storageState?: Awaited<ReturnType<BrowserContext["storageState"]>> }) {
+export async function localContext(
+  browser: Browser,
+  server: FailingAiServer,
+  options: { javaScriptEnabled: boolean; storageState?: Awaited<ReturnType<BrowserContext["storageState"]>> },
+) {
   const context = await browser.newContext({ baseURL: server.baseURL, ...options });
-  await context.route((url) => url.protocol.startsWith("http") && !LOCAL_HOSTS.has(url.hostname), (route) => route.abort("blockedbyclient"));
+  await context.route(
+    (url) => url.protocol.startsWith("http") && !LOCAL_HOSTS.has(url.hostname),
+    (route) => route.abort("blockedbyclient"),
+  );
   return context;
 }
 
 /** A browser context signed in as the demo admin on that server (signed in without JavaScript, used as asked). */
-export async function adminContext(browser: Browser, server: FailingAiServer, javaScriptEnabled: boolean): Promise<BrowserContext> {
+export async function adminContext(
+  browser: Browser,
+  server: FailingAiServer,
+  javaScriptEnabled: boolean,
+): Promise<BrowserContext> {
   const signing = await localContext(browser, server, { javaScriptEnabled: false });
   const page = await signing.newPage();
   await page.goto("/auth?mode=login&method=code");
@@ -90,7 +103,9 @@ export async function adminContext(browser: Browser, server: FailingAiServer, ja
   const sentAt = Date.now() - 1;
   await page.getByRole("button", { name: "Send Code" }).click();
   let code: string | null = null;
-  await expect.poll(() => (code = codeFromOutbox(server.dataDir, "admin@gavel.local", sentAt)), { timeout: 10_000 }).not.toBeNull();
+  await expect
+    .poll(() => (code = codeFromOutbox(server.dataDir, "admin@gavel.local", sentAt)), { timeout: 10_000 })
+    .not.toBeNull();
   await page.getByLabel("Verification code").fill(code!);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Success!" })).toBeVisible();

@@ -22,7 +22,12 @@ export const test = base.extend<Fixtures>({
     async ({ context }, provide, testInfo) => {
       const blocked: string[] = [];
       await context.route(
-        (url) => (url.protocol === "http:" || url.protocol === "https:" || url.protocol === "ws:" || url.protocol === "wss:") && !LOCAL_HOSTS.has(url.hostname),
+        (url) =>
+          (url.protocol === "http:" ||
+            url.protocol === "https:" ||
+            url.protocol === "ws:" ||
+            url.protocol === "wss:") &&
+          !LOCAL_HOSTS.has(url.hostname),
         async (route) => {
           blocked.push(route.request().url());
           await route.abort("blockedbyclient");

@@ -14,26 +14,31 @@ function outbox(): string {
 }
 
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The newest e-mail to `address`, waiting for it to arrive. */
 export async function latestMailTo(address: string, after = 0): Promise<string> {
   let found = "";
   await expect
-    .poll(() => {
-      const dir = outbox();
-      if (!fs.existsSync(dir)) return false;
-      const files = fs
-        .readdirSync(dir)
-        .filter((name) => name.toLowerCase().endsWith(`-${address.toLowerCase()}.eml`))
-        .map((name) => path.join(dir, name))
-        .filter((file) => fs.statSync(file).mtimeMs > after)
-        .sort();
-      const last = files.at(-1);
-      found = last ? decodeQuotedPrintable(fs.readFileSync(last, "utf8")) : "";
-      return Boolean(last);
-    }, { timeout: 10_000 })
+    .poll(
+      () => {
+        const dir = outbox();
+        if (!fs.existsSync(dir)) return false;
+        const files = fs
+          .readdirSync(dir)
+          .filter((name) => name.toLowerCase().endsWith(`-${address.toLowerCase()}.eml`))
+          .map((name) => path.join(dir, name))
+          .filter((file) => fs.statSync(file).mtimeMs > after)
+          .sort();
+        const last = files.at(-1);
+        found = last ? decodeQuotedPrintable(fs.readFileSync(last, "utf8")) : "";
+        return Boolean(last);
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
   return found;
 }

@@ -22,7 +22,10 @@ test("the analysis page shows the video, summary, highlights, action items and e
   for (const section of ["Summary", "Highlights", "Action Items", "Entities"]) {
     await expect(page.getByRole("heading", { level: 2, name: section, exact: true })).toBeVisible();
   }
-  await expect(page.locator("iframe")).toHaveAttribute("src", /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
+  await expect(page.locator("iframe")).toHaveAttribute(
+    "src",
+    /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/,
+  );
   // The compact header leads back to the city.
   await expect(page.getByRole("banner").getByRole("link", { name: "Alder Creek" })).toHaveAttribute("href", CITY_PATH);
   await expect(page.getByRole("link", { name: "Read the story" })).toHaveAttribute("href", href);
@@ -33,7 +36,10 @@ test("the analysis page shows the video, summary, highlights, action items and e
 test("a highlight's timestamp starts the video there and is shareable", async ({ page, open, js }) => {
   const href = await firstCardLink(page, open, "View Story");
   await open(href.replace("/meeting-story/", "/meeting/"));
-  const moment = page.locator("[data-highlight]").first().getByRole("link", { name: /^Play from/ });
+  const moment = page
+    .locator("[data-highlight]")
+    .first()
+    .getByRole("link", { name: /^Play from/ });
   const target = await moment.getAttribute("href");
   const seconds = /t=(\d+)/.exec(target ?? "")?.[1];
   expect(seconds).toBeTruthy();
@@ -52,11 +58,17 @@ test("the story page shows the article, sidebar and metadata, with article meta 
   expect(headline?.length).toBeGreaterThan(10);
   await expect(page.getByRole("heading", { name: "About this story" })).toBeVisible();
   await expect(page.getByText("Follow-up needed")).toBeVisible();
-  await expect(page.getByRole("link", { name: "View the meeting analysis" })).toHaveAttribute("href", href.replace("/meeting-story/", "/meeting/"));
+  await expect(page.getByRole("link", { name: "View the meeting analysis" })).toHaveAttribute(
+    "href",
+    href.replace("/meeting-story/", "/meeting/"),
+  );
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", headline ?? "");
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", /summary/);
-  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<string, unknown>;
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<
+    string,
+    unknown
+  >;
   expect(jsonLd["@type"]).toBe("NewsArticle");
   expect(jsonLd.headline).toBe(headline);
   await expect(page.getByRole("button", { name: "Rewrite Story" })).toHaveCount(0);
@@ -76,7 +88,10 @@ test("the city-less routes show the same pages with a way back to the city", asy
   await open(`/meeting/${id}?t=42`);
   await expect(page.locator("iframe")).toHaveAttribute("src", /\?start=42$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Alder Creek" })).toHaveAttribute("href", CITY_PATH);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/city/alder-creek/meeting/${id}$`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    new RegExp(`/city/alder-creek/meeting/${id}$`),
+  );
   await open(`/meeting-story/${id}`);
   await expect(page.getByRole("link", { name: "View the meeting analysis" })).toHaveAttribute("href", `/meeting/${id}`);
 });

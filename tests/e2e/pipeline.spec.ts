@@ -11,9 +11,9 @@ import { expect, test } from "./fixtures";
 test("a meeting without an analysis is analysed on first open, and its story follows", async ({ page, open }) => {
   test.setTimeout(90_000);
   await open("/city/alder-creek?page=3");
-  const analysisLinks = await page.getByRole("link", { name: "Analysis", exact: true }).evaluateAll((links) =>
-    links.map((link) => (link as HTMLAnchorElement).getAttribute("href") ?? ""),
-  );
+  const analysisLinks = await page
+    .getByRole("link", { name: "Analysis", exact: true })
+    .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).getAttribute("href") ?? ""));
   let waiting = false;
   for (const href of analysisLinks) {
     await open(href);
@@ -57,13 +57,18 @@ test.describe("when the AI provider fails", () => {
     const context = await localContext(browser, server, { javaScriptEnabled: js });
     const page = await context.newPage();
     await page.goto("/city/alder-creek?page=3");
-    const hrefs = await page.getByRole("link", { name: "Analysis", exact: true }).evaluateAll((links) =>
-      links.map((link) => (link as HTMLAnchorElement).getAttribute("href") ?? ""),
-    );
+    const hrefs = await page
+      .getByRole("link", { name: "Analysis", exact: true })
+      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).getAttribute("href") ?? ""));
     let opened = false;
     for (const href of hrefs) {
       await page.goto(href);
-      if (await page.getByRole("status").filter({ hasText: /Analysis queued|Analyzing meeting…/ }).count()) {
+      if (
+        await page
+          .getByRole("status")
+          .filter({ hasText: /Analysis queued|Analyzing meeting…/ })
+          .count()
+      ) {
         opened = true;
         break;
       }
@@ -78,16 +83,25 @@ test.describe("when the AI provider fails", () => {
     await context.close();
   });
 
-  test("an admin's failed Re-Analyze and Rewrite show the failure while the previous result stays", async ({ browser, js }) => {
+  test("an admin's failed Re-Analyze and Rewrite show the failure while the previous result stays", async ({
+    browser,
+    js,
+  }) => {
     test.setTimeout(90_000);
     const context = await adminContext(browser, server, js);
     const page = await context.newPage();
     await page.goto("/city/alder-creek");
-    const storyHref = (await page.getByRole("link", { name: "View Story" }).nth(js ? 0 : 1).getAttribute("href"))!;
+    const storyHref = (await page
+      .getByRole("link", { name: "View Story" })
+      .nth(js ? 0 : 1)
+      .getAttribute("href"))!;
 
     await page.goto(storyHref.replace("/meeting-story/", "/meeting/"));
     await page.getByRole("button", { name: "Re-Analyze Meeting" }).click();
-    const analysisNotice = page.getByRole("alert").filter({ hasText: UNREACHABLE }).filter({ hasText: "the analysis shown is the previous one" });
+    const analysisNotice = page
+      .getByRole("alert")
+      .filter({ hasText: UNREACHABLE })
+      .filter({ hasText: "the analysis shown is the previous one" });
     await expect(analysisNotice).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible();
 
@@ -100,7 +114,9 @@ test.describe("when the AI provider fails", () => {
       .filter({ hasText: "Story generation failed: the AI service could not be reached." })
       .filter({ hasText: "the story shown is the previous one" });
     await expect(storyNotice).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole("alert").filter({ hasText: "Failed to generate the news story. Please try again." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Failed to generate the news story. Please try again." }),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headline!);
     await context.close();
   });

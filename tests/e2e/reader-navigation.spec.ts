@@ -32,7 +32,10 @@ for (const width of [375, 1280]) {
           await expect(item).toBeVisible();
           // The item itself receives the click: nothing clips or covers it.
           const box = (await item.boundingBox())!;
-          const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent ?? "", [box.x + box.width / 2, box.y + box.height / 2]);
+          const hit = await page.evaluate(
+            ([x, y]) => document.elementFromPoint(x!, y!)?.textContent ?? "",
+            [box.x + box.width / 2, box.y + box.height / 2],
+          );
           expect(hit).toBe(name);
         }
         await expect(page.getByRole("group").getByRole("button", { name: "Sign Out" })).toBeVisible();
@@ -45,7 +48,9 @@ for (const width of [375, 1280]) {
       for (const path of ["/no-such-page", "/city/no-such-city"]) {
         await open(path);
         await expect(page.getByText("AD", { exact: true }).first()).toBeVisible();
-        await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" })).toBeVisible();
+        await expect(
+          page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }),
+        ).toBeVisible();
         await expect(page.getByRole("contentinfo")).toBeVisible();
       }
     });
@@ -65,7 +70,11 @@ test("a member on /admin is refused and still looks signed in", async ({ page, o
   const header = (await page.getByRole("link", { name: "Gavel" }).first().boundingBox())!;
   const toastBox = (await sent.boundingBox())!;
   expect(toastBox.y).toBeGreaterThan(header.y + header.height);
-  await page.getByRole("button", { name: "Dismiss notification" }).or(page.getByTitle("Dismiss notification")).first().click();
+  await page
+    .getByRole("button", { name: "Dismiss notification" })
+    .or(page.getByTitle("Dismiss notification"))
+    .first()
+    .click();
   await expect(sent).toBeHidden();
 
   await page.getByLabel("Verification code").fill(await latestCodeFor(email, sentAt));
@@ -75,7 +84,11 @@ test("a member on /admin is refused and still looks signed in", async ({ page, o
   const response = await open("/admin");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("alert")).toBeVisible();
-  await expect(page.getByRole("button", { name: `Account menu for ${email}` }).or(page.getByText(email.slice(0, 2).toUpperCase(), { exact: true }).first())).toBeVisible();
+  await expect(
+    page
+      .getByRole("button", { name: `Account menu for ${email}` })
+      .or(page.getByText(email.slice(0, 2).toUpperCase(), { exact: true }).first()),
+  ).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Sign In" })).toHaveCount(0);
   // The city picker stays reachable for a member.
@@ -132,6 +145,11 @@ test("the header search of a non-Live city searches that city and shows it selec
   await open("/search?q=council&city=old-millbrook");
   await expect(page.getByLabel("City")).toHaveValue("old-millbrook");
   await expect(page.getByText("No results found for the query.")).toHaveCount(0);
-  await expect(page.getByRole("list", { name: /Results for/ }).getByRole("listitem").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("list", { name: /Results for/ })
+      .getByRole("listitem")
+      .first(),
+  ).toBeVisible();
   await expect(page.getByText("Relevance 0%")).toHaveCount(0);
 });

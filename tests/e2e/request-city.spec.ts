@@ -45,11 +45,13 @@ test("choosing Other opens the Request City Coverage form", async ({ page, open,
   await expect(email).toHaveAttribute("type", "email");
   await expect(submit).toBeVisible();
 
-  const states = await state.locator("option").evaluateAll((nodes) =>
-    nodes
-      .map((node) => ({ value: (node as HTMLOptionElement).value, label: (node.textContent ?? "").trim() }))
-      .filter((option) => option.value !== ""),
-  );
+  const states = await state
+    .locator("option")
+    .evaluateAll((nodes) =>
+      nodes
+        .map((node) => ({ value: (node as HTMLOptionElement).value, label: (node.textContent ?? "").trim() }))
+        .filter((option) => option.value !== ""),
+    );
   expect(states).toHaveLength(50);
   for (const option of states) expect(option.value).toMatch(/^[A-Z]{2}$/);
   expect(states).toContainEqual({ value: "CA", label: "California" });

@@ -19,7 +19,10 @@ test("a city search result opens the meeting at the second the words were said",
   await result.getByRole("link").first().click();
   await expect(page).toHaveURL(new RegExp(`/city/${moment.cityKey}/meeting/[0-9a-f-]{36}\\?t=${moment.startSeconds}$`));
   const player = page.locator("iframe");
-  await expect(player).toHaveAttribute("src", `https://www.youtube-nocookie.com/embed/${moment.videoId}?start=${moment.startSeconds}`);
+  await expect(player).toHaveAttribute(
+    "src",
+    `https://www.youtube-nocookie.com/embed/${moment.videoId}?start=${moment.startSeconds}`,
+  );
   await expect(player).toHaveAttribute("loading", "lazy");
 });
 
@@ -60,7 +63,9 @@ test("/search without a query asks for one, and filters by city", async ({ page,
   await expect(page).toHaveURL(new RegExp(`city=${moment.cityKey}`));
   // With JavaScript the URL can change a moment before the results render.
   await expect(page.locator("li[data-result-id] h2 a").first()).toBeVisible();
-  const links = await page.locator("li[data-result-id] h2 a").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("href")));
+  const links = await page
+    .locator("li[data-result-id] h2 a")
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("href")));
   expect(links.length).toBeGreaterThan(0);
   for (const href of links) expect(href).toContain(`/city/${moment.cityKey}/meeting/`);
 });
@@ -77,7 +82,9 @@ test("transcript text that looks like HTML is shown as text in snippets", async 
   const result = page.locator("li[data-result-id]").filter({ hasText: '<script>alert("x")</script>' });
   await expect(result).toHaveCount(1);
   await expect(result.getByText('<script>alert("x")</script>', { exact: false })).toBeVisible();
-  expect(await page.locator("main li[data-result-id] script, main li[data-result-id] b, main li[data-result-id] i").count()).toBe(0);
+  expect(
+    await page.locator("main li[data-result-id] script, main li[data-result-id] b, main li[data-result-id] i").count(),
+  ).toBe(0);
   // The snippet is the one of the meeting with markup in its transcript.
   await result.getByRole("link").first().click();
   await expect(page).toHaveURL(/\/city\/cinder-bluff\/meeting\/[0-9a-f-]{36}\?t=\d+$/);

@@ -10,7 +10,8 @@ import { expect, test } from "./fixtures";
 test("pages hydrate under the Content-Security-Policy with no violation", async ({ page, open, js }) => {
   const violations: string[] = [];
   page.on("console", (message) => {
-    if (/Content[- ]Security[- ]Policy|Permissions-Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    if (/Content[- ]Security[- ]Policy|Permissions-Policy/i.test(message.text()))
+      violations.push(`${page.url()}: ${message.text()}`);
   });
   const paths = ["/", "/contact", "/auth", "/about", "/city/alder-creek"];
   for (const path of paths) {

@@ -27,24 +27,36 @@ afterAll(async () => {
 beforeEach(async () => {
   await truncateAllTables();
   smtp.messages.length = 0;
-  await getTestDb().insert(cities).values([
-    { name: "Alder Creek", locationKey: "alder-creek", status: "Live" },
-    { name: "Brook Hollow", locationKey: "brook-hollow", status: "Live" },
-  ]);
+  await getTestDb()
+    .insert(cities)
+    .values([
+      { name: "Alder Creek", locationKey: "alder-creek", status: "Live" },
+      { name: "Brook Hollow", locationKey: "brook-hollow", status: "Live" },
+    ]);
 });
 
 /** A browser: its cookies, and its own address (rate limits are per IP). */
 function browser() {
   const jar = new CookieJar();
   const ip = `10.0.0.${++ipCounter}`;
-  const post = async (path: string, fields: Record<string, string>, run: (args: never) => unknown = authAction as never) => {
-    const request = formRequest(path, { website_url: "", ...fields }, { headers: { Cookie: jar.header(), "x-gavel-client-ip": ip } });
+  const post = async (
+    path: string,
+    fields: Record<string, string>,
+    run: (args: never) => unknown = authAction as never,
+  ) => {
+    const request = formRequest(
+      path,
+      { website_url: "", ...fields },
+      { headers: { Cookie: jar.header(), "x-gavel-client-ip": ip } },
+    );
     const result = await callRoute(run, { request });
     jar.store(result.headers);
     return result;
   };
   const get = async (path: string, run: (args: never) => unknown) => {
-    const result = await callRoute(run, { request: getRequest(path, { headers: { Cookie: jar.header(), "x-gavel-client-ip": ip } }) });
+    const result = await callRoute(run, {
+      request: getRequest(path, { headers: { Cookie: jar.header(), "x-gavel-client-ip": ip } }),
+    });
     jar.store(result.headers);
     return result;
   };
@@ -59,19 +71,34 @@ async function signUpWithCode(email: string, homeCity = "") {
   const b = browser();
   const sent = await b.post("/auth", { intent: "send-code", mode: "signup", email, homeCity });
   expect(sent.status).toBe(302);
-  const verified = await b.post("/auth", { intent: "verify-code", mode: "signup", homeCity, code: codeFrom(smtp.lastTo(email)) });
+  const verified = await b.post("/auth", {
+    intent: "verify-code",
+    mode: "signup",
+    homeCity,
+    code: codeFrom(smtp.lastTo(email)),
+  });
   return { b, verified };
 }
 
 describe(`sign-up and sign-in with an e-mail code ${dbTag}`, () => {
   it("sends a code over SMTP, creates the account in sign-up mode and lands on the home city", async () => {
     const b = browser();
-    const sent = await b.post("/auth", { intent: "send-code", mode: "signup", email: "Ana@Example.com", homeCity: "brook-hollow" });
+    const sent = await b.post("/auth", {
+      intent: "send-code",
+      mode: "signup",
+      email: "Ana@Example.com",
+      homeCity: "brook-hollow",
+    });
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe("/auth?mode=signup&method=code&step=verify&homeCity=brook-hollow");
     const mail = smtp.lastTo("ana@example.com");
     expect(mail?.raw).toMatch(/Gavel/);
-    const verified = await b.post("/auth", { intent: "verify-code", mode: "signup", homeCity: "brook-hollow", code: codeFrom(mail) });
+    const verified = await b.post("/auth", {
+      intent: "verify-code",
+      mode: "signup",
+      homeCity: "brook-hollow",
+      code: codeFrom(mail),
+    });
     expect(verified.status).toBe(302);
     expect(verified.headers.get("Location")).toBe("/city/brook-hollow");
     const [profile] = await getTestDb().select().from(profiles);
@@ -90,9 +117,16 @@ describe(`sign-up and sign-in with an e-mail code ${dbTag}`, () => {
     const sent = await b.post("/auth", { intent: "send-code", mode: "login", email: "nobody@example.com" });
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe("/auth?mode=login&method=code&step=verify");
-    const result = await b.post("/auth", { intent: "verify-code", mode: "login", code: codeFrom(smtp.lastTo("nobody@example.com")) });
+    const result = await b.post("/auth", {
+      intent: "verify-code",
+      mode: "login",
+      code: codeFrom(smtp.lastTo("nobody@example.com")),
+    });
     expect(result.status).toBe(400);
-    expect(toastIn(result)).toMatchObject({ title: "Error", description: "No account found for this email. Create an account instead." });
+    expect(toastIn(result)).toMatchObject({
+      title: "Error",
+      description: "No account found for this email. Create an account instead.",
+    });
     expect(await getTestDb().select().from(users)).toHaveLength(0);
     expect(await getTestDb().select().from(sessions)).toHaveLength(0);
   });
@@ -121,7 +155,11 @@ describe(`sign-up and sign-in with an e-mail code ${dbTag}`, () => {
     expect(toastIn(third)?.description).toBe("Too many incorrect attempts. Please request a new code.");
     // The right code no longer works, and replaying the original cookie does not help.
     const replay = await callRoute(authAction as never, {
-      request: formRequest("/auth", { intent: "verify-code", mode: "login", code }, { headers: { Cookie: cookieAfterSend } }),
+      request: formRequest(
+        "/auth",
+        { intent: "verify-code", mode: "login", code },
+        { headers: { Cookie: cookieAfterSend } },
+      ),
     });
     expect(replay.status).toBe(400);
     expect(toastIn(replay)?.description).toBe("Too many incorrect attempts. Please request a new code.");
@@ -131,8 +169,14 @@ describe(`sign-up and sign-in with an e-mail code ${dbTag}`, () => {
     await signUpWithCode("old@example.com");
     const b = browser();
     await b.post("/auth", { intent: "send-code", mode: "login", email: "old@example.com" });
-    await getTestDb().update(verificationCodes).set({ expiresAt: sql`now() - interval '1 second'` });
-    const result = await b.post("/auth", { intent: "verify-code", mode: "login", code: codeFrom(smtp.lastTo("old@example.com")) });
+    await getTestDb()
+      .update(verificationCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` });
+    const result = await b.post("/auth", {
+      intent: "verify-code",
+      mode: "login",
+      code: codeFrom(smtp.lastTo("old@example.com")),
+    });
     expect(toastIn(result)?.description).toBe("That code has expired. Please request a new one.");
   });
 
@@ -158,9 +202,9 @@ describe(`sign-up and sign-in with an e-mail code ${dbTag}`, () => {
       statuses.push((await b.post("/auth", { intent: "send-code", mode: "login", email: "busy@example.com" })).status);
     }
     expect(statuses).toEqual([302, 302, 302, 400]);
-    expect(toastIn(await b.post("/auth", { intent: "send-code", mode: "login", email: "busy@example.com" }))?.description).toBe(
-      "Too many codes requested. Please wait a few minutes and try again.",
-    );
+    expect(
+      toastIn(await b.post("/auth", { intent: "send-code", mode: "login", email: "busy@example.com" }))?.description,
+    ).toBe("Too many codes requested. Please wait a few minutes and try again.");
   });
 
   it("resends a code to the address of this browser", async () => {
@@ -169,13 +213,22 @@ describe(`sign-up and sign-in with an e-mail code ${dbTag}`, () => {
     const resent = await b.post("/auth", { intent: "resend-code", mode: "signup" });
     expect(resent.status).toBe(302);
     expect(smtp.messages.filter((m) => m.to.includes("re@example.com"))).toHaveLength(2);
-    const verified = await b.post("/auth", { intent: "verify-code", mode: "signup", code: codeFrom(smtp.lastTo("re@example.com")) });
+    const verified = await b.post("/auth", {
+      intent: "verify-code",
+      mode: "signup",
+      code: codeFrom(smtp.lastTo("re@example.com")),
+    });
     expect(verified.status).toBe(302);
   });
 
   it("ignores a filled honeypot", async () => {
     const b = browser();
-    const result = await b.post("/auth", { intent: "send-code", mode: "signup", email: "bot@example.com", website_url: "spam" });
+    const result = await b.post("/auth", {
+      intent: "send-code",
+      mode: "signup",
+      email: "bot@example.com",
+      website_url: "spam",
+    });
     expect(result.status).toBe(302);
     expect(smtp.messages).toHaveLength(0);
   });
@@ -184,21 +237,46 @@ describe(`sign-up and sign-in with an e-mail code ${dbTag}`, () => {
 describe(`passwords ${dbTag}`, () => {
   it("signs up, waits for the confirmation link, then signs in with the password", async () => {
     const b = browser();
-    const signUp = await b.post("/auth", { intent: "password", mode: "signup", email: "pat@example.com", password: "correct horse", homeCity: "alder-creek" });
+    const signUp = await b.post("/auth", {
+      intent: "password",
+      mode: "signup",
+      email: "pat@example.com",
+      password: "correct horse",
+      homeCity: "alder-creek",
+    });
     expect(signUp.status).toBe(302);
-    const before = await b.post("/auth", { intent: "password", mode: "login", email: "pat@example.com", password: "correct horse" });
+    const before = await b.post("/auth", {
+      intent: "password",
+      mode: "login",
+      email: "pat@example.com",
+      password: "correct horse",
+    });
     expect(before.status).toBe(400);
     expect(toastIn(before)?.description).toMatch(/confirm your email address/);
     const [stored] = await getTestDb().select().from(users);
     expect(stored?.emailConfirmedAt).toBeNull();
 
-    const confirmed = await b.post("/auth/confirm", { token: confirmationTokenFrom(smtp.lastTo("pat@example.com")) }, confirmAction as never);
+    const confirmed = await b.post(
+      "/auth/confirm",
+      { token: confirmationTokenFrom(smtp.lastTo("pat@example.com")) },
+      confirmAction as never,
+    );
     expect(confirmed.status).toBe(302);
     await b.post("/auth/sign-out", {}, signOutAction as never);
 
-    const wrong = await b.post("/auth", { intent: "password", mode: "login", email: "pat@example.com", password: "wrong password" });
+    const wrong = await b.post("/auth", {
+      intent: "password",
+      mode: "login",
+      email: "pat@example.com",
+      password: "wrong password",
+    });
     expect(toastIn(wrong)).toMatchObject({ title: "Error", description: "Invalid email or password." });
-    const right = await b.post("/auth", { intent: "password", mode: "login", email: "PAT@example.com", password: "correct horse" });
+    const right = await b.post("/auth", {
+      intent: "password",
+      mode: "login",
+      email: "PAT@example.com",
+      password: "correct horse",
+    });
     expect(right.status).toBe(302);
     const [profile] = await getTestDb().select().from(profiles);
     expect(profile?.homeCityKey).toBe("alder-creek");
@@ -206,7 +284,12 @@ describe(`passwords ${dbTag}`, () => {
 
   it("requires a password of at least 8 characters", async () => {
     const b = browser();
-    const short = await b.post("/auth", { intent: "password", mode: "signup", email: "s@example.com", password: "short" });
+    const short = await b.post("/auth", {
+      intent: "password",
+      mode: "signup",
+      email: "s@example.com",
+      password: "short",
+    });
     expect(short.status).toBe(400);
     expect(await getTestDb().select().from(users)).toHaveLength(0);
   });
@@ -285,10 +368,16 @@ describe(`clean-up ${dbTag}`, () => {
     const { pruneExpiredAuthRows } = await import("~/lib/auth/cleanup.server");
     const { rateLimits } = await import("~/lib/db/schema");
     await signUpWithCode("keep@example.com");
-    await getTestDb().insert(rateLimits).values({ key: "old", count: 1, resetAt: new Date(Date.now() - 1000) });
+    await getTestDb()
+      .insert(rateLimits)
+      .values({ key: "old", count: 1, resetAt: new Date(Date.now() - 1000) });
     const [live] = await getTestDb().select().from(sessions);
-    await getTestDb().insert(sessions).values({ userId: live!.userId, expiresAt: new Date(Date.now() - 1000) });
-    await getTestDb().update(verificationCodes).set({ expiresAt: sql`now() - interval '2 days'` });
+    await getTestDb()
+      .insert(sessions)
+      .values({ userId: live!.userId, expiresAt: new Date(Date.now() - 1000) });
+    await getTestDb()
+      .update(verificationCodes)
+      .set({ expiresAt: sql`now() - interval '2 days'` });
     await pruneExpiredAuthRows();
     expect(await getTestDb().select().from(sessions)).toHaveLength(1);
     expect((await getTestDb().select().from(rateLimits)).map((r) => r.key)).not.toContain("old");
@@ -322,7 +411,11 @@ describe(`the address that signs in is the one the code was sent to ${dbTag}`, (
       const code = codeFrom(smtp.lastTo("mallory@example.com"));
       const forged = `_totp=${withForgedAddress(attacker.jar.get("_totp")!, victim)}`;
       const result = await callRoute(authAction as never, {
-        request: formRequest("/auth", { website_url: "", intent: "verify-code", mode, code }, { headers: { Cookie: forged, "x-gavel-client-ip": "10.9.9.9" } }),
+        request: formRequest(
+          "/auth",
+          { website_url: "", intent: "verify-code", mode, code },
+          { headers: { Cookie: forged, "x-gavel-client-ip": "10.9.9.9" } },
+        ),
       });
       expect(result.status).toBe(400);
       expect(result.headers.getSetCookie().join()).not.toMatch(/gavel_session=/);
@@ -332,9 +425,16 @@ describe(`the address that signs in is the one the code was sent to ${dbTag}`, (
 
     it(`refuses a cookie with a made-up code secret (${mode} mode)`, async () => {
       const victim = mode === "login" ? "admin@gavel.local" : "newcomer@example.com";
-      const totp = new URLSearchParams({ email: victim, totp: JSON.stringify({ jwe: "eyJhbGciOiJkaXIifQ..made.up", attempts: 0 }) });
+      const totp = new URLSearchParams({
+        email: victim,
+        totp: JSON.stringify({ jwe: "eyJhbGciOiJkaXIifQ..made.up", attempts: 0 }),
+      });
       const result = await callRoute(authAction as never, {
-        request: formRequest("/auth", { website_url: "", intent: "verify-code", mode, code: "123456" }, { headers: { Cookie: `_totp=${totp}` } }),
+        request: formRequest(
+          "/auth",
+          { website_url: "", intent: "verify-code", mode, code: "123456" },
+          { headers: { Cookie: `_totp=${totp}` } },
+        ),
       });
       expect(result.status).toBe(400);
       expect(await sessionsOf(victim)).toHaveLength(0);
@@ -345,10 +445,17 @@ describe(`the address that signs in is the one the code was sent to ${dbTag}`, (
   it("does not resend to an address edited into the cookie, nor show it", async () => {
     const attacker = browser();
     await attacker.post("/auth", { intent: "send-code", mode: "login", email: "mallory@example.com" });
-    const headers = { Cookie: `_totp=${withForgedAddress(attacker.jar.get("_totp")!, "admin@gavel.local")}`, "x-gavel-client-ip": "10.9.9.9" };
-    const page = await callRoute(authLoader as never, { request: getRequest("/auth?mode=login&method=code&step=verify", { headers }) });
+    const headers = {
+      Cookie: `_totp=${withForgedAddress(attacker.jar.get("_totp")!, "admin@gavel.local")}`,
+      "x-gavel-client-ip": "10.9.9.9",
+    };
+    const page = await callRoute(authLoader as never, {
+      request: getRequest("/auth?mode=login&method=code&step=verify", { headers }),
+    });
     expect(page.data).toMatchObject({ pendingEmail: null });
-    await callRoute(authAction as never, { request: formRequest("/auth", { website_url: "", intent: "resend-code", mode: "login" }, { headers }) });
+    await callRoute(authAction as never, {
+      request: formRequest("/auth", { website_url: "", intent: "resend-code", mode: "login" }, { headers }),
+    });
     expect(smtp.messages.filter((m) => m.to.includes("admin@gavel.local"))).toHaveLength(0);
     expect(await sessionsOf("admin@gavel.local")).toHaveLength(0);
   });
@@ -371,22 +478,50 @@ describe(`the page after sign-in is on this site ${dbTag}`, () => {
   it("answers a same-site redirect for tabs, newlines and backslashes, and keeps exactly one session", async () => {
     await memberWithPassword("red@example.com", "correct horse");
     const b = browser();
-    for (const redirectTo of ["/\t/evil.example", "/\n/evil.example", "/\r/evil.example", "/\\evil.example", "/.//evil.example"]) {
-      const result = await b.post("/auth", { intent: "password", mode: "login", email: "red@example.com", password: "correct horse", redirectTo });
+    for (const redirectTo of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r/evil.example",
+      "/\\evil.example",
+      "/.//evil.example",
+    ]) {
+      const result = await b.post("/auth", {
+        intent: "password",
+        mode: "login",
+        email: "red@example.com",
+        password: "correct horse",
+        redirectTo,
+      });
       expect(result.status).toBe(302);
       expect(result.headers.get("Location")).toBe("/");
     }
     expect(await sessionsOf("red@example.com")).toHaveLength(1);
-    const kept = await b.post("/auth", { intent: "password", mode: "login", email: "red@example.com", password: "correct horse", redirectTo: "/city/alder-creek?x=1" });
+    const kept = await b.post("/auth", {
+      intent: "password",
+      mode: "login",
+      email: "red@example.com",
+      password: "correct horse",
+      redirectTo: "/city/alder-creek?x=1",
+    });
     expect(kept.headers.get("Location")).toBe("/city/alder-creek?x=1");
   });
 
   it("does the same after a code", async () => {
     await createUser({ email: "code@example.com", emailConfirmed: true });
     const b = browser();
-    await b.post("/auth", { intent: "send-code", mode: "login", email: "code@example.com", redirectTo: "/\t/evil.example" });
+    await b.post("/auth", {
+      intent: "send-code",
+      mode: "login",
+      email: "code@example.com",
+      redirectTo: "/\t/evil.example",
+    });
     const code = codeFrom(smtp.lastTo("code@example.com"));
-    const result = await b.post("/auth", { intent: "verify-code", mode: "login", code, redirectTo: "/\t/evil.example" });
+    const result = await b.post("/auth", {
+      intent: "verify-code",
+      mode: "login",
+      code,
+      redirectTo: "/\t/evil.example",
+    });
     expect(result.status).toBe(302);
     expect(result.headers.get("Location")).toBe("/");
     expect(await sessionsOf("code@example.com")).toHaveLength(1);
@@ -398,22 +533,34 @@ describe(`nobody can spend another person's limits ${dbTag}`, () => {
     await createUser({ email: "victim@example.com", emailConfirmed: true });
     const attacker = browser();
     for (let i = 0; i < AUTH_LIMITS.emailsPerAddressAndIp.limit; i++) {
-      expect((await attacker.post("/auth", { intent: "send-code", mode: "login", email: "victim@example.com" })).status).toBe(302);
+      expect(
+        (await attacker.post("/auth", { intent: "send-code", mode: "login", email: "victim@example.com" })).status,
+      ).toBe(302);
     }
-    expect((await attacker.post("/auth", { intent: "send-code", mode: "login", email: "victim@example.com" })).status).toBe(400);
+    expect(
+      (await attacker.post("/auth", { intent: "send-code", mode: "login", email: "victim@example.com" })).status,
+    ).toBe(400);
     const owner = browser();
-    expect((await owner.post("/auth", { intent: "send-code", mode: "login", email: "victim@example.com" })).status).toBe(302);
-    const signedIn = await owner.post("/auth", { intent: "verify-code", mode: "login", code: codeFrom(smtp.lastTo("victim@example.com")) });
+    expect(
+      (await owner.post("/auth", { intent: "send-code", mode: "login", email: "victim@example.com" })).status,
+    ).toBe(302);
+    const signedIn = await owner.post("/auth", {
+      intent: "verify-code",
+      mode: "login",
+      code: codeFrom(smtp.lastTo("victim@example.com")),
+    });
     expect(signedIn.status).toBe(302);
   });
 
   it("codes: the ceiling per address across all clients still holds", async () => {
     const { limit } = AUTH_LIMITS.emailsPerAddress;
     const perClient = AUTH_LIMITS.emailsPerAddressAndIp.limit;
-    for (let sent = 0; sent < limit; ) {
+    for (let sent = 0; sent < limit;) {
       const client = browser();
       for (let i = 0; i < perClient && sent < limit; i++, sent++) {
-        expect((await client.post("/auth", { intent: "send-code", mode: "signup", email: "flood@example.com" })).status).toBe(302);
+        expect(
+          (await client.post("/auth", { intent: "send-code", mode: "signup", email: "flood@example.com" })).status,
+        ).toBe(302);
       }
     }
     const late = await browser().post("/auth", { intent: "send-code", mode: "signup", email: "flood@example.com" });
@@ -425,12 +572,27 @@ describe(`nobody can spend another person's limits ${dbTag}`, () => {
     await memberWithPassword("locked@example.com", "correct horse");
     const attacker = browser();
     for (let i = 0; i < AUTH_LIMITS.signInsPerAddressAndIp.limit; i++) {
-      const wrong = await attacker.post("/auth", { intent: "password", mode: "login", email: "locked@example.com", password: `guess ${i}` });
+      const wrong = await attacker.post("/auth", {
+        intent: "password",
+        mode: "login",
+        email: "locked@example.com",
+        password: `guess ${i}`,
+      });
       expect(toastIn(wrong)?.description).toBe("Invalid email or password.");
     }
-    const refused = await attacker.post("/auth", { intent: "password", mode: "login", email: "locked@example.com", password: "correct horse" });
+    const refused = await attacker.post("/auth", {
+      intent: "password",
+      mode: "login",
+      email: "locked@example.com",
+      password: "correct horse",
+    });
     expect(toastIn(refused)?.description).toBe("Too many sign-in attempts. Please wait a few minutes and try again.");
-    const owner = await browser().post("/auth", { intent: "password", mode: "login", email: "locked@example.com", password: "correct horse" });
+    const owner = await browser().post("/auth", {
+      intent: "password",
+      mode: "login",
+      email: "locked@example.com",
+      password: "correct horse",
+    });
     expect(owner.status).toBe(302);
   });
 
@@ -438,13 +600,23 @@ describe(`nobody can spend another person's limits ${dbTag}`, () => {
     await memberWithPassword("target@example.com", "correct horse");
     const { limit } = AUTH_LIMITS.signInsPerAddress;
     const perClient = AUTH_LIMITS.signInsPerAddressAndIp.limit;
-    for (let tried = 0; tried < limit; ) {
+    for (let tried = 0; tried < limit;) {
       const client = browser();
       for (let i = 0; i < perClient && tried < limit; i++, tried++) {
-        await client.post("/auth", { intent: "password", mode: "login", email: "target@example.com", password: `guess ${tried}` });
+        await client.post("/auth", {
+          intent: "password",
+          mode: "login",
+          email: "target@example.com",
+          password: `guess ${tried}`,
+        });
       }
     }
-    const late = await browser().post("/auth", { intent: "password", mode: "login", email: "target@example.com", password: "correct horse" });
+    const late = await browser().post("/auth", {
+      intent: "password",
+      mode: "login",
+      email: "target@example.com",
+      password: "correct horse",
+    });
     expect(toastIn(late)?.description).toBe("Too many sign-in attempts. Please wait a few minutes and try again.");
   }, 90_000);
 });
@@ -452,36 +624,75 @@ describe(`nobody can spend another person's limits ${dbTag}`, () => {
 describe(`sign-up does not tell whether an address has an account ${dbTag}`, () => {
   it("answers a taken address like a new one, keeps its password and tells the owner by e-mail", async () => {
     await memberWithPassword("taken@example.com", "correct horse");
-    const fresh = await browser().post("/auth", { intent: "password", mode: "signup", email: "fresh@example.com", password: "long enough" });
-    const taken = await browser().post("/auth", { intent: "password", mode: "signup", email: "Taken@example.com", password: "another one" });
+    const fresh = await browser().post("/auth", {
+      intent: "password",
+      mode: "signup",
+      email: "fresh@example.com",
+      password: "long enough",
+    });
+    const taken = await browser().post("/auth", {
+      intent: "password",
+      mode: "signup",
+      email: "Taken@example.com",
+      password: "another one",
+    });
     expect(taken.status).toBe(fresh.status);
     expect(taken.headers.get("Location")).toBe(fresh.headers.get("Location"));
     expect(cookiesFrom(taken).replace(/=[^;]*/g, "")).toBe(cookiesFrom(fresh).replace(/=[^;]*/g, ""));
     expect(smtp.lastTo("taken@example.com")?.raw).toMatch(/You already have a Gavel account/);
-    const old = await browser().post("/auth", { intent: "password", mode: "login", email: "taken@example.com", password: "correct horse" });
+    const old = await browser().post("/auth", {
+      intent: "password",
+      mode: "login",
+      email: "taken@example.com",
+      password: "correct horse",
+    });
     expect(old.status).toBe(302);
-    const replaced = await browser().post("/auth", { intent: "password", mode: "login", email: "taken@example.com", password: "another one" });
+    const replaced = await browser().post("/auth", {
+      intent: "password",
+      mode: "login",
+      email: "taken@example.com",
+      password: "another one",
+    });
     expect(replaced.status).toBe(400);
   });
 
   it("drops a stranger's unconfirmed password when the owner proves the address with a code", async () => {
     const stranger = browser();
-    await stranger.post("/auth", { intent: "password", mode: "signup", email: "owner@example.com", password: "stranger's secret" });
+    await stranger.post("/auth", {
+      intent: "password",
+      mode: "signup",
+      email: "owner@example.com",
+      password: "stranger's secret",
+    });
     const owner = browser();
     await owner.post("/auth", { intent: "send-code", mode: "login", email: "owner@example.com" });
-    const signedIn = await owner.post("/auth", { intent: "verify-code", mode: "login", code: codeFrom(smtp.lastTo("owner@example.com")) });
+    const signedIn = await owner.post("/auth", {
+      intent: "verify-code",
+      mode: "login",
+      code: codeFrom(smtp.lastTo("owner@example.com")),
+    });
     expect(signedIn.status).toBe(302);
     const [stored] = await getTestDb().select().from(users).where(eq(users.email, "owner@example.com"));
     expect(stored?.emailConfirmedAt).not.toBeNull();
     expect(await getTestDb().select().from(passwords).where(eq(passwords.userId, stored!.id))).toHaveLength(0);
-    const attempt = await stranger.post("/auth", { intent: "password", mode: "login", email: "owner@example.com", password: "stranger's secret" });
+    const attempt = await stranger.post("/auth", {
+      intent: "password",
+      mode: "login",
+      email: "owner@example.com",
+      password: "stranger's secret",
+    });
     expect(attempt.status).toBe(400);
   });
 
   it("sends the confirmation link again to an address that signed up but never confirmed", async () => {
     const b = browser();
     await b.post("/auth", { intent: "password", mode: "signup", email: "late@example.com", password: "long enough" });
-    const again = await b.post("/auth", { intent: "password", mode: "signup", email: "late@example.com", password: "long enough" });
+    const again = await b.post("/auth", {
+      intent: "password",
+      mode: "signup",
+      email: "late@example.com",
+      password: "long enough",
+    });
     expect(again.status).toBe(302);
     const links = smtp.messages.filter((m) => m.to.includes("late@example.com")).map((m) => confirmationTokenFrom(m));
     expect(new Set(links).size).toBe(2);

@@ -24,7 +24,11 @@ let admin: string;
 const ANALYSIS = {
   summary: "The council adopted the budget.",
   highlights: [
-    { timestamp: "00:12:41", point_of_interest: "Budget vote", quotes: [{ text: "We adopt it.", speaker: "MAYOR LOPEZ" }] },
+    {
+      timestamp: "00:12:41",
+      point_of_interest: "Budget vote",
+      quotes: [{ text: "We adopt it.", speaker: "MAYOR LOPEZ" }],
+    },
     { timestamp: "soon", point_of_interest: "Unreadable time", quotes: [] },
   ],
   action_items: [{ description: "Publish the budget", responsible_party: "Finance", deadline: "June 30" }],
@@ -33,8 +37,17 @@ const ANALYSIS = {
 
 const HOSTILE_HEADLINE = `Budget passes </script><script>alert("x")</script> & more`;
 const STORY = {
-  article: { headline: HOSTILE_HEADLINE, body: "First paragraph.\n\nSecond <b>paragraph</b>.", word_count: 4, primary_focus: "Budget" },
-  sidebar_elements: { quote_block: { quote: "We adopt it.", attribution: "Mayor Lopez", context: "At the vote" }, quick_facts: ["$4M"], background: "Annual." },
+  article: {
+    headline: HOSTILE_HEADLINE,
+    body: "First paragraph.\n\nSecond <b>paragraph</b>.",
+    word_count: 4,
+    primary_focus: "Budget",
+  },
+  sidebar_elements: {
+    quote_block: { quote: "We adopt it.", attribution: "Mayor Lopez", context: "At the vote" },
+    quick_facts: ["$4M"],
+    background: "Annual.",
+  },
   metadata: { follow_up_needed: true, next_meeting_date: "2026-07-01", sources_used: ["Video"], uncertainty_notes: [] },
   notes: "",
 };
@@ -72,7 +85,12 @@ beforeAll(async () => {
         newsStory: "An old story.\n\n  Kept   as written.",
       },
       { cityId: city!.id, videoId: "empty", videoUrl: null, title: "Silent meeting", transcript: null },
-      { cityId: other!.id, videoId: "elsewhere", videoUrl: "https://www.youtube.com/watch?v=zyxwvutsrqp", title: "Elsewhere" },
+      {
+        cityId: other!.id,
+        videoId: "elsewhere",
+        videoUrl: "https://www.youtube.com/watch?v=zyxwvutsrqp",
+        title: "Elsewhere",
+      },
     ])
     .returning({ id: cityVideos.id });
   [structuredId, plainId, emptyId, otherCityVideoId] = videos.map((v) => v.id) as [string, string, string, string];
@@ -110,8 +128,14 @@ describe(`meeting analysis page ${dbTag}`, () => {
     if (meeting.analysis.kind !== "structured") return;
     expect(meeting.analysis.highlights.map((h) => h.seconds)).toEqual([12 * 60 + 41, null]);
     expect(meeting.analysis.highlights[0]!.quotes).toEqual([{ text: "We adopt it.", speaker: "MAYOR LOPEZ" }]);
-    expect(meeting.analysis.actionItems).toEqual([{ description: "Publish the budget", responsibleParty: "Finance", dueDate: "June 30" }]);
-    expect(meeting.analysis.entities[0]).toEqual({ name: "Finance Department", type: "organization", context: "Prepares the budget" });
+    expect(meeting.analysis.actionItems).toEqual([
+      { description: "Publish the budget", responsibleParty: "Finance", dueDate: "June 30" },
+    ]);
+    expect(meeting.analysis.entities[0]).toEqual({
+      name: "Finance Department",
+      type: "organization",
+      context: "Prepares the budget",
+    });
   });
 
   it("shows stored text that is not structured as plain text, and says when there is none", async () => {
@@ -136,7 +160,9 @@ describe(`meeting analysis page ${dbTag}`, () => {
   });
 
   it("has a city-less route that shares the canonical URL with the city one", async () => {
-    const result = await callLoader(meetingLoader, `/meeting/${otherCityVideoId}`, { params: { videoId: otherCityVideoId } });
+    const result = await callLoader(meetingLoader, `/meeting/${otherCityVideoId}`, {
+      params: { videoId: otherCityVideoId },
+    });
     const { meeting, canonicalUrl } = result.data as PageData;
     expect(meeting.city.locationKey).toBe("otherton");
     expect(canonicalUrl).toMatch(new RegExp(`/city/otherton/meeting/${otherCityVideoId}$`));
@@ -155,8 +181,15 @@ describe(`meeting analysis page ${dbTag}`, () => {
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe(path);
     const next = await callLoader(rootLoader, path, { headers: { Cookie: cookiesFrom(done) } });
-    expect((next.data as { toast: { title: string } }).toast.title).toBe("Re-analysis queued. The page updates when it is done.");
-    const mismatch = await callAction(cityMeetingAction, path, { intent: "re-analyze", videoId: plainId }, { params, headers: { Cookie: admin } });
+    expect((next.data as { toast: { title: string } }).toast.title).toBe(
+      "Re-analysis queued. The page updates when it is done.",
+    );
+    const mismatch = await callAction(
+      cityMeetingAction,
+      path,
+      { intent: "re-analyze", videoId: plainId },
+      { params, headers: { Cookie: admin } },
+    );
     expect(mismatch.status).toBe(400);
   });
 });
@@ -167,7 +200,12 @@ describe(`meeting story page ${dbTag}`, () => {
     const { meeting, jsonLd, canonicalUrl } = result.data as PageData;
     expect(meeting.story.kind).toBe("structured");
     expect(canonicalUrl).toMatch(new RegExp(`/city/${KEY}/meeting-story/${structuredId}$`));
-    expect(jsonLd).toMatchObject({ "@type": "NewsArticle", headline: HOSTILE_HEADLINE, url: canonicalUrl, datePublished: "2026-06-02T10:00:00.000Z" });
+    expect(jsonLd).toMatchObject({
+      "@type": "NewsArticle",
+      headline: HOSTILE_HEADLINE,
+      url: canonicalUrl,
+      datePublished: "2026-06-02T10:00:00.000Z",
+    });
     const serialized = serializeJsonLd(jsonLd);
     expect(serialized).not.toMatch(/[<>]/);
     expect(serialized).toContain("\\u003c/script\\u003e");
@@ -175,7 +213,9 @@ describe(`meeting story page ${dbTag}`, () => {
   });
 
   it("describes itself with Open Graph, Twitter and canonical tags", async () => {
-    const { meeting, canonicalUrl } = (await cityMeeting(structuredId, undefined, cityStoryLoader as never, "meeting-story")).data as PageData;
+    const { meeting, canonicalUrl } = (
+      await cityMeeting(structuredId, undefined, cityStoryLoader as never, "meeting-story")
+    ).data as PageData;
     const tags = storyMeta(meeting, canonicalUrl);
     const content = (key: string, value: string) => tags.find((tag) => tag[key] === value)?.content;
     expect(content("property", "og:type")).toBe("article");
@@ -187,9 +227,11 @@ describe(`meeting story page ${dbTag}`, () => {
   });
 
   it("keeps a legacy story as plain text, and 404s like the analysis page", async () => {
-    const plain = (await callLoader(storyLoader, `/meeting-story/${plainId}`, { params: { videoId: plainId } })).data as PageData;
+    const plain = (await callLoader(storyLoader, `/meeting-story/${plainId}`, { params: { videoId: plainId } }))
+      .data as PageData;
     expect(plain.meeting.story).toEqual({ kind: "plain", text: "An old story.\n\n  Kept   as written." });
-    const none = (await callLoader(storyLoader, `/meeting-story/${emptyId}`, { params: { videoId: emptyId } })).data as PageData;
+    const none = (await callLoader(storyLoader, `/meeting-story/${emptyId}`, { params: { videoId: emptyId } }))
+      .data as PageData;
     expect(none.meeting.story).toEqual({ kind: "none" });
     expect((await callLoader(storyLoader, "/meeting-story/x", { params: { videoId: "x" } })).status).toBe(404);
   });
@@ -205,12 +247,22 @@ describe(`meeting story page ${dbTag}`, () => {
     for (const intent of ["rewrite-story", "regenerate-story"] as const) {
       const visitor = await callAction(cityStoryAction, path, { intent, videoId: structuredId }, { params });
       expect(visitor.status).toBe(401);
-      const done = await callAction(cityStoryAction, path, { intent, videoId: structuredId, additionalContext: "Lead with the vote" }, { params, headers: { Cookie: admin } });
+      const done = await callAction(
+        cityStoryAction,
+        path,
+        { intent, videoId: structuredId, additionalContext: "Lead with the vote" },
+        { params, headers: { Cookie: admin } },
+      );
       expect(done.status).toBe(302);
       const next = await callLoader(rootLoader, path, { headers: { Cookie: cookiesFrom(done) } });
       expect((next.data as { toast: { title: string } }).toast.title).toBe(answers[intent]);
     }
-    const unknown = await callAction(cityStoryAction, path, { intent: "publish", videoId: structuredId }, { params, headers: { Cookie: admin } });
+    const unknown = await callAction(
+      cityStoryAction,
+      path,
+      { intent: "publish", videoId: structuredId },
+      { params, headers: { Cookie: admin } },
+    );
     expect(unknown.status).toBe(400);
   });
 });

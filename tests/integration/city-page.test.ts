@@ -10,7 +10,17 @@ import { loader as layoutLoader } from "~/routes/city/city";
 import { loader as loadMoreLoader } from "~/routes/resources/city-videos";
 import { RouterContextProvider } from "react-router";
 import { startFakeYoutubeServer, type FakeYoutubeServer } from "../support/fake-youtube-server";
-import { callAction, callLoader, cookiesFrom, dbKind, dbTag, formRequest, getRequest, getTestConnection, getTestDb } from "../setup";
+import {
+  callAction,
+  callLoader,
+  cookiesFrom,
+  dbKind,
+  dbTag,
+  formRequest,
+  getRequest,
+  getTestConnection,
+  getTestDb,
+} from "../setup";
 
 /**
  * The city page on fixtures of its own: paging in SQL, the source filter,
@@ -51,13 +61,25 @@ afterAll(() => youtube?.close());
 
 beforeAll(async () => {
   youtube = await startFakeYoutubeServer(
-    Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`abcdefghi${String(i).padStart(2, "0")}`, { kind: "no-captions" as const }])),
+    Object.fromEntries(
+      Array.from({ length: 25 }, (_, i) => [
+        `abcdefghi${String(i).padStart(2, "0")}`,
+        { kind: "no-captions" as const },
+      ]),
+    ),
   );
   process.env.YOUTUBE_BASE_URL = youtube.baseUrl;
   const db = getTestDb();
   const [city] = await db
     .insert(cities)
-    .values({ name: "Testford", locationKey: KEY, state: "OR", status: "Live", primaryColor: null, secondaryColor: "  " })
+    .values({
+      name: "Testford",
+      locationKey: KEY,
+      state: "OR",
+      status: "Live",
+      primaryColor: null,
+      secondaryColor: "  ",
+    })
     .returning();
   cityId = city!.id;
   await db.insert(cities).values({ name: "Elsewhere", locationKey: "elsewhere", status: "Live" });
@@ -87,7 +109,10 @@ beforeAll(async () => {
       newsStory: i % 5 === 0 ? { article: { headline: `Story ${i}`, body: "Body." } } : null,
     };
   });
-  const inserted = await db.insert(cityVideos).values(rows).returning({ id: cityVideos.id, source: cityVideos.cityUrlsId });
+  const inserted = await db
+    .insert(cityVideos)
+    .values(rows)
+    .returning({ id: cityVideos.id, source: cityVideos.cityUrlsId });
   for (const row of [...inserted].reverse()) {
     allVideoIds.push(row.id);
     if (row.source === councilId) councilVideoIds.push(row.id);
@@ -206,7 +231,10 @@ describe(`video cards ${dbTag}`, () => {
     const result = await callLoader(layoutLoader, `/city/${KEY}`, { params: { locationKey: KEY } });
     const { city } = result.data as { city: { primaryColor: string | null; secondaryColor: string | null } };
     const { publicCityColors } = await import("~/components/city/city-colors");
-    expect(publicCityColors(city.primaryColor, city.secondaryColor)).toEqual({ primary: "#0D9488", secondary: "#F59E0B" });
+    expect(publicCityColors(city.primaryColor, city.secondaryColor)).toEqual({
+      primary: "#0D9488",
+      secondary: "#F59E0B",
+    });
     expect(publicCityColors("#166534", "red;background:url(x)")).toEqual({ primary: "#166534", secondary: "#F59E0B" });
   });
 });
@@ -224,22 +252,39 @@ describe(`Fetch Transcript ${dbTag}`, () => {
     const visitor = await callAction(cityAction, `/city/${KEY}?index&page=2`, fields, { params: { locationKey: KEY } });
     expect(visitor.thrown).toBe(true);
     expect(visitor.status).toBe(401);
-    const asMember = await callAction(cityAction, `/city/${KEY}?index`, fields, { params: { locationKey: KEY }, headers: { Cookie: member } });
+    const asMember = await callAction(cityAction, `/city/${KEY}?index`, fields, {
+      params: { locationKey: KEY },
+      headers: { Cookie: member },
+    });
     expect(asMember.status).toBe(403);
 
-    const asAdmin = await callAction(cityAction, `/city/${KEY}?index&page=2`, fields, { params: { locationKey: KEY }, headers: { Cookie: admin } });
+    const asAdmin = await callAction(cityAction, `/city/${KEY}?index&page=2`, fields, {
+      params: { locationKey: KEY },
+      headers: { Cookie: admin },
+    });
     expect(asAdmin.status).toBe(302);
     expect(asAdmin.headers.get("Location")).toBe(`/city/${KEY}?page=2`);
-    const toast = await callLoader((await import("~/root")).loader, `/city/${KEY}?page=2`, { headers: { Cookie: cookiesFrom(asAdmin) } });
+    const toast = await callLoader((await import("~/root")).loader, `/city/${KEY}?page=2`, {
+      headers: { Cookie: cookiesFrom(asAdmin) },
+    });
     expect((toast.data as { toast: { title: string } }).toast.title).toBe("No transcript available for this video.");
 
-    const invalid = await callAction(cityAction, `/city/${KEY}?index`, { intent: "fetch-transcript", videoId: "nope" }, { params: { locationKey: KEY }, headers: { Cookie: admin } });
+    const invalid = await callAction(
+      cityAction,
+      `/city/${KEY}?index`,
+      { intent: "fetch-transcript", videoId: "nope" },
+      { params: { locationKey: KEY }, headers: { Cookie: admin } },
+    );
     expect(invalid.status).toBe(400);
   });
 
   it("sends a fetcher's post back to the page, not to its .data address", async () => {
     // With JavaScript the post goes to /city/{key}.data; the action gets the page's URL as `url`.
-    const request = formRequest(`/city/${KEY}.data?index&page=2`, { intent: "fetch-transcript", videoId: allVideoIds[0]! }, { headers: { Cookie: admin } });
+    const request = formRequest(
+      `/city/${KEY}.data?index&page=2`,
+      { intent: "fetch-transcript", videoId: allVideoIds[0]! },
+      { headers: { Cookie: admin } },
+    );
     const response = (await cityAction({
       request,
       url: new URL(`http://localhost/city/${KEY}?index&page=2`),
@@ -270,13 +315,29 @@ describe(`city page states and caching ${dbTag}`, () => {
     const publicLoader = new Headers({ "Cache-Control": PUBLIC_CACHE_CONTROL });
     const empty = new Headers();
     const headersOf = (init: HeadersInit) => new Headers(init);
-    const plain = headersOf(publicPageHeaders({ loaderHeaders: publicLoader, parentHeaders: empty, actionHeaders: empty, errorHeaders: undefined }));
+    const plain = headersOf(
+      publicPageHeaders({
+        loaderHeaders: publicLoader,
+        parentHeaders: empty,
+        actionHeaders: empty,
+        errorHeaders: undefined,
+      }),
+    );
     expect(plain.get("Cache-Control")).toBe(PUBLIC_CACHE_CONTROL);
     expect(plain.get("Vary")).toBe("Cookie");
     const toastCookie = new Headers({ "Set-Cookie": "gavel_toast=; Max-Age=0" });
-    const withCookie = headersOf(publicPageHeaders({ loaderHeaders: publicLoader, parentHeaders: toastCookie, actionHeaders: empty, errorHeaders: undefined }));
+    const withCookie = headersOf(
+      publicPageHeaders({
+        loaderHeaders: publicLoader,
+        parentHeaders: toastCookie,
+        actionHeaders: empty,
+        errorHeaders: undefined,
+      }),
+    );
     expect(withCookie.get("Cache-Control")).toBe(PRIVATE_CACHE_CONTROL);
-    const noPolicy = headersOf(publicPageHeaders({ loaderHeaders: empty, parentHeaders: empty, actionHeaders: empty, errorHeaders: undefined }));
+    const noPolicy = headersOf(
+      publicPageHeaders({ loaderHeaders: empty, parentHeaders: empty, actionHeaders: empty, errorHeaders: undefined }),
+    );
     expect(noPolicy.get("Cache-Control")).toBe(PRIVATE_CACHE_CONTROL);
   });
 

@@ -39,7 +39,9 @@ describe(`database health ${dbTag}`, () => {
 
   test("fails on a read-only database, where select 1 still passes", async () => {
     if (dbKind === "postgres") {
-      await execSql("do $$ begin execute format('alter database %I set default_transaction_read_only = on', current_database()); end $$");
+      await execSql(
+        "do $$ begin execute format('alter database %I set default_transaction_read_only = on', current_database()); end $$",
+      );
       await resetConnection(); // new connections pick the setting up
     } else {
       await execSql("set default_transaction_read_only = on");

@@ -71,7 +71,10 @@ describe("a second process on the embedded database", () => {
 
 describe("a lock left behind", () => {
   function writeLock(owner: { pid: number; startTime: string | null }) {
-    fs.writeFileSync(`${dataDir}.lock`, JSON.stringify({ ...owner, hostname: os.hostname(), since: "2026-11-23T00:00:00.000Z" }));
+    fs.writeFileSync(
+      `${dataDir}.lock`,
+      JSON.stringify({ ...owner, hostname: os.hostname(), since: "2026-11-23T00:00:00.000Z" }),
+    );
   }
 
   test("by a process that is gone is taken over", async () => {

@@ -35,24 +35,51 @@ describe(`contact form saves ${dbTag}`, () => {
       message: "  Who voted against the budget?\nLine two.  ",
     });
     expect([first.status, first.headers.get("Location")]).toEqual([302, "/contact"]);
-    const second = await callAction(contactAction, "/contact", { email: "other@example.com", phone: "   ", topic: "Other", message: "Hello" });
+    const second = await callAction(contactAction, "/contact", {
+      email: "other@example.com",
+      phone: "   ",
+      topic: "Other",
+      message: "Hello",
+    });
     expect(second.status).toBe(302);
 
     const rows = await getTestDb().select().from(contactSubmissions).orderBy(contactSubmissions.email);
     expect(withoutIds(rows, since)).toEqual([
       { email: "other@example.com", phone: null, topic: "Other", message: "Hello" },
-      { email: "reader@example.com", phone: "555-0100", topic: "Media Inquiry", message: "Who voted against the budget?\nLine two." },
+      {
+        email: "reader@example.com",
+        phone: "555-0100",
+        topic: "Media Inquiry",
+        message: "Who voted against the budget?\nLine two.",
+      },
     ]);
   });
 
   it("stores nothing for an invalid form or a filled honeypot", async () => {
-    const invalid = await callAction(contactAction, "/contact", { email: "not-an-email", topic: "Other", message: "Hi" });
+    const invalid = await callAction(contactAction, "/contact", {
+      email: "not-an-email",
+      topic: "Other",
+      message: "Hi",
+    });
     expect(invalid.status).toBe(400);
-    const missing = await callAction(contactAction, "/contact", { email: "a@example.com", topic: "Other", message: "   " });
+    const missing = await callAction(contactAction, "/contact", {
+      email: "a@example.com",
+      topic: "Other",
+      message: "   ",
+    });
     expect(missing.status).toBe(400);
-    const unknownTopic = await callAction(contactAction, "/contact", { email: "a@example.com", topic: "Spam", message: "Hi" });
+    const unknownTopic = await callAction(contactAction, "/contact", {
+      email: "a@example.com",
+      topic: "Spam",
+      message: "Hi",
+    });
     expect(unknownTopic.status).toBe(400);
-    const bot = await callAction(contactAction, "/contact", { email: "bot@example.com", topic: "Other", message: "Buy", [HONEYPOT_FIELD_NAME]: "x" });
+    const bot = await callAction(contactAction, "/contact", {
+      email: "bot@example.com",
+      topic: "Other",
+      message: "Buy",
+      [HONEYPOT_FIELD_NAME]: "x",
+    });
     expect(bot.status).toBe(302);
     expect(await getTestDb().select().from(contactSubmissions)).toEqual([]);
   });
@@ -61,7 +88,11 @@ describe(`contact form saves ${dbTag}`, () => {
 describe(`city request saves ${dbTag}`, () => {
   it("stores the state, the trimmed city name and the e-mail in lower case", async () => {
     const since = Date.now();
-    const result = await callAction(homeAction, "/?index", { state: "OR", cityName: "  Astoria ", email: " Someone@Example.COM " });
+    const result = await callAction(homeAction, "/?index", {
+      state: "OR",
+      cityName: "  Astoria ",
+      email: " Someone@Example.COM ",
+    });
     expect([result.status, result.headers.get("Location")]).toEqual([302, "/"]);
 
     const rows = await getTestDb().select().from(cityRequests);
@@ -69,13 +100,22 @@ describe(`city request saves ${dbTag}`, () => {
   });
 
   it("stores nothing for an invalid request or a filled honeypot", async () => {
-    const badState = await callAction(homeAction, "/?index", { state: "XX", cityName: "Astoria", email: "a@example.com" });
+    const badState = await callAction(homeAction, "/?index", {
+      state: "XX",
+      cityName: "Astoria",
+      email: "a@example.com",
+    });
     expect((badState.data as { result: { error?: unknown } }).result.error).toBeTruthy();
     const noCity = await callAction(homeAction, "/?index", { state: "OR", cityName: "  ", email: "a@example.com" });
     expect((noCity.data as { result: { error?: unknown } }).result.error).toBeTruthy();
     const badEmail = await callAction(homeAction, "/?index", { state: "OR", cityName: "Astoria", email: "nope" });
     expect((badEmail.data as { result: { error?: unknown } }).result.error).toBeTruthy();
-    const bot = await callAction(homeAction, "/?index", { state: "OR", cityName: "Astoria", email: "bot@example.com", [HONEYPOT_FIELD_NAME]: "x" });
+    const bot = await callAction(homeAction, "/?index", {
+      state: "OR",
+      cityName: "Astoria",
+      email: "bot@example.com",
+      [HONEYPOT_FIELD_NAME]: "x",
+    });
     expect(bot.status).toBe(302);
     expect(await getTestDb().select().from(cityRequests)).toEqual([]);
   });

@@ -62,10 +62,18 @@ function appWith(trustProxy?: string): express.Express {
 beforeAll(async () => {
   if (!fs.existsSync(BUILD_FILE)) throw new Error("build/server/index.js is missing: run `npm run build` first.");
   build = (await import(pathToFileURL(BUILD_FILE).href)) as ServerBuild;
-  const [city] = await getTestDb().insert(cities).values({ name: "Riverton", locationKey: "riverton", status: "Live" }).returning();
+  const [city] = await getTestDb()
+    .insert(cities)
+    .values({ name: "Riverton", locationKey: "riverton", status: "Live" })
+    .returning();
   const [video] = await getTestDb()
     .insert(cityVideos)
-    .values({ cityId: city!.id, videoId: "riverton-001", title: "Regular meeting", publishedAt: new Date("2026-01-13T18:00:00Z") })
+    .values({
+      cityId: city!.id,
+      videoId: "riverton-001",
+      title: "Regular meeting",
+      publishedAt: new Date("2026-01-13T18:00:00Z"),
+    })
     .returning();
   videoId = video!.id;
   await getBoss(); // the job queue's own tables exist from the start, as in the running app
@@ -84,7 +92,10 @@ afterAll(async () => {
 
 /** Every route of the build that has an action, as a path with its parameters filled in. */
 function actionPaths(): string[] {
-  const routes = build.routes as Record<string, { id: string; parentId?: string; path?: string; index?: boolean; module: { action?: unknown } }>;
+  const routes = build.routes as Record<
+    string,
+    { id: string; parentId?: string; path?: string; index?: boolean; module: { action?: unknown } }
+  >;
   const values: Record<string, string> = { locationKey: "riverton", videoId };
   const fullPath = (id: string | undefined): string => {
     const route = id ? routes[id] : undefined;
@@ -96,7 +107,9 @@ function actionPaths(): string[] {
     .map((route) => {
       const filled = fullPath(route.id)
         .split("/")
-        .map((segment) => (segment === "*" ? "no-such-page" : segment.startsWith(":") ? values[segment.slice(1)]! : segment))
+        .map((segment) =>
+          segment === "*" ? "no-such-page" : segment.startsWith(":") ? values[segment.slice(1)]! : segment,
+        )
         .join("/");
       return `/${filled}${route.index ? "?index" : ""}`;
     });
@@ -113,7 +126,8 @@ async function rowCounts(): Promise<Record<string, number>> {
     "select quote_ident(schemaname) || '.' || quote_ident(tablename) as name from pg_tables where schemaname in ('public', 'pgboss') order by 1",
   );
   const counts: Record<string, number> = {};
-  for (const { name } of tables) counts[name] = Number((await execSql<{ n: number }>(`select count(*)::int as n from ${name}`))[0]!.n);
+  for (const { name } of tables)
+    counts[name] = Number((await execSql<{ n: number }>(`select count(*)::int as n from ${name}`))[0]!.n);
   return counts;
 }
 
@@ -126,14 +140,26 @@ const FUZZ_BODIES: FuzzBody[] = [
   { name: "XML", contentType: "application/xml", body: '<?xml version="1.0"?><form><intent>generate</intent></form>' },
   { name: "no body, no type" },
   { name: "body without a type", body: "intent=generate" },
-  { name: "broken multipart", contentType: MULTIPART, body: '--gavelfuzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\ngenerate' },
+  {
+    name: "broken multipart",
+    contentType: MULTIPART,
+    body: '--gavelfuzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\ngenerate',
+  },
   { name: "multipart without boundary", contentType: "multipart/form-data", body: "intent=generate" },
   { name: "bad percent-encoding", contentType: "application/x-www-form-urlencoded", body: "intent=%ZZ&email=%E0%A4" },
-  { name: "bytes that are not UTF-8", contentType: "application/x-www-form-urlencoded", body: new Uint8Array([0x61, 0x3d, 0xff, 0xfe, 0x00]) },
+  {
+    name: "bytes that are not UTF-8",
+    contentType: "application/x-www-form-urlencoded",
+    body: new Uint8Array([0x61, 0x3d, 0xff, 0xfe, 0x00]),
+  },
   // Forms that do parse, with fields no action expects: the actions answer themselves.
   { name: "empty form", contentType: "application/x-www-form-urlencoded", body: "" },
   { name: "junk form", contentType: "application/x-www-form-urlencoded", body: "junk=1&intent=%00&videoId=not-a-uuid" },
-  { name: "junk multipart", contentType: MULTIPART, body: '--gavelfuzz\r\nContent-Disposition: form-data; name="junk"\r\n\r\n\u0000\r\n--gavelfuzz--\r\n' },
+  {
+    name: "junk multipart",
+    contentType: MULTIPART,
+    body: '--gavelfuzz\r\nContent-Disposition: form-data; name="junk"\r\n\r\n\u0000\r\n--gavelfuzz--\r\n',
+  },
 ];
 
 /** Forms that parse reach the actions; sign-out signs out whoever posts any form, so it only sees the refused ones. */
@@ -170,7 +196,15 @@ async function postWithLyingLength(pathname: string) {
 describe(`every action refuses what is not a form, without a 5xx or a write ${dbTag}`, () => {
   it("finds the actions in the build", () => {
     const paths = actionPaths();
-    expect(paths).toEqual(expect.arrayContaining(["/contact", "/auth", "/auth/sign-out", "/admin/story-playground", `/city/riverton/meeting/${videoId}`]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/contact",
+        "/auth",
+        "/auth/sign-out",
+        "/admin/story-playground",
+        `/city/riverton/meeting/${videoId}`,
+      ]),
+    );
   });
 
   it("answers JSON, text, XML, no body, broken multipart and bad encoding with 400/415, as visitor, member and admin", async () => {
@@ -184,9 +218,16 @@ describe(`every action refuses what is not a form, without a 5xx or a write ${db
             const headers: Record<string, string> = {};
             if (fuzz.contentType) headers["Content-Type"] = fuzz.contentType;
             if (cookies[who]) headers.Cookie = cookies[who];
-            const response = await fetch(`${base}${target}`, { method: "POST", headers, body: fuzz.body, redirect: "manual" });
+            const response = await fetch(`${base}${target}`, {
+              method: "POST",
+              headers,
+              body: fuzz.body,
+              redirect: "manual",
+            });
             const text = await response.text();
-            const expected = reachesAction(fuzz) ? response.status < 500 : [400, 415].includes(response.status) && text.length > 0;
+            const expected = reachesAction(fuzz)
+              ? response.status < 500
+              : [400, 415].includes(response.status) && text.length > 0;
             if (!expected) failures.push(`${who} ${target} ${fuzz.name}: ${response.status} ${text.slice(0, 80)}`);
           }
         }
@@ -199,7 +240,12 @@ describe(`every action refuses what is not a form, without a 5xx or a write ${db
   it("answers a Content-Length over the route's limit with 413 at once, and closes", async () => {
     for (const pagePath of actionPaths()) {
       const { response, closed } = await postWithLyingLength(pagePath);
-      expect([pagePath, response?.status, response?.headers.connection, closed]).toEqual([pagePath, 413, "close", true]);
+      expect([pagePath, response?.status, response?.headers.connection, closed]).toEqual([
+        pagePath,
+        413,
+        "close",
+        true,
+      ]);
       expect(response?.body).toMatch(/too large/);
     }
   });
@@ -238,7 +284,10 @@ describe(`a refused post does not stall the connection ${dbTag}`, () => {
   });
 
   it("closes the connection cleanly after refusing a 200 KB post unread (413, 415)", async () => {
-    for (const [contentType, status] of [["application/x-www-form-urlencoded", 413], ["application/json", 415]] as const) {
+    for (const [contentType, status] of [
+      ["application/x-www-form-urlencoded", 413],
+      ["application/json", 415],
+    ] as const) {
       const connection = await RawConnection.open(port);
       await connection.write(
         `POST /admin/jobs HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${contentType}\r\nContent-Length: ${form.length}\r\n\r\n${form}`,
@@ -260,7 +309,11 @@ describe(`no 5xx from odd requests ${dbTag}`, () => {
       await connection.write(`${method} / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
       const response = await connection.read(2_000);
       connection.close();
-      expect([method, response?.status, response?.headers.allow]).toEqual([method, 405, "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"]);
+      expect([method, response?.status, response?.headers.allow]).toEqual([
+        method,
+        405,
+        "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
+      ]);
     }
   });
 
@@ -325,7 +378,9 @@ describe(`security headers ${dbTag}`, () => {
       expect(response.headers.get("Permissions-Policy")).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
       const html = await response.text();
       // Data blocks (JSON-LD) are never run, so the policy does not apply to them.
-      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !/type="application\/ld\+json"/.test(tag));
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)]
+        .map((m) => m[0])
+        .filter((tag) => !/type="application\/ld\+json"/.test(tag));
       expect(scripts.length).toBeGreaterThan(0);
       for (const tag of scripts) expect([page, tag]).toEqual([page, expect.stringContaining(`nonce="${nonce}"`)]);
     }

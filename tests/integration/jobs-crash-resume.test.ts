@@ -37,8 +37,14 @@ afterEach(async () => {
 });
 
 async function insertVideo(transcript = TRANSCRIPT) {
-  const [city] = await getTestDb().insert(cities).values({ name: "Riverton", locationKey: `riverton-${++counter}` }).returning();
-  const [video] = await getTestDb().insert(cityVideos).values({ cityId: city!.id, videoId: `video-${counter}`, title: "Council meeting" }).returning();
+  const [city] = await getTestDb()
+    .insert(cities)
+    .values({ name: "Riverton", locationKey: `riverton-${++counter}` })
+    .returning();
+  const [video] = await getTestDb()
+    .insert(cityVideos)
+    .values({ cityId: city!.id, videoId: `video-${counter}`, title: "Council meeting" })
+    .returning();
   await storeTranscript(video!.id, transcript);
   return video!;
 }
@@ -46,7 +52,9 @@ async function insertVideo(transcript = TRANSCRIPT) {
 type JobRow = { id: string; name: string; state: string; retry_count: number; output: Record<string, unknown> | null };
 
 async function job(id: string): Promise<JobRow> {
-  const [row] = await execSql<JobRow>("select id, name, state, retry_count, output from pgboss.job where id = $1", [id]);
+  const [row] = await execSql<JobRow>("select id, name, state, retry_count, output from pgboss.job where id = $1", [
+    id,
+  ]);
   return row!;
 }
 
@@ -66,11 +74,16 @@ async function expireAndMaintain(jobId: string) {
   const boss = await startSupervisedBoss();
   await boss.maintain();
   // The retry is due after its delay; let that pass too.
-  await execSql("update pgboss.job set start_after = now() - interval '1 second' where id = $1 and state = 'retry'", [jobId]);
+  await execSql("update pgboss.job set start_after = now() - interval '1 second' where id = $1 and state = 'retry'", [
+    jobId,
+  ]);
 }
 
 async function counts(cityVideoId: string) {
-  const analyses = await getTestDb().select().from(analysisRevisions).where(eq(analysisRevisions.cityVideoId, cityVideoId));
+  const analyses = await getTestDb()
+    .select()
+    .from(analysisRevisions)
+    .where(eq(analysisRevisions.cityVideoId, cityVideoId));
   const stories = await getTestDb().select().from(storyRevisions).where(eq(storyRevisions.cityVideoId, cityVideoId));
   return { analyses: analyses.length, stories: stories.length };
 }
@@ -91,9 +104,15 @@ describe(`crash and resume ${dbTag}`, () => {
     await expireAndMaintain(jobId!);
     expect(await job(jobId!)).toMatchObject({ state: "retry" });
     await startWorker({ pollingIntervalSeconds: 0.5 });
-    const done = await waitFor(() => job(jobId!), (row) => row.state === "completed");
+    const done = await waitFor(
+      () => job(jobId!),
+      (row) => row.state === "completed",
+    );
     expect(done).toMatchObject({ retry_count: 1, output: { outcome: "skipped", reason: "present" } });
-    await waitFor(() => counts(video.id), (c) => c.stories === 1);
+    await waitFor(
+      () => counts(video.id),
+      (c) => c.stories === 1,
+    );
     expect(await counts(video.id)).toEqual({ analyses: 1, stories: 1 });
   });
 
@@ -105,7 +124,10 @@ describe(`crash and resume ${dbTag}`, () => {
     expect(await handleAnalysisJob(taken!)).toMatchObject({ outcome: "written" });
     await stopBoss();
     await expireAndMaintain(jobId!);
-    expect(await runNextJob("analysis")).toMatchObject({ id: jobId, output: { outcome: "skipped", reason: "superseded" } });
+    expect(await runNextJob("analysis")).toMatchObject({
+      id: jobId,
+      output: { outcome: "skipped", reason: "superseded" },
+    });
     expect(await counts(video.id)).toMatchObject({ analyses: 2 });
   });
 
@@ -120,7 +142,10 @@ describe(`crash and resume ${dbTag}`, () => {
       return output;
     });
     const { jobId } = await ensureAnalysisQueued(video.id);
-    const done = await waitFor(() => job(jobId!), (row) => row.state === "completed");
+    const done = await waitFor(
+      () => job(jobId!),
+      (row) => row.state === "completed",
+    );
     expect(attempts).toBe(2);
     expect(done).toMatchObject({ retry_count: 1, output: { outcome: "skipped", reason: "present" } });
     expect(await counts(video.id)).toMatchObject({ analyses: 1 });
@@ -140,7 +165,10 @@ describe(`crash and resume ${dbTag}`, () => {
       if (attempts === 1) await new Promise((resolve) => setTimeout(resolve, 3000));
       return output;
     });
-    const done = await waitFor(() => job(jobId!), (row) => row.state === "completed");
+    const done = await waitFor(
+      () => job(jobId!),
+      (row) => row.state === "completed",
+    );
     expect(done.retry_count).toBe(1);
     expect(done.output).toMatchObject({ outcome: "skipped" });
     expect(await counts(video.id)).toMatchObject({ analyses: 1 });
@@ -162,7 +190,14 @@ describe(`a worker killed with SIGKILL ${dbTag}`, () => {
     const script = dbKind === "postgres" ? "scripts/worker.ts" : "tests/support/worker-process.ts";
     const child = spawn(process.execPath, ["--import", "tsx", script], {
       cwd: ROOT,
-      env: { ...process.env, OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: openai.baseURL, OPENAI_MAX_RETRIES: "0", JOBS_POLL_SECONDS: "0.5", ...env },
+      env: {
+        ...process.env,
+        OPENAI_API_KEY: "sk-test",
+        OPENAI_BASE_URL: openai.baseURL,
+        OPENAI_MAX_RETRIES: "0",
+        JOBS_POLL_SECONDS: "0.5",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -217,7 +252,11 @@ describe(`a worker killed with SIGKILL ${dbTag}`, () => {
       const first = startWorkerProcess(env);
       workers.push(first);
       // The worker is inside the analysis: it asked the model, which does not answer.
-      await waitFor(async () => openai.requestCount, (count) => count > 0, 30_000);
+      await waitFor(
+        async () => openai.requestCount,
+        (count) => count > 0,
+        30_000,
+      );
       await kill(first, "SIGKILL");
       expect(first.output()).toMatch(/is processing jobs/);
 
@@ -225,7 +264,11 @@ describe(`a worker killed with SIGKILL ${dbTag}`, () => {
       const restartedAt = Date.now();
       const second = startWorkerProcess(env);
       workers.push(second);
-      await waitFor(async () => second.output(), (output) => output.includes(`[jobs] analysis ${jobId}: written`), 60_000);
+      await waitFor(
+        async () => second.output(),
+        (output) => output.includes(`[jobs] analysis ${jobId}: written`),
+        60_000,
+      );
       expect(Date.now() - restartedAt).toBeLessThan(60_000);
       expect(second.output()).toContain("handed back 1 job(s) of a stopped worker");
       await kill(second, "SIGTERM");
@@ -243,7 +286,11 @@ describe(`npm run worker ${dbTag}`, () => {
   it("refuses to run without PostgreSQL", async () => {
     const env = { ...process.env };
     delete env.DATABASE_URL;
-    const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     worker.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const [code] = (await once(worker, "exit")) as [number];

@@ -34,7 +34,9 @@ let youtube: FakeYoutubeServer;
 
 beforeAll(async () => {
   openai = await startFakeOpenAiServer();
-  youtube = await startFakeYoutubeServer({ captions001: { kind: "captions", tracks: [{ lang: "en", captions: FAKE_MEETING_CAPTIONS }] } });
+  youtube = await startFakeYoutubeServer({
+    captions001: { kind: "captions", tracks: [{ lang: "en", captions: FAKE_MEETING_CAPTIONS }] },
+  });
   process.env.YOUTUBE_BASE_URL = youtube.baseUrl;
   process.env.YOUTUBE_RETRIES = "0";
 });
@@ -55,20 +57,36 @@ async function insertVideo(transcript: string | null = TRANSCRIPT, videoId = `vi
     .insert(cities)
     .values({ name: "Riverton", locationKey: `riverton-${++counter}` })
     .returning();
-  const [video] = await getTestDb().insert(cityVideos).values({ cityId: city!.id, videoId, title: "Council meeting" }).returning();
+  const [video] = await getTestDb()
+    .insert(cityVideos)
+    .values({ cityId: city!.id, videoId, title: "Council meeting" })
+    .returning();
   if (transcript) await storeTranscript(video!.id, transcript);
   return video!;
 }
 
-type JobRow = { id: string; name: string; state: string; retry_count: number; output: unknown; data: Record<string, unknown> };
+type JobRow = {
+  id: string;
+  name: string;
+  state: string;
+  retry_count: number;
+  output: unknown;
+  data: Record<string, unknown>;
+};
 
 async function jobsOf(cityVideoId: string, queue?: string): Promise<JobRow[]> {
-  const rows = await execSql<JobRow>("select id, name, state, retry_count, output, data from pgboss.job where singleton_key = $1 order by created_on", [cityVideoId]);
+  const rows = await execSql<JobRow>(
+    "select id, name, state, retry_count, output, data from pgboss.job where singleton_key = $1 order by created_on",
+    [cityVideoId],
+  );
   return queue ? rows.filter((row) => row.name === queue) : rows;
 }
 
 async function revisionCounts(cityVideoId: string) {
-  const analyses = await getTestDb().select().from(analysisRevisions).where(eq(analysisRevisions.cityVideoId, cityVideoId));
+  const analyses = await getTestDb()
+    .select()
+    .from(analysisRevisions)
+    .where(eq(analysisRevisions.cityVideoId, cityVideoId));
   const stories = await getTestDb().select().from(storyRevisions).where(eq(storyRevisions.cityVideoId, cityVideoId));
   return { analyses: analyses.length, stories: stories.length };
 }
@@ -79,8 +97,19 @@ describe(`exactly once ${dbTag}`, () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => ensureAnalysisQueued(video.id)));
     expect(results.filter((result) => result.queued)).toHaveLength(1);
     const jobId = results.find((result) => result.queued)!.jobId;
-    expect(results.filter((result) => !result.queued).every((result) => result.reason === "pending" && result.jobId === jobId)).toBe(true);
-    expect(await jobsOf(video.id)).toEqual([expect.objectContaining({ id: jobId, name: "analysis", state: "created", data: expect.objectContaining({ mode: "auto" }) })]);
+    expect(
+      results
+        .filter((result) => !result.queued)
+        .every((result) => result.reason === "pending" && result.jobId === jobId),
+    ).toBe(true);
+    expect(await jobsOf(video.id)).toEqual([
+      expect.objectContaining({
+        id: jobId,
+        name: "analysis",
+        state: "created",
+        data: expect.objectContaining({ mode: "auto" }),
+      }),
+    ]);
     expect(await getVideoPipelineStatus(video.id)).toMatchObject({ analysis: "queued", story: "none", refresh: true });
 
     const ran = await runNextJob("analysis");
@@ -90,13 +119,26 @@ describe(`exactly once ${dbTag}`, () => {
 
     // The analysis job queued the story; page views asking again add nothing.
     const again = await Promise.all(Array.from({ length: 10 }, () => ensurePipelineQueued(video.id)));
-    expect(again.every(({ analysis, story }) => !analysis.queued && analysis.reason === "present" && !story.queued)).toBe(true);
+    expect(
+      again.every(({ analysis, story }) => !analysis.queued && analysis.reason === "present" && !story.queued),
+    ).toBe(true);
     expect(await jobsOf(video.id, "story")).toHaveLength(1);
-    expect(await getVideoPipelineStatus(video.id)).toMatchObject({ analysis: "present", story: "queued", refresh: true });
+    expect(await getVideoPipelineStatus(video.id)).toMatchObject({
+      analysis: "present",
+      story: "queued",
+      refresh: true,
+    });
     expect(await runNextJob("story")).toMatchObject({ output: { outcome: "written" } });
     expect(await revisionCounts(video.id)).toEqual({ analyses: 1, stories: 1 });
-    expect(await getVideoPipelineStatus(video.id)).toMatchObject({ analysis: "present", story: "present", refresh: false });
-    expect(await ensurePipelineQueued(video.id)).toMatchObject({ analysis: { queued: false, reason: "present" }, story: { queued: false, reason: "present" } });
+    expect(await getVideoPipelineStatus(video.id)).toMatchObject({
+      analysis: "present",
+      story: "present",
+      refresh: false,
+    });
+    expect(await ensurePipelineQueued(video.id)).toMatchObject({
+      analysis: { queued: false, reason: "present" },
+      story: { queued: false, reason: "present" },
+    });
     expect(await jobsOf(video.id)).toHaveLength(2);
   });
 
@@ -119,10 +161,20 @@ describe(`exactly once ${dbTag}`, () => {
     expect(await ensureStoryQueued(video.id)).toEqual({ queued: false, jobId: null, reason: "no-analysis" });
     expect(await ensureAnalysisQueued("6f1c1a0e-1f8a-4c5e-9d51-000000000000")).toMatchObject({ reason: "not-found" });
     expect(await ensureAnalysisQueued("nope")).toMatchObject({ reason: "not-found" });
-    expect(await requestReanalysis(video.id)).toMatchObject({ queued: false, status: "refused", message: NEED_TRANSCRIPT });
+    expect(await requestReanalysis(video.id)).toMatchObject({
+      queued: false,
+      status: "refused",
+      message: NEED_TRANSCRIPT,
+    });
     expect(await requestStory(video.id)).toMatchObject({ queued: false, status: "refused", message: NEED_ANALYSIS });
     expect(await jobsOf(video.id)).toEqual([]);
-    expect(await getVideoPipelineStatus(video.id)).toMatchObject({ transcript: "none", analysis: "none", story: "none", refresh: false, jobs: [] });
+    expect(await getVideoPipelineStatus(video.id)).toMatchObject({
+      transcript: "none",
+      analysis: "none",
+      story: "none",
+      refresh: false,
+      jobs: [],
+    });
   });
 
   it("does not re-queue a failed automatic analysis on page views, and shows its error", async () => {
@@ -138,8 +190,19 @@ describe(`exactly once ${dbTag}`, () => {
     expect((await jobsOf(video.id))[0]).toMatchObject({ state: "failed" });
     expect(await ensureAnalysisQueued(video.id)).toEqual({ queued: false, jobId, reason: "failed-before" });
     const status = await getVideoPipelineStatus(video.id);
-    expect(status).toMatchObject({ analysis: "failed", error: "Analysis failed: the AI service returned an error (HTTP 500).", refresh: false });
-    expect(toPublicStatus(status!)).toEqual({ cityVideoId: video.id, transcript: "present", analysis: "failed", story: "none", refresh: false, error: status!.error });
+    expect(status).toMatchObject({
+      analysis: "failed",
+      error: "Analysis failed: the AI service returned an error (HTTP 500).",
+      refresh: false,
+    });
+    expect(toPublicStatus(status!)).toEqual({
+      cityVideoId: video.id,
+      transcript: "present",
+      analysis: "failed",
+      story: "none",
+      refresh: false,
+      error: status!.error,
+    });
     // An admin can still ask again.
     delete process.env.OPENAI_API_KEY;
     expect(await requestReanalysis(video.id)).toMatchObject({ queued: true, status: "queued" });
@@ -179,7 +242,11 @@ describe(`exactly once ${dbTag}`, () => {
     await ensureAnalysisQueued(video.id);
     const [job] = await (await getBoss()).fetch("analysis");
     expect(job).toBeDefined();
-    expect(await getVideoPipelineStatus(video.id)).toMatchObject({ analysis: "analyzing", refresh: true, jobs: [expect.objectContaining({ state: "active", attempts: 1 })] });
+    expect(await getVideoPipelineStatus(video.id)).toMatchObject({
+      analysis: "analyzing",
+      refresh: true,
+      jobs: [expect.objectContaining({ state: "active", attempts: 1 })],
+    });
     // A second request while it runs is another job, waiting behind it.
     expect(await ensureAnalysisQueued(video.id)).toMatchObject({ queued: false, reason: "pending" });
     await (await getBoss()).complete("analysis", job!.id);

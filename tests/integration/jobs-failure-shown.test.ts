@@ -25,7 +25,6 @@ const HTTP_500 = "Analysis failed: the AI service returned an error (HTTP 500)."
 let counter = 0;
 const openai = withPipelineServices();
 
-
 function useFailingModel() {
   process.env.OPENAI_API_KEY = "sk-test";
   process.env.OPENAI_BASE_URL = openai.baseURL;
@@ -34,8 +33,14 @@ function useFailingModel() {
 }
 
 async function insertVideo() {
-  const [city] = await getTestDb().insert(cities).values({ name: "Riverton", locationKey: `riverton-${++counter}` }).returning();
-  const [video] = await getTestDb().insert(cityVideos).values({ cityId: city!.id, videoId: `video-${counter}`, title: "Council meeting" }).returning();
+  const [city] = await getTestDb()
+    .insert(cities)
+    .values({ name: "Riverton", locationKey: `riverton-${++counter}` })
+    .returning();
+  const [video] = await getTestDb()
+    .insert(cityVideos)
+    .values({ cityId: city!.id, videoId: `video-${counter}`, title: "Council meeting" })
+    .returning();
   await storeTranscript(video!.id, TRANSCRIPT);
   return video!;
 }
@@ -55,25 +60,37 @@ async function adminCookie(): Promise<string> {
 type PageData = { pipeline: PublicPipelineStatus | null };
 
 async function viewPage(loader: typeof meetingLoader | typeof storyLoader, path: string, videoId: string, cookie = "") {
-  const result = await callRoute(loader, { request: getRequest(`${path}/${videoId}`, { headers: { Cookie: cookie } }), params: { videoId } });
+  const result = await callRoute(loader, {
+    request: getRequest(`${path}/${videoId}`, { headers: { Cookie: cookie } }),
+    params: { videoId },
+  });
   return { data: result.data as PageData, headers: result.headers };
 }
 
 /** Runs the queue's jobs as a worker would, retries included (their delay skipped). */
 async function workQueue(queue: QueueName) {
   for (let round = 0; round < 10; round++) {
-    await execSql("update pgboss.job set start_after = now() - interval '1 second' where name = $1 and state = 'retry'", [queue]);
+    await execSql(
+      "update pgboss.job set start_after = now() - interval '1 second' where name = $1 and state = 'retry'",
+      [queue],
+    );
     if (!(await runNextJob(queue))) return;
   }
 }
 
 async function jobCount(queue: QueueName, videoId: string): Promise<number> {
-  const [row] = await execSql<{ count: number }>("select count(*)::int as count from pgboss.job where name = $1 and singleton_key = $2", [queue, videoId]);
+  const [row] = await execSql<{ count: number }>(
+    "select count(*)::int as count from pgboss.job where name = $1 and singleton_key = $2",
+    [queue, videoId],
+  );
   return row!.count;
 }
 
 function cookiesOf(headers: Headers): string {
-  return headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 describe(`a failed analysis ${dbTag}`, () => {
@@ -89,7 +106,10 @@ describe(`a failed analysis ${dbTag}`, () => {
     expect(await jobCount("analysis", video.id)).toBe(1);
     // three attempts: the first run and its two retries
     expect(openai.requestCount).toBe(3);
-    const status = await callRoute(statusLoader, { request: getRequest(`/resources/pipeline-status/${video.id}`), params: { videoId: video.id } });
+    const status = await callRoute(statusLoader, {
+      request: getRequest(`/resources/pipeline-status/${video.id}`),
+      params: { videoId: video.id },
+    });
     expect(status.data).toMatchObject({ analysis: "failed", error: HTTP_500, refresh: false });
   });
 
@@ -98,7 +118,9 @@ describe(`a failed analysis ${dbTag}`, () => {
     const video = await insertVideo();
     await viewPage(meetingLoader, "/meeting", video.id);
     await workQueue("analysis");
-    await execSql("update pgboss.job set completed_on = now() - interval '30 days' where singleton_key = $1", [video.id]);
+    await execSql("update pgboss.job set completed_on = now() - interval '30 days' where singleton_key = $1", [
+      video.id,
+    ]);
     await (await getBoss()).maintain();
     expect(await jobCount("analysis", video.id)).toBe(0);
     const { data } = await viewPage(meetingLoader, "/meeting", video.id);
@@ -114,7 +136,12 @@ describe(`a story that cannot be written ${dbTag}`, () => {
     await execSql(`update city_videos set analysis_results = '""'::jsonb where id = $1`, [video.id]);
     for (let view = 1; view <= 5; view++) {
       const { data } = await viewPage(storyLoader, "/meeting-story", video.id);
-      if (view > 1) expect(data.pipeline).toMatchObject({ story: "failed", error: "Analysis results are required to generate a story", refresh: false });
+      if (view > 1)
+        expect(data.pipeline).toMatchObject({
+          story: "failed",
+          error: "Analysis results are required to generate a story",
+          refresh: false,
+        });
       await workQueue("story");
     }
     expect(await jobCount("story", video.id)).toBe(1);
@@ -128,14 +155,22 @@ describe(`an admin's re-run ${dbTag}`, () => {
     const cookie = await adminCookie();
     useFailingModel();
     const posted = await callRoute(meetingAction, {
-      request: formRequest(`/meeting/${video.id}`, { intent: "re-analyze", videoId: video.id }, { headers: { Cookie: cookie } }),
+      request: formRequest(
+        `/meeting/${video.id}`,
+        { intent: "re-analyze", videoId: video.id },
+        { headers: { Cookie: cookie } },
+      ),
       params: { videoId: video.id },
     });
     expect(posted.status).toBe(302);
     const withJob = `${cookie}; ${cookiesOf(posted.headers)}`;
     await workQueue("analysis");
     const first = await viewPage(meetingLoader, "/meeting", video.id, withJob);
-    expect(first.data.pipeline).toMatchObject({ analysis: "present", errors: { analysis: HTTP_500 }, toast: { type: "error", title: HTTP_500 } });
+    expect(first.data.pipeline).toMatchObject({
+      analysis: "present",
+      errors: { analysis: HTTP_500 },
+      toast: { type: "error", title: HTTP_500 },
+    });
     // The toast shows once: the page's answer forgets the job.
     const again = await viewPage(meetingLoader, "/meeting", video.id, `${cookie}; ${cookiesOf(first.headers)}`);
     expect(again.data.pipeline).toMatchObject({ analysis: "present", errors: { analysis: HTTP_500 } });
@@ -152,7 +187,11 @@ describe(`an admin's re-run ${dbTag}`, () => {
     await writeVideoStory(video.id);
     const cookie = await adminCookie();
     const posted = await callRoute(storyAction, {
-      request: formRequest(`/meeting-story/${video.id}`, { intent: "rewrite-story", videoId: video.id, additionalContext: "Lead with the budget." }, { headers: { Cookie: cookie } }),
+      request: formRequest(
+        `/meeting-story/${video.id}`,
+        { intent: "rewrite-story", videoId: video.id, additionalContext: "Lead with the budget." },
+        { headers: { Cookie: cookie } },
+      ),
       params: { videoId: video.id },
     });
     expect(posted.status).toBe(302);
@@ -162,7 +201,11 @@ describe(`an admin's re-run ${dbTag}`, () => {
     expect(waiting.data.pipeline?.toast).toBeUndefined();
     await workQueue("story");
     const done = await viewPage(storyLoader, "/meeting-story", video.id, withJob);
-    expect(done.data.pipeline?.toast).toMatchObject({ type: "success", title: "Story Generated", description: "The news story has been successfully generated." });
+    expect(done.data.pipeline?.toast).toMatchObject({
+      type: "success",
+      title: "Story Generated",
+      description: "The news story has been successfully generated.",
+    });
     const later = await viewPage(storyLoader, "/meeting-story", video.id, `${cookie}; ${cookiesOf(done.headers)}`);
     expect(later.data.pipeline?.toast).toBeUndefined();
     // Another admin sees no toast.

@@ -28,12 +28,25 @@ let member: string;
 beforeAll(async () => {
   // The job queue exists, so that a job queued by mistake would be seen.
   await getBoss();
-  const [city] = await getTestDb().insert(cities).values({ name: "Refusalton", locationKey: KEY, status: "Live" }).returning();
+  const [city] = await getTestDb()
+    .insert(cities)
+    .values({ name: "Refusalton", locationKey: KEY, status: "Live" })
+    .returning();
   const [analysed, withoutTranscript] = await getTestDb()
     .insert(cityVideos)
     .values([
-      { cityId: city!.id, videoId: "refused-1", title: "Budget hearing", analysisResults: { summary: "The budget passed." } },
-      { cityId: city!.id, videoId: "refused-2", title: "No transcript yet", videoUrl: "https://www.youtube.com/watch?v=abcdefghijk" },
+      {
+        cityId: city!.id,
+        videoId: "refused-1",
+        title: "Budget hearing",
+        analysisResults: { summary: "The budget passed." },
+      },
+      {
+        cityId: city!.id,
+        videoId: "refused-2",
+        title: "No transcript yet",
+        videoUrl: "https://www.youtube.com/watch?v=abcdefghijk",
+      },
     ])
     .returning();
   video = analysed!.id;
@@ -67,14 +80,38 @@ function adminPosts() {
   const meeting = { videoId: video };
   const inCity = { locationKey: KEY, videoId: video };
   return [
-    { name: "city page: Fetch Transcript", fn: cityPageAction, path: `/city/${KEY}?index`, params: { locationKey: KEY }, fields: { intent: FETCH_TRANSCRIPT, videoId: bare } },
-    { name: "meeting: Re-Analyze", fn: meetingAction, path: `/meeting/${video}`, params: meeting, fields: { intent: RE_ANALYZE, videoId: video } },
-    { name: "city meeting: Re-Analyze", fn: cityMeetingAction, path: `/city/${KEY}/meeting/${video}`, params: inCity, fields: { intent: RE_ANALYZE, videoId: video } },
+    {
+      name: "city page: Fetch Transcript",
+      fn: cityPageAction,
+      path: `/city/${KEY}?index`,
+      params: { locationKey: KEY },
+      fields: { intent: FETCH_TRANSCRIPT, videoId: bare },
+    },
+    {
+      name: "meeting: Re-Analyze",
+      fn: meetingAction,
+      path: `/meeting/${video}`,
+      params: meeting,
+      fields: { intent: RE_ANALYZE, videoId: video },
+    },
+    {
+      name: "city meeting: Re-Analyze",
+      fn: cityMeetingAction,
+      path: `/city/${KEY}/meeting/${video}`,
+      params: inCity,
+      fields: { intent: RE_ANALYZE, videoId: video },
+    },
     ...[REWRITE_STORY, REGENERATE_STORY].flatMap((intent) => {
       const fields = { intent, videoId: video, additionalContext: "Lead with the vote." };
       return [
         { name: `meeting story: ${intent}`, fn: storyAction, path: `/meeting-story/${video}`, params: meeting, fields },
-        { name: `city meeting story: ${intent}`, fn: cityStoryAction, path: `/city/${KEY}/meeting-story/${video}`, params: inCity, fields },
+        {
+          name: `city meeting story: ${intent}`,
+          fn: cityStoryAction,
+          path: `/city/${KEY}/meeting-story/${video}`,
+          params: inCity,
+          fields,
+        },
       ];
     }),
   ];

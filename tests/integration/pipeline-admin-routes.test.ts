@@ -41,11 +41,20 @@ async function sessionFor(email: string, isAdmin: boolean) {
 }
 
 async function insertVideo(transcript: string | null = TRANSCRIPT) {
-  const [city] = await getTestDb().insert(cities).values({ name: "Riverton", locationKey: "riverton", status: "Live" }).onConflictDoNothing().returning();
+  const [city] = await getTestDb()
+    .insert(cities)
+    .values({ name: "Riverton", locationKey: "riverton", status: "Live" })
+    .onConflictDoNothing()
+    .returning();
   const cityId = city?.id ?? (await getTestDb().select().from(cities).where(eq(cities.locationKey, "riverton")))[0]!.id;
   const [video] = await getTestDb()
     .insert(cityVideos)
-    .values({ cityId, videoId: `video-${Math.random().toString(36).slice(2, 10)}`, title: "Regular meeting", publishedAt: new Date("2026-01-13T18:00:00Z") })
+    .values({
+      cityId,
+      videoId: `video-${Math.random().toString(36).slice(2, 10)}`,
+      title: "Regular meeting",
+      publishedAt: new Date("2026-01-13T18:00:00Z"),
+    })
     .returning();
   if (transcript) await storeTranscript(video!.id, transcript);
   return video!;
@@ -74,7 +83,10 @@ const isAdminPath = (path: string) => path === "/admin" || path.startsWith("/adm
  * pathless layout counts when everything inside it is an admin route
  * (prefix() puts the path on its children, not on the layout).
  */
-function adminRoutes(entries: RouteEntry[] = routeConfig as RouteEntry[], parentPath = ""): { path: string; file: string }[] {
+function adminRoutes(
+  entries: RouteEntry[] = routeConfig as RouteEntry[],
+  parentPath = "",
+): { path: string; file: string }[] {
   return entries.flatMap((entry) => {
     const path = entry.path ? `${parentPath}/${entry.path}` : parentPath;
     const children = entry.children ?? [];
@@ -101,7 +113,13 @@ function adminPostFields(path: string, videoId: string): Record<string, string> 
 describe(`admin pages refuse others ${dbTag}`, () => {
   it("finds every admin route of app/routes.ts", () => {
     expect(adminRoutes().map((r) => r.file)).toEqual(
-      expect.arrayContaining(["routes/admin/layout.tsx", "routes/admin/index.tsx", "routes/admin/jobs.tsx", "routes/admin/revisions.tsx", "routes/admin/story-playground.tsx"]),
+      expect.arrayContaining([
+        "routes/admin/layout.tsx",
+        "routes/admin/index.tsx",
+        "routes/admin/jobs.tsx",
+        "routes/admin/revisions.tsx",
+        "routes/admin/story-playground.tsx",
+      ]),
     );
   });
 
@@ -109,10 +127,16 @@ describe(`admin pages refuse others ${dbTag}`, () => {
     const video = await insertVideo();
     const checked: string[] = [];
     for (const { path: pattern, file } of adminRoutes()) {
-      const module = (await import(`../../app/${file}`)) as { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+      const module = (await import(`../../app/${file}`)) as {
+        loader?: (args: never) => unknown;
+        action?: (args: never) => unknown;
+      };
       const params = Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name!, video.id]));
       const path = pattern.replace(/:\w+/g, video.id);
-      for (const [who, cookie, status] of [["visitor", "", 401], ["member", member.cookie, 403]] as const) {
+      for (const [who, cookie, status] of [
+        ["visitor", "", 401],
+        ["member", member.cookie, 403],
+      ] as const) {
         const headers = cookie ? { Cookie: cookie } : undefined;
         if (module.loader) {
           const result = await callRoute(module.loader, { request: getRequest(path, { headers }), params, pattern });
@@ -127,7 +151,15 @@ describe(`admin pages refuse others ${dbTag}`, () => {
         }
       }
     }
-    expect(checked).toEqual(expect.arrayContaining(["GET /admin", "GET /admin/jobs", "POST /admin/jobs", "POST /admin/revisions/:videoId", "POST /admin/story-playground"]));
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        "GET /admin",
+        "GET /admin/jobs",
+        "POST /admin/jobs",
+        "POST /admin/revisions/:videoId",
+        "POST /admin/story-playground",
+      ]),
+    );
     // Nothing was done on their behalf.
     expect(await getTestDb().select().from(storyRevisions)).toEqual([]);
     expect(await execSql("select id from pgboss.job")).toEqual([]);
@@ -141,11 +173,22 @@ describe(`story playground ${dbTag}`, () => {
     const headers = { Cookie: admin.cookie };
     const start = await callRoute(playgroundLoader, { request: getRequest("/admin/story-playground", { headers }) });
     expect(start.data).toMatchObject({ cities: [{ key: "riverton", name: "Riverton" }], videos: null, video: null });
-    const city = await callRoute(playgroundLoader, { request: getRequest("/admin/story-playground?city=riverton", { headers }) });
-    expect(city.data).toMatchObject({ videos: [{ id: video.id, title: "Regular meeting", hasAnalysis: true, hasStory: false }] });
-    const opened = await callRoute(playgroundLoader, { request: getRequest(`/admin/story-playground?city=riverton&video=${video.id}`, { headers }) });
-    expect(opened.data).toMatchObject({ video: { id: video.id, analysis: { summary: expect.any(String) }, story: null }, revisions: [] });
-    const unknown = await callRoute(playgroundLoader, { request: getRequest("/admin/story-playground?city=nowhere", { headers }) });
+    const city = await callRoute(playgroundLoader, {
+      request: getRequest("/admin/story-playground?city=riverton", { headers }),
+    });
+    expect(city.data).toMatchObject({
+      videos: [{ id: video.id, title: "Regular meeting", hasAnalysis: true, hasStory: false }],
+    });
+    const opened = await callRoute(playgroundLoader, {
+      request: getRequest(`/admin/story-playground?city=riverton&video=${video.id}`, { headers }),
+    });
+    expect(opened.data).toMatchObject({
+      video: { id: video.id, analysis: { summary: expect.any(String) }, story: null },
+      revisions: [],
+    });
+    const unknown = await callRoute(playgroundLoader, {
+      request: getRequest("/admin/story-playground?city=nowhere", { headers }),
+    });
     expect(unknown.data).toMatchObject({ unknown: { city: true } });
   });
 
@@ -153,38 +196,72 @@ describe(`story playground ${dbTag}`, () => {
     const video = await insertVideo();
     await analyzeVideo(video.id);
     const headers = { Cookie: admin.cookie };
-    const generated = await callRoute(playgroundAction, { request: formRequest("/admin/story-playground", { intent: "generate", videoId: video.id, additionalContext: "" }, { headers }) });
+    const generated = await callRoute(playgroundAction, {
+      request: formRequest(
+        "/admin/story-playground",
+        { intent: "generate", videoId: video.id, additionalContext: "" },
+        { headers },
+      ),
+    });
     expect(generated.status).toBe(302);
-    expect(await toastOf(generated)).toMatchObject({ type: "success", title: "Story Generated", description: "The news story has been successfully generated." });
+    expect(await toastOf(generated)).toMatchObject({
+      type: "success",
+      title: "Story Generated",
+      description: "The news story has been successfully generated.",
+    });
     const [first] = await getTestDb().select().from(storyRevisions);
     expect(first).toMatchObject({ createdBy: admin.id, additionalContext: null });
-    expect(generated.headers.get("Location")).toBe(`/admin/story-playground?city=riverton&video=${video.id}&right=${first!.id}`);
+    expect(generated.headers.get("Location")).toBe(
+      `/admin/story-playground?city=riverton&video=${video.id}&right=${first!.id}`,
+    );
 
-    const refused = await callRoute(playgroundAction, { request: formRequest("/admin/story-playground", { intent: "rewrite", videoId: video.id, additionalContext: " " }, { headers }) });
+    const refused = await callRoute(playgroundAction, {
+      request: formRequest(
+        "/admin/story-playground",
+        { intent: "rewrite", videoId: video.id, additionalContext: " " },
+        { headers },
+      ),
+    });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.data)).toContain("Describe what the rewrite should change");
 
     const rewritten = await callRoute(playgroundAction, {
-      request: formRequest("/admin/story-playground", { intent: "rewrite", videoId: video.id, additionalContext: "Lead with the water rates." }, { headers }),
+      request: formRequest(
+        "/admin/story-playground",
+        { intent: "rewrite", videoId: video.id, additionalContext: "Lead with the water rates." },
+        { headers },
+      ),
     });
     expect(rewritten.status).toBe(302);
     const second = (await getTestDb().select().from(storyRevisions)).find((row) => row.id !== first!.id)!;
     expect(second.additionalContext).toBe("Lead with the water rates.");
     const location = rewritten.headers.get("Location")!;
-    expect(location).toBe(`/admin/story-playground?city=riverton&video=${video.id}&left=${first!.id}&right=${second.id}`);
+    expect(location).toBe(
+      `/admin/story-playground?city=riverton&video=${video.id}&left=${first!.id}&right=${second.id}`,
+    );
     const compared = await callRoute(playgroundLoader, { request: getRequest(location, { headers }) });
     expect(compared.data).toMatchObject({
-      revisions: [{ id: second.id, current: true }, { id: first!.id, current: false }],
-      comparison: { left: { id: first!.id, parsed: { article: expect.any(Object) } }, right: { id: second.id, additionalContext: "Lead with the water rates." } },
+      revisions: [
+        { id: second.id, current: true },
+        { id: first!.id, current: false },
+      ],
+      comparison: {
+        left: { id: first!.id, parsed: { article: expect.any(Object) } },
+        right: { id: second.id, additionalContext: "Lead with the water rates." },
+      },
     });
   });
 
   it("says so when there is no analysis, and keeps the story when the model fails", async () => {
     const bare = await insertVideo();
     const headers = { Cookie: admin.cookie };
-    const noAnalysis = await callRoute(playgroundAction, { request: formRequest("/admin/story-playground", { intent: "generate", videoId: bare.id }, { headers }) });
+    const noAnalysis = await callRoute(playgroundAction, {
+      request: formRequest("/admin/story-playground", { intent: "generate", videoId: bare.id }, { headers }),
+    });
     expect(noAnalysis.status).toBe(400);
-    expect(noAnalysis.data).toMatchObject({ toast: { type: "error", title: "Error", description: "Analysis results are required to generate a story" } });
+    expect(noAnalysis.data).toMatchObject({
+      toast: { type: "error", title: "Error", description: "Analysis results are required to generate a story" },
+    });
 
     const video = await insertVideo();
     await analyzeVideo(video.id);
@@ -194,12 +271,22 @@ describe(`story playground ${dbTag}`, () => {
     process.env.OPENAI_BASE_URL = openai.baseURL;
     process.env.OPENAI_MAX_RETRIES = "0";
     openai.otherwise(() => ({ kind: "status", status: 503 }));
-    const failed = await callRoute(playgroundAction, { request: formRequest("/admin/story-playground", { intent: "generate", videoId: video.id, additionalContext: "Shorter." }, { headers }) });
+    const failed = await callRoute(playgroundAction, {
+      request: formRequest(
+        "/admin/story-playground",
+        { intent: "generate", videoId: video.id, additionalContext: "Shorter." },
+        { headers },
+      ),
+    });
     expect(failed.status).toBe(502);
-    expect(failed.data).toMatchObject({ toast: { type: "error", title: "Error", description: "Failed to generate the news story. Please try again." } });
+    expect(failed.data).toMatchObject({
+      toast: { type: "error", title: "Error", description: "Failed to generate the news story. Please try again." },
+    });
     const [after] = await getTestDb().select().from(cityVideos).where(eq(cityVideos.id, video.id));
     expect(after!.newsStory).toEqual(before!.newsStory);
-    expect(await getTestDb().select().from(storyRevisions).where(eq(storyRevisions.cityVideoId, video.id))).toHaveLength(1);
+    expect(
+      await getTestDb().select().from(storyRevisions).where(eq(storyRevisions.cityVideoId, video.id)),
+    ).toHaveLength(1);
   });
 });
 
@@ -210,14 +297,21 @@ describe(`revisions and jobs pages ${dbTag}`, () => {
     await writeVideoStory(video.id);
     await writeVideoStory(video.id, { additionalContext: "Second try." });
     const headers = { Cookie: admin.cookie };
-    const page = await callRoute(revisionsLoader, { request: getRequest(`/admin/revisions/${video.id}`, { headers }), params: { videoId: video.id } });
+    const page = await callRoute(revisionsLoader, {
+      request: getRequest(`/admin/revisions/${video.id}`, { headers }),
+      params: { videoId: video.id },
+    });
     const data = page.data as { revisions: { analyses: unknown[]; stories: Array<{ id: string; current: boolean }> } };
     expect(data.revisions.analyses).toHaveLength(1);
     expect(data.revisions.stories.map((s) => s.current)).toEqual([true, false]);
     const older = data.revisions.stories[1]!.id;
 
     const restored = await callRoute(revisionsAction, {
-      request: formRequest(`/admin/revisions/${video.id}`, { intent: "restore", kind: "story", revisionId: older }, { headers }),
+      request: formRequest(
+        `/admin/revisions/${video.id}`,
+        { intent: "restore", kind: "story", revisionId: older },
+        { headers },
+      ),
       params: { videoId: video.id },
     });
     expect(restored.status).toBe(302);
@@ -229,13 +323,22 @@ describe(`revisions and jobs pages ${dbTag}`, () => {
 
     const other = await insertVideo();
     const elsewhere = await callRoute(revisionsAction, {
-      request: formRequest(`/admin/revisions/${other.id}`, { intent: "restore", kind: "story", revisionId: older }, { headers }),
+      request: formRequest(
+        `/admin/revisions/${other.id}`,
+        { intent: "restore", kind: "story", revisionId: older },
+        { headers },
+      ),
       params: { videoId: other.id },
     });
     expect(elsewhere.status).toBe(400);
-    expect(await getTestDb().select().from(storyRevisions).where(eq(storyRevisions.cityVideoId, video.id))).toHaveLength(3);
+    expect(
+      await getTestDb().select().from(storyRevisions).where(eq(storyRevisions.cityVideoId, video.id)),
+    ).toHaveLength(3);
 
-    const missing = await callRoute(revisionsLoader, { request: getRequest("/admin/revisions/nope", { headers }), params: { videoId: "nope" } });
+    const missing = await callRoute(revisionsLoader, {
+      request: getRequest("/admin/revisions/nope", { headers }),
+      params: { videoId: "nope" },
+    });
     expect(missing.status).toBe(404);
   });
 
@@ -243,11 +346,25 @@ describe(`revisions and jobs pages ${dbTag}`, () => {
     const video = await insertVideo();
     await analyzeVideo(video.id);
     const headers = { Cookie: admin.cookie };
-    const queued = await callRoute(revisionsAction, { request: formRequest(`/admin/revisions/${video.id}`, { intent: "reanalyze" }, { headers }), params: { videoId: video.id } });
-    expect(await toastOf(queued)).toMatchObject({ type: "success", title: "Re-analysis queued. The page updates when it is done." });
+    const queued = await callRoute(revisionsAction, {
+      request: formRequest(`/admin/revisions/${video.id}`, { intent: "reanalyze" }, { headers }),
+      params: { videoId: video.id },
+    });
+    expect(await toastOf(queued)).toMatchObject({
+      type: "success",
+      title: "Re-analysis queued. The page updates when it is done.",
+    });
     const jobs = await callRoute(jobsLoader, { request: getRequest("/admin/jobs?queue=analysis", { headers }) });
     expect(jobs.data).toMatchObject({
-      jobs: [{ queue: "analysis", state: "created", mode: "manual", attempts: 0, video: { title: "Regular meeting", cityKey: "riverton" } }],
+      jobs: [
+        {
+          queue: "analysis",
+          state: "created",
+          mode: "manual",
+          attempts: 0,
+          video: { title: "Regular meeting", cityKey: "riverton" },
+        },
+      ],
       filter: { queue: "analysis", state: "", archived: false },
     });
 
@@ -261,11 +378,28 @@ describe(`revisions and jobs pages ${dbTag}`, () => {
     await execSql("update pgboss.job set start_after = now() + interval '1 hour' where id <> $1", [jobId]); // run only this one
     await runNextJob("analysis");
     const failed = await callRoute(jobsLoader, { request: getRequest("/admin/jobs?state=failed", { headers }) });
-    expect(failed.data).toMatchObject({ jobs: [{ id: jobId, state: "failed", attempts: 1, error: "Analysis failed: the AI service returned an error (HTTP 500)." }] });
-    const retried = await callRoute(jobsAction, { request: formRequest("/admin/jobs?state=failed", { intent: "retry", queue: "analysis", jobId: jobId! }, { headers }) });
+    expect(failed.data).toMatchObject({
+      jobs: [
+        {
+          id: jobId,
+          state: "failed",
+          attempts: 1,
+          error: "Analysis failed: the AI service returned an error (HTTP 500).",
+        },
+      ],
+    });
+    const retried = await callRoute(jobsAction, {
+      request: formRequest(
+        "/admin/jobs?state=failed",
+        { intent: "retry", queue: "analysis", jobId: jobId! },
+        { headers },
+      ),
+    });
     expect(retried.status).toBe(302);
     expect(await toastOf(retried)).toMatchObject({ title: "Job queued again" });
-    expect((await execSql<{ state: string }>("select state from pgboss.job where id = $1", [jobId]))[0]!.state).toBe("retry");
+    expect((await execSql<{ state: string }>("select state from pgboss.job where id = $1", [jobId]))[0]!.state).toBe(
+      "retry",
+    );
   });
 });
 
@@ -273,13 +407,28 @@ describe(`pipeline status resource route ${dbTag}`, () => {
   it("tells visitors the states, and admins the jobs too; never cached", async () => {
     const video = await insertVideo();
     await ensureAnalysisQueued(video.id);
-    const visitor = await callRoute(statusLoader, { request: getRequest(`/resources/pipeline-status/${video.id}`), params: { videoId: video.id } });
+    const visitor = await callRoute(statusLoader, {
+      request: getRequest(`/resources/pipeline-status/${video.id}`),
+      params: { videoId: video.id },
+    });
     expect(visitor.status).toBe(200);
     expect(visitor.headers.get("Cache-Control")).toBe("no-store");
-    expect(visitor.data).toEqual({ cityVideoId: video.id, transcript: "present", analysis: "queued", story: "none", refresh: true });
-    const asAdmin = await callRoute(statusLoader, { request: getRequest(`/resources/pipeline-status/${video.id}`, { headers: { Cookie: admin.cookie } }), params: { videoId: video.id } });
+    expect(visitor.data).toEqual({
+      cityVideoId: video.id,
+      transcript: "present",
+      analysis: "queued",
+      story: "none",
+      refresh: true,
+    });
+    const asAdmin = await callRoute(statusLoader, {
+      request: getRequest(`/resources/pipeline-status/${video.id}`, { headers: { Cookie: admin.cookie } }),
+      params: { videoId: video.id },
+    });
     expect(asAdmin.data).toMatchObject({ analysis: "queued", jobs: [{ queue: "analysis", state: "created" }] });
-    const missing = await callRoute(statusLoader, { request: getRequest("/resources/pipeline-status/nope"), params: { videoId: "nope" } });
+    const missing = await callRoute(statusLoader, {
+      request: getRequest("/resources/pipeline-status/nope"),
+      params: { videoId: "nope" },
+    });
     expect(missing.status).toBe(404);
   });
 });
@@ -317,11 +466,21 @@ describe(`pages render ${dbTag}`, () => {
       `/admin/story-playground?city=riverton&video=${video.id}&left=${stories[0]!.id}&right=${stories[1]!.id}`,
       admin.cookie,
     );
-    for (const text of ["Story Playground", "Show meetings", "Previous analysis", "Current story", "Generate Story", "Rewrite", "Compare stories", "Additional context"]) {
+    for (const text of [
+      "Story Playground",
+      "Show meetings",
+      "Previous analysis",
+      "Current story",
+      "Generate Story",
+      "Rewrite",
+      "Compare stories",
+      "Additional context",
+    ]) {
       expect(html).toContain(text);
     }
     if (analysis.highlights.length > 3) expect(html).toContain(`and ${analysis.highlights.length - 3} more highlight`);
-    if (analysis.action_items.length > 3) expect(html).toContain(`and ${analysis.action_items.length - 3} more action item`);
+    if (analysis.action_items.length > 3)
+      expect(html).toContain(`and ${analysis.action_items.length - 3} more action item`);
     expect(html).toContain('method="get"');
     expect(html).toMatch(/<button[^>]*value="generate"[^>]*name="intent"/);
   });
@@ -331,21 +490,48 @@ describe(`pages render ${dbTag}`, () => {
     await analyzeVideo(video.id);
     await analyzeVideo(video.id, { force: true });
     await ensureAnalysisQueued(await insertVideo().then((v) => v.id));
-    const revisions = await renderPage(revisionsPage, "/admin/revisions/:videoId", `/admin/revisions/${video.id}`, admin.cookie);
-    for (const text of ["Analyses", "Stories", "Restore", "Compare with current", "Re-Analyze Meeting", "No story available", "current"]) {
+    const revisions = await renderPage(
+      revisionsPage,
+      "/admin/revisions/:videoId",
+      `/admin/revisions/${video.id}`,
+      admin.cookie,
+    );
+    for (const text of [
+      "Analyses",
+      "Stories",
+      "Restore",
+      "Compare with current",
+      "Re-Analyze Meeting",
+      "No story available",
+      "current",
+    ]) {
       expect(revisions).toContain(text);
     }
     const jobs = await renderPage(jobsPage, "/admin/jobs", "/admin/jobs", admin.cookie);
-    for (const text of ["Jobs", "analysis", "created", "Regular meeting", "Include archived"]) expect(jobs).toContain(text);
+    for (const text of ["Jobs", "analysis", "created", "Regular meeting", "Include archived"])
+      expect(jobs).toContain(text);
   });
 
   it("the status notice refreshes without JavaScript while a job is pending", () => {
-    const status = { cityVideoId: "6f1c1a0e-1f8a-4c5e-9d51-000000000000", transcript: "present", analysis: "analyzing", story: "none", refresh: true } as const;
+    const status = {
+      cityVideoId: "6f1c1a0e-1f8a-4c5e-9d51-000000000000",
+      transcript: "present",
+      analysis: "analyzing",
+      story: "none",
+      refresh: true,
+    } as const;
     const notice = renderToString(createElement(PipelineStatusNotice, { status, step: "analysis" }));
     expect(notice).toContain("Analyzing meeting…");
-    expect(renderToString(createElement(NoScriptRefresh, { active: true }))).toBe('<noscript><meta http-equiv="refresh" content="5"/></noscript>');
+    expect(renderToString(createElement(NoScriptRefresh, { active: true }))).toBe(
+      '<noscript><meta http-equiv="refresh" content="5"/></noscript>',
+    );
     expect(renderToString(createElement(NoScriptRefresh, { active: false }))).toBe("");
-    const failed = renderToString(createElement(PipelineStatusNotice, { status: { ...status, analysis: "failed", refresh: false, error: "Analysis failed" }, step: "analysis" }));
+    const failed = renderToString(
+      createElement(PipelineStatusNotice, {
+        status: { ...status, analysis: "failed", refresh: false, error: "Analysis failed" },
+        step: "analysis",
+      }),
+    );
     expect(failed).toContain('role="alert"');
     expect(failed).toContain("Analysis failed");
   });

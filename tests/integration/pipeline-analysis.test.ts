@@ -76,11 +76,19 @@ async function videoRow(id: string) {
 }
 
 async function analysesOf(id: string) {
-  return getTestDb().select().from(analysisRevisions).where(eq(analysisRevisions.cityVideoId, id)).orderBy(asc(analysisRevisions.createdAt));
+  return getTestDb()
+    .select()
+    .from(analysisRevisions)
+    .where(eq(analysisRevisions.cityVideoId, id))
+    .orderBy(asc(analysisRevisions.createdAt));
 }
 
 async function storiesOf(id: string) {
-  return getTestDb().select().from(storyRevisions).where(eq(storyRevisions.cityVideoId, id)).orderBy(asc(storyRevisions.createdAt));
+  return getTestDb()
+    .select()
+    .from(storyRevisions)
+    .where(eq(storyRevisions.cityVideoId, id))
+    .orderBy(asc(storyRevisions.createdAt));
 }
 
 async function rejection(promise: Promise<unknown>): Promise<PipelineError> {
@@ -214,7 +222,10 @@ describe(`revisions ${dbTag}`, () => {
     const admin = await createUser({ email: "restorer@example.com", emailConfirmed: true });
     await analyzeVideo(video.id);
     useFakeOpenAi();
-    openai.otherwise(() => ({ kind: "json", body: modelAnalysis({ summary: "A model-written summary of the Riverton meeting." }) }));
+    openai.otherwise(() => ({
+      kind: "json",
+      body: modelAnalysis({ summary: "A model-written summary of the Riverton meeting." }),
+    }));
     await analyzeVideo(video.id, { force: true });
     const [first, second] = await analysesOf(video.id);
     expect((await videoRow(video.id)).analysisResults).toEqual(second!.analysis);
@@ -223,7 +234,12 @@ describe(`revisions ${dbTag}`, () => {
     expect(restored).toMatchObject({ restoredFrom: first!.id, cityVideoId: video.id });
     const all = await analysesOf(video.id);
     expect(all).toHaveLength(3);
-    expect(all[2]).toMatchObject({ id: restored.revisionId, analysis: first!.analysis, provider: "offline", createdBy: admin.id });
+    expect(all[2]).toMatchObject({
+      id: restored.revisionId,
+      analysis: first!.analysis,
+      provider: "offline",
+      createdBy: admin.id,
+    });
     expect((await videoRow(video.id)).analysisResults).toEqual(first!.analysis);
 
     const listed = await listRevisions(video.id);
@@ -232,7 +248,10 @@ describe(`revisions ${dbTag}`, () => {
       [second!.id, false],
       [first!.id, false],
     ]);
-    expect(listed.analyses[0]).toMatchObject({ createdByEmail: "restorer@example.com", verification: expect.objectContaining({ passed: expect.any(Boolean) }) });
+    expect(listed.analyses[0]).toMatchObject({
+      createdByEmail: "restorer@example.com",
+      verification: expect.objectContaining({ passed: expect.any(Boolean) }),
+    });
     expect(listed.analyses[1]!.title).toBe("A model-written summary of the Riverton meeting.");
 
     const comparison = await loadComparison("analysis", video.id, first!.id, second!.id);
@@ -253,7 +272,9 @@ describe(`revisions ${dbTag}`, () => {
     expect(row.storyGeneratedAt?.toISOString()).toBe(first!.createdAt.toISOString());
     expect(await storiesOf(video.id)).toHaveLength(3);
 
-    await expect(restoreRevision("story", first!.id, null, { cityVideoId: other.id })).rejects.toThrow("Revision not found");
+    await expect(restoreRevision("story", first!.id, null, { cityVideoId: other.id })).rejects.toThrow(
+      "Revision not found",
+    );
     await expect(restoreRevision("analysis", first!.id, null)).rejects.toThrow("Revision not found");
     expect(await storiesOf(video.id)).toHaveLength(3);
     const comparison = await loadComparison("story", other.id, first!.id, first!.id);
@@ -272,9 +293,16 @@ describe(`backfill ${dbTag}`, () => {
     const summary = await backfill({ cityKey: "backfill-town" }, { onProgress: (done) => progress.push(done) });
     expect(summary).toMatchObject({ total: 2, analysesWritten: 2, storiesWritten: 2, failures: [] });
     expect(progress).toEqual([1, 2]);
-    expect(await backfill({ cityKey: "backfill-town" })).toMatchObject({ total: 2, analysesWritten: 0, storiesWritten: 0 });
+    expect(await backfill({ cityKey: "backfill-town" })).toMatchObject({
+      total: 2,
+      analysesWritten: 0,
+      storiesWritten: 0,
+    });
     expect(await backfill({ all: true })).toMatchObject({ total: 3, analysesWritten: 1, storiesWritten: 1 });
-    expect(await backfill({ cityKey: "backfill-town" }, { force: true })).toMatchObject({ analysesWritten: 2, storiesWritten: 2 });
+    expect(await backfill({ cityKey: "backfill-town" }, { force: true })).toMatchObject({
+      analysesWritten: 2,
+      storiesWritten: 2,
+    });
     await expect(backfill({ cityKey: "nowhere" })).rejects.toBeInstanceOf(UnknownCityError);
   });
 
@@ -285,6 +313,10 @@ describe(`backfill ${dbTag}`, () => {
     openai.otherwise(() => ({ kind: "status", status: 401, message: "bad key" }));
     const summary = await backfill({ cityKey: "failing-town" });
     expect(summary.failures).toHaveLength(1);
-    expect(summary.failures[0]).toMatchObject({ analysis: "failed", story: "not-run", error: "Analysis failed: the AI service rejected the API key." });
+    expect(summary.failures[0]).toMatchObject({
+      analysis: "failed",
+      story: "not-run",
+      error: "Analysis failed: the AI service rejected the API key.",
+    });
   });
 });

@@ -88,7 +88,12 @@ describe(`migrations ${dbTag}`, () => {
             database: new URL(process.env.DATABASE_URL!).pathname.slice(1),
             port: Number(new URL(process.env.DATABASE_URL!).port),
           };
-    expect({ kind: connection.kind, embedded: Boolean(connection.pglite), database: row?.database, port: row?.port }).toEqual(expected);
+    expect({
+      kind: connection.kind,
+      embedded: Boolean(connection.pglite),
+      database: row?.database,
+      port: row?.port,
+    }).toEqual(expected);
     console.log(`${dbTag} ${row?.version.split(" ").slice(0, 2).join(" ")}`);
   });
 
@@ -140,10 +145,7 @@ describe(`column defaults ${dbTag}`, () => {
   });
 
   it("a new city URL is an Unknown entity's website video source", async () => {
-    const [url] = await getTestDb()
-      .insert(cityUrls)
-      .values({ url: "https://example.test/channel" })
-      .returning();
+    const [url] = await getTestDb().insert(cityUrls).values({ url: "https://example.test/channel" }).returning();
     expect(url).toMatchObject({ entityType: "Unknown", contentType: "video", sourceType: "website" });
   });
 
@@ -217,10 +219,7 @@ describe(`foreign keys and cascades ${dbTag}`, () => {
       { cityId: other.id, urlId: url.id },
       { cityId: other.id, urlId: url2.id },
     ]);
-    await expectSqlState(
-      db.insert(citiesUrls).values({ cityId: city.id, urlId: url.id }),
-      PG_UNIQUE_VIOLATION,
-    );
+    await expectSqlState(db.insert(citiesUrls).values({ cityId: city.id, urlId: url.id }), PG_UNIQUE_VIOLATION);
     await expectSqlState(
       db.insert(citiesUrls).values({ cityId: city.id, urlId: "00000000-0000-4000-8000-000000000000" }),
       PG_FOREIGN_KEY_VIOLATION,
@@ -269,7 +268,10 @@ describe(`CHECK constraints ${dbTag}`, () => {
   it("feedback severity is 1 to 5 (or empty) and status New, Active or Closed", async () => {
     const db = getTestDb();
     const feedback = (values: Partial<typeof productFeedback.$inferInsert>) =>
-      db.insert(productFeedback).values({ feedbackType: "Bug", feedbackText: "It broke", ...values }).returning();
+      db
+        .insert(productFeedback)
+        .values({ feedbackType: "Bug", feedbackText: "It broke", ...values })
+        .returning();
 
     for (const severity of [1, 5, null]) {
       await expect(feedback({ severity })).resolves.toMatchObject([{ severity, status: "New" }]);
@@ -345,7 +347,9 @@ describe(`full-text search ${dbTag}`, () => {
     const plan = await getTestDb().transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const result = await tx.execute(
-        sql.raw(`explain select * from ${table} where search_vector @@ websearch_to_tsquery('english', 'council vote')`),
+        sql.raw(
+          `explain select * from ${table} where search_vector @@ websearch_to_tsquery('english', 'council vote')`,
+        ),
       );
       const { rows } = result as unknown as { rows: Record<string, string>[] };
       return rows.map((row) => Object.values(row)[0]).join("\n");

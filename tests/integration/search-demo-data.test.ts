@@ -24,7 +24,10 @@ const videoUuidByExternalId = new Map<string, string>();
 async function uuidOf(externalVideoId: string): Promise<string> {
   const known = videoUuidByExternalId.get(externalVideoId);
   if (known) return known;
-  const [row] = await getTestDb().select({ id: cityVideos.id }).from(cityVideos).where(eq(cityVideos.videoId, externalVideoId));
+  const [row] = await getTestDb()
+    .select({ id: cityVideos.id })
+    .from(cityVideos)
+    .where(eq(cityVideos.videoId, externalVideoId));
   if (!row) throw new Error(`no video ${externalVideoId}`);
   videoUuidByExternalId.set(externalVideoId, row.id);
   return row.id;
@@ -87,7 +90,10 @@ describe(`search on the demo data ${dbTag}`, () => {
 
   it("escapes transcript text that looks like HTML in snippets", async () => {
     const id = await uuidOf(HTML_TEXT_VIDEO_ID);
-    const [video] = await getTestDb().select({ cityId: cityVideos.cityId }).from(cityVideos).where(eq(cityVideos.id, id));
+    const [video] = await getTestDb()
+      .select({ cityId: cityVideos.cityId })
+      .from(cityVideos)
+      .where(eq(cityVideos.id, id));
     for (const query of ["alert comment form", "rate increase formatting tags", "security problem"]) {
       const results = await searchCityVideos(video!.cityId, query);
       const hit = results.find((result) => result.id === id);
@@ -99,7 +105,9 @@ describe(`search on the demo data ${dbTag}`, () => {
     }
     // The excerpt starts where the matches do on PostgreSQL 18 (PGlite), a little earlier on 15: ask from before the tag.
     const script = (await searchCityVideos(video!.cityId, "typed alert comment form")).find((r) => r.id === id)!;
-    expect(script.snippet).toContain("<mark>typed</mark> &lt;script&gt;<mark>alert</mark>(&quot;x&quot;)&lt;/script&gt; into the <mark>comment</mark>");
+    expect(script.snippet).toContain(
+      "<mark>typed</mark> &lt;script&gt;<mark>alert</mark>(&quot;x&quot;)&lt;/script&gt; into the <mark>comment</mark>",
+    );
     const bold = (await searchCityVideos(video!.cityId, "rate increase formatting tags")).find((r) => r.id === id)!;
     expect(bold.snippet).toContain("&lt;b&gt;");
   });
@@ -116,7 +124,10 @@ describe(`search on the demo data ${dbTag}`, () => {
     const results = await searchCityVideos(cityId, "council", 5);
     expect(results.length).toBe(5);
     const ids = results.map((r) => r.id);
-    const owners = await getTestDb().select({ cityId: cityVideos.cityId }).from(cityVideos).where(inArray(cityVideos.id, ids));
+    const owners = await getTestDb()
+      .select({ cityId: cityVideos.cityId })
+      .from(cityVideos)
+      .where(inArray(cityVideos.id, ids));
     expect(new Set(owners.map((o) => o.cityId))).toEqual(new Set([cityId]));
     expect([...results].sort((a, b) => b.score - a.score).map((r) => r.id)).toEqual(ids);
 
@@ -138,15 +149,23 @@ describe(`search pages on the demo data ${dbTag}`, () => {
     const traditional = await callLoader(searchPageLoader, `/search?q=${encodeURIComponent(moment().phrase)}`);
     expect(traditional.status).toBe(200);
     expect(traditional.headers.get("Cache-Control")).toBe("public, max-age=60, stale-while-revalidate=600");
-    const data = traditional.data as { search: { outcome: { status: string; results: { id: string }[] } }; view: string };
+    const data = traditional.data as {
+      search: { outcome: { status: string; results: { id: string }[] } };
+      view: string;
+    };
     expect(data.view).toBe("traditional");
     expect(data.search.outcome.results[0]!.id).toBe(await uuidOf(moment().videoId));
 
     const summary = await callLoader(searchPageLoader, `/search?q=council&view=summary&city=alder-creek`);
-    const digest = (summary.data as { digest: { entries: { summary: string | null; cityKey: string }[]; analysed: number } }).digest;
+    const digest = (
+      summary.data as { digest: { entries: { summary: string | null; cityKey: string }[]; analysed: number } }
+    ).digest;
     expect(digest.entries.length).toBeGreaterThan(0);
     expect(digest.analysed).toBeGreaterThan(0);
-    expect(digest.entries.some((entry) => entry.summary === null), "some meetings have no analysis").toBe(true);
+    expect(
+      digest.entries.some((entry) => entry.summary === null),
+      "some meetings have no analysis",
+    ).toBe(true);
     for (const entry of digest.entries) expect(entry.cityKey).toBe("alder-creek");
   });
 
@@ -154,7 +173,9 @@ describe(`search pages on the demo data ${dbTag}`, () => {
     const empty = await callLoader(searchPageLoader, "/search?q=%20%20");
     expect((empty.data as { search: { outcome: { status: string } } }).search.outcome.status).toBe("idle");
     const none = await callLoader(searchPageLoader, "/search?q=zeppelinhangar");
-    const { search } = none.data as { search: { outcome: { results: unknown[] }; toast: { title: string; description: string } } };
+    const { search } = none.data as {
+      search: { outcome: { results: unknown[] }; toast: { title: string; description: string } };
+    };
     expect(search.outcome.results).toEqual([]);
     expect(search.toast).toMatchObject({ title: "No Results", description: "No videos found matching the query." });
   });
@@ -163,20 +184,41 @@ describe(`search pages on the demo data ${dbTag}`, () => {
     const m = moment();
     const id = await uuidOf(m.videoId);
     const q = encodeURIComponent(m.phrase);
-    const page = await callLoader(citySearchLoader, `/city/${m.cityKey}/search?q=${q}`, { params: { locationKey: m.cityKey } });
-    const pageResults = (page.data as { search: { outcome: { results: { id: string; start_seconds: number }[] } } }).search.outcome.results;
+    const page = await callLoader(citySearchLoader, `/city/${m.cityKey}/search?q=${q}`, {
+      params: { locationKey: m.cityKey },
+    });
+    const pageResults = (page.data as { search: { outcome: { results: { id: string; start_seconds: number }[] } } })
+      .search.outcome.results;
     expect(pageResults[0]).toMatchObject({ id, start_seconds: m.startSeconds });
 
-    const panel = await callLoader(cityPageLoader, `/city/${m.cityKey}?search=1&q=${q}`, { params: { locationKey: m.cityKey } });
-    const panelData = panel.data as { state: { searchOpen: boolean; source: string | null }; search: { outcome: { results: { id: string }[] } } };
+    const panel = await callLoader(cityPageLoader, `/city/${m.cityKey}?search=1&q=${q}`, {
+      params: { locationKey: m.cityKey },
+    });
+    const panelData = panel.data as {
+      state: { searchOpen: boolean; source: string | null };
+      search: { outcome: { results: { id: string }[] } };
+    };
     expect(panelData.state.searchOpen).toBe(true);
     expect(panelData.search.outcome.results[0]!.id).toBe(id);
 
-    const json = await callLoader(searchResourceLoader, `/resources/city-videos-search?cityId=${cityIdByKey.get(m.cityKey)}&q=${q}`);
+    const json = await callLoader(
+      searchResourceLoader,
+      `/resources/city-videos-search?cityId=${cityIdByKey.get(m.cityKey)}&q=${q}`,
+    );
     expect(json.status).toBe(200);
     const body = json.data as { results: Record<string, unknown>[] };
     expect(Object.keys(body.results[0]!).sort()).toEqual(
-      ["description", "id", "published_at", "score", "snippet", "speaker", "start_seconds", "title", "video_url"].sort(),
+      [
+        "description",
+        "id",
+        "published_at",
+        "score",
+        "snippet",
+        "speaker",
+        "start_seconds",
+        "title",
+        "video_url",
+      ].sort(),
     );
     expect(body.results[0]).toMatchObject({ id, start_seconds: m.startSeconds });
   });

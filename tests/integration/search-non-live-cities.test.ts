@@ -12,7 +12,12 @@ import { callLoader, dbTag, getTestDb } from "../setup";
 type SearchData = {
   cityKey: string | null;
   cities: { locationKey: string }[];
-  search: { outcome: { status: string; results: { id: string; start_seconds: number | null; city: { location_key: string } }[] } };
+  search: {
+    outcome: {
+      status: string;
+      results: { id: string; start_seconds: number | null; city: { location_key: string } }[];
+    };
+  };
 };
 
 const CITIES = [
@@ -32,11 +37,20 @@ beforeAll(async () => {
       .returning();
     const [video] = await getTestDb()
       .insert(cityVideos)
-      .values({ cityId: row!.id, videoId: `yt-${city.key}`, title: "Regular council meeting", publishedAt: new Date("2026-03-03T18:00:00Z") })
+      .values({
+        cityId: row!.id,
+        videoId: `yt-${city.key}`,
+        title: "Regular council meeting",
+        publishedAt: new Date("2026-03-03T18:00:00Z"),
+      })
       .returning();
     await storeTranscript(
       video!.id,
-      ["[00:00:05] MAYOR: The council will come to order.", `[00:02:10] CLERK: Next is the ${city.phrase}.`, "[00:03:00] MAYOR: Thank you."].join("\n"),
+      [
+        "[00:00:05] MAYOR: The council will come to order.",
+        `[00:02:10] CLERK: Next is the ${city.phrase}.`,
+        "[00:03:00] MAYOR: Thank you.",
+      ].join("\n"),
     );
     videoIdByKey.set(city.key, video!.id);
   }

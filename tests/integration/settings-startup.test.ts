@@ -17,7 +17,14 @@ function start(entry: string, env: Record<string, string>) {
   try {
     return spawnSync(process.execPath, ["--import", "tsx", entry], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", DATA_DIR: dataDir, PGLITE_DATA_DIR: "memory://", ...env },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        PGLITE_DATA_DIR: "memory://",
+        ...env,
+      },
       encoding: "utf8",
       timeout: 30_000,
     });

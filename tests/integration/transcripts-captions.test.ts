@@ -26,7 +26,10 @@ let youtube: FakeYoutubeServer;
 beforeAll(async () => {
   youtube = await startFakeYoutubeServer({
     [WITH_CAPTIONS]: { kind: "captions", tracks: [{ lang: "en", name: "English", captions: FAKE_MEETING_CAPTIONS }] },
-    [SPANISH_ONLY]: { kind: "captions", tracks: [{ lang: "es", captions: [{ start: 1, dur: 3, text: "ALCALDESA LOPEZ: Buenas noches." }] }] },
+    [SPANISH_ONLY]: {
+      kind: "captions",
+      tracks: [{ lang: "es", captions: [{ start: 1, dur: 3, text: "ALCALDESA LOPEZ: Buenas noches." }] }],
+    },
     [NO_CAPTIONS]: { kind: "no-captions" },
     [REMOVED]: { kind: "removed" },
     [BROKEN]: { kind: "error", status: 503 },
@@ -50,7 +53,13 @@ async function insertVideo(values: Partial<typeof cityVideos.$inferInsert> = {})
     .returning();
   const [video] = await getTestDb()
     .insert(cityVideos)
-    .values({ cityId: city!.id, videoId: WITH_CAPTIONS, videoUrl: `https://www.youtube.com/watch?v=${WITH_CAPTIONS}`, title: "Council", ...values })
+    .values({
+      cityId: city!.id,
+      videoId: WITH_CAPTIONS,
+      videoUrl: `https://www.youtube.com/watch?v=${WITH_CAPTIONS}`,
+      title: "Council",
+      ...values,
+    })
     .returning();
   return video!;
 }
@@ -75,7 +84,9 @@ describe(`fetchCaptions ${dbTag}`, () => {
       [130, "COUNCILMEMBER PARK"],
       [135, "MAYOR LOPEZ"],
     ]);
-    expect(result.segments[0]!.text).toBe("Good evening, I call this meeting of the Riverton City Council to order. Item four is the Oak Street resurfacing contract.");
+    expect(result.segments[0]!.text).toBe(
+      "Good evening, I call this meeting of the Riverton City Council to order. Item four is the Oak Street resurfacing contract.",
+    );
     // Entities escaped twice on the way (XML, then the caption text) come back as the character.
     expect(result.segments[2]!.text).toBe("I move that we approve the contract & report back by March 15.");
     expect(result.text.split("\n")).toEqual([
@@ -86,7 +97,11 @@ describe(`fetchCaptions ${dbTag}`, () => {
       "[00:02:15] MAYOR LOPEZ: All those in favor? The motion carries 5-0.",
     ]);
     // The library's three requests went to the fake, not to youtube.com.
-    expect(youtube.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /watch", "POST /youtubei/v1/player", "GET /api/timedtext"]);
+    expect(youtube.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /watch",
+      "POST /youtubei/v1/player",
+      "GET /api/timedtext",
+    ]);
   });
 
   it("falls back to another language when there is no English track", async () => {
@@ -100,8 +115,14 @@ describe(`fetchCaptions ${dbTag}`, () => {
   });
 
   it("says failed when the site fails, times out, or the id is not a YouTube id", async () => {
-    expect(await fetchCaptions(BROKEN)).toMatchObject({ status: "failed", message: "YouTube answered with a server error." });
-    expect(await fetchCaptions(SLOW, { timeoutMs: 300 })).toMatchObject({ status: "failed", message: "YouTube did not answer in time." });
+    expect(await fetchCaptions(BROKEN)).toMatchObject({
+      status: "failed",
+      message: "YouTube answered with a server error.",
+    });
+    expect(await fetchCaptions(SLOW, { timeoutMs: 300 })).toMatchObject({
+      status: "failed",
+      message: "YouTube did not answer in time.",
+    });
     expect(await fetchCaptions("https://vimeo.com/1234")).toMatchObject({ status: "failed" });
     const unreachable = await fetchCaptions(WITH_CAPTIONS, { baseUrl: "http://127.0.0.1:9" });
     expect(unreachable.status).toBe("failed");
@@ -110,7 +131,10 @@ describe(`fetchCaptions ${dbTag}`, () => {
 
 describe(`fetchTranscriptForVideo ${dbTag}`, () => {
   it("stores the transcript and replaces the video's segments, with their times", async () => {
-    const video = await insertVideo({ videoId: "council-2025-06-03", videoUrl: `https://www.youtube.com/watch?v=${WITH_CAPTIONS}` });
+    const video = await insertVideo({
+      videoId: "council-2025-06-03",
+      videoUrl: `https://www.youtube.com/watch?v=${WITH_CAPTIONS}`,
+    });
     await getTestDb().insert(transcriptSegments).values({ cityVideoId: video.id, position: 0, text: "an old segment" });
     const outcome = await fetchTranscriptForVideo(video.id);
     expect(outcome).toMatchObject({ status: "fetched", segmentCount: 5 });
@@ -135,7 +159,10 @@ describe(`fetchTranscriptForVideo ${dbTag}`, () => {
     expect(await fetchTranscriptForVideo(broken.id)).toMatchObject({ status: "failed" });
     const notYoutube = await insertVideo({ videoId: "council-42", videoUrl: "https://example.org/video.mp4" });
     expect(await fetchTranscriptForVideo(notYoutube.id)).toMatchObject({ status: "unavailable" });
-    expect(await fetchTranscriptForVideo("6f1c1a0e-1f8a-4c5e-9d51-000000000000")).toEqual({ status: "failed", error: "Video not found" });
+    expect(await fetchTranscriptForVideo("6f1c1a0e-1f8a-4c5e-9d51-000000000000")).toEqual({
+      status: "failed",
+      error: "Video not found",
+    });
     const rows = await getTestDb().select({ transcript: cityVideos.transcript }).from(cityVideos);
     expect(rows.filter((row) => row.transcript === "short")).toHaveLength(2);
     expect(await getTestDb().select().from(transcriptSegments)).toEqual([]);
@@ -145,16 +172,32 @@ describe(`fetchTranscriptForVideo ${dbTag}`, () => {
 describe(`storeTranscript ${dbTag}`, () => {
   it("detects WebVTT, SRT and plain text and stores their segments", async () => {
     const video = await insertVideo();
-    const vtt = await storeTranscript(video.id, "WEBVTT\n\n00:01:02.500 --> 00:01:05.000\n<v Clerk>Roll call, please.\n");
-    expect(vtt).toMatchObject({ format: "webvtt", segmentCount: 1, transcript: "[00:01:02] Clerk: Roll call, please." });
-    expect((await segmentsOf(video.id)).map((s) => [s.startSeconds, s.speaker, s.text])).toEqual([[62.5, "Clerk", "Roll call, please."]]);
+    const vtt = await storeTranscript(
+      video.id,
+      "WEBVTT\n\n00:01:02.500 --> 00:01:05.000\n<v Clerk>Roll call, please.\n",
+    );
+    expect(vtt).toMatchObject({
+      format: "webvtt",
+      segmentCount: 1,
+      transcript: "[00:01:02] Clerk: Roll call, please.",
+    });
+    expect((await segmentsOf(video.id)).map((s) => [s.startSeconds, s.speaker, s.text])).toEqual([
+      [62.5, "Clerk", "Roll call, please."],
+    ]);
 
-    const srt = await storeTranscript(video.id, "1\n00:00:01,000 --> 00:00:02,000\nMAYOR: Welcome.\n\n2\n00:00:40,000 --> 00:00:42,000\nCLERK: Here.\n");
+    const srt = await storeTranscript(
+      video.id,
+      "1\n00:00:01,000 --> 00:00:02,000\nMAYOR: Welcome.\n\n2\n00:00:40,000 --> 00:00:42,000\nCLERK: Here.\n",
+    );
     expect(srt).toMatchObject({ format: "srt", segmentCount: 2 });
     expect((await segmentsOf(video.id)).map((s) => s.speaker)).toEqual(["MAYOR", "CLERK"]);
 
     const plain = await storeTranscript(video.id, "MAYOR: Welcome.\nCLERK: Here.\n\nThe meeting ended.");
-    expect(plain).toMatchObject({ format: "plain", segmentCount: 3, transcript: "MAYOR: Welcome.\n\nCLERK: Here.\n\nThe meeting ended." });
+    expect(plain).toMatchObject({
+      format: "plain",
+      segmentCount: 3,
+      transcript: "MAYOR: Welcome.\n\nCLERK: Here.\n\nThe meeting ended.",
+    });
     expect((await segmentsOf(video.id)).map((s) => [s.position, s.startSeconds])).toEqual([
       [0, null],
       [1, null],

@@ -37,7 +37,11 @@ function analysis(timestamps: [string, string]) {
   return {
     summary: "The council approved the riverwalk lighting contract.",
     highlights: [
-      { timestamp: timestamps[0], point_of_interest: "The riverwalk item opens", quotes: [{ text: "The next item is the riverwalk lighting contract.", speaker: "MAYOR LOPEZ" }] },
+      {
+        timestamp: timestamps[0],
+        point_of_interest: "The riverwalk item opens",
+        quotes: [{ text: "The next item is the riverwalk lighting contract.", speaker: "MAYOR LOPEZ" }],
+      },
       { timestamp: timestamps[1], point_of_interest: "The motion", quotes: [] },
     ],
     action_items: [],
@@ -47,23 +51,48 @@ function analysis(timestamps: [string, string]) {
 
 beforeAll(async () => {
   const db = getTestDb();
-  const [city] = await db.insert(cities).values({ name: "Tickton", state: "OR", locationKey: KEY, status: "Live" }).returning();
+  const [city] = await db
+    .insert(cities)
+    .values({ name: "Tickton", state: "OR", locationKey: KEY, status: "Live" })
+    .returning();
   const videos = await db
     .insert(cityVideos)
     .values([
-      { cityId: city!.id, videoId: "untimedvid1", videoUrl: "https://www.youtube.com/watch?v=untimedvid1", title: "Untimed meeting", publishedAt: new Date("2026-05-01T18:00:00Z") },
-      { cityId: city!.id, videoId: "timedvideo1", videoUrl: "https://www.youtube.com/watch?v=timedvideo1", title: "Timed meeting", publishedAt: new Date("2026-05-02T18:00:00Z") },
+      {
+        cityId: city!.id,
+        videoId: "untimedvid1",
+        videoUrl: "https://www.youtube.com/watch?v=untimedvid1",
+        title: "Untimed meeting",
+        publishedAt: new Date("2026-05-01T18:00:00Z"),
+      },
+      {
+        cityId: city!.id,
+        videoId: "timedvideo1",
+        videoUrl: "https://www.youtube.com/watch?v=timedvideo1",
+        title: "Timed meeting",
+        publishedAt: new Date("2026-05-02T18:00:00Z"),
+      },
     ])
     .returning({ id: cityVideos.id });
   [untimedId, timedId] = videos.map((video) => video.id) as [string, string];
   expect((await storeTranscript(untimedId, PLAIN_TRANSCRIPT)).format).toBe("plain");
   await storeTranscript(timedId, TIMED_TRANSCRIPT);
-  await db.update(cityVideos).set({ analysisResults: analysis(["00:00:00", "00:00:00"]) }).where(eq(cityVideos.id, untimedId));
-  await db.update(cityVideos).set({ analysisResults: analysis(["00:12:41", "00:13:05"]) }).where(eq(cityVideos.id, timedId));
+  await db
+    .update(cityVideos)
+    .set({ analysisResults: analysis(["00:00:00", "00:00:00"]) })
+    .where(eq(cityVideos.id, untimedId));
+  await db
+    .update(cityVideos)
+    .set({ analysisResults: analysis(["00:12:41", "00:13:05"]) })
+    .where(eq(cityVideos.id, timedId));
 });
 
 /** Renders a route module on the server with its real loader and the props the framework gives its component. */
-async function renderPage(module: { loader: (args: never) => unknown; default: unknown }, pattern: string, path: string): Promise<string> {
+async function renderPage(
+  module: { loader: (args: never) => unknown; default: unknown },
+  pattern: string,
+  path: string,
+): Promise<string> {
   const Page = module.default as React.ComponentType<{ loaderData: unknown; params: unknown }>;
   const Component = () => createElement(Page, { loaderData: useLoaderData(), params: useParams() });
   const routes = [{ id: "page", path: pattern, loader: module.loader as never, Component }];
@@ -79,7 +108,8 @@ async function meetingPage(videoId: string) {
   const result = await callLoader(cityMeetingPage.loader, path, { params: { locationKey: KEY, videoId } });
   expect(result.status).toBe(200);
   const { meeting } = result.data as { meeting: MeetingView };
-  if (meeting.analysis.kind !== "structured") throw new Error(`expected a structured analysis, got ${meeting.analysis.kind}`);
+  if (meeting.analysis.kind !== "structured")
+    throw new Error(`expected a structured analysis, got ${meeting.analysis.kind}`);
   const html = await renderPage(cityMeetingPage, "/city/:locationKey/meeting/:videoId", path);
   return { highlights: meeting.analysis.highlights, html };
 }
@@ -98,7 +128,9 @@ describe(`untimed transcripts show no moments ${dbTag}`, () => {
       { timestamp: null, seconds: null },
       { timestamp: null, seconds: null },
     ]);
-    expect(highlights[0]!.quotes).toEqual([{ text: "The next item is the riverwalk lighting contract.", speaker: "MAYOR LOPEZ" }]);
+    expect(highlights[0]!.quotes).toEqual([
+      { text: "The next item is the riverwalk lighting contract.", speaker: "MAYOR LOPEZ" },
+    ]);
     expect(html).toContain("The motion");
     expect(html).not.toContain("00:00:00");
     expect(html).not.toContain("?t=");
@@ -156,7 +188,9 @@ describe(`untimed transcripts show no moments ${dbTag}`, () => {
 
   it("the result list: the untimed meeting's transcript hit links to the meeting, not to a moment", async () => {
     const result = await callLoader(searchPage.loader, "/search?q=riverwalk");
-    const { search } = result.data as { search: { outcome: { results: { id: string; start_seconds: number | null }[] } } };
+    const { search } = result.data as {
+      search: { outcome: { results: { id: string; start_seconds: number | null }[] } };
+    };
     const seconds = new Map(search.outcome.results.map((hit) => [hit.id, hit.start_seconds]));
     expect(seconds.get(untimedId)).toBeNull();
     expect(seconds.get(timedId)).toBe(761);

@@ -10,9 +10,7 @@ import { quoteIdent, withDatabase } from "./context";
  * which every test file then clones (tests/setup/per-file.ts).
  */
 export default async function setup(project: TestProject) {
-  return process.env.DATABASE_URL
-    ? setupPostgres(project, process.env.DATABASE_URL)
-    : setupPglite(project);
+  return process.env.DATABASE_URL ? setupPostgres(project, process.env.DATABASE_URL) : setupPglite(project);
 }
 
 /** Runs `fn` with some environment variables replaced, then restores them. */

@@ -106,7 +106,10 @@ export type RouteCallInput = {
  * data() values (redirects, 404s) are returned with `thrown: true`; other
  * errors propagate.
  */
-export async function callRoute<F extends (args: never) => unknown>(fn: F, input: RouteCallInput): Promise<RouteResult> {
+export async function callRoute<F extends (args: never) => unknown>(
+  fn: F,
+  input: RouteCallInput,
+): Promise<RouteResult> {
   const url = new URL(input.request.url);
   const args = {
     request: input.request,

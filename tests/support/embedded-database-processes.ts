@@ -45,11 +45,15 @@ export type Holder = { pid: number; stop(): Promise<void> };
 /** Starts a process that holds the database open (as a running server does) until stopped. */
 export function holdDatabase(pgliteDataDir: string): Promise<Holder> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "tests/support/hold-embedded-database.ts"], {
-      cwd: ROOT,
-      env: childEnv(pgliteDataDir),
-      stdio: ["pipe", "pipe", "pipe"],
-    });
+    const child: ChildProcess = spawn(
+      process.execPath,
+      ["--import", "tsx", "tests/support/hold-embedded-database.ts"],
+      {
+        cwd: ROOT,
+        env: childEnv(pgliteDataDir),
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
     let output = "";
     const exited = new Promise<void>((done) => child.on("close", () => done()));
     child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));

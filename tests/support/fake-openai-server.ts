@@ -57,7 +57,9 @@ function completion(model: string, content: string | null, finishReason: string,
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model,
-    choices: [{ index: 0, message: { role: "assistant", content, refusal }, finish_reason: finishReason, logprobs: null }],
+    choices: [
+      { index: 0, message: { role: "assistant", content, refusal }, finish_reason: finishReason, logprobs: null },
+    ],
     usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
   };
 }
@@ -73,7 +75,11 @@ function answer(response: http.ServerResponse, reply: FakeReply, model: string):
     case "json":
       return sendJson(response, 200, completion(model, JSON.stringify(reply.body), "stop"));
     case "fenced":
-      return sendJson(response, 200, completion(model, `Here is the analysis:\n\`\`\`json\n${JSON.stringify(reply.body, null, 2)}\n\`\`\``, "stop"));
+      return sendJson(
+        response,
+        200,
+        completion(model, `Here is the analysis:\n\`\`\`json\n${JSON.stringify(reply.body, null, 2)}\n\`\`\``, "stop"),
+      );
     case "text":
       return sendJson(response, 200, completion(model, reply.content, "stop"));
     case "length":
@@ -81,7 +87,9 @@ function answer(response: http.ServerResponse, reply: FakeReply, model: string):
     case "refusal":
       return sendJson(response, 200, completion(model, null, "stop", reply.message));
     case "status":
-      return sendJson(response, reply.status, { error: { message: reply.message ?? "fake server error", type: "server_error", code: null } });
+      return sendJson(response, reply.status, {
+        error: { message: reply.message ?? "fake server error", type: "server_error", code: null },
+      });
     case "hang":
       return; // the socket stays open until the client gives up or the server closes
   }
@@ -102,7 +110,9 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   const server = http.createServer(async (request, response) => {
     const path = (request.url ?? "").split("?")[0]!;
     if (request.method !== "POST" || !/^(?:\/v1)?\/chat\/completions$/.test(path)) {
-      return sendJson(response, 404, { error: { message: `fake server: no route ${request.method} ${path}`, type: "not_found" } });
+      return sendJson(response, 404, {
+        error: { message: `fake server: no route ${request.method} ${path}`, type: "not_found" },
+      });
     }
     const raw = await readBody(request);
     const recorded: RecordedRequest = { path, body: raw ? (JSON.parse(raw) as RecordedRequest["body"]) : {} };

@@ -38,7 +38,12 @@ export type FakeYoutubeServer = {
 const API_KEY = "fake-innertube-key";
 
 function xmlEscape(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
 function watchPage(): string {
@@ -47,7 +52,8 @@ function watchPage(): string {
 
 function playerResponse(baseUrl: string, id: string, video: FakeVideo) {
   const details = { videoId: id, title: `Fake meeting ${id}`, author: "Fake City", lengthSeconds: "3600" };
-  if (video.kind !== "captions" && video.kind !== "hang-captions") return { playabilityStatus: { status: "OK" }, videoDetails: details };
+  if (video.kind !== "captions" && video.kind !== "hang-captions")
+    return { playabilityStatus: { status: "OK" }, videoDetails: details };
   const tracks = video.kind === "captions" ? video.tracks : [{ lang: "en", name: "English", asr: false }];
   return {
     playabilityStatus: { status: "OK" },
@@ -90,10 +96,12 @@ export async function startFakeYoutubeServer(videos: Record<string, FakeVideo> =
   const server = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", baseUrl);
     const body = request.method === "POST" ? await readBody(request) : "";
-    const videoId = url.searchParams.get("v") ?? (body ? ((JSON.parse(body) as { videoId?: string }).videoId ?? null) : null);
+    const videoId =
+      url.searchParams.get("v") ?? (body ? ((JSON.parse(body) as { videoId?: string }).videoId ?? null) : null);
     requests.push({ method: request.method ?? "GET", path: url.pathname, videoId });
     const video = videoId ? catalogue.get(videoId) : undefined;
-    if (!video || video.kind === "removed") return send(response, 404, "text/html", "<h1>This video isn't available anymore</h1>");
+    if (!video || video.kind === "removed")
+      return send(response, 404, "text/html", "<h1>This video isn't available anymore</h1>");
     if (video.kind === "error") return send(response, video.status, "text/html", "<h1>Something went wrong</h1>");
 
     if (request.method === "GET" && url.pathname === "/watch") return send(response, 200, "text/html", watchPage());
@@ -103,7 +111,8 @@ export async function startFakeYoutubeServer(videos: Record<string, FakeVideo> =
     }
     if (request.method === "GET" && url.pathname === "/api/timedtext") {
       if (video.kind === "hang-captions") return; // the socket stays open until the client gives up
-      const track = video.kind === "captions" ? video.tracks.find((t) => t.lang === url.searchParams.get("lang")) : undefined;
+      const track =
+        video.kind === "captions" ? video.tracks.find((t) => t.lang === url.searchParams.get("lang")) : undefined;
       if (!track) return send(response, 404, "text/xml", "");
       return send(response, 200, "text/xml", timedText(track.captions));
     }
@@ -130,7 +139,11 @@ export async function startFakeYoutubeServer(videos: Record<string, FakeVideo> =
 
 /** A short council meeting as YouTube captions: speaker labels on turns, `>>` on an unnamed turn. */
 export const FAKE_MEETING_CAPTIONS: FakeCaption[] = [
-  { start: 3.2, dur: 4.1, text: "MAYOR LOPEZ: Good evening, I call this\nmeeting of the Riverton City Council to order." },
+  {
+    start: 3.2,
+    dur: 4.1,
+    text: "MAYOR LOPEZ: Good evening, I call this\nmeeting of the Riverton City Council to order.",
+  },
   { start: 7.3, dur: 3.5, text: "Item four is the Oak Street resurfacing contract." },
   { start: 75.0, dur: 5.0, text: "CITY MANAGER OKAFOR: Thank you, Mayor. The contract is $2.4 million" },
   { start: 80.0, dur: 4.5, text: "and is funded by the Measure B transportation fund." },

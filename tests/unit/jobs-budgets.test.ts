@@ -26,7 +26,12 @@ describe("attempt deadlines and job expiries", () => {
   });
 
   it("follows the settings", () => {
-    expect(attemptDeadlineMs("analysis", parseSettings({ ...OPENAI, OPENAI_TIMEOUT_MS: "1000", OPENAI_MAX_RETRIES: "0", JOBS_MAX_CHUNKS: "1" }))).toBe(1000);
+    expect(
+      attemptDeadlineMs(
+        "analysis",
+        parseSettings({ ...OPENAI, OPENAI_TIMEOUT_MS: "1000", OPENAI_MAX_RETRIES: "0", JOBS_MAX_CHUNKS: "1" }),
+      ),
+    ).toBe(1000);
     expect(attemptDeadlineMs("transcript-fetch", parseSettings({ YOUTUBE_TIMEOUT_MS: "5000" }))).toBe(10_000);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { embedUrl, isOnlyMomentChange, meetingHref, parseStartSeconds, storyHref, youTubeVideoId } from "~/lib/videos/embed";
+import {
+  embedUrl,
+  isOnlyMomentChange,
+  meetingHref,
+  parseStartSeconds,
+  storyHref,
+  youTubeVideoId,
+} from "~/lib/videos/embed";
 import { cityPageHref, isOnlyMorePages, parseCityPageState } from "~/lib/videos/city-page-state";
 import { ifNoneMatchMatches } from "~/lib/videos/cache.server";
 
@@ -62,9 +69,19 @@ describe("URL state", () => {
   it("of the city page round-trips through its links", () => {
     const source = "0a1b2c3d-0000-4000-8000-000000000001";
     expect(cityPageHref("x", { page: 3, source })).toBe(`/city/x?source=${source}&page=3`);
-    expect(parseCityPageState(new URLSearchParams(`source=${source}&page=3`))).toEqual({ page: 3, source, searchOpen: false, q: "" });
+    expect(parseCityPageState(new URLSearchParams(`source=${source}&page=3`))).toEqual({
+      page: 3,
+      source,
+      searchOpen: false,
+      q: "",
+    });
     expect(cityPageHref("x", { searchOpen: true, q: "water rates", source })).toBe("/city/x?search=1&q=water+rates");
-    expect(parseCityPageState(new URLSearchParams("q=%20water%20"))).toEqual({ page: 1, source: null, searchOpen: true, q: "water" });
+    expect(parseCityPageState(new URLSearchParams("q=%20water%20"))).toEqual({
+      page: 1,
+      source: null,
+      searchOpen: true,
+      q: "water",
+    });
     expect(parseCityPageState(new URLSearchParams("source=nope&page=900")).page).toBe(50);
     expect(cityPageHref("x")).toBe("/city/x");
   });

@@ -37,7 +37,8 @@ describe("search input", () => {
 
 describe("search toasts", () => {
   it("say when nothing matched or the search failed, and nothing otherwise", async () => {
-    const { searchToast, CITY_SEARCH_ERROR, UNEXPECTED_SEARCH_ERROR, MEETING_SEARCH_ERROR } = await import("~/lib/search/outcome");
+    const { searchToast, CITY_SEARCH_ERROR, UNEXPECTED_SEARCH_ERROR, MEETING_SEARCH_ERROR } =
+      await import("~/lib/search/outcome");
     expect(searchToast({ status: "idle" })).toBeNull();
     expect(searchToast({ status: "ok", query: "x", results: [] })).toMatchObject({
       title: "No Results",
@@ -51,6 +52,8 @@ describe("search toasts", () => {
     expect(UNEXPECTED_SEARCH_ERROR.description).toBe("An unexpected error occurred. Please try again.");
     expect(MEETING_SEARCH_ERROR.title).toBe("Search failed");
     // The id follows the query: a cached page shows the same toast.
-    expect(searchToast({ status: "ok", query: "x", results: [] })?.id).toBe(searchToast({ status: "ok", query: "x", results: [] })?.id);
+    expect(searchToast({ status: "ok", query: "x", results: [] })?.id).toBe(
+      searchToast({ status: "ok", query: "x", results: [] })?.id,
+    );
   });
 });

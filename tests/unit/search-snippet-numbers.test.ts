@@ -41,7 +41,10 @@ describe("search snippets and numbers", () => {
   });
 
   it("keep decimals, money and years in a transcript line", async () => {
-    const html = await snippet("Staff said the new trail would be about 1.7 miles long and cost $2.5 million, finished in 2026.", "trail");
+    const html = await snippet(
+      "Staff said the new trail would be about 1.7 miles long and cost $2.5 million, finished in 2026.",
+      "trail",
+    );
     expect(html).toContain("about 1.7 miles");
     expect(html).toContain("$2.5 million");
     expect(html).toContain("2026");

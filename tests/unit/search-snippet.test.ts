@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, headlineToHtml, HEADLINE_TRANSLATE_FROM, HEADLINE_TRANSLATE_TO, MARK_START, MARK_STOP, snippetParts } from "~/lib/search/snippet";
+import {
+  escapeHtml,
+  headlineToHtml,
+  HEADLINE_TRANSLATE_FROM,
+  HEADLINE_TRANSLATE_TO,
+  MARK_START,
+  MARK_STOP,
+  snippetParts,
+} from "~/lib/search/snippet";
 
 /** What PostgreSQL's translate() does with our arguments, to test the round trip. */
 function translate(text: string): string {
@@ -16,13 +24,17 @@ const mark = (text: string) => `${MARK_START}${text}${MARK_STOP}`;
 
 describe("search snippets", () => {
   it("turn only the sentinels into <mark>", () => {
-    expect(headlineToHtml(`the ${mark("sea")} ${mark("lions")} bark`)).toBe("the <mark>sea</mark> <mark>lions</mark> bark");
+    expect(headlineToHtml(`the ${mark("sea")} ${mark("lions")} bark`)).toBe(
+      "the <mark>sea</mark> <mark>lions</mark> bark",
+    );
   });
 
   it("escape everything else, including text that looks like HTML", () => {
     const headline = translate(`typed <script>alert("x")</script> & <b>bold</b> it's`).replace("alert", mark("alert"));
     const html = headlineToHtml(headline);
-    expect(html).toBe("typed &lt;script&gt;<mark>alert</mark>(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt; it&#39;s");
+    expect(html).toBe(
+      "typed &lt;script&gt;<mark>alert</mark>(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt; it&#39;s",
+    );
     expect(html.match(/<[^>]*>/g)).toEqual(["<mark>", "</mark>"]);
   });
 

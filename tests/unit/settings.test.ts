@@ -65,13 +65,23 @@ describe("settings", () => {
       TRUST_PROXY: "2",
       AI_PROVIDER: "Offline",
     });
-    expect(config).toMatchObject({ PORT: 8080, SEED_DEMO_DATA: false, WORKER: "off", JOBS_POLL_SECONDS: 0.5, TRUST_PROXY: 2, AI_PROVIDER: "offline" });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      SEED_DEMO_DATA: false,
+      WORKER: "off",
+      JOBS_POLL_SECONDS: 0.5,
+      TRUST_PROXY: 2,
+      AI_PROVIDER: "offline",
+    });
     expect(config.APP_URL).toBe("https://gavel.example.org");
     expect(parseSettings({ PORT: "8080" }).APP_URL).toBe("http://localhost:8080");
   });
 
   it("splits a comma-separated SESSION_SECRET, newest first, ignoring blanks", () => {
-    expect(parseSettings({ SESSION_SECRET: " new-secret , old-secret,, " }).SESSION_SECRET).toEqual(["new-secret", "old-secret"]);
+    expect(parseSettings({ SESSION_SECRET: " new-secret , old-secret,, " }).SESSION_SECRET).toEqual([
+      "new-secret",
+      "old-secret",
+    ]);
     expect(parseSettings({ SESSION_SECRET: "only-one" }).SESSION_SECRET).toEqual(["only-one"]);
   });
 
@@ -87,7 +97,11 @@ describe("settings", () => {
     ["WORKER", "false", 'WORKER="false": must be on or off'],
     ["AI_PROVIDER", "anthropic", 'AI_PROVIDER="anthropic": must be offline'],
     ["APP_URL", "gavel.example.org", 'APP_URL="gavel.example.org": must be an http:// or https:// address'],
-    ["YOUTUBE_BASE_URL", "ftp://example.org", 'YOUTUBE_BASE_URL="ftp://example.org": must be an http:// or https:// address'],
+    [
+      "YOUTUBE_BASE_URL",
+      "ftp://example.org",
+      'YOUTUBE_BASE_URL="ftp://example.org": must be an http:// or https:// address',
+    ],
     ["TRUST_PROXY", "yes", 'TRUST_PROXY="yes" is not valid (yes)'],
   ])("rejects %s=%s, naming the variable", (name, value, message) => {
     expect(errorFrom({ [name]: value })).toContain(message);

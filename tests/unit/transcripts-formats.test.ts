@@ -108,7 +108,9 @@ we are going to start
 00:00:03.010 --> 00:00:05.000
 we are going to start
 with the consent calendar`;
-    expect(parseTranscript(rolling).segments.map((s) => s.text)).toEqual(["we are going to start with the consent calendar"]);
+    expect(parseTranscript(rolling).segments.map((s) => s.text)).toEqual([
+      "we are going to start with the consent calendar",
+    ]);
   });
 });
 
@@ -117,7 +119,11 @@ describe("SRT", () => {
     const { format, segments } = parseTranscript(SRT);
     expect(format).toBe("srt");
     expect(segments.map((s) => [s.startSeconds, s.speaker, s.text])).toEqual([
-      [3.2, "MAYOR LOPEZ", "Good evening, I call this meeting of the Riverton City Council to order. Item four is the Oak Street resurfacing contract."],
+      [
+        3.2,
+        "MAYOR LOPEZ",
+        "Good evening, I call this meeting of the Riverton City Council to order. Item four is the Oak Street resurfacing contract.",
+      ],
       [75, "CITY MANAGER OKAFOR", "Thank you, Mayor. The contract is $2.4 million."],
       [124.5, null, "I move that we approve the contract."],
     ]);
@@ -146,7 +152,12 @@ describe("plain text", () => {
     const { format, segments } = parseTranscript(PLAIN);
     expect(format).toBe("plain");
     expect(segments.map((s) => [s.position, s.startSeconds, s.speaker, s.text])).toEqual([
-      [0, null, "MAYOR LOPEZ", "Good evening. I call this meeting to order. Item four is the Oak Street resurfacing contract."],
+      [
+        0,
+        null,
+        "MAYOR LOPEZ",
+        "Good evening. I call this meeting to order. Item four is the Oak Street resurfacing contract.",
+      ],
       [1, null, "CITY MANAGER OKAFOR", "Thank you, Mayor. The contract is $2.4 million."],
       [2, null, "COUNCILMEMBER PARK", "Second."],
       [3, null, null, "The motion carried five to nothing and the meeting was adjourned."],
@@ -177,7 +188,9 @@ describe("the stored form", () => {
     );
     expect(text.split("\n")[2]).toBe("[00:02:04] I move that we approve the contract.");
     const reread = parseTimestampedTranscript(text);
-    expect(reread.map((s) => [s.startSeconds, s.speaker, s.text])).toEqual(segments.map((s) => [Math.floor(s.startSeconds!), s.speaker, s.text]));
+    expect(reread.map((s) => [s.startSeconds, s.speaker, s.text])).toEqual(
+      segments.map((s) => [Math.floor(s.startSeconds!), s.speaker, s.text]),
+    );
   });
 
   it("writes untimed segments as paragraphs", () => {
@@ -189,7 +202,11 @@ describe("the stored form", () => {
 
 describe("merging caption cues", () => {
   it("closes a segment at a sentence end after a while, and at 30 seconds in any case", () => {
-    const cues = Array.from({ length: 20 }, (_, i) => ({ startSeconds: i * 4, endSeconds: i * 4 + 4, text: i % 3 === 2 ? "and so on." : "words words" }));
+    const cues = Array.from({ length: 20 }, (_, i) => ({
+      startSeconds: i * 4,
+      endSeconds: i * 4 + 4,
+      text: i % 3 === 2 ? "and so on." : "words words",
+    }));
     const segments = mergeCues(cues);
     expect(segments.length).toBeGreaterThan(2);
     for (const segment of segments) expect(segment.endSeconds! - segment.startSeconds!).toBeLessThanOrEqual(34);
@@ -208,6 +225,8 @@ describe("YouTube video ids", () => {
     expect(youtubeVideoId("https://vimeo.com/12345678901")).toBeNull();
     expect(youtubeVideoId("https://www.youtube.com/watch?v=short")).toBeNull();
     expect(youtubeVideoId("")).toBeNull();
-    expect(youtubeIdOfVideo({ videoId: "council-2025-01", videoUrl: "https://youtu.be/dQw4w9WgXcQ" })).toBe("dQw4w9WgXcQ");
+    expect(youtubeIdOfVideo({ videoId: "council-2025-01", videoUrl: "https://youtu.be/dQw4w9WgXcQ" })).toBe(
+      "dQw4w9WgXcQ",
+    );
   });
 });

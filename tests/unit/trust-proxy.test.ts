@@ -37,7 +37,13 @@ describe("TRUST_PROXY", () => {
       app.set("trust proxy", parseTrustProxy(setting));
       const fn = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
       // Express's req.ip: the first untrusted address from the socket back.
-      const chain = [remote, ...forwardedFor.split(",").map((a) => a.trim()).reverse()];
+      const chain = [
+        remote,
+        ...forwardedFor
+          .split(",")
+          .map((a) => a.trim())
+          .reverse(),
+      ];
       return chain.find((address, hop) => !fn(address, hop)) ?? chain.at(-1);
     };
     // A proxy in a container network (not loopback) is trusted with uniquelocal.

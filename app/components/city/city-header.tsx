@@ -31,7 +31,10 @@ function AccountArea() {
 function CityIcon({ icon }: { icon: string | null }) {
   const text = icon?.trim();
   return (
-    <span aria-hidden className="grid size-14 shrink-0 place-items-center rounded-xl bg-white/20 text-3xl backdrop-blur">
+    <span
+      aria-hidden
+      className="grid size-14 shrink-0 place-items-center rounded-xl bg-white/20 text-3xl backdrop-blur"
+    >
       {text && text.length <= 8 ? text : <BuildingIcon className="size-8" />}
     </span>
   );
@@ -58,7 +61,11 @@ export function CityHeader({ city, variant = "full" }: { city: CityHeaderCity; v
     >
       <div aria-hidden className="absolute inset-0 -z-10 overflow-hidden">
         {variant === "full" && city.imageUrl ? (
-          <img src={city.imageUrl} alt="" className="absolute inset-0 size-full object-cover opacity-25 mix-blend-overlay" />
+          <img
+            src={city.imageUrl}
+            alt=""
+            className="absolute inset-0 size-full object-cover opacity-25 mix-blend-overlay"
+          />
         ) : null}
         <div className="absolute inset-0 bg-slate-900/25" />
       </div>

@@ -8,7 +8,15 @@ import { useHydrated } from "~/utils/use-hydrated";
  * is in the URL (`?source=<id>`) and a new choice starts again at the first
  * 10. With JavaScript it applies on change; without, with the Show button.
  */
-export function SourceFilter({ cityKey, sources, selected }: { cityKey: string; sources: VideoSource[]; selected: string | null }) {
+export function SourceFilter({
+  cityKey,
+  sources,
+  selected,
+}: {
+  cityKey: string;
+  sources: VideoSource[];
+  selected: string | null;
+}) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   if (sources.length === 0) return null;
@@ -20,7 +28,10 @@ export function SourceFilter({ cityKey, sources, selected }: { cityKey: string; 
         className="min-w-56 flex-1"
         defaultValue={selected ?? ""}
         key={selected ?? ""}
-        options={[{ value: "", label: "All sources" }, ...sources.map((source) => ({ value: source.id, label: source.title }))]}
+        options={[
+          { value: "", label: "All sources" },
+          ...sources.map((source) => ({ value: source.id, label: source.title })),
+        ]}
         onChange={(event) => {
           const form = event.currentTarget.form;
           if (form) void submit(form, { preventScrollReset: true });

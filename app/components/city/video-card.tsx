@@ -44,7 +44,10 @@ export function VideoCard({
   const rules = transcriptRules(video.transcriptLength);
   const href = meetingHref(video.id, { cityKey });
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-video-id={video.id}>
+    <article
+      className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+      data-video-id={video.id}
+    >
       {/* The title is the link for keyboards and screen readers; the picture repeats it for pointers. */}
       <Link to={href} tabIndex={-1} aria-hidden className="block">
         <VideoThumbnail url={video.thumbnailUrl} colors={colors} title={video.title} />

@@ -24,7 +24,9 @@ export function videoCardId(position: number): string {
 
 function isVideoPage(body: unknown, page: number): body is VideoPage {
   const candidate = body as Partial<VideoPage> | null;
-  return Boolean(candidate && Array.isArray(candidate.videos) && typeof candidate.hasMore === "boolean" && candidate.page === page);
+  return Boolean(
+    candidate && Array.isArray(candidate.videos) && typeof candidate.hasMore === "boolean" && candidate.page === page,
+  );
 }
 
 /** One page of a city's videos from /resources/city-videos; throws on any failure. */
@@ -84,9 +86,11 @@ export function VideoList({
     setLoad({ status: "loading" });
     try {
       const page = await fetchVideoPage(loadMoreUrl(cityKey, pageState.source, nextPage), nextPage);
-      setAppended((shown) => (shown.base === current.base && (shown.pages.at(-1) ?? shown.base).page === page.page - 1
-        ? { base: shown.base, pages: [...shown.pages, page] }
-        : shown));
+      setAppended((shown) =>
+        shown.base === current.base && (shown.pages.at(-1) ?? shown.base).page === page.page - 1
+          ? { base: shown.base, pages: [...shown.pages, page] }
+          : shown,
+      );
       setLoad({ status: "idle" });
     } catch (error) {
       console.error(error);
@@ -105,7 +109,9 @@ export function VideoList({
 
   return (
     <div>
-      {load.status === "failed" ? <Toaster toast={{ id: `load-more:${load.attempt}`, type: "error", title: LOAD_MORE_ERROR }} /> : null}
+      {load.status === "failed" ? (
+        <Toaster toast={{ id: `load-more:${load.attempt}`, type: "error", title: LOAD_MORE_ERROR }} />
+      ) : null}
       <ul className="grid gap-6 sm:grid-cols-2" aria-label="Meeting videos">
         {videos.map((video, index) => (
           <li key={video.id} id={videoCardId(index + 1)} className="flex scroll-mt-4">
@@ -130,7 +136,11 @@ export function VideoList({
           </Link>
         ) : null}
         <p aria-live="polite" className="text-sm text-slate-600">
-          {loading ? "Loading more videos…" : load.status === "failed" ? <span className="text-red-700">{LOAD_MORE_ERROR}</span> : null}
+          {loading ? (
+            "Loading more videos…"
+          ) : load.status === "failed" ? (
+            <span className="text-red-700">{LOAD_MORE_ERROR}</span>
+          ) : null}
         </p>
       </div>
     </div>

@@ -20,7 +20,15 @@ export type MeetingPageProps = {
   cityInPath: boolean;
 };
 
-function MeetingFrame({ meeting, cityInPath, children }: { meeting: MeetingView; cityInPath: boolean; children: React.ReactNode }) {
+function MeetingFrame({
+  meeting,
+  cityInPath,
+  children,
+}: {
+  meeting: MeetingView;
+  cityInPath: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <>
       {cityInPath ? null : <CityHeader city={meeting.city} variant="compact" />}
@@ -79,7 +87,12 @@ export function MeetingAnalysisPage({ meeting, isAdmin, pipeline, cityInPath }: 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <div id="video" className="scroll-mt-4">
-            <VideoEmbed youTubeId={meeting.youTubeId} videoUrl={meeting.videoUrl} title={meeting.title} startSeconds={startSeconds} />
+            <VideoEmbed
+              youTubeId={meeting.youTubeId}
+              videoUrl={meeting.videoUrl}
+              title={meeting.title}
+              startSeconds={startSeconds}
+            />
           </div>
           {pipeline ? <PipelineStatusNotice status={pipeline} step="analysis" /> : null}
           {meeting.analysis.kind === "none" && isPending(pipeline?.analysis) ? null : (
@@ -119,7 +132,9 @@ function StoryArticle({ story }: { story: NewsStory }) {
   return (
     <article>
       <h1 className="text-3xl font-bold leading-tight sm:text-4xl">{story.article.headline}</h1>
-      {story.article.primary_focus ? <p className="mt-2 text-lg text-slate-600">{story.article.primary_focus}</p> : null}
+      {story.article.primary_focus ? (
+        <p className="mt-2 text-lg text-slate-600">{story.article.primary_focus}</p>
+      ) : null}
       <div className="mt-6 space-y-4 text-lg leading-relaxed text-slate-800">
         {paragraphsOf(story.article.body).map((paragraph, index) => (
           <p key={index} className="whitespace-pre-line">
@@ -209,7 +224,13 @@ function StoryMetadata({ story }: { story: NewsStory }) {
 }
 
 /** The meeting story page (spec section 2), with or without the city in the path. */
-export function MeetingStoryPage({ meeting, isAdmin, pipeline, cityInPath, jsonLd }: MeetingPageProps & { jsonLd: unknown }) {
+export function MeetingStoryPage({
+  meeting,
+  isAdmin,
+  pipeline,
+  cityInPath,
+  jsonLd,
+}: MeetingPageProps & { jsonLd: unknown }) {
   const cityKey = cityInPath ? meeting.city.locationKey : null;
   const { story } = meeting;
   const analysisLink = (
@@ -239,7 +260,10 @@ export function MeetingStoryPage({ meeting, isAdmin, pipeline, cityInPath, jsonL
               <h1 className="text-3xl font-bold">{meeting.title}</h1>
               <MeetingByline meeting={meeting} />
               {story.kind === "plain" ? (
-                <div className="whitespace-pre-wrap rounded-xl border border-slate-200 bg-white p-5 leading-relaxed text-slate-800" data-story-plain-text>
+                <div
+                  className="whitespace-pre-wrap rounded-xl border border-slate-200 bg-white p-5 leading-relaxed text-slate-800"
+                  data-story-plain-text
+                >
                   {story.text}
                 </div>
               ) : isPending(pipeline?.story) ? null : (

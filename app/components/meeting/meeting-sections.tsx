@@ -15,7 +15,8 @@ export function Section({ title, children, id }: { title: string; children: Reac
 /** A highlight's time as a shareable link that starts the video there. */
 function MomentLink({ highlight }: { highlight: HighlightView }) {
   if (highlight.timestamp === null) return null;
-  if (highlight.seconds === null) return <span className="font-mono text-sm text-slate-500">{highlight.timestamp}</span>;
+  if (highlight.seconds === null)
+    return <span className="font-mono text-sm text-slate-500">{highlight.timestamp}</span>;
   return (
     <Link
       to={`?t=${highlight.seconds}#video`}
@@ -84,7 +85,10 @@ function Entities({ entities }: { entities: Extract<AnalysisView, { kind: "struc
       {entities.map((entity, index) => (
         <li key={index} className="rounded-lg border border-slate-200 p-3">
           <p className="font-semibold text-slate-900">
-            {entity.name} <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">{entity.type}</span>
+            {entity.name}{" "}
+            <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
+              {entity.type}
+            </span>
           </p>
           {entity.context ? <p className="mt-1 text-sm text-slate-600">{entity.context}</p> : null}
         </li>
@@ -102,7 +106,9 @@ export function AnalysisStatusSlot({ canAnalyse }: { canAnalyse: boolean }) {
     <div role="status" className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
       <p className="text-lg font-semibold">No analysis available</p>
       <p className="mt-1 text-sm text-slate-600">
-        {canAnalyse ? "This meeting has not been analysed yet." : "The transcript of this meeting is too short to analyse."}
+        {canAnalyse
+          ? "This meeting has not been analysed yet."
+          : "The transcript of this meeting is too short to analyse."}
       </p>
     </div>
   );
@@ -120,7 +126,9 @@ export function AnalysisSections({ analysis, canAnalyse }: { analysis: AnalysisV
   return (
     <div className="space-y-6">
       <Section title="Summary" id="summary">
-        <p className="whitespace-pre-line leading-relaxed text-slate-800">{analysis.summary || "No summary was written."}</p>
+        <p className="whitespace-pre-line leading-relaxed text-slate-800">
+          {analysis.summary || "No summary was written."}
+        </p>
       </Section>
       <Section title="Highlights" id="highlights">
         <Highlights highlights={analysis.highlights} />

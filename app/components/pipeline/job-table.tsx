@@ -35,7 +35,15 @@ function Result({ job }: { job: JobRow }) {
 }
 
 /** Jobs with their state, queue, video, attempts, result and times; failed ones can be retried. */
-export function JobTable({ jobs, showVideo = true, retryAction }: { jobs: JobRow[]; showVideo?: boolean; retryAction?: string }) {
+export function JobTable({
+  jobs,
+  showVideo = true,
+  retryAction,
+}: {
+  jobs: JobRow[];
+  showVideo?: boolean;
+  retryAction?: string;
+}) {
   if (jobs.length === 0) return <p className="text-sm text-slate-600">No jobs.</p>;
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -50,7 +58,11 @@ export function JobTable({ jobs, showVideo = true, retryAction }: { jobs: JobRow
             <th className="px-3 py-2">Result</th>
             <th className="px-3 py-2">Started</th>
             <th className="px-3 py-2">Finished</th>
-            {retryAction ? <th className="px-3 py-2"><span className="sr-only">Actions</span></th> : null}
+            {retryAction ? (
+              <th className="px-3 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -67,7 +79,9 @@ export function JobTable({ jobs, showVideo = true, retryAction }: { jobs: JobRow
                 </td>
               ) : null}
               <td className="px-3 py-2">
-                <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATE_TONE[job.state] ?? ""}`}>{job.state}</span>
+                <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATE_TONE[job.state] ?? ""}`}>
+                  {job.state}
+                </span>
                 {job.archived ? <span className="block text-xs text-slate-500">archived</span> : null}
               </td>
               <td className="px-3 py-2">

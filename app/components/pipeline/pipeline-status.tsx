@@ -15,7 +15,10 @@ function signature(status: Pick<PublicPipelineStatus, "transcript" | "analysis" 
 }
 
 /** Polls while `status.refresh`; revalidates the route's loaders once a step has moved on. */
-export function usePipelineRefresh(status: PublicPipelineStatus | null | undefined, seconds = PIPELINE_REFRESH_SECONDS) {
+export function usePipelineRefresh(
+  status: PublicPipelineStatus | null | undefined,
+  seconds = PIPELINE_REFRESH_SECONDS,
+) {
   const revalidator = useRevalidator();
   const active = Boolean(status?.refresh);
   const videoId = status?.cityVideoId ?? "";
@@ -102,14 +105,25 @@ export function PipelineStatusNotice({ status, step }: { status: PublicPipelineS
   if (state === "queued" || running) {
     const [title, text] = TEXT[step][running ? "running" : "queued"];
     return (
-      <div role="status" aria-live="polite" className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
+      <div
+        role="status"
+        aria-live="polite"
+        className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center"
+      >
         <p className="font-semibold">{title}</p>
         <p className="mt-1 text-sm text-slate-600">{text}</p>
       </div>
     );
   }
   if (state === "failed") {
-    return <FailureNotice message={status.error ?? (step === "analysis" ? "Analysis failed" : "Failed to generate the news story. Please try again.")} />;
+    return (
+      <FailureNotice
+        message={
+          status.error ??
+          (step === "analysis" ? "Analysis failed" : "Failed to generate the news story. Please try again.")
+        }
+      />
+    );
   }
   // Admins: a re-run that failed while the previous result stays in place.
   const rerunError = state === "present" ? status.errors?.[step] : undefined;

@@ -5,8 +5,6 @@ import { AnalysisDigest } from "./analysis-digest";
 import { RevisionMeta } from "./revision-meta";
 import { StoryPreview } from "./story-preview";
 
-
-
 function Column({ kind, revision, label }: { kind: RevisionKind; revision: ComparedRevision | null; label: string }) {
   return (
     <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -32,7 +30,15 @@ function Column({ kind, revision, label }: { kind: RevisionKind; revision: Compa
 }
 
 /** Two revisions side by side (ids from the URL: `left` and `right`). */
-export function RevisionCompare({ kind, left, right }: { kind: RevisionKind; left: ComparedRevision | null; right: ComparedRevision | null }) {
+export function RevisionCompare({
+  kind,
+  left,
+  right,
+}: {
+  kind: RevisionKind;
+  left: ComparedRevision | null;
+  right: ComparedRevision | null;
+}) {
   return (
     <section aria-labelledby="compare-heading" className="mt-8">
       <h2 id="compare-heading" className="text-xl font-semibold">

@@ -19,7 +19,9 @@ export function RevisionMeta({ revision }: { revision: RevisionSummary }) {
     <div className="space-y-1 text-xs text-slate-600">
       <p>
         <time dateTime={revision.createdAt}>{formatDateTime(revision.createdAt)}</time>
-        {revision.current ? <span className="ml-2 rounded bg-brand-600 px-1.5 py-0.5 font-semibold text-white">current</span> : null}
+        {revision.current ? (
+          <span className="ml-2 rounded bg-brand-600 px-1.5 py-0.5 font-semibold text-white">current</span>
+        ) : null}
       </p>
       <p>
         {revision.provider}

@@ -25,9 +25,16 @@ export function CitySearchPanel({
   headingLevel?: 2 | 3;
 }) {
   const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location.pathname === action && navigation.location.search.includes("q=");
+  const searching =
+    navigation.state === "loading" &&
+    navigation.location.pathname === action &&
+    navigation.location.search.includes("q=");
   return (
-    <section id="city-search" aria-label={`Search ${cityName} videos`} className="space-y-4 rounded-xl border border-slate-200 bg-slate-100/60 p-4">
+    <section
+      id="city-search"
+      aria-label={`Search ${cityName} videos`}
+      className="space-y-4 rounded-xl border border-slate-200 bg-slate-100/60 p-4"
+    >
       <SearchForm
         action={action}
         label={`Search ${cityName} meeting videos`}

@@ -21,9 +21,16 @@ export function SearchDigestView({ digest, query }: { digest: SearchDigest; quer
       </div>
       <ol className="space-y-4">
         {digest.entries.map((entry) => (
-          <li key={entry.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-digest-id={entry.id}>
+          <li
+            key={entry.id}
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+            data-digest-id={entry.id}
+          >
             <h3 className="text-lg font-semibold">
-              <Link to={meetingHref(entry.id, { cityKey: entry.cityKey, seconds: entry.startSeconds })} className="text-brand-700 hover:underline">
+              <Link
+                to={meetingHref(entry.id, { cityKey: entry.cityKey, seconds: entry.startSeconds })}
+                className="text-brand-700 hover:underline"
+              >
                 {entry.title}
               </Link>
             </h3>

@@ -70,7 +70,8 @@ export function SearchForm({
           onChange={(event) => {
             const value = event.currentTarget.value;
             setQuery(value);
-            if (clearHref && value.trim() === "" && defaultValue) void navigate(clearHref, { replace: true, preventScrollReset: true });
+            if (clearHref && value.trim() === "" && defaultValue)
+              void navigate(clearHref, { replace: true, preventScrollReset: true });
           }}
           className={`block w-full min-w-0 rounded-md border px-3 py-2 text-base shadow-sm focus:outline-none focus:ring-2 ${
             banner

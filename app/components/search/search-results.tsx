@@ -37,7 +37,11 @@ export function SearchResults({
         // A match too weak to round to 1% shows no badge rather than "Relevance 0%".
         const relevance = relevancePercent(result.score);
         return (
-          <li key={result.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-result-id={result.id}>
+          <li
+            key={result.id}
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+            data-result-id={result.id}
+          >
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <Heading className="text-lg font-semibold">
                 <Link to={href} className="text-brand-700 hover:underline">
@@ -45,13 +49,17 @@ export function SearchResults({
                 </Link>
               </Heading>
               {relevance > 0 ? (
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Relevance {relevance}%</span>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                  Relevance {relevance}%
+                </span>
               ) : null}
             </div>
             <p className="mt-1 text-sm text-slate-500">
               {showCity ? `${result.city.name}, ${result.city.state}` : null}
               {showCity && result.published_at ? " · " : null}
-              {result.published_at ? <time dateTime={result.published_at}>{formatDate(result.published_at)}</time> : null}
+              {result.published_at ? (
+                <time dateTime={result.published_at}>{formatDate(result.published_at)}</time>
+              ) : null}
               {result.start_seconds !== null ? ` · at ${formatTimestamp(result.start_seconds)}` : null}
             </p>
             <Snippet html={result.snippet} className="mt-2 text-slate-800" />

@@ -36,7 +36,9 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
     >
       {visible ? (
         <>
-          {hydrated ? null : <input type="checkbox" id={closeId} className="peer sr-only" aria-label="Dismiss notification" />}
+          {hydrated ? null : (
+            <input type="checkbox" id={closeId} className="peer sr-only" aria-label="Dismiss notification" />
+          )}
           <div
             role={toast.type === "error" ? "alert" : "status"}
             data-toast-type={toast.type}
@@ -47,7 +49,12 @@ export function Toaster({ toast }: { toast: Toast | null | undefined }) {
               {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
             </div>
             {hydrated ? (
-              <button type="button" aria-label="Dismiss notification" className={CLOSE} onClick={() => setDismissed(toast.id)}>
+              <button
+                type="button"
+                aria-label="Dismiss notification"
+                className={CLOSE}
+                onClick={() => setDismissed(toast.id)}
+              >
                 ×
               </button>
             ) : (

@@ -10,11 +10,43 @@ const DIGIT_NUMBER = /\$?\s?\d+(?:,\d{3})*(?:\.\d+)?(?:\s?(?:%|percent\b))?(?:\s
 const SCALE: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
 
 const SMALL_NUMBERS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17,
-  eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70,
-  eighty: 80, ninety: 90,
-  first: 1, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  first: 1,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
 };
 
 export function canonicalNumber(value: number): string {
@@ -44,7 +76,10 @@ export function findDigitNumbers(text: string): NumberMention[] {
 /** Values of spelled-out numbers ("twenty five", "three million", "fifth"). */
 export function findSpelledNumberValues(text: string): string[] {
   const values: string[] = [];
-  const words = text.toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
   let current: number | null = null;
   const flush = () => {
     if (current !== null) values.push(canonicalNumber(current));
@@ -54,7 +89,8 @@ export function findSpelledNumberValues(text: string): string[] {
     const small = SMALL_NUMBERS[word];
     if (small !== undefined) {
       // "twenty five" continues a number; "five five" starts a new one.
-      const continuesTens = current !== null && current >= 20 && current < 100 && current % 10 === 0 && small > 0 && small < 10;
+      const continuesTens =
+        current !== null && current >= 20 && current < 100 && current % 10 === 0 && small > 0 && small < 10;
       if (continuesTens) current = current! + small;
       else {
         flush();

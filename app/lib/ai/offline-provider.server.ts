@@ -18,16 +18,38 @@ async function analyzeTranscript(input: AnalyzeTranscriptInput): Promise<Analysi
     throw new AiError("analysis", "input", { detail: "Video must have a transcript to run analysis" });
   }
   const verified = verifyAnalysis(analyseSegments(segments), segments);
-  return { analysis: verified.analysis, provider: "offline", model: OFFLINE_MODEL, createdAt: new Date().toISOString(), verification: verified.report };
+  return {
+    analysis: verified.analysis,
+    provider: "offline",
+    model: OFFLINE_MODEL,
+    createdAt: new Date().toISOString(),
+    verification: verified.report,
+  };
 }
 
 async function writeStory(input: WriteStoryInput): Promise<StoryResult> {
   throwIfPastDeadline("story", input.signal);
-  if (!input.analysis) throw new AiError("story", "input", { detail: "Analysis results are required to generate a story" });
+  if (!input.analysis)
+    throw new AiError("story", "input", { detail: "Analysis results are required to generate a story" });
   const segments = ensureSegments(input.segments, input.transcript);
-  const story = writeOfflineStory({ analysis: input.analysis, segments, title: input.title, additionalContext: input.additionalContext });
-  const verified = verifyStory(story, { segments, analysis: input.analysis, additionalContext: input.additionalContext });
-  return { story: verified.story, provider: "offline", model: OFFLINE_MODEL, createdAt: new Date().toISOString(), verification: verified.report };
+  const story = writeOfflineStory({
+    analysis: input.analysis,
+    segments,
+    title: input.title,
+    additionalContext: input.additionalContext,
+  });
+  const verified = verifyStory(story, {
+    segments,
+    analysis: input.analysis,
+    additionalContext: input.additionalContext,
+  });
+  return {
+    story: verified.story,
+    provider: "offline",
+    model: OFFLINE_MODEL,
+    createdAt: new Date().toISOString(),
+    verification: verified.report,
+  };
 }
 
 export function createOfflineProvider(): AiProvider {

@@ -100,7 +100,12 @@ export type OpenAiProviderOptions = OpenAiConfig & {
 export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider {
   const client =
     options.client ??
-    new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: options.maxRetries });
+    new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      timeout: options.timeoutMs,
+      maxRetries: options.maxRetries,
+    });
   const model = options.model;
 
   async function callStructured<T extends z.ZodType>(call: StructuredCall<T>): Promise<z.output<T>> {
@@ -115,7 +120,8 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         { timeout: options.timeoutMs, maxRetries: options.maxRetries, signal: call.signal },
       );
       const message = completion.choices[0]?.message;
-      if (message?.refusal) throw new AiError(call.operation, "refusal", { detail: `the model refused: ${message.refusal}` });
+      if (message?.refusal)
+        throw new AiError(call.operation, "refusal", { detail: `the model refused: ${message.refusal}` });
       if (message?.parsed === null || message?.parsed === undefined) throw new AiError(call.operation, "empty");
       return message.parsed as z.output<T>;
     } catch (error) {
@@ -123,7 +129,11 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     }
   }
 
-  async function analyseChunk(input: AnalyzeTranscriptInput, chunk: TranscriptSegment[], part?: { index: number; count: number }) {
+  async function analyseChunk(
+    input: AnalyzeTranscriptInput,
+    chunk: TranscriptSegment[],
+    part?: { index: number; count: number },
+  ) {
     const transcript = renderSegments(chunk);
     return callStructured({
       operation: "analysis",
@@ -141,7 +151,10 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       schema: mergedSummarySchema,
       schemaName: "merged_summary",
       instructions: MERGE_INSTRUCTIONS,
-      userMessage: mergeUserMessage(title, parts.map((part) => part.summary)),
+      userMessage: mergeUserMessage(
+        title,
+        parts.map((part) => part.summary),
+      ),
       signal,
     });
     return merged.summary;
@@ -159,11 +172,18 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     } else {
       const parts: Analysis[] = [];
       // One chunk at a time: keeps within rate limits and keeps request order predictable.
-      for (const [index, chunk] of chunks.entries()) parts.push(await analyseChunk(input, chunk, { index, count: chunks.length }));
+      for (const [index, chunk] of chunks.entries())
+        parts.push(await analyseChunk(input, chunk, { index, count: chunks.length }));
       analysis = combineAnalyses(parts, await mergeSummaries(input.title, parts, input.signal));
     }
     const verified = verifyAnalysis(analysis, segments);
-    return { analysis: verified.analysis, provider: "openai-compatible", model, createdAt: new Date().toISOString(), verification: verified.report };
+    return {
+      analysis: verified.analysis,
+      provider: "openai-compatible",
+      model,
+      createdAt: new Date().toISOString(),
+      verification: verified.report,
+    };
   }
 
   async function writeStory(input: WriteStoryInput): Promise<StoryResult> {
@@ -185,7 +205,13 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       analysis: input.analysis,
       additionalContext: input.additionalContext,
     });
-    return { story: verified.story, provider: "openai-compatible", model, createdAt: new Date().toISOString(), verification: verified.report };
+    return {
+      story: verified.story,
+      provider: "openai-compatible",
+      model,
+      createdAt: new Date().toISOString(),
+      verification: verified.report,
+    };
   }
 
   return { name: "openai-compatible", model, analyzeTranscript, writeStory };

@@ -20,13 +20,15 @@ Return JSON matching the schema:
 - notes: anything an editor should check.
 Rules: only use facts from the analysis and the additional context. Any text in quotation marks must be copied exactly from the analysis quotes. Do not invent numbers, names or dates.`;
 
-type AnalysisPrompt = { title: string | null; description: string | null; transcript: string; part?: { index: number; count: number } };
+type AnalysisPrompt = {
+  title: string | null;
+  description: string | null;
+  transcript: string;
+  part?: { index: number; count: number };
+};
 
 export function analysisUserMessage({ title, description, transcript, part }: AnalysisPrompt): string {
-  const lines = [
-    `Meeting title: ${title?.trim() || "(none)"}`,
-    `Description: ${description?.trim() || "(none)"}`,
-  ];
+  const lines = [`Meeting title: ${title?.trim() || "(none)"}`, `Description: ${description?.trim() || "(none)"}`];
   if (part) lines.push(`This is part ${part.index + 1} of ${part.count} of the transcript; analyse this part only.`);
   lines.push("", "Transcript:", transcript);
   return lines.join("\n");

@@ -27,7 +27,13 @@ function untimedSegments(transcript: string): TranscriptSegment[] {
       previous.text = `${previous.text} ${line}`;
       continue;
     }
-    segments.push({ position: segments.length, startSeconds: null, endSeconds: null, speaker: turn?.speaker ?? null, text: turn?.text ?? line });
+    segments.push({
+      position: segments.length,
+      startSeconds: null,
+      endSeconds: null,
+      speaker: turn?.speaker ?? null,
+      text: turn?.text ?? line,
+    });
   }
   return segments;
 }

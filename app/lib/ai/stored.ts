@@ -16,7 +16,10 @@ export function isPlainText(value: unknown): value is PlainText {
 
 const text = z.preprocess((value) => (value === null || value === undefined ? "" : value), z.coerce.string());
 const textOr = (fallback: string) =>
-  z.preprocess((value) => (value === null || value === undefined || value === "" ? fallback : value), z.coerce.string());
+  z.preprocess(
+    (value) => (value === null || value === undefined || value === "" ? fallback : value),
+    z.coerce.string(),
+  );
 const nullableText = z.preprocess(
   (value) => (value === undefined || value === "" ? null : value),
   z.union([z.null(), z.coerce.string()]),
@@ -71,10 +74,7 @@ const storedStory = z.object({
   sidebar_elements: z.preprocess(
     (value) => value ?? {},
     z.object({
-      quote_block: z.preprocess(
-        (value) => value ?? {},
-        z.object({ quote: text, attribution: text, context: text }),
-      ),
+      quote_block: z.preprocess((value) => value ?? {}, z.object({ quote: text, attribution: text, context: text })),
       quick_facts: stringList,
       background: text,
     }),

@@ -149,10 +149,42 @@ function toSegmentRef(segment: TranscriptSegment): SegmentRef {
 // Speakers
 
 const TITLE_WORDS = new Set([
-  "mayor", "vice", "deputy", "council", "councilmember", "councilman", "councilwoman", "councillor", "councilor",
-  "member", "president", "chair", "chairman", "chairwoman", "chairperson", "commissioner", "city", "manager",
-  "attorney", "clerk", "director", "chief", "mr", "mrs", "ms", "dr", "madam", "supervisor", "pro", "tem",
-  "speaker", "the", "of", "staff", "public", "commenter",
+  "mayor",
+  "vice",
+  "deputy",
+  "council",
+  "councilmember",
+  "councilman",
+  "councilwoman",
+  "councillor",
+  "councilor",
+  "member",
+  "president",
+  "chair",
+  "chairman",
+  "chairwoman",
+  "chairperson",
+  "commissioner",
+  "city",
+  "manager",
+  "attorney",
+  "clerk",
+  "director",
+  "chief",
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "madam",
+  "supervisor",
+  "pro",
+  "tem",
+  "speaker",
+  "the",
+  "of",
+  "staff",
+  "public",
+  "commenter",
 ]);
 
 function nameWords(speaker: string): string[] {
@@ -230,7 +262,11 @@ export type VerifiedAnalysis = { analysis: Analysis; report: VerificationReport 
  * keeps only found quotes (speaker taken from the transcript label when the
  * model's contradicts it) and "hh:mm:ss" timestamps.
  */
-export function verifyAnalysis(analysis: Analysis, segments: TranscriptSegment[], transcript?: string): VerifiedAnalysis {
+export function verifyAnalysis(
+  analysis: Analysis,
+  segments: TranscriptSegment[],
+  transcript?: string,
+): VerifiedAnalysis {
   const index = buildTranscriptIndex(ensureSegments(segments, transcript));
   const allChecks: QuoteCheck[] = [];
   const highlights = analysis.highlights.map((highlight, h) => {
@@ -240,7 +276,10 @@ export function verifyAnalysis(analysis: Analysis, segments: TranscriptSegment[]
     allChecks.push(...checks);
     return cleanHighlight(highlight, checks);
   });
-  const numbers = unsupportedNumbersIn(analysisTexts(analysis), numberValuesIn(index.segments.map((s) => s.text).join(" ")));
+  const numbers = unsupportedNumbersIn(
+    analysisTexts(analysis),
+    numberValuesIn(index.segments.map((s) => s.text).join(" ")),
+  );
   return { analysis: { ...analysis, highlights }, report: summarise("analysis", allChecks, numbers) };
 }
 
@@ -252,7 +291,10 @@ type LocatedText = { location: string; text: string };
 function analysisTexts(analysis: Analysis): LocatedText[] {
   return [
     { location: "summary", text: analysis.summary },
-    ...analysis.highlights.map((h, i) => ({ location: `highlights[${i}].point_of_interest`, text: h.point_of_interest })),
+    ...analysis.highlights.map((h, i) => ({
+      location: `highlights[${i}].point_of_interest`,
+      text: h.point_of_interest,
+    })),
     ...analysis.action_items.map((a, i) => ({
       location: `action_items[${i}]`,
       text: `${a.description} ${a.due_date ?? ""}`,
@@ -266,7 +308,10 @@ function storyTexts(story: NewsStory): LocatedText[] {
     { location: "article.body", text: withoutQuotedPassages(story.article.body) },
     { location: "article.primary_focus", text: story.article.primary_focus },
     { location: "sidebar_elements.quote_block.context", text: story.sidebar_elements.quote_block.context },
-    ...story.sidebar_elements.quick_facts.map((fact, i) => ({ location: `sidebar_elements.quick_facts[${i}]`, text: fact })),
+    ...story.sidebar_elements.quick_facts.map((fact, i) => ({
+      location: `sidebar_elements.quick_facts[${i}]`,
+      text: fact,
+    })),
     { location: "sidebar_elements.background", text: story.sidebar_elements.background },
     { location: "metadata.next_meeting_date", text: story.metadata.next_meeting_date ?? "" },
   ];
@@ -319,7 +364,10 @@ function bodyQuoteChecks(index: TranscriptIndex, body: string): QuoteCheck[] {
 }
 
 /** A verified analysis quote to stand in for a quote block that could not be found. */
-function replacementQuoteBlock(index: TranscriptIndex, analysis: Analysis | null): NewsStory["sidebar_elements"]["quote_block"] {
+function replacementQuoteBlock(
+  index: TranscriptIndex,
+  analysis: Analysis | null,
+): NewsStory["sidebar_elements"]["quote_block"] {
   for (const highlight of analysis?.highlights ?? []) {
     for (const quote of highlight.quotes) {
       const check = checkQuote(index, "replacement", quote.text, quote.speaker);
@@ -364,7 +412,9 @@ export function verifyStory(
   const checks = blockCheck ? [blockCheck, ...bodyChecks] : bodyChecks;
 
   const supported = numberValuesIn(index.segments.map((s) => s.text).join(" "));
-  const otherSources = [sources.analysis ? JSON.stringify(sources.analysis) : "", sources.additionalContext ?? ""].join(" ");
+  const otherSources = [sources.analysis ? JSON.stringify(sources.analysis) : "", sources.additionalContext ?? ""].join(
+    " ",
+  );
   for (const value of numberValuesIn(otherSources)) supported.add(value);
   const numbers = unsupportedNumbersIn(storyTexts(story), supported);
 
@@ -375,8 +425,10 @@ export function verifyStory(
       ? { ...block, attribution: block.attribution.trim() ? block.attribution : attributedSpeaker(blockCheck) }
       : replacementQuoteBlock(index, sources.analysis);
   const notes = [...story.metadata.uncertainty_notes];
-  if (blockCheck && !blockCheck.verified) notes.push("The original sidebar quote was not found in the transcript and was replaced.");
-  if (unverifiedBody.size > 0) notes.push(`${unverifiedBody.size} quoted passage(s) in the body were not found in the transcript and are marked.`);
+  if (blockCheck && !blockCheck.verified)
+    notes.push("The original sidebar quote was not found in the transcript and was replaced.");
+  if (unverifiedBody.size > 0)
+    notes.push(`${unverifiedBody.size} quoted passage(s) in the body were not found in the transcript and are marked.`);
   if (numbers.length > 0) notes.push(numbersNote(numbers));
 
   const cleaned: NewsStory = {

@@ -8,7 +8,9 @@ import { deleteExpiredSessions } from "./session.server";
 export async function pruneExpiredAuthRows(): Promise<void> {
   await deleteExpiredSessions();
   await pruneExpiredRateLimits();
-  await getDb().delete(verificationCodes).where(sql`${verificationCodes.expiresAt} < now() - interval '1 day'`);
+  await getDb()
+    .delete(verificationCodes)
+    .where(sql`${verificationCodes.expiresAt} < now() - interval '1 day'`);
 }
 
 /** Runs the clean-up now and then hourly, without keeping the process alive. */

@@ -131,7 +131,8 @@ export async function sendCode(request: Request, address: string): Promise<Respo
  */
 export async function checkCode(request: Request, code: string, fields: FormData): Promise<Response> {
   const form = new URLSearchParams();
-  for (const [name, value] of fields) if (typeof value === "string" && name !== "email" && name !== "code") form.append(name, value);
+  for (const [name, value] of fields)
+    if (typeof value === "string" && name !== "email" && name !== "code") form.append(name, value);
   form.set("code", code);
   return runEmailCodeStrategy(strategyRequest(request, form));
 }
@@ -164,18 +165,22 @@ function totpCookieOf(request: Request): TotpCookie {
 /** What the strategy wrote into the `_totp` cookie of its response. */
 export function codeCookieIn(response: Response): TotpCookie {
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${TOTP_COOKIE}=`));
-  return cookie ? parseTotpCookie(cookie.slice(TOTP_COOKIE.length + 1).split(";")[0] ?? "") : { email: null, jwe: null, error: null };
+  return cookie
+    ? parseTotpCookie(cookie.slice(TOTP_COOKIE.length + 1).split(";")[0] ?? "")
+    : { email: null, jwe: null, error: null };
 }
 
 async function recordSentCode(response: Response, address: string): Promise<void> {
   const { jwe } = codeCookieIn(response);
   if (!jwe) throw new Error("The e-mail code strategy set no code cookie");
-  await getDb().insert(verificationCodes).values({
-    email: address,
-    purpose: "code",
-    codeHash: hash(jwe),
-    expiresAt: new Date(Date.now() + CODE_VALID_MINUTES * 60 * 1000),
-  });
+  await getDb()
+    .insert(verificationCodes)
+    .values({
+      email: address,
+      purpose: "code",
+      codeHash: hash(jwe),
+      expiresAt: new Date(Date.now() + CODE_VALID_MINUTES * 60 * 1000),
+    });
 }
 
 export type PendingCode = typeof verificationCodes.$inferSelect;
@@ -252,12 +257,14 @@ const CONFIRM_VALID_HOURS = 24;
 /** A one-time token for the link that confirms a new account's address. */
 export async function createEmailConfirmationToken(email: string): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
-  await getDb().insert(verificationCodes).values({
-    email: normalizeEmail(email),
-    purpose: "confirm-email",
-    codeHash: hash(token),
-    expiresAt: new Date(Date.now() + CONFIRM_VALID_HOURS * 60 * 60 * 1000),
-  });
+  await getDb()
+    .insert(verificationCodes)
+    .values({
+      email: normalizeEmail(email),
+      purpose: "confirm-email",
+      codeHash: hash(token),
+      expiresAt: new Date(Date.now() + CONFIRM_VALID_HOURS * 60 * 60 * 1000),
+    });
   return token;
 }
 

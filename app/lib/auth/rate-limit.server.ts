@@ -27,5 +27,7 @@ export async function hitRateLimit(key: string, { limit, windowSeconds }: RateLi
 }
 
 export async function pruneExpiredRateLimits(): Promise<void> {
-  await getDb().delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`));
+  await getDb()
+    .delete(rateLimits)
+    .where(lt(rateLimits.resetAt, sql`now()`));
 }

@@ -81,7 +81,12 @@ async function loadSessionUser(request: Request): Promise<SessionUser | null> {
  * if any, is deleted), then a redirect carrying both cookies and the toast.
  * The target is settled first, so a bad one cannot fail halfway through.
  */
-export async function signIn(request: Request, userId: string, redirectTo: string | null | undefined, toast: ToastInput) {
+export async function signIn(
+  request: Request,
+  userId: string,
+  redirectTo: string | null | undefined,
+  toast: ToastInput,
+) {
   const target = safeRedirect(redirectTo);
   const previous = await readSessionId(request);
   if (previous) await getDb().delete(sessions).where(eq(sessions.id, previous));
@@ -108,7 +113,9 @@ export async function signOut(request: Request, toast?: ToastInput) {
 }
 
 export async function deleteExpiredSessions(): Promise<void> {
-  await getDb().delete(sessions).where(sql`${sessions.expiresAt} <= now()`);
+  await getDb()
+    .delete(sessions)
+    .where(sql`${sessions.expiresAt} <= now()`);
 }
 
 const PLACEHOLDER_ORIGIN = "http://gavel.invalid";

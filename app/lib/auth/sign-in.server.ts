@@ -100,7 +100,8 @@ setOnCodeVerified(async ({ email, formData, request }) => {
   if (!existing && mode !== "signup") throw new Error(AUTH_MESSAGES.noAccount);
   const user = existing ?? (await createUser({ email, emailConfirmed: true, homeCityKey }));
   if (existing) await confirmEmailByCode(existing.id);
-  const redirectTo = !existing && homeCityKey ? `/city/${encodeURIComponent(homeCityKey)}` : String(formData?.get("redirectTo") ?? "");
+  const redirectTo =
+    !existing && homeCityKey ? `/city/${encodeURIComponent(homeCityKey)}` : String(formData?.get("redirectTo") ?? "");
   throw await signIn(request, user.id, redirectTo, existing ? AUTH_TOASTS.codeSignedIn : AUTH_TOASTS.accountCreated);
 });
 
@@ -160,7 +161,8 @@ export async function verifySignInCode(
   if (message !== CODE_MESSAGES.wrong) return { ok: false, message, headers };
   return {
     ok: false,
-    message: left > 0 ? `${message} ${left} ${left === 1 ? "attempt" : "attempts"} left.` : CODE_MESSAGES.tooManyAttempts,
+    message:
+      left > 0 ? `${message} ${left} ${left === 1 ? "attempt" : "attempts"} left.` : CODE_MESSAGES.tooManyAttempts,
     headers,
   };
 }

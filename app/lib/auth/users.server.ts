@@ -10,7 +10,12 @@ export function normalizeEmail(email: string): string {
 
 export async function findUserByEmail(email: string) {
   const [user] = await getDb()
-    .select({ id: users.id, email: users.email, emailConfirmedAt: users.emailConfirmedAt, passwordHash: passwords.hash })
+    .select({
+      id: users.id,
+      email: users.email,
+      emailConfirmedAt: users.emailConfirmedAt,
+      passwordHash: passwords.hash,
+    })
     .from(users)
     .leftJoin(passwords, eq(passwords.userId, users.id))
     .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`)
@@ -25,19 +30,21 @@ export async function createUser(input: {
   emailConfirmed: boolean;
   homeCityKey?: string | null;
 }) {
-  return getDb().transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({ email: normalizeEmail(input.email), emailConfirmedAt: input.emailConfirmed ? new Date() : null })
-      .returning({ id: users.id, email: users.email });
-    if (!user) throw new Error("Creating the user returned no row");
-    if (input.passwordHash) await tx.insert(passwords).values({ userId: user.id, hash: input.passwordHash });
-    await tx.insert(profiles).values({ id: user.id });
-    return user;
-  }).then(async (user) => {
-    if (input.homeCityKey) await setHomeCity(user.id, input.homeCityKey);
-    return user;
-  });
+  return getDb()
+    .transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email: normalizeEmail(input.email), emailConfirmedAt: input.emailConfirmed ? new Date() : null })
+        .returning({ id: users.id, email: users.email });
+      if (!user) throw new Error("Creating the user returned no row");
+      if (input.passwordHash) await tx.insert(passwords).values({ userId: user.id, hash: input.passwordHash });
+      await tx.insert(profiles).values({ id: user.id });
+      return user;
+    })
+    .then(async (user) => {
+      if (input.homeCityKey) await setHomeCity(user.id, input.homeCityKey);
+      return user;
+    });
 }
 
 /**
@@ -95,6 +102,8 @@ export async function grantRole(email: string, role: string): Promise<boolean> {
 export async function revokeRole(email: string, role: string): Promise<boolean> {
   const user = await findUserByEmail(email);
   if (!user) return false;
-  await getDb().delete(userRoles).where(and(eq(userRoles.userId, user.id), eq(userRoles.role, role)));
+  await getDb()
+    .delete(userRoles)
+    .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, role)));
   return true;
 }

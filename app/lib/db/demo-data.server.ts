@@ -21,7 +21,11 @@ const DEMO_DATA_KEY = "demo_data";
 export async function loadDemoDataIfPending(insert: InsertDemoData, { skip }: { skip: boolean }): Promise<boolean> {
   return getDb().transaction(async (tx) => {
     // FOR UPDATE: of two servers starting on one new database, one loads.
-    const [state] = await tx.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, DEMO_DATA_KEY)).for("update");
+    const [state] = await tx
+      .select({ value: appMeta.value })
+      .from(appMeta)
+      .where(eq(appMeta.key, DEMO_DATA_KEY))
+      .for("update");
     if (state?.value !== "pending") return false;
     if (!skip) await insert(tx);
     await recordDemoData(tx, skip ? "skipped" : "loaded");

@@ -119,7 +119,9 @@ function acquireLock(lockPath: string, dataDir: string): void {
     if (owner && isRunning(owner, held.has(lockPath))) throw new DatabaseStartError(inUseMessage(dataDir, owner));
     removeStaleLock(lockPath, seen);
   }
-  throw new DatabaseStartError(`Could not lock the embedded database directory ${dataDir}: ${lockPath} keeps changing. Try again.`);
+  throw new DatabaseStartError(
+    `Could not lock the embedded database directory ${dataDir}: ${lockPath} keeps changing. Try again.`,
+  );
 }
 
 /** Creates the lock with its whole content at once: there is never a half-written lock to misread. */
@@ -177,7 +179,12 @@ function readIfExists(file: string): string | null {
 }
 
 function currentOwner(): LockOwner {
-  return { pid: process.pid, startTime: processStartTime(process.pid), hostname: os.hostname(), since: new Date().toISOString() };
+  return {
+    pid: process.pid,
+    startTime: processStartTime(process.pid),
+    hostname: os.hostname(),
+    since: new Date().toISOString(),
+  };
 }
 
 function parseOwner(text: string): LockOwner | null {

@@ -27,8 +27,7 @@ const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",
 });
 
-const createdAt = () =>
-  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
     .notNull()
@@ -62,10 +61,7 @@ export const cities = pgTable(
   (t) => [
     index("cities_status_name_idx").on(t.status, t.name),
     index("cities_name_idx").on(t.name),
-    check(
-      "cities_status_check",
-      sql`${t.status} in ('New', 'Test', 'Live', 'Archive')`,
-    ),
+    check("cities_status_check", sql`${t.status} in ('New', 'Test', 'Live', 'Archive')`),
     check("cities_location_key_format", sql`${t.locationKey} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
 );
@@ -122,10 +118,7 @@ export const sessions = pgTable(
     ipAddress: text("ip_address"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("sessions_user_id_idx").on(t.userId),
-    index("sessions_expires_at_idx").on(t.expiresAt),
-  ],
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
 export const verificationCodes = pgTable(
@@ -201,12 +194,7 @@ export const businessCategories = pgTable(
     parentCategory: text("parent_category").notNull(),
     subCategory: text("sub_category"),
   },
-  (t) => [
-    uniqueIndex("business_categories_parent_sub_key").on(
-      t.parentCategory,
-      sql`coalesce(${t.subCategory}, '')`,
-    ),
-  ],
+  (t) => [uniqueIndex("business_categories_parent_sub_key").on(t.parentCategory, sql`coalesce(${t.subCategory}, '')`)],
 );
 
 export const businessListings = pgTable(
@@ -224,10 +212,7 @@ export const businessListings = pgTable(
     cityId: uuid("city_id")
       .notNull()
       .references(() => cities.id, { onDelete: "cascade" }),
-    businessCategory: uuid("business_category").references(
-      () => businessCategories.id,
-      { onDelete: "set null" },
-    ),
+    businessCategory: uuid("business_category").references(() => businessCategories.id, { onDelete: "set null" }),
     listingTier: text("listing_tier").notNull().default("Tier 3"),
     businessKey: text("business_key").notNull(),
     userEmail: text("user_email"),
@@ -243,10 +228,7 @@ export const businessListings = pgTable(
     index("business_listings_tier_name_idx").on(t.listingTier, t.name),
     index("business_listings_name_idx").on(t.name),
     index("business_listings_category_idx").on(t.businessCategory),
-    check(
-      "business_listings_tier_check",
-      sql`${t.listingTier} in ('Tier 1', 'Tier 2', 'Tier 3')`,
-    ),
+    check("business_listings_tier_check", sql`${t.listingTier} in ('Tier 1', 'Tier 2', 'Tier 3')`),
   ],
 );
 
@@ -278,10 +260,7 @@ export const citiesUrls = pgTable(
       .notNull()
       .references(() => cityUrls.id, { onDelete: "cascade" }),
   },
-  (t) => [
-    primaryKey({ columns: [t.cityId, t.urlId] }),
-    index("cities_urls_url_id_idx").on(t.urlId),
-  ],
+  (t) => [primaryKey({ columns: [t.cityId, t.urlId] }), index("cities_urls_url_id_idx").on(t.urlId)],
 );
 
 export const cityVideos = pgTable(
@@ -315,15 +294,8 @@ export const cityVideos = pgTable(
   },
   (t) => [
     uniqueIndex("city_videos_city_id_video_id_key").on(t.cityId, t.videoId),
-    index("city_videos_city_published_idx").on(
-      t.cityId,
-      t.publishedAt.desc().nullsLast(),
-    ),
-    index("city_videos_city_source_published_idx").on(
-      t.cityId,
-      t.cityUrlsId,
-      t.publishedAt.desc().nullsLast(),
-    ),
+    index("city_videos_city_published_idx").on(t.cityId, t.publishedAt.desc().nullsLast()),
+    index("city_videos_city_source_published_idx").on(t.cityId, t.cityUrlsId, t.publishedAt.desc().nullsLast()),
     index("city_videos_published_idx").on(t.publishedAt.desc().nullsLast()),
     index("city_videos_search_idx").using("gin", t.searchVector),
   ],
@@ -410,10 +382,7 @@ export const productFeedback = pgTable(
   (t) => [
     index("product_feedback_rank_idx").on(t.rank.asc().nullsLast()),
     check("product_feedback_severity_check", sql`${t.severity} between 1 and 5`),
-    check(
-      "product_feedback_status_check",
-      sql`${t.status} in ('New', 'Active', 'Closed')`,
-    ),
+    check("product_feedback_status_check", sql`${t.status} in ('New', 'Active', 'Closed')`),
   ],
 );
 

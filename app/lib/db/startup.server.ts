@@ -40,7 +40,10 @@ export async function prepareDatabaseOrExit(): Promise<void> {
   }
 }
 
-function cannotOpenMessage({ kind, location }: { kind: "pglite" | "postgres"; location: string }, error: unknown): string {
+function cannotOpenMessage(
+  { kind, location }: { kind: "pglite" | "postgres"; location: string },
+  error: unknown,
+): string {
   const reason = innermostMessage(error);
   const what = `${location.charAt(0).toUpperCase()}${location.slice(1)}`;
   if (kind === "pglite") {

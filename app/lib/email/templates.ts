@@ -40,7 +40,11 @@ export function confirmEmailAddressEmail(to: string, confirmUrl: string): Email 
     to,
     subject: `Confirm your ${PRODUCT_NAME} account`,
     text: `${lines[0]}\n\nConfirm your address: ${confirmUrl}\n\n${lines[1]}\n\n— ${PRODUCT_NAME}`,
-    html: layout("Confirm your e-mail address", lines, { label: "Confirm my address", value: confirmUrl, href: confirmUrl }),
+    html: layout("Confirm your e-mail address", lines, {
+      label: "Confirm my address",
+      value: confirmUrl,
+      href: confirmUrl,
+    }),
   };
 }
 

@@ -67,7 +67,10 @@ function url({ web }: { web: boolean }) {
   return z
     .string()
     .optional()
-    .refine((value) => value === undefined || (URL.canParse(value) && (!web || /^https?:$/.test(new URL(value).protocol))), message);
+    .refine(
+      (value) => value === undefined || (URL.canParse(value) && (!web || /^https?:$/.test(new URL(value).protocol))),
+      message,
+    );
 }
 
 const text = (fallback: string) => z.string().default(fallback);
@@ -95,7 +98,12 @@ const SHAPE = {
   SESSION_SECRET: z
     .string()
     .optional()
-    .transform((value) => (value ?? "").split(",").map((secret) => secret.trim()).filter(Boolean)),
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    ),
   AUTH_IP_LIMIT_MULTIPLIER: number(1, { min: 1 }),
   DATA_DIR: text("data"),
 

@@ -31,7 +31,11 @@ export const GATE_MESSAGES = {
   unreadable: "The form could not be read.",
 } as const;
 
-type ReadResult = { status: "read"; body: Uint8Array<ArrayBuffer> } | { status: "too-large" } | { status: "too-slow" } | { status: "failed" };
+type ReadResult =
+  | { status: "read"; body: Uint8Array<ArrayBuffer> }
+  | { status: "too-large" }
+  | { status: "too-slow" }
+  | { status: "failed" };
 
 export function requestBodyGate({ deadlineMs = BODY_READ_DEADLINE_MS } = {}): RequestHandler {
   return async (req, res, next) => {
@@ -105,7 +109,11 @@ function readBody(req: IncomingMessage, limit: number, deadlineMs: number): Prom
 async function isReadableForm(contentType: string, body: Uint8Array<ArrayBuffer>): Promise<boolean> {
   try {
     if (mediaType(contentType) === "application/x-www-form-urlencoded") return isStrictUrlEncoded(body);
-    await new Request("http://localhost/", { method: "POST", headers: { "Content-Type": contentType }, body }).formData();
+    await new Request("http://localhost/", {
+      method: "POST",
+      headers: { "Content-Type": contentType },
+      body,
+    }).formData();
     return true;
   } catch {
     return false;
@@ -123,7 +131,13 @@ function isStrictUrlEncoded(body: Uint8Array<ArrayBuffer>): boolean {
  * A short plain answer. When the body was not read to its end, the
  * connection closes, so unread bytes are never taken for the next request.
  */
-function answer(req: ExpressRequest, res: Response, status: number, message: string, headers: Record<string, string> = {}) {
+function answer(
+  req: ExpressRequest,
+  res: Response,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
   if (!req.complete) closeAfterAnswer(req, res);
   res.status(status).set({ "Cache-Control": "no-store", ...headers });
   if (status === 204) return void res.end();

@@ -17,7 +17,9 @@ export const cspNonceContext = sharedNonceContext();
  */
 function sharedNonceContext() {
   const key = Symbol.for("gavel.cspNonceContext");
-  const registry = globalThis as typeof globalThis & { [key: symbol]: ReturnType<typeof createContext<string>> | undefined };
+  const registry = globalThis as typeof globalThis & {
+    [key: symbol]: ReturnType<typeof createContext<string>> | undefined;
+  };
   return (registry[key] ??= createContext<string>(""));
 }
 

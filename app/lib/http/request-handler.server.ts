@@ -1,6 +1,10 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import { createRequestHandler as createReactRouterHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler as createReactRouterHandler,
+  RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
 import { bufferedBodyOf } from "./body-gate.server";
 import { cspNonceContext } from "./nonce";
 import { cspNonceOf } from "./security-headers.server";

@@ -11,7 +11,9 @@ export function contentSecurityPolicy(nonce: string, { development = false } = {
   const directives = {
     "default-src": ["'self'"],
     // Development: Vite's client and React Refresh inject scripts without a nonce.
-    "script-src": development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
+    "script-src": development
+      ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+      : ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
     // React renders `style` attributes (bar heights, city colours): they need 'unsafe-inline'.
     "style-src": ["'self'", "'unsafe-inline'"],
     // Thumbnails and city images come from other sites, always over HTTPS.

@@ -18,7 +18,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxySetting {
   if (setting === "true") return true;
   if (setting === "false") return false;
   if (/^\d+$/.test(setting)) return Number(setting);
-  const entries = setting.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = setting
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const invalid = entries.filter((entry) => !isTrustEntry(entry));
   if (invalid.length > 0 || entries.length === 0) {
     throw new Error(

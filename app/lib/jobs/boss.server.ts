@@ -42,7 +42,12 @@ function bossConfig(supervise: boolean): PgBoss.ConstructorOptions {
 
 async function createQueues(boss: PgBoss): Promise<void> {
   for (const name of QUEUE_NAMES) {
-    const options = { name, policy: "standard" as const, ...queueSettings(name, settings().JOBS_RETRY_DELAY_SECONDS), expireInSeconds: expireInSeconds(name) };
+    const options = {
+      name,
+      policy: "standard" as const,
+      ...queueSettings(name, settings().JOBS_RETRY_DELAY_SECONDS),
+      expireInSeconds: expireInSeconds(name),
+    };
     await boss.createQueue(name, options);
     await boss.updateQueue(name, options); // settings changed since the queue was created
   }

@@ -12,7 +12,14 @@ import type PgBoss from "pg-boss";
 import { getDb } from "~/lib/db/client.server";
 import { NEED_ANALYSIS, NEED_TRANSCRIPT, VIDEO_NOT_FOUND } from "~/lib/pipeline/messages";
 import { latestRevisionId } from "~/lib/pipeline/revisions.server";
-import { isAnalysableLength, isUuid, lockVideo, readVideoFlags, type VideoFlags, type Transaction } from "~/lib/pipeline/video.server";
+import {
+  isAnalysableLength,
+  isUuid,
+  lockVideo,
+  readVideoFlags,
+  type VideoFlags,
+  type Transaction,
+} from "~/lib/pipeline/video.server";
 import { getBoss, transactionExecutor } from "./boss.server";
 import { QUEUES, type JobDataByQueue, type QueueName } from "./queues";
 import { bossArchive, bossJobs, PENDING_STATES, WAITING_STATES, type JobState } from "./tables.server";
@@ -29,7 +36,11 @@ export type RequestResult = {
   jobId: string | null;
 };
 
-type Step = { queue: QueueName; has: (video: VideoFlags) => boolean; canRun: (video: VideoFlags) => EnsureReason | null };
+type Step = {
+  queue: QueueName;
+  has: (video: VideoFlags) => boolean;
+  canRun: (video: VideoFlags) => EnsureReason | null;
+};
 
 const ANALYSIS_STEP: Step = {
   queue: QUEUES.analysis,
@@ -75,7 +86,12 @@ function hasFailed(job: LatestJob): boolean {
   return job.state === "completed" && output?.outcome === "failed";
 }
 
-async function sendInTransaction(boss: PgBoss, tx: Transaction, queue: QueueName, data: JobDataByQueue[QueueName]): Promise<string | null> {
+async function sendInTransaction(
+  boss: PgBoss,
+  tx: Transaction,
+  queue: QueueName,
+  data: JobDataByQueue[QueueName],
+): Promise<string | null> {
   return boss.send(queue, data, { singletonKey: data.cityVideoId, db: transactionExecutor(tx) });
 }
 
@@ -118,7 +134,9 @@ export function ensureStoryQueued(cityVideoId: string): Promise<EnsureResult> {
 }
 
 /** Both, for the meeting pages: whichever is missing and possible. */
-export async function ensurePipelineQueued(cityVideoId: string): Promise<{ analysis: EnsureResult; story: EnsureResult }> {
+export async function ensurePipelineQueued(
+  cityVideoId: string,
+): Promise<{ analysis: EnsureResult; story: EnsureResult }> {
   const analysis = await ensureAnalysisQueued(cityVideoId);
   const story = await ensureStoryQueued(cityVideoId);
   return { analysis, story };
@@ -183,7 +201,13 @@ export function requestStory(
       refusal: (video) => (video.hasAnalysis ? null : NEED_ANALYSIS),
       queuedMessage: "A new story is being written. The page updates when it is ready.",
       alreadyQueuedMessage: "A new story for this meeting is already queued.",
-      data: (id, basedOnRevisionId) => ({ cityVideoId: id, requestedBy: options.requestedBy ?? null, mode: "manual", basedOnRevisionId, additionalContext }),
+      data: (id, basedOnRevisionId) => ({
+        cityVideoId: id,
+        requestedBy: options.requestedBy ?? null,
+        mode: "manual",
+        basedOnRevisionId,
+        additionalContext,
+      }),
     },
     cityVideoId,
   );

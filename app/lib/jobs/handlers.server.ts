@@ -23,7 +23,9 @@ function attemptDeadline(queue: QueueName): AbortSignal {
 }
 
 function outputOf(result: PipelineWriteResult): JobOutput {
-  return result.status === "written" ? { outcome: "written", revisionId: result.revisionId } : { outcome: "skipped", reason: result.reason };
+  return result.status === "written"
+    ? { outcome: "written", revisionId: result.revisionId }
+    : { outcome: "skipped", reason: result.reason };
 }
 
 async function unlessPermanent(run: () => Promise<JobOutput>): Promise<JobOutput> {

@@ -55,7 +55,10 @@ async function ensureTable(): Promise<void> {
  * that started more than `graceSeconds` ago (a worker registers a job a
  * moment after pg-boss marked it active). Returns the ids handed back.
  */
-export async function requeueOrphanedJobs(options: { deadAfterSeconds: number; graceSeconds: number }): Promise<string[]> {
+export async function requeueOrphanedJobs(options: {
+  deadAfterSeconds: number;
+  graceSeconds: number;
+}): Promise<string[]> {
   const rows = await sql<{ id: string }>(
     `UPDATE ${BOSS_SCHEMA}.job AS j SET
        state = (CASE WHEN j.retry_count < j.retry_limit THEN 'retry' ELSE 'failed' END)::${BOSS_SCHEMA}.job_state,
@@ -112,7 +115,9 @@ export async function registerWorker(): Promise<WorkerRegistration> {
        ON CONFLICT (id) DO UPDATE SET heartbeat_on = now(), job_ids = excluded.job_ids`,
       [id, os.hostname(), process.pid, held],
     );
-    await sql(`DELETE FROM ${TABLE} WHERE heartbeat_on < now() - make_interval(secs => $1::double precision)`, [FORGET_AFTER_SECONDS]);
+    await sql(`DELETE FROM ${TABLE} WHERE heartbeat_on < now() - make_interval(secs => $1::double precision)`, [
+      FORGET_AFTER_SECONDS,
+    ]);
     logRequeued(await requeueOrphanedJobs({ deadAfterSeconds, graceSeconds: deadAfterSeconds }));
   }
 
@@ -126,7 +131,10 @@ export async function registerWorker(): Promise<WorkerRegistration> {
     id,
     async hold(jobId) {
       running.add(jobId);
-      await sql(`UPDATE ${TABLE} SET job_ids = array_append(job_ids, $2::uuid), heartbeat_on = now() WHERE id = $1`, [id, jobId]);
+      await sql(`UPDATE ${TABLE} SET job_ids = array_append(job_ids, $2::uuid), heartbeat_on = now() WHERE id = $1`, [
+        id,
+        jobId,
+      ]);
     },
     release(jobId) {
       running.delete(jobId);

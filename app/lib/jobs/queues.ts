@@ -64,7 +64,11 @@ const base = {
   basedOnRevisionId: z.uuid().nullable().default(null),
 };
 
-export const TranscriptJobData = z.object({ cityVideoId: base.cityVideoId, requestedBy: base.requestedBy, mode: base.mode });
+export const TranscriptJobData = z.object({
+  cityVideoId: base.cityVideoId,
+  requestedBy: base.requestedBy,
+  mode: base.mode,
+});
 export const AnalysisJobData = z.object(base);
 export const StoryJobData = z.object({ ...base, additionalContext: z.string().nullable().default(null) });
 

@@ -33,7 +33,9 @@ export function toPublicStatus(status: PipelineStatus): PublicPipelineStatus {
 type JobRow = typeof bossJobs.$inferSelect;
 
 function record(value: unknown): Record<string, unknown> | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 function outcomeOf(row: JobRow): string | null {
@@ -45,7 +47,10 @@ function outcomeOf(row: JobRow): string | null {
 function errorOf(row: JobRow): { message: string; fromPipeline: boolean } | null {
   const output = record(row.output);
   if (!output) return null;
-  if (row.state === "completed") return output.outcome === "failed" && typeof output.error === "string" ? { message: output.error, fromPipeline: true } : null;
+  if (row.state === "completed")
+    return output.outcome === "failed" && typeof output.error === "string"
+      ? { message: output.error, fromPipeline: true }
+      : null;
   const value = record(output.value) ?? output;
   if (typeof value.message !== "string") return null;
   return { message: value.message, fromPipeline: value.name === "PipelineError" };
@@ -120,7 +125,12 @@ async function jobsOfVideo(cityVideoId: string): Promise<JobRow[]> {
  * though the step could run, the newest archived one (a failure archived
  * since stays shown, and is not queued again).
  */
-async function jobsOfStep(jobs: JobRow[], queue: QueueName, cityVideoId: string, step: { present: boolean; canRun: boolean }): Promise<JobRow[]> {
+async function jobsOfStep(
+  jobs: JobRow[],
+  queue: QueueName,
+  cityVideoId: string,
+  step: { present: boolean; canRun: boolean },
+): Promise<JobRow[]> {
   const live = jobs.filter((job) => job.name === queue);
   if (live.length > 0 || step.present || !step.canRun) return live;
   const archived = await getDb()
@@ -139,10 +149,21 @@ export async function getVideoPipelineStatus(cityVideoId: string): Promise<Pipel
   if (!video) return null;
   const jobs = await jobsOfVideo(cityVideoId);
   const { hasAnalysis, hasStory } = video;
-  const transcript = stepView(QUEUES.transcriptFetch, jobs.filter((job) => job.name === QUEUES.transcriptFetch), (video.transcriptLength ?? 0) > 0);
-  const analysisJobs = await jobsOfStep(jobs, QUEUES.analysis, cityVideoId, { present: hasAnalysis, canRun: isAnalysableLength(video.transcriptLength) });
+  const transcript = stepView(
+    QUEUES.transcriptFetch,
+    jobs.filter((job) => job.name === QUEUES.transcriptFetch),
+    (video.transcriptLength ?? 0) > 0,
+  );
+  const analysisJobs = await jobsOfStep(jobs, QUEUES.analysis, cityVideoId, {
+    present: hasAnalysis,
+    canRun: isAnalysableLength(video.transcriptLength),
+  });
   const analysis = stepView(QUEUES.analysis, analysisJobs, hasAnalysis);
-  const story = stepView(QUEUES.story, await jobsOfStep(jobs, QUEUES.story, cityVideoId, { present: hasStory, canRun: hasAnalysis }), hasStory);
+  const story = stepView(
+    QUEUES.story,
+    await jobsOfStep(jobs, QUEUES.story, cityVideoId, { present: hasStory, canRun: hasAnalysis }),
+    hasStory,
+  );
   const errors = { transcript: transcript.error, analysis: analysis.error, story: story.error };
   const failedError = [analysis, story, transcript].find((step) => step.state === "failed")?.error;
   return {
@@ -161,7 +182,13 @@ export async function getVideoPipelineStatus(cityVideoId: string): Promise<Pipel
 
 export type RecentJob = JobSummary & { video: { title: string | null; cityName: string; cityKey: string } | null };
 
-export type JobFilter = { queue?: QueueName; state?: JobState; cityVideoId?: string; limit?: number; includeArchived?: boolean };
+export type JobFilter = {
+  queue?: QueueName;
+  state?: JobState;
+  cityVideoId?: string;
+  limit?: number;
+  includeArchived?: boolean;
+};
 
 async function videosById(ids: string[]) {
   const valid = [...new Set(ids.filter(isUuid))];
@@ -185,9 +212,18 @@ export async function listRecentJobs(filter: JobFilter = {}): Promise<RecentJob[
       filter.state ? eq(table.state, filter.state) : undefined,
       filter.cityVideoId ? eq(table.singletonKey, filter.cityVideoId) : undefined,
     );
-  const live = (await getDb().select().from(bossJobs).where(conditions(bossJobs)).orderBy(desc(bossJobs.createdOn)).limit(limit)).map((row) => summarise(row));
+  const live = (
+    await getDb().select().from(bossJobs).where(conditions(bossJobs)).orderBy(desc(bossJobs.createdOn)).limit(limit)
+  ).map((row) => summarise(row));
   const archived = filter.includeArchived
-    ? (await getDb().select().from(bossArchive).where(conditions(bossArchive)).orderBy(desc(bossArchive.createdOn)).limit(limit)).map((row) => summarise(row, true))
+    ? (
+        await getDb()
+          .select()
+          .from(bossArchive)
+          .where(conditions(bossArchive))
+          .orderBy(desc(bossArchive.createdOn))
+          .limit(limit)
+      ).map((row) => summarise(row, true))
     : [];
   const jobs = [...live, ...archived].sort((a, b) => b.createdOn.localeCompare(a.createdOn)).slice(0, limit);
   const videos = await videosById(jobs.flatMap((job) => (job.cityVideoId ? [job.cityVideoId] : [])));

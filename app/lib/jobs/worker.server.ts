@@ -31,7 +31,10 @@ async function runJob(queue: QueueName, job: PgBoss.Job<unknown>): Promise<JobOu
     console.log(`[jobs] ${queue} ${job.id}: ${output.outcome} (${Date.now() - started} ms)`);
     return output;
   } catch (error) {
-    console.error(`[jobs] ${queue} ${job.id} failed (${Date.now() - started} ms):`, error instanceof Error ? error.message : error);
+    console.error(
+      `[jobs] ${queue} ${job.id} failed (${Date.now() - started} ms):`,
+      error instanceof Error ? error.message : error,
+    );
     throw error;
   } finally {
     holder?.release(job.id);
@@ -49,7 +52,9 @@ export async function startWorker(options: WorkerOptions = {}): Promise<void> {
   const concurrency = options.concurrency ?? settings().JOBS_CONCURRENCY;
   for (const queue of options.queues ?? QUEUE_NAMES) {
     for (let i = 0; i < concurrency; i++) {
-      await boss.work<unknown>(queue, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => (job ? runJob(queue, job) : undefined));
+      await boss.work<unknown>(queue, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) =>
+        job ? runJob(queue, job) : undefined,
+      );
     }
   }
 }
@@ -67,7 +72,9 @@ export async function stopWorker(options: { timeoutMs?: number } = {}): Promise<
  * fetch, handle, complete or fail. Null when no job is waiting. For tests
  * and one-off runs; it does not need a started worker.
  */
-export async function runNextJob(queue: QueueName): Promise<{ id: string; output?: JobOutput; error?: unknown } | null> {
+export async function runNextJob(
+  queue: QueueName,
+): Promise<{ id: string; output?: JobOutput; error?: unknown } | null> {
   const boss = await getBoss();
   const [job] = await boss.fetch<unknown>(queue);
   if (!job) return null;
@@ -84,7 +91,7 @@ export async function runNextJob(queue: QueueName): Promise<{ id: string; output
 /** Runs waiting jobs of the given queues until none is left (or `max` ran). */
 export async function drainQueues(queues: readonly QueueName[] = QUEUE_NAMES, max = 100): Promise<number> {
   let ran = 0;
-  for (let progress = true; progress && ran < max; ) {
+  for (let progress = true; progress && ran < max;) {
     progress = false;
     for (const queue of queues) {
       if (ran >= max) break;

@@ -9,7 +9,13 @@ import { getAiProvider, isAiError, type AiProvider, type AnalysisResult } from "
 import { getDb } from "~/lib/db/client.server";
 import { ANALYSIS_FAILED, NEED_TRANSCRIPT, PipelineError, VIDEO_NOT_FOUND } from "./messages";
 import { appendRevision } from "./revisions.server";
-import { hasAnalysableTranscript, loadPipelineVideo, loadSegments, lockVideo, type PipelineVideo } from "./video.server";
+import {
+  hasAnalysableTranscript,
+  loadPipelineVideo,
+  loadSegments,
+  lockVideo,
+  type PipelineVideo,
+} from "./video.server";
 import { skipReason, type SkipReason, type WriteGuard } from "./write-guard.server";
 
 export type AnalyzeVideoOptions = {
@@ -31,21 +37,33 @@ export type PipelineWriteResult =
 
 function toAnalysisError(error: unknown): PipelineError {
   if (error instanceof PipelineError) return error;
-  if (isAiError(error)) return new PipelineError("analysis", error.message, { cause: error, permanent: error.code === "input" });
+  if (isAiError(error))
+    return new PipelineError("analysis", error.message, { cause: error, permanent: error.code === "input" });
   return new PipelineError("analysis", ANALYSIS_FAILED, { cause: error });
 }
 
 async function requireVideo(cityVideoId: string): Promise<PipelineVideo & { transcript: string }> {
   const video = await loadPipelineVideo(cityVideoId);
   if (!video) throw new PipelineError("analysis", VIDEO_NOT_FOUND, { permanent: true });
-  if (!hasAnalysableTranscript(video.transcript)) throw new PipelineError("analysis", NEED_TRANSCRIPT, { permanent: true });
+  if (!hasAnalysableTranscript(video.transcript))
+    throw new PipelineError("analysis", NEED_TRANSCRIPT, { permanent: true });
   return { ...video, transcript: video.transcript };
 }
 
-async function runAnalysis(provider: AiProvider, video: PipelineVideo & { transcript: string }, signal?: AbortSignal): Promise<AnalysisResult> {
+async function runAnalysis(
+  provider: AiProvider,
+  video: PipelineVideo & { transcript: string },
+  signal?: AbortSignal,
+): Promise<AnalysisResult> {
   try {
     const segments = await loadSegments(video.id);
-    return await provider.analyzeTranscript({ transcript: video.transcript, segments, title: video.title, description: video.description, signal });
+    return await provider.analyzeTranscript({
+      transcript: video.transcript,
+      segments,
+      title: video.title,
+      description: video.description,
+      signal,
+    });
   } catch (error) {
     throw toAnalysisError(error);
   }
@@ -70,7 +88,13 @@ async function storeAnalysis(
       model: result.model,
       createdBy: requestedBy,
     });
-    return { status: "written", revisionId: row.id, provider: result.provider, model: result.model, createdAt: row.createdAt.toISOString() };
+    return {
+      status: "written",
+      revisionId: row.id,
+      provider: result.provider,
+      model: result.model,
+      createdAt: row.createdAt.toISOString(),
+    };
   });
 }
 
@@ -79,7 +103,10 @@ async function storeAnalysis(
  * message can be shown: 'Video must have a transcript to run analysis',
  * the AI provider's message, or 'Analysis failed'.
  */
-export async function analyzeVideo(cityVideoId: string, options: AnalyzeVideoOptions = {}): Promise<PipelineWriteResult> {
+export async function analyzeVideo(
+  cityVideoId: string,
+  options: AnalyzeVideoOptions = {},
+): Promise<PipelineWriteResult> {
   const video = await requireVideo(cityVideoId);
   const guard: WriteGuard = { onlyIfMissing: !options.force, ifCurrentRevision: options.ifCurrentRevision };
   const early = await skipReason(getDb(), "analysis", cityVideoId, guard, video.analysisResults !== null);

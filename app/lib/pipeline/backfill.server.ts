@@ -22,7 +22,12 @@ export type BackfillItem = BackfillVideo & {
   error?: string;
 };
 
-export type BackfillSummary = { total: number; analysesWritten: number; storiesWritten: number; failures: BackfillItem[] };
+export type BackfillSummary = {
+  total: number;
+  analysesWritten: number;
+  storiesWritten: number;
+  failures: BackfillItem[];
+};
 
 export class UnknownCityError extends Error {
   override readonly name = "UnknownCityError";
@@ -30,7 +35,11 @@ export class UnknownCityError extends Error {
 
 export async function eligibleVideos(target: BackfillTarget): Promise<BackfillVideo[]> {
   if ("cityKey" in target) {
-    const [city] = await getDb().select({ id: cities.id }).from(cities).where(eq(cities.locationKey, target.cityKey)).limit(1);
+    const [city] = await getDb()
+      .select({ id: cities.id })
+      .from(cities)
+      .where(eq(cities.locationKey, target.cityKey))
+      .limit(1);
     if (!city) throw new UnknownCityError(`No city with the key "${target.cityKey}".`);
   }
   const rows = await getDb()
@@ -70,7 +79,11 @@ export async function backfillVideo(video: BackfillVideo, force: boolean): Promi
 /** Runs the backfill; `onProgress` hears after each video (done counts from 1). */
 export async function backfill(
   target: BackfillTarget,
-  options: { force?: boolean; onStart?: (total: number) => void; onProgress?: (done: number, total: number, item: BackfillItem) => void } = {},
+  options: {
+    force?: boolean;
+    onStart?: (total: number) => void;
+    onProgress?: (done: number, total: number, item: BackfillItem) => void;
+  } = {},
 ): Promise<BackfillSummary> {
   const videos = await eligibleVideos(target);
   options.onStart?.(videos.length);

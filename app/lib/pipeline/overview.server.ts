@@ -1,6 +1,12 @@
 /** Reads for the admin pipeline pages (story playground, revisions). */
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { parseStoredAnalysis, parseStoredStory, type Analysis, type NewsStory, type PlainText } from "~/lib/ai/index.server";
+import {
+  parseStoredAnalysis,
+  parseStoredStory,
+  type Analysis,
+  type NewsStory,
+  type PlainText,
+} from "~/lib/ai/index.server";
 import { getDb } from "~/lib/db/client.server";
 import { cities, cityVideos } from "~/lib/db/schema";
 import { getRevisionPair, type Revision } from "./revisions.server";
@@ -96,7 +102,10 @@ export async function getVideoOverview(cityVideoId: string): Promise<VideoOvervi
 function toCompared(revision: Revision | null): ComparedRevision | null {
   if (!revision) return null;
   const { content, verificationReport: _report, ...summary } = revision;
-  return { ...summary, parsed: revision.kind === "analysis" ? parseStoredAnalysis(content) : parseStoredStory(content) };
+  return {
+    ...summary,
+    parsed: revision.kind === "analysis" ? parseStoredAnalysis(content) : parseStoredStory(content),
+  };
 }
 
 /** Two revisions of a video for the side-by-side view; a revision of another video counts as missing. */

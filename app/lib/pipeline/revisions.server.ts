@@ -11,7 +11,13 @@ import { PipelineError, REVISION_NOT_FOUND, VIDEO_NOT_FOUND } from "./messages";
 import type { RevisionKind, RevisionSummary, VerificationSummary } from "./types";
 import { isUuid, lockVideo, type Queryable, type Transaction } from "./video.server";
 
-export { isRevisionKind, REVISION_KINDS, type RevisionKind, type RevisionSummary, type VerificationSummary } from "./types";
+export {
+  isRevisionKind,
+  REVISION_KINDS,
+  type RevisionKind,
+  type RevisionSummary,
+  type VerificationSummary,
+} from "./types";
 
 export type Revision = RevisionSummary & { content: unknown; verificationReport: unknown };
 
@@ -122,7 +128,9 @@ async function listKind(kind: RevisionKind, cityVideoId: string): Promise<Revisi
 }
 
 /** A video's analyses and stories, newest (current) first. */
-export async function listRevisions(cityVideoId: string): Promise<{ analyses: RevisionSummary[]; stories: RevisionSummary[] }> {
+export async function listRevisions(
+  cityVideoId: string,
+): Promise<{ analyses: RevisionSummary[]; stories: RevisionSummary[] }> {
   if (!isUuid(cityVideoId)) return { analyses: [], stories: [] };
   const [analyses, stories] = await Promise.all([listKind("analysis", cityVideoId), listKind("story", cityVideoId)]);
   return { analyses, stories };
@@ -151,7 +159,11 @@ type NewRevision = {
 };
 
 /** Appends a revision and makes it the video's current analysis or story, inside `tx`. */
-export async function appendRevision(tx: Transaction, kind: RevisionKind, values: NewRevision): Promise<{ id: string; createdAt: Date }> {
+export async function appendRevision(
+  tx: Transaction,
+  kind: RevisionKind,
+  values: NewRevision,
+): Promise<{ id: string; createdAt: Date }> {
   const common = {
     cityVideoId: values.cityVideoId,
     verification: values.verification ?? null,
@@ -193,7 +205,8 @@ export async function restoreRevision(
   const elsewhere = options.cityVideoId !== undefined && original?.cityVideoId !== options.cityVideoId;
   if (!original || elsewhere) throw new PipelineError(kind, REVISION_NOT_FOUND, { permanent: true });
   return getDb().transaction(async (tx) => {
-    if (!(await lockVideo(tx, original.cityVideoId))) throw new PipelineError(kind, VIDEO_NOT_FOUND, { permanent: true });
+    if (!(await lockVideo(tx, original.cityVideoId)))
+      throw new PipelineError(kind, VIDEO_NOT_FOUND, { permanent: true });
     const row = await appendRevision(tx, kind, {
       cityVideoId: original.cityVideoId,
       content: original.content,
@@ -219,4 +232,3 @@ export async function getRevisionPair(
   const own = (revision: Revision | null) => (revision && revision.cityVideoId === cityVideoId ? revision : null);
   return [own(left), own(right)];
 }
-

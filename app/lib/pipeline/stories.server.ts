@@ -4,7 +4,15 @@
  * as a new story revision and as the video's news_story and
  * story_generated_at, in one transaction; a failure stores nothing.
  */
-import { getAiProvider, isAiError, isPlainText, parseStoredAnalysis, type AiProvider, type Analysis, type StoryResult } from "~/lib/ai/index.server";
+import {
+  getAiProvider,
+  isAiError,
+  isPlainText,
+  parseStoredAnalysis,
+  type AiProvider,
+  type Analysis,
+  type StoryResult,
+} from "~/lib/ai/index.server";
 import { getDb } from "~/lib/db/client.server";
 import { NEED_ANALYSIS, PipelineError, STORY_FAILED_TOAST, VIDEO_NOT_FOUND } from "./messages";
 import type { PipelineWriteResult } from "./analysis.server";
@@ -27,7 +35,8 @@ export type WriteStoryOptions = {
 
 function toStoryError(error: unknown): PipelineError {
   if (error instanceof PipelineError) return error;
-  if (isAiError(error)) return new PipelineError("story", error.message, { cause: error, permanent: error.code === "input" });
+  if (isAiError(error))
+    return new PipelineError("story", error.message, { cause: error, permanent: error.code === "input" });
   return new PipelineError("story", STORY_FAILED_TOAST.description, { cause: error });
 }
 
@@ -72,7 +81,13 @@ async function storeStory(
       createdBy: options.requestedBy,
       additionalContext: options.additionalContext,
     });
-    return { status: "written", revisionId: row.id, provider: result.provider, model: result.model, createdAt: row.createdAt.toISOString() };
+    return {
+      status: "written",
+      revisionId: row.id,
+      provider: result.provider,
+      model: result.model,
+      createdAt: row.createdAt.toISOString(),
+    };
   });
 }
 
@@ -82,7 +97,10 @@ async function storeStory(
  * AI provider's message, or 'Failed to generate the news story. Please try
  * again.' The UI shows STORY_GENERATED_TOAST / STORY_FAILED_TOAST.
  */
-export async function writeVideoStory(cityVideoId: string, options: WriteStoryOptions = {}): Promise<PipelineWriteResult> {
+export async function writeVideoStory(
+  cityVideoId: string,
+  options: WriteStoryOptions = {},
+): Promise<PipelineWriteResult> {
   const video = await loadPipelineVideo(cityVideoId);
   if (!video) throw new PipelineError("story", VIDEO_NOT_FOUND, { permanent: true });
   const analysis = analysisOf(video);
@@ -90,9 +108,16 @@ export async function writeVideoStory(cityVideoId: string, options: WriteStoryOp
   const early = await skipReason(getDb(), "story", cityVideoId, guard, video.newsStory !== null);
   if (early) return { status: "skipped", reason: early };
   const additionalContext = options.additionalContext?.trim() || null;
-  const result = await runStory(options.provider ?? getAiProvider(), video, { analysis, additionalContext, signal: options.signal });
+  const result = await runStory(options.provider ?? getAiProvider(), video, {
+    analysis,
+    additionalContext,
+    signal: options.signal,
+  });
   try {
-    return await storeStory(cityVideoId, result, guard, { requestedBy: options.requestedBy ?? null, additionalContext });
+    return await storeStory(cityVideoId, result, guard, {
+      requestedBy: options.requestedBy ?? null,
+      additionalContext,
+    });
   } catch (error) {
     throw toStoryError(error);
   }

@@ -10,7 +10,12 @@ export function isRevisionKind(value: unknown): value is RevisionKind {
   return value === "analysis" || value === "story";
 }
 
-export type VerificationSummary = { passed: boolean; verifiedQuotes: number; unverifiedQuotes: number; unsupportedNumbers: number };
+export type VerificationSummary = {
+  passed: boolean;
+  verifiedQuotes: number;
+  unverifiedQuotes: number;
+  unsupportedNumbers: number;
+};
 
 export type RevisionSummary = {
   id: string;

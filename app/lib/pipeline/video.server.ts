@@ -73,7 +73,11 @@ const FLAGS = {
   transcriptLength: sql<number | null>`char_length(${cityVideos.transcript})`,
 };
 
-function toFlags(row: { hasAnalysis: boolean; hasStory: boolean; transcriptLength: number | string | null }): VideoFlags {
+function toFlags(row: {
+  hasAnalysis: boolean;
+  hasStory: boolean;
+  transcriptLength: number | string | null;
+}): VideoFlags {
   return { ...row, transcriptLength: row.transcriptLength === null ? null : Number(row.transcriptLength) };
 }
 

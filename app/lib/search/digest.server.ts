@@ -59,7 +59,12 @@ export async function buildSearchDigest(results: VideoSearchResult[]): Promise<S
   const rows = await getDb()
     .select({ id: cityVideos.id, analysisResults: cityVideos.analysisResults, timed: hasTimedTranscript() })
     .from(cityVideos)
-    .where(inArray(cityVideos.id, results.map((result) => result.id)));
+    .where(
+      inArray(
+        cityVideos.id,
+        results.map((result) => result.id),
+      ),
+    );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const entries = results.map((result) => {
     const row = byId.get(result.id);

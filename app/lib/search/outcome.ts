@@ -10,7 +10,10 @@ export type SearchOutcome =
 export const SEARCH_PROMPT = "Enter a search term to find videos";
 export const NO_RESULTS_TEXT = "No results found for the query.";
 
-export const CITY_SEARCH_ERROR = { title: "Search Error", description: "Failed to search videos. Please try again." } as const;
+export const CITY_SEARCH_ERROR = {
+  title: "Search Error",
+  description: "Failed to search videos. Please try again.",
+} as const;
 export const UNEXPECTED_SEARCH_ERROR = {
   title: "Search Error",
   description: "An unexpected error occurred. Please try again.",
@@ -23,7 +26,12 @@ export const MEETING_SEARCH_ERROR = { title: "Search failed", description: "Plea
  */
 export function searchToast(outcome: SearchOutcome): ToastInput | null {
   if (outcome.status === "error") {
-    return { id: `search-error:${outcome.query}`, type: "error", title: outcome.title, description: outcome.description };
+    return {
+      id: `search-error:${outcome.query}`,
+      type: "error",
+      title: outcome.title,
+      description: outcome.description,
+    };
   }
   if (outcome.status === "ok" && outcome.results.length === 0) {
     return {

@@ -2,14 +2,16 @@
 
 export const MAX_QUERY_LENGTH = 200;
 
+// eslint-disable-next-line no-control-regex
+const SPACES_AND_CONTROLS = /[\s\u0000-\u001f\u007f]+/g;
+
 /**
  * Trimmed, control characters (NUL, which PostgreSQL text cannot hold,
  * among them) and inner whitespace collapsed to single spaces, capped;
  * "" means no search.
  */
 export function normaliseQuery(value: string | null | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  return (value ?? "").replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim().slice(0, MAX_QUERY_LENGTH).trim();
+  return (value ?? "").replace(SPACES_AND_CONTROLS, " ").trim().slice(0, MAX_QUERY_LENGTH).trim();
 }
 
 export const SEARCH_VIEWS = ["traditional", "summary"] as const;

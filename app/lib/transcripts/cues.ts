@@ -58,9 +58,7 @@ type CleanCue = { speaker: string | null; marked: boolean; text: string };
  */
 export function cleanCue(raw: string): CleanCue {
   const voice = /<v(?:\.[\w.-]+)?\s+([^>]+)>/i.exec(raw);
-  const withoutTags = raw
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\{\\[^}]*\}/g, " "); // SSA positioning codes some SRT files carry
+  const withoutTags = raw.replace(/<[^>]*>/g, " ").replace(/\{\\[^}]*\}/g, " "); // SSA positioning codes some SRT files carry
   let text = decodeEntities(withoutTags).replace(/\s+/g, " ").trim();
   let marked = false;
   if (/^(?:>>|-\s)/.test(text)) {
@@ -85,7 +83,9 @@ function shouldClose(segment: TranscriptSegment, nextStart: number): boolean {
 }
 
 function plainLine(line: string): string {
-  return decodeEntities(line.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
+  return decodeEntities(line.replace(/<[^>]*>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /**
@@ -95,7 +95,10 @@ function plainLine(line: string): string {
  * repeats ("Aye." after "Aye.").
  */
 function newLines(previous: readonly string[], cue: Cue): string[] {
-  const lines = cue.text.split(/\n/).map((line) => line.trim()).filter(Boolean);
+  const lines = cue.text
+    .split(/\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   const isHold = cue.endSeconds !== null && cue.endSeconds - cue.startSeconds < 0.1;
   if (lines.length < 2 && !isHold) return lines;
   let first = 0;
@@ -122,7 +125,13 @@ export function mergeCues(cues: readonly Cue[]): TranscriptSegment[] {
       continue;
     }
     if (current && current.endSeconds === null) current.endSeconds = cue.startSeconds;
-    segments.push({ position: segments.length, startSeconds: cue.startSeconds, endSeconds: cue.endSeconds, speaker, text: clean.text });
+    segments.push({
+      position: segments.length,
+      startSeconds: cue.startSeconds,
+      endSeconds: cue.endSeconds,
+      speaker,
+      text: clean.text,
+    });
   }
   return segments;
 }

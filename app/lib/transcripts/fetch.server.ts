@@ -36,7 +36,10 @@ async function findVideo(cityVideoId: string) {
 }
 
 /** Fetches the captions of a city video (by city_videos.id) and stores them as its transcript. Never throws. */
-export async function fetchTranscriptForVideo(cityVideoId: string, options: CaptionOptions = {}): Promise<FetchTranscriptOutcome> {
+export async function fetchTranscriptForVideo(
+  cityVideoId: string,
+  options: CaptionOptions = {},
+): Promise<FetchTranscriptOutcome> {
   try {
     const video = await findVideo(cityVideoId);
     if (!video) return { status: "failed", error: "Video not found" };
@@ -45,8 +48,14 @@ export async function fetchTranscriptForVideo(cityVideoId: string, options: Capt
     const captions = await fetchCaptions(youtubeId, options);
     if (captions.status === "unavailable") return { status: "unavailable", reason: captions.reason };
     if (captions.status === "failed") return { status: "failed", error: captions.message };
-    if (!(await saveTranscript(cityVideoId, captions.text, captions.segments))) return { status: "failed", error: "Video not found" };
-    return { status: "fetched", transcript: captions.text, transcriptLength: captions.text.length, segmentCount: captions.segments.length };
+    if (!(await saveTranscript(cityVideoId, captions.text, captions.segments)))
+      return { status: "failed", error: "Video not found" };
+    return {
+      status: "fetched",
+      transcript: captions.text,
+      transcriptLength: captions.text.length,
+      segmentCount: captions.segments.length,
+    };
   } catch (error) {
     console.error("Fetching a transcript failed:", error);
     return { status: "failed", error: error instanceof Error ? error.message : String(error) };

@@ -82,7 +82,10 @@ const SRT_CUE = /(?:^|\n)\s*\d+\s*\r?\n\s*(?:\d{1,3}:)?\d{1,2}:\d{2},\d{1,3}\s*-
 export function detectTranscriptFormat(text: string): TranscriptFormat {
   const body = text.replace(/^\uFEFF/, "").trimStart();
   if (/^WEBVTT(?:[ \t]|\r?\n|$)/.test(body)) return "webvtt";
-  const lines = body.split(/\r\n|\r|\n/).map((line) => line.trim()).filter(Boolean);
+  const lines = body
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (lines.some(isTimingLine)) return SRT_CUE.test(body) ? "srt" : "webvtt";
   const timed = lines.filter(isTimedLine).length;
   return timed > 0 && timed * 3 >= lines.length ? "timestamped" : "plain";

@@ -47,7 +47,13 @@ export function parsePlainTranscript(text: string): TranscriptSegment[] {
     for (const turn of turnsOf(paragraph)) {
       for (const piece of splitLongText(turn.text.replace(/\s+/g, " ").trim())) {
         if (!piece) continue;
-        segments.push({ position: segments.length, startSeconds: null, endSeconds: null, speaker: turn.speaker, text: piece });
+        segments.push({
+          position: segments.length,
+          startSeconds: null,
+          endSeconds: null,
+          speaker: turn.speaker,
+          text: piece,
+        });
       }
     }
   }

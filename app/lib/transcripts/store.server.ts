@@ -20,7 +20,11 @@ export class TranscriptInputError extends Error {
 export type StoredTranscript = { format: TranscriptFormat; transcript: string; segmentCount: number };
 
 /** Replaces the transcript and its segments; false when the video does not exist. */
-export async function saveTranscript(cityVideoId: string, transcript: string, segments: readonly TranscriptSegment[]): Promise<boolean> {
+export async function saveTranscript(
+  cityVideoId: string,
+  transcript: string,
+  segments: readonly TranscriptSegment[],
+): Promise<boolean> {
   if (!UUID.test(cityVideoId)) return false;
   return getDb().transaction(async (tx) => {
     const updated = await tx

@@ -27,7 +27,12 @@ function isPublic(cacheControl: string | null): boolean {
   return cacheControl !== null && /(^|,)\s*public\s*(,|$)/i.test(cacheControl);
 }
 
-export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders, actionHeaders, errorHeaders }): HeadersInit => {
+export const publicPageHeaders: HeadersFunction = ({
+  loaderHeaders,
+  parentHeaders,
+  actionHeaders,
+  errorHeaders,
+}): HeadersInit => {
   const cacheControl = loaderHeaders.get("Cache-Control") ?? parentHeaders.get("Cache-Control");
   const setsCookie = [loaderHeaders, parentHeaders, actionHeaders, errorHeaders].some((headers) =>
     headers?.has("Set-Cookie"),
@@ -40,7 +45,11 @@ export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeader
 };
 
 export function etagFor(body: ArrayBuffer | string): string {
-  return `W/"${crypto.createHash("sha256").update(typeof body === "string" ? body : new Uint8Array(body)).digest("base64url").slice(0, 32)}"`;
+  return `W/"${crypto
+    .createHash("sha256")
+    .update(typeof body === "string" ? body : new Uint8Array(body))
+    .digest("base64url")
+    .slice(0, 32)}"`;
 }
 
 /** The body without this response's CSP nonce, which is new on every request (ADR 15). */

@@ -83,5 +83,8 @@ export function isOnlyMorePages(current: URL, next: URL): boolean {
     params.sort();
     return params.toString();
   };
-  return rest(current) === rest(next) && parsePage(next.searchParams.get("page")) > parsePage(current.searchParams.get("page"));
+  return (
+    rest(current) === rest(next) &&
+    parsePage(next.searchParams.get("page")) > parsePage(current.searchParams.get("page"))
+  );
 }

@@ -59,7 +59,10 @@ export function parseStartSeconds(value: string | null | undefined): number | nu
 }
 
 /** The link to a meeting at a moment; without a city key, the city-less route. */
-export function meetingHref(videoId: string, options: { cityKey?: string | null; seconds?: number | null } = {}): string {
+export function meetingHref(
+  videoId: string,
+  options: { cityKey?: string | null; seconds?: number | null } = {},
+): string {
   const path = options.cityKey
     ? `/city/${encodeURIComponent(options.cityKey)}/meeting/${videoId}`
     : `/meeting/${videoId}`;

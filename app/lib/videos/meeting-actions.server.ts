@@ -8,7 +8,11 @@ import { requireAdmin } from "~/lib/auth/session.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import { FetchTranscriptSchema, ReanalyzeSchema, REWRITE_STORY, StoryIntentSchema } from "./admin-intents";
 import { requestReanalysis, requestStory, type RequestResult } from "~/lib/jobs/index.server";
-import { fetchTranscriptForVideo, TRANSCRIPT_FETCH_MESSAGES, type FetchTranscriptOutcome } from "~/lib/transcripts/fetch.server";
+import {
+  fetchTranscriptForVideo,
+  TRANSCRIPT_FETCH_MESSAGES,
+  type FetchTranscriptOutcome,
+} from "~/lib/transcripts/fetch.server";
 import { awaitJobHeaders } from "./meeting-job-toast.server";
 
 /**
@@ -31,7 +35,8 @@ function requestToast(result: RequestResult) {
 
 /** Back to the page with the request's toast; the page then watches the job for its outcome (meeting-job-toast.server.ts). */
 async function redirectAfterRequest(url: URL, videoId: string, result: RequestResult) {
-  const headers = result.jobId && result.status !== "refused" ? await awaitJobHeaders({ jobId: result.jobId, videoId }) : undefined;
+  const headers =
+    result.jobId && result.status !== "refused" ? await awaitJobHeaders({ jobId: result.jobId, videoId }) : undefined;
   return redirectWithToast(pageOf(url), requestToast(result), { headers });
 }
 
@@ -52,7 +57,10 @@ export async function fetchTranscriptAction(request: Request, url: URL) {
     outcome = { status: "failed", error: String(error) };
   }
   const type = { fetched: "success", unavailable: "info", failed: "error" } as const;
-  return redirectWithToast(pageOf(url), { type: type[outcome.status], title: TRANSCRIPT_FETCH_MESSAGES[outcome.status] });
+  return redirectWithToast(pageOf(url), {
+    type: type[outcome.status],
+    title: TRANSCRIPT_FETCH_MESSAGES[outcome.status],
+  });
 }
 
 /** Meeting analysis page: Re-Analyze Meeting. */
@@ -76,7 +84,11 @@ export async function storyAction(request: Request, url: URL, pageVideoId: strin
   const value = submission.value;
   const additionalContext = value.intent === REWRITE_STORY ? value.additionalContext || null : null;
   try {
-    return await redirectAfterRequest(url, pageVideoId, await requestStory(pageVideoId, { additionalContext, requestedBy: admin.id }));
+    return await redirectAfterRequest(
+      url,
+      pageVideoId,
+      await requestStory(pageVideoId, { additionalContext, requestedBy: admin.id }),
+    );
   } catch (error) {
     console.error("Requesting a story failed:", error);
     return redirectWithToast(pageOf(url), {

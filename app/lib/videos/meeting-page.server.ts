@@ -36,7 +36,9 @@ async function meetingPipeline(request: Request, meetingId: string, user: Sessio
   const finished = await finishedJobToast(request, status);
   const headers = new Headers(NO_STORE_HEADERS);
   if (finished.headers) new Headers(finished.headers).forEach((value, name) => headers.append(name, value));
-  const pipeline: PublicPipelineStatus = finished.toast ? { ...status, toast: ToastSchema.parse(finished.toast) } : status;
+  const pipeline: PublicPipelineStatus = finished.toast
+    ? { ...status, toast: ToastSchema.parse(finished.toast) }
+    : status;
   return { pipeline, headers };
 }
 
@@ -65,7 +67,13 @@ export async function loadStoryPage(request: Request, videoId: string | undefine
   const origin = appUrl();
   const canonicalUrl = storyCanonicalUrl(origin, meeting);
   return data(
-    { meeting, pipeline, isAdmin: Boolean(user?.isAdmin), canonicalUrl, jsonLd: newsArticleJsonLd(meeting, canonicalUrl, origin) },
+    {
+      meeting,
+      pipeline,
+      isAdmin: Boolean(user?.isAdmin),
+      canonicalUrl,
+      jsonLd: newsArticleJsonLd(meeting, canonicalUrl, origin),
+    },
     { headers },
   );
 }

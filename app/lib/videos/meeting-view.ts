@@ -52,7 +52,10 @@ export type MeetingView = {
 };
 
 /** A highlight's time as shown and linked: nothing at all for an untimed transcript. */
-export function highlightMoment(timestamp: string, transcriptTimed: boolean): { timestamp: string | null; seconds: number | null } {
+export function highlightMoment(
+  timestamp: string,
+  transcriptTimed: boolean,
+): { timestamp: string | null; seconds: number | null } {
   if (!transcriptTimed) return { timestamp: null, seconds: null };
   return { timestamp, seconds: parseClockTime(timestamp) };
 }

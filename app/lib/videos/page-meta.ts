@@ -30,8 +30,14 @@ export function notFoundMeta(): MetaDescriptor[] {
 }
 
 export function meetingDescription(meeting: MeetingView): string {
-  const summary = meeting.analysis.kind === "structured" ? meeting.analysis.summary : meeting.analysis.kind === "plain" ? meeting.analysis.text : "";
-  const text = summary || meeting.description || `${meeting.city.name} meeting, ${meeting.publishedLabel ?? "date unknown"}.`;
+  const summary =
+    meeting.analysis.kind === "structured"
+      ? meeting.analysis.summary
+      : meeting.analysis.kind === "plain"
+        ? meeting.analysis.text
+        : "";
+  const text =
+    summary || meeting.description || `${meeting.city.name} meeting, ${meeting.publishedLabel ?? "date unknown"}.`;
   return excerpt(text, 160);
 }
 
@@ -89,7 +95,10 @@ export function storyFacts(meeting: MeetingView): StoryFacts {
     };
   }
   if (story.kind === "plain") return { headline: meeting.title, description: excerpt(story.text, 200) };
-  return { headline: meeting.title, description: `No story has been written for this ${meeting.city.name} meeting yet.` };
+  return {
+    headline: meeting.title,
+    description: `No story has been written for this ${meeting.city.name} meeting yet.`,
+  };
 }
 
 export function newsArticleJsonLd(meeting: MeetingView, canonicalUrl: string, origin: string): Record<string, unknown> {
@@ -104,7 +113,11 @@ export function newsArticleJsonLd(meeting: MeetingView, canonicalUrl: string, or
     mainEntityOfPage: canonicalUrl,
     ...(published ? { datePublished: published, dateModified: published } : {}),
     ...(meeting.story.kind === "structured" ? { wordCount: meeting.story.story.article.word_count } : {}),
-    about: { "@type": "Event", name: meeting.title, ...(meeting.publishedAt ? { startDate: meeting.publishedAt } : {}) },
+    about: {
+      "@type": "Event",
+      name: meeting.title,
+      ...(meeting.publishedAt ? { startDate: meeting.publishedAt } : {}),
+    },
     contentLocation: { "@type": "Place", name: `${meeting.city.name}, ${meeting.city.state}` },
     author: { "@type": "Organization", name: PRODUCT_NAME, url: origin },
     publisher: { "@type": "Organization", name: PRODUCT_NAME, url: origin },

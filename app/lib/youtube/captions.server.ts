@@ -68,7 +68,11 @@ function createHttp(baseUrl: string) {
     const response = await fetch(rebase(url), {
       method,
       body: method === "POST" ? body : undefined,
-      headers: { ...(userAgent ? { "User-Agent": userAgent } : {}), ...(lang ? { "Accept-Language": lang } : {}), ...headers },
+      headers: {
+        ...(userAgent ? { "User-Agent": userAgent } : {}),
+        ...(lang ? { "Accept-Language": lang } : {}),
+        ...headers,
+      },
       signal,
     });
     if (response.status === 429 || response.status >= 500) seen.serverError = true;
@@ -87,8 +91,10 @@ function isUnavailable(error: unknown): boolean {
 }
 
 function failureMessage(error: unknown): string {
-  if (error instanceof YoutubeTranscriptTooManyRequestError) return "YouTube is rate limiting requests; try again later.";
-  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return "YouTube did not answer in time.";
+  if (error instanceof YoutubeTranscriptTooManyRequestError)
+    return "YouTube is rate limiting requests; try again later.";
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
+    return "YouTube did not answer in time.";
   if (error instanceof YoutubeTranscriptVideoUnavailableError) return "YouTube answered with a server error.";
   if (error instanceof TypeError) return `YouTube could not be reached (${error.message}).`;
   return error instanceof Error ? error.message : String(error);
@@ -127,7 +133,8 @@ export async function fetchCaptions(videoIdOrUrl: string, options: CaptionOption
   const resolved = resolveOptions(options);
   let attempt = await fetchCues(id, resolved, resolved.lang);
   // No track in the preferred language: take whatever track the video has.
-  if (attempt.error instanceof YoutubeTranscriptNotAvailableLanguageError) attempt = await fetchCues(id, resolved, undefined);
+  if (attempt.error instanceof YoutubeTranscriptNotAvailableLanguageError)
+    attempt = await fetchCues(id, resolved, undefined);
   if (attempt.cues) return toResult(attempt.cues);
   if (!attempt.serverError && isUnavailable(attempt.error)) {
     return { status: "unavailable", reason: attempt.error instanceof Error ? attempt.error.message : "No captions." };

@@ -8,7 +8,12 @@ const PATH_ID = /^\/(?:embed|shorts|live|v|e)\/([A-Za-z0-9_-]{11})(?:[/?#]|$)/;
 
 function isYoutubeHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
-  return host === "youtube.com" || host.endsWith(".youtube.com") || host === "youtube-nocookie.com" || host.endsWith(".youtube-nocookie.com");
+  return (
+    host === "youtube.com" ||
+    host.endsWith(".youtube.com") ||
+    host === "youtube-nocookie.com" ||
+    host.endsWith(".youtube-nocookie.com")
+  );
 }
 
 function idFromUrl(url: URL): string | null {

@@ -3,7 +3,16 @@
  * story) with state, video, attempts, result and times; filters are a plain
  * GET form, and a failed job can be sent back to its queue.
  */
-import { Form, Link, useActionData, useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "react-router";
 import { Button, SelectField } from "~/components/forms/fields";
 import { JobTable } from "~/components/pipeline/job-table";
 import { Toaster } from "~/components/ui/toaster";
@@ -17,7 +26,8 @@ import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Jobs | ${PRODUCT_NAME}` }];
 
-const isJobState = (value: unknown): value is JobState => typeof value === "string" && (JOB_STATES as readonly string[]).includes(value);
+const isJobState = (value: unknown): value is JobState =>
+  typeof value === "string" && (JOB_STATES as readonly string[]).includes(value);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -25,7 +35,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const queue = url.searchParams.get("queue");
   const state = url.searchParams.get("state");
   const archived = url.searchParams.get("archived") === "1";
-  const filter = { queue: isQueueName(queue) ? queue : undefined, state: isJobState(state) ? state : undefined, includeArchived: archived, limit: 200 };
+  const filter = {
+    queue: isQueueName(queue) ? queue : undefined,
+    state: isJobState(state) ? state : undefined,
+    includeArchived: archived,
+    limit: 200,
+  };
   const jobs = await listRecentJobs(filter);
   return { jobs, filter: { queue: filter.queue ?? "", state: filter.state ?? "", archived } };
 }
@@ -59,9 +74,24 @@ export default function Jobs() {
         </Link>
       </div>
       <p className="mt-2 text-slate-600">Transcripts, analyses and stories run as background jobs; the newest first.</p>
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-        <SelectField label="Queue" name="queue" placeholder="All queues" defaultValue={filter.queue} options={QUEUE_NAMES.map((name) => ({ value: name, label: name }))} />
-        <SelectField label="State" name="state" placeholder="All states" defaultValue={filter.state} options={JOB_STATES.map((state) => ({ value: state, label: state }))} />
+      <Form
+        method="get"
+        className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <SelectField
+          label="Queue"
+          name="queue"
+          placeholder="All queues"
+          defaultValue={filter.queue}
+          options={QUEUE_NAMES.map((name) => ({ value: name, label: name }))}
+        />
+        <SelectField
+          label="State"
+          name="state"
+          placeholder="All states"
+          defaultValue={filter.state}
+          options={JOB_STATES.map((state) => ({ value: state, label: state }))}
+        />
         <label className="flex items-center gap-2 pb-2 text-sm">
           <input type="checkbox" name="archived" value="1" defaultChecked={filter.archived} />
           Include archived

@@ -4,7 +4,17 @@
  * compare one with the current one (?kind=…&left=…&right=…), queue a
  * re-analysis or a new story, and see the meeting's jobs.
  */
-import { Form, Link, data, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import {
+  Form,
+  Link,
+  data,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "react-router";
 import { Button } from "~/components/forms/fields";
 import { JobTable } from "~/components/pipeline/job-table";
 import { RevisionCompare } from "~/components/pipeline/revision-compare";
@@ -37,7 +47,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getVideoPipelineStatus(video.id),
     isRevisionKind(kind) && left && right ? loadComparison(kind, video.id, left, right) : Promise.resolve(null),
   ]);
-  return { video, revisions, jobs: status?.jobs ?? [], comparison: comparison && isRevisionKind(kind) ? { kind, ...comparison } : null };
+  return {
+    video,
+    revisions,
+    jobs: status?.jobs ?? [],
+    comparison: comparison && isRevisionKind(kind) ? { kind, ...comparison } : null,
+  };
 }
 
 const LABEL: Record<RevisionKind, string> = { analysis: "Analysis", story: "Story" };
@@ -53,11 +68,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const kind = form.get("kind");
       if (!isRevisionKind(kind)) throw new Error("unknown kind");
       await restoreRevision(kind, String(form.get("revisionId") ?? ""), user.id, { cityVideoId: videoId });
-      return redirectWithToast(here, { type: "success", title: `${LABEL[kind]} restored`, description: "It is the current one again (added as a new revision)." });
+      return redirectWithToast(here, {
+        type: "success",
+        title: `${LABEL[kind]} restored`,
+        description: "It is the current one again (added as a new revision).",
+      });
     }
     if (intent === "reanalyze" || intent === "new-story") {
-      const result = intent === "reanalyze" ? await requestReanalysis(videoId, user.id) : await requestStory(videoId, { requestedBy: user.id });
-      return redirectWithToast(here, { type: result.status === "refused" ? "error" : result.queued ? "success" : "info", title: result.message });
+      const result =
+        intent === "reanalyze"
+          ? await requestReanalysis(videoId, user.id)
+          : await requestStory(videoId, { requestedBy: user.id });
+      return redirectWithToast(here, {
+        type: result.status === "refused" ? "error" : result.queued ? "success" : "info",
+        title: result.message,
+      });
     }
   } catch (error) {
     if (!isPipelineError(error)) console.error("Revisions page action failed:", error);
@@ -71,12 +96,17 @@ function RevisionList({ kind, revisions }: { kind: RevisionKind; revisions: Revi
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const current = revisions.find((revision) => revision.current);
-  if (revisions.length === 0) return <p className="text-sm text-slate-600">{kind === "analysis" ? "No analysis available" : "No story available"}</p>;
+  if (revisions.length === 0)
+    return (
+      <p className="text-sm text-slate-600">{kind === "analysis" ? "No analysis available" : "No story available"}</p>
+    );
   return (
     <ol className="space-y-3">
       {revisions.map((revision) => (
         <li key={revision.id} className="rounded-lg border border-slate-200 bg-white p-3">
-          <p className="font-medium">{revision.title || (kind === "analysis" ? "Untitled analysis" : "Untitled story")}</p>
+          <p className="font-medium">
+            {revision.title || (kind === "analysis" ? "Untitled analysis" : "Untitled story")}
+          </p>
           <RevisionMeta revision={revision} />
           {!revision.current ? (
             <div className="mt-2 flex flex-wrap items-center gap-3">
@@ -114,11 +144,17 @@ export default function Revisions() {
       <p className="text-sm text-slate-500">{video.cityName}</p>
       <h1 className="text-3xl font-bold">{video.title}</h1>
       <p className="mt-2 text-sm">
-        <Link className="font-semibold text-brand-700 hover:underline" to={`/city/${video.cityKey}/meeting/${video.id}`}>
+        <Link
+          className="font-semibold text-brand-700 hover:underline"
+          to={`/city/${video.cityKey}/meeting/${video.id}`}
+        >
           Meeting page
         </Link>
         {" · "}
-        <Link className="font-semibold text-brand-700 hover:underline" to={`/admin/story-playground?city=${video.cityKey}&video=${video.id}`}>
+        <Link
+          className="font-semibold text-brand-700 hover:underline"
+          to={`/admin/story-playground?city=${video.cityKey}&video=${video.id}`}
+        >
           Story playground
         </Link>
         {" · "}

@@ -8,7 +8,16 @@
  */
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "react-router";
 import { z } from "zod";
 import { Button, SelectField, TextareaField } from "~/components/forms/fields";
 import { AnalysisDigest } from "~/components/pipeline/analysis-digest";
@@ -20,7 +29,13 @@ import { Toaster } from "~/components/ui/toaster";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { getVideoOverview, listCityChoices, listVideoChoices, loadComparison } from "~/lib/pipeline/overview.server";
-import { isPipelineError, NEED_ANALYSIS, STORY_FAILED_TOAST, STORY_GENERATED_TOAST, VIDEO_NOT_FOUND } from "~/lib/pipeline/messages";
+import {
+  isPipelineError,
+  NEED_ANALYSIS,
+  STORY_FAILED_TOAST,
+  STORY_GENERATED_TOAST,
+  VIDEO_NOT_FOUND,
+} from "~/lib/pipeline/messages";
 import { currentRevisionId, listRevisions } from "~/lib/pipeline/revisions.server";
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
@@ -87,7 +102,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: PlaygroundSchema });
   if (submission.status !== "success") {
-    return dataWithToast({ result: submission.reply() }, { type: "error", title: "Please check the highlighted fields" }, { status: 400 });
+    return dataWithToast(
+      { result: submission.reply() },
+      { type: "error", title: "Please check the highlighted fields" },
+      { status: 400 },
+    );
   }
   const { videoId, additionalContext } = submission.value;
   const previous = await currentRevisionId("story", videoId);
@@ -95,12 +114,19 @@ export async function action({ request }: ActionFunctionArgs) {
     const written = await writeVideoStory(videoId, { additionalContext, requestedBy: user.id });
     const video = await getVideoOverview(videoId);
     const right = written.status === "written" ? written.revisionId : null;
-    return redirectWithToast(playgroundUrl({ city: video?.cityKey, video: videoId, left: previous, right }), STORY_GENERATED_TOAST);
+    return redirectWithToast(
+      playgroundUrl({ city: video?.cityKey, video: videoId, left: previous, right }),
+      STORY_GENERATED_TOAST,
+    );
   } catch (error) {
     const message = isPipelineError(error) ? error.message : STORY_FAILED_TOAST.description;
     if (message === NEED_ANALYSIS || message === VIDEO_NOT_FOUND) {
       const status = message === VIDEO_NOT_FOUND ? 404 : 400;
-      return dataWithToast({ result: submission.reply({ formErrors: [message] }) }, { type: "error", title: "Error", description: message }, { status });
+      return dataWithToast(
+        { result: submission.reply({ formErrors: [message] }) },
+        { type: "error", title: "Error", description: message },
+        { status },
+      );
     }
     console.error("Story playground: writing a story failed:", error);
     return dataWithToast({ result: submission.reply({ formErrors: [message] }) }, STORY_FAILED_TOAST, { status: 502 });
@@ -167,7 +193,10 @@ function WriteForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const writing = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
-  const [form, fields] = useForm<z.input<typeof PlaygroundSchema>>({ id: `playground-${video?.id ?? ""}`, lastResult: actionData?.result });
+  const [form, fields] = useForm<z.input<typeof PlaygroundSchema>>({
+    id: `playground-${video?.id ?? ""}`,
+    lastResult: actionData?.result,
+  });
   if (!video) return null;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -241,14 +270,19 @@ export default function StoryPlayground() {
     <>
       <Toaster toast={actionData?.toast} />
       <h1 className="text-3xl font-bold">Story Playground</h1>
-      <p className="mt-2 text-slate-600">Pick a meeting, write its story with your own instructions, and compare versions.</p>
+      <p className="mt-2 text-slate-600">
+        Pick a meeting, write its story with your own instructions, and compare versions.
+      </p>
       <Pickers />
       {video ? (
         <>
           <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
             <h2 className="text-2xl font-semibold">{video.title}</h2>
             <p className="text-sm">
-              <Link className="font-semibold text-brand-700 hover:underline" to={`/city/${video.cityKey}/meeting/${video.id}`}>
+              <Link
+                className="font-semibold text-brand-700 hover:underline"
+                to={`/city/${video.cityKey}/meeting/${video.id}`}
+              >
                 Meeting page
               </Link>
               {" · "}
@@ -262,7 +296,9 @@ export default function StoryPlayground() {
               <AnalysisDigest analysis={video.analysis} />
             </Card>
             <Card title="Current story" id="story-heading">
-              {video.storyGeneratedAt ? <p className="mb-2 text-xs text-slate-500">Generated {formatDateTime(video.storyGeneratedAt)}</p> : null}
+              {video.storyGeneratedAt ? (
+                <p className="mb-2 text-xs text-slate-500">Generated {formatDateTime(video.storyGeneratedAt)}</p>
+              ) : null}
               <StoryPreview story={video.story} />
             </Card>
             <Card title="Write a story" id="write-heading">

@@ -31,7 +31,13 @@ function readView(url: URL) {
   const mode: AuthMode = url.searchParams.get("mode") === "signup" ? "signup" : "login";
   const method: Method = url.searchParams.get("method") === "code" ? "code" : "password";
   const step = method === "code" && url.searchParams.get("step") === "verify" ? "verify" : "start";
-  return { mode, method, step, homeCity: url.searchParams.get("homeCity") ?? "", redirectTo: url.searchParams.get("redirectTo") ?? "" };
+  return {
+    mode,
+    method,
+    step,
+    homeCity: url.searchParams.get("homeCity") ?? "",
+    redirectTo: url.searchParams.get("redirectTo") ?? "",
+  };
 }
 
 function authHref(view: { mode: AuthMode; method: Method; step?: string; homeCity?: string; redirectTo?: string }) {
@@ -80,7 +86,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 async function passwordSignIn(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: PasswordSignInSchema });
-  if (submission.status !== "success") return failure(submission.reply({ hideFields: ["password"] }), "Please enter your email address and password.");
+  if (submission.status !== "success")
+    return failure(submission.reply({ hideFields: ["password"] }), "Please enter your email address and password.");
   const outcome = await signInWithPassword(request, submission.value);
   if (outcome instanceof Response) return outcome;
   return failure(submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }), outcome.message);
@@ -88,14 +95,19 @@ async function passwordSignIn(request: Request, formData: FormData) {
 
 async function passwordSignUp(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: PasswordSignUpSchema });
-  if (submission.status !== "success") return failure(submission.reply({ hideFields: ["password"] }), "Please check the highlighted fields.");
+  if (submission.status !== "success")
+    return failure(submission.reply({ hideFields: ["password"] }), "Please check the highlighted fields.");
   const outcome = await signUpWithPassword(request, { ...submission.value, homeCityKey: submission.value.homeCity });
-  if (!outcome.ok) return failure(submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }), outcome.message);
+  if (!outcome.ok)
+    return failure(submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }), outcome.message);
   return redirectWithToast(authHref({ mode: "login", method: "password" }), AUTH_TOASTS.checkEmail);
 }
 
 /** Carries the strategy's `_totp` cookie along with our toast into the verify step. */
-async function toVerifyStep(strategyResponse: Response, view: { mode: AuthMode; homeCity?: string; redirectTo?: string }) {
+async function toVerifyStep(
+  strategyResponse: Response,
+  view: { mode: AuthMode; homeCity?: string; redirectTo?: string },
+) {
   const headers = await createToastHeaders(AUTH_TOASTS.codeSent);
   for (const cookie of strategyResponse.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return redirect(authHref({ ...view, method: "code", step: "verify" }), { headers });
@@ -108,16 +120,25 @@ async function sendCode(request: Request, formData: FormData) {
     return failure(submission.reply(), message);
   }
   const outcome = await sendSignInCode(request, submission.value.email);
-  if (!(outcome instanceof Response)) return failure(submission.reply({ formErrors: [outcome.message] }), outcome.message);
+  if (!(outcome instanceof Response))
+    return failure(submission.reply({ formErrors: [outcome.message] }), outcome.message);
   return toVerifyStep(outcome, submission.value);
 }
 
 async function resendCode(request: Request, formData: FormData) {
   const mode: AuthMode = formData.get("mode") === "signup" ? "signup" : "login";
-  const view = { mode, homeCity: String(formData.get("homeCity") ?? ""), redirectTo: String(formData.get("redirectTo") ?? "") };
+  const view = {
+    mode,
+    homeCity: String(formData.get("homeCity") ?? ""),
+    redirectTo: String(formData.get("redirectTo") ?? ""),
+  };
   const outcome = await resendSignInCode(request);
   if (!(outcome instanceof Response)) {
-    return redirectWithToast(authHref({ ...view, method: "code" }), { type: "error", title: "Error", description: outcome.message });
+    return redirectWithToast(authHref({ ...view, method: "code" }), {
+      type: "error",
+      title: "Error",
+      description: outcome.message,
+    });
   }
   return toVerifyStep(outcome, view);
 }
@@ -149,13 +170,21 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
           <PasswordForm key={`password-${view.mode}`} view={view} cities={cities} lastResult={actionData?.result} />
         ) : view.step === "verify" ? (
           // A new code (Resend Code) starts with an empty box.
-          <VerifyCodeForm key={pendingCodeId ?? "none"} view={view} email={pendingEmail} lastResult={actionData?.result} />
+          <VerifyCodeForm
+            key={pendingCodeId ?? "none"}
+            view={view}
+            email={pendingEmail}
+            lastResult={actionData?.result}
+          />
         ) : (
           <SendCodeForm key={`code-${view.mode}`} view={view} cities={cities} lastResult={actionData?.result} />
         )}
         <p className="mt-6 text-center text-sm text-slate-600">
           {view.mode === "login" ? "Don't have an account?" : "Already have an account?"}{" "}
-          <Link className="font-semibold text-brand-700 hover:underline" to={authHref({ ...view, mode: other, step: "start" })}>
+          <Link
+            className="font-semibold text-brand-700 hover:underline"
+            to={authHref({ ...view, mode: other, step: "start" })}
+          >
             {view.mode === "login" ? "Sign up" : "Sign in"}
           </Link>
         </p>
@@ -318,7 +347,10 @@ function VerifyCodeForm({ view, email, lastResult }: { view: View; email: string
         {verifying ? "Verifying…" : "Verify"}
       </Button>
       <div className="flex items-center justify-between text-sm">
-        <Link to={authHref({ ...view, method: "code", step: "start" })} className="font-medium text-slate-700 hover:underline">
+        <Link
+          to={authHref({ ...view, method: "code", step: "start" })}
+          className="font-medium text-slate-700 hover:underline"
+        >
           ← Back
         </Link>
         <Button name="intent" value="resend-code" variant="ghost" formNoValidate disabled={resending}>

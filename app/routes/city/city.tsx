@@ -40,13 +40,22 @@ export const headers = publicPageHeaders;
 
 // The header depends on the city alone: query-string changes below it
 // (paging, filters, search, moments) do not reload it.
-export function shouldRevalidate({ currentParams, nextParams, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentParams,
+  nextParams,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
   return currentParams.locationKey !== nextParams.locationKey ? defaultShouldRevalidate : false;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `${loaderData.city.name}, ${loaderData.city.state} | ${PRODUCT_NAME}` : `City Not Found | ${PRODUCT_NAME}` },
+  {
+    title: loaderData
+      ? `${loaderData.city.name}, ${loaderData.city.state} | ${PRODUCT_NAME}`
+      : `City Not Found | ${PRODUCT_NAME}`,
+  },
 ];
 
 export default function CityLayout({ loaderData }: Route.ComponentProps) {

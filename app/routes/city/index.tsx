@@ -69,7 +69,12 @@ export async function action({ request, url }: Route.ActionArgs) {
 export const headers = publicPageHeaders;
 
 // Load More appends the next page itself and then only updates the URL.
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && isOnlyMorePages(currentUrl, nextUrl)) return false;
   return defaultShouldRevalidate;
 }
@@ -78,7 +83,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `City Not Found | ${PRODUCT_NAME}` }];
   const { city, canonicalUrl } = loaderData;
   const title = `${city.name}, ${city.state} | ${PRODUCT_NAME}`;
-  const description = excerpt(city.description || `City council meetings of ${city.name}, ${city.state}: summaries, stories and searchable transcripts.`, 160);
+  const description = excerpt(
+    city.description ||
+      `City council meetings of ${city.name}, ${city.state}: summaries, stories and searchable transcripts.`,
+    160,
+  );
   return pageMeta({ title, description, canonicalUrl });
 };
 

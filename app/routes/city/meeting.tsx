@@ -28,7 +28,14 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
   loaderData ? meetingMeta(loaderData.meeting, loaderData.canonicalUrl, location.search) : notFoundMeta();
 
 export default function CityMeeting({ loaderData }: Route.ComponentProps) {
-  return <MeetingAnalysisPage meeting={loaderData.meeting} pipeline={loaderData.pipeline} isAdmin={loaderData.isAdmin} cityInPath />;
+  return (
+    <MeetingAnalysisPage
+      meeting={loaderData.meeting}
+      pipeline={loaderData.pipeline}
+      isAdmin={loaderData.isAdmin}
+      cityInPath
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -31,8 +31,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `City Not Found | ${PRODUCT_NAME}` }];
   const { city, q, canonicalUrl } = loaderData;
   return [
-    { title: q ? `${q} — ${city.name} meeting search | ${PRODUCT_NAME}` : `Search ${city.name} meetings | ${PRODUCT_NAME}` },
-    { name: "description", content: `Search the council meeting videos and transcripts of ${city.name}, ${city.state}.` },
+    {
+      title: q
+        ? `${q} — ${city.name} meeting search | ${PRODUCT_NAME}`
+        : `Search ${city.name} meetings | ${PRODUCT_NAME}`,
+    },
+    {
+      name: "description",
+      content: `Search the council meeting videos and transcripts of ${city.name}, ${city.state}.`,
+    },
     { tagName: "link", rel: "canonical", href: canonicalUrl },
     // Result pages are for people; the city page is what search engines should index.
     ...(q ? [{ name: "robots", content: "noindex" }] : []),
@@ -51,7 +58,14 @@ export default function CitySearch({ loaderData }: Route.ComponentProps) {
           Back to recent meetings
         </Link>
       </div>
-      <CitySearchPanel cityName={city.name} action={path} query={q} clearHref={path} outcome={search.outcome} headingLevel={3} />
+      <CitySearchPanel
+        cityName={city.name}
+        action={path}
+        query={q}
+        clearHref={path}
+        outcome={search.outcome}
+        headingLevel={3}
+      />
     </main>
   );
 }

@@ -25,7 +25,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export default function MeetingStory({ loaderData }: Route.ComponentProps) {
   const { meeting, pipeline, isAdmin, jsonLd } = loaderData;
-  return <MeetingStoryPage meeting={meeting} pipeline={pipeline} isAdmin={isAdmin} jsonLd={jsonLd} cityInPath={false} />;
+  return (
+    <MeetingStoryPage meeting={meeting} pipeline={pipeline} isAdmin={isAdmin} jsonLd={jsonLd} cityInPath={false} />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -27,7 +27,14 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
   loaderData ? meetingMeta(loaderData.meeting, loaderData.canonicalUrl, location.search) : notFoundMeta();
 
 export default function Meeting({ loaderData }: Route.ComponentProps) {
-  return <MeetingAnalysisPage meeting={loaderData.meeting} pipeline={loaderData.pipeline} isAdmin={loaderData.isAdmin} cityInPath={false} />;
+  return (
+    <MeetingAnalysisPage
+      meeting={loaderData.meeting}
+      pipeline={loaderData.pipeline}
+      isAdmin={loaderData.isAdmin}
+      cityInPath={false}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

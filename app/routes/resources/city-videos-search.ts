@@ -19,7 +19,8 @@ export async function loader({ url }: Route.LoaderArgs) {
   const cityId = params.get("cityId") ?? (await cityIdForKey(params.get("city")));
   if (!isUuid(cityId)) return Response.json({ error: "Unknown city" }, { status: 400 });
   const requested = Number(params.get("limit"));
-  const limit = Number.isInteger(requested) && requested > 0 ? Math.min(requested, CITY_SEARCH_LIMIT) : CITY_SEARCH_LIMIT;
+  const limit =
+    Number.isInteger(requested) && requested > 0 ? Math.min(requested, CITY_SEARCH_LIMIT) : CITY_SEARCH_LIMIT;
   try {
     const results = await searchCityVideos(cityId, query, limit);
     return Response.json(

@@ -23,7 +23,9 @@ describe("chunking", () => {
   });
 
   it("cuts on segment boundaries within the budget and loses nothing", () => {
-    const segments = Array.from({ length: 50 }, (_, i) => segment(i, `Sentence number ${i} of the meeting, said slowly and clearly.`));
+    const segments = Array.from({ length: 50 }, (_, i) =>
+      segment(i, `Sentence number ${i} of the meeting, said slowly and clearly.`),
+    );
     const chunks = chunkSegments(segments, 300); // 1,200 characters
     expect(chunks.length).toBeGreaterThan(1);
     for (const chunk of chunks) expect(chunk.map(renderSegment).join("\n").length).toBeLessThanOrEqual(1_200);
@@ -34,7 +36,12 @@ describe("chunking", () => {
     const text = Array.from({ length: 100 }, (_, i) => `This is sentence ${i}.`).join(" ");
     const chunks = chunkSegments([segment(0, text, null)], 200);
     expect(chunks.length).toBeGreaterThan(1);
-    expect(chunks.flat().map((s) => s.text).join(" ")).toBe(text);
+    expect(
+      chunks
+        .flat()
+        .map((s) => s.text)
+        .join(" "),
+    ).toBe(text);
     expect(chunks.flat().every((s) => s.text.endsWith("."))).toBe(true);
   });
 
@@ -47,7 +54,10 @@ describe("chunking", () => {
   it("combines partial analyses, removing duplicates", () => {
     const first = modelAnalysis();
     const second = modelAnalysis({
-      entities: [{ name: "harbor paving company", type: "organization", context: "" }, { name: "Oak Street", type: "place", context: "Road" }],
+      entities: [
+        { name: "harbor paving company", type: "organization", context: "" },
+        { name: "Oak Street", type: "place", context: "Road" },
+      ],
     });
     const combined = combineAnalyses([first, second], "Whole meeting.");
     expect(combined.summary).toBe("Whole meeting.");

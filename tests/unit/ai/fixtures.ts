@@ -24,19 +24,42 @@ export const UNLABELLED_MEETING = LABELLED_MEETING.split("\n")
   .map((line) => line.replace(/^\[[\d:]+\]\s+[A-Z ]+:\s+/, ""))
   .join(" ");
 
-export const SEGMENT_TIMES = ["00:00:05", "00:00:12", "00:01:30", "00:02:10", "00:04:45", "00:06:20", "00:07:02", "00:07:10", "00:07:15", "00:08:00", "00:08:30", "00:10:05", "00:10:40", "00:11:15"];
+export const SEGMENT_TIMES = [
+  "00:00:05",
+  "00:00:12",
+  "00:01:30",
+  "00:02:10",
+  "00:04:45",
+  "00:06:20",
+  "00:07:02",
+  "00:07:10",
+  "00:07:15",
+  "00:08:00",
+  "00:08:30",
+  "00:10:05",
+  "00:10:40",
+  "00:11:15",
+];
 
 export function modelAnalysis(overrides: Partial<Analysis> = {}): Analysis {
   return {
-    summary: "The council approved a $2.4 million contract for the Oak Street resurfacing project 5-0 and asked for a revised Riverside Park playground design.",
+    summary:
+      "The council approved a $2.4 million contract for the Oak Street resurfacing project 5-0 and asked for a revised Riverside Park playground design.",
     highlights: [
       {
         timestamp: "00:07:02",
         point_of_interest: "The motion that approved the contract.",
-        quotes: [{ text: "I move that we approve the contract and direct staff to report back on the detour plan by March 15.", speaker: "COUNCILMEMBER REYES" }],
+        quotes: [
+          {
+            text: "I move that we approve the contract and direct staff to report back on the detour plan by March 15.",
+            speaker: "COUNCILMEMBER REYES",
+          },
+        ],
       },
     ],
-    action_items: [{ description: "Report back on the detour plan", responsible_party: "City staff", due_date: "March 15" }],
+    action_items: [
+      { description: "Report back on the detour plan", responsible_party: "City staff", due_date: "March 15" },
+    ],
     entities: [{ name: "Harbor Paving Company", type: "organization", context: "Contractor for Oak Street" }],
     ...overrides,
   };
@@ -52,11 +75,20 @@ export function modelStory(overrides: Partial<NewsStory["article"]> = {}): NewsS
       ...overrides,
     },
     sidebar_elements: {
-      quote_block: { quote: "I want to make sure the Public Works Department talks to the school before work starts.", attribution: "Councilmember Reyes", context: "On the detour plan" },
+      quote_block: {
+        quote: "I want to make sure the Public Works Department talks to the school before work starts.",
+        attribution: "Councilmember Reyes",
+        context: "On the detour plan",
+      },
       quick_facts: ["Contract: $2.4 million", "Vote: 5-0"],
       background: "The project repaves Oak Street.",
     },
-    metadata: { follow_up_needed: true, next_meeting_date: "April 2", sources_used: ["Meeting transcript"], uncertainty_notes: [] },
+    metadata: {
+      follow_up_needed: true,
+      next_meeting_date: "April 2",
+      sources_used: ["Meeting transcript"],
+      uncertainty_notes: [],
+    },
     notes: "",
   };
 }

@@ -77,8 +77,12 @@ describe("offline analyser on a labelled, timestamped transcript", () => {
   });
 
   it("finds organisations, places, money and dates", () => {
-    expect(entityNames("organization")).toEqual(expect.arrayContaining(["Harbor Paving Company", "Public Works Department", "Parks and Recreation Department"]));
-    expect(entityNames("place")).toEqual(expect.arrayContaining(["Oak Street", "Elm Avenue", "Riverside Park", "Riverton"]));
+    expect(entityNames("organization")).toEqual(
+      expect.arrayContaining(["Harbor Paving Company", "Public Works Department", "Parks and Recreation Department"]),
+    );
+    expect(entityNames("place")).toEqual(
+      expect.arrayContaining(["Oak Street", "Elm Avenue", "Riverside Park", "Riverton"]),
+    );
     expect(entityNames("money")).toEqual(expect.arrayContaining(["$2.4 million", "$850,000", "$300,000"]));
     expect(entityNames("date")).toEqual(expect.arrayContaining(["September 30, 2025"]));
   });
@@ -127,7 +131,12 @@ describe("offline analyser: summary variants and speed", () => {
 
 describe("offline provider", () => {
   it("returns the analysis with provider, model and a verification report", async () => {
-    const result = await createOfflineProvider().analyzeTranscript({ transcript: LABELLED_MEETING, segments: [], title: null, description: null });
+    const result = await createOfflineProvider().analyzeTranscript({
+      transcript: LABELLED_MEETING,
+      segments: [],
+      title: null,
+      description: null,
+    });
     expect(result.provider).toBe("offline");
     expect(result.model).toBe("extractive-textrank-v1");
     expect(result.verification.kind).toBe("analysis");
@@ -136,7 +145,9 @@ describe("offline provider", () => {
   });
 
   it("refuses an empty transcript with the spec's message", async () => {
-    await expect(createOfflineProvider().analyzeTranscript({ transcript: "", segments: [], title: null, description: null })).rejects.toMatchObject({
+    await expect(
+      createOfflineProvider().analyzeTranscript({ transcript: "", segments: [], title: null, description: null }),
+    ).rejects.toMatchObject({
       code: "input",
       message: "Video must have a transcript to run analysis",
     });

@@ -30,7 +30,12 @@ function provider(options: { timeoutMs?: number; maxRetries?: number; chunkToken
 }
 
 const segments = parseTimestampedTranscript(LABELLED_MEETING);
-const input = { transcript: LABELLED_MEETING, segments, title: "Riverton City Council, regular meeting", description: null };
+const input = {
+  transcript: LABELLED_MEETING,
+  segments,
+  title: "Riverton City Council, regular meeting",
+  description: null,
+};
 
 async function analysisError(p: AiProvider): Promise<AiError> {
   const error = await p.analyzeTranscript(input).catch((e: unknown) => e);
@@ -47,7 +52,11 @@ describe("OpenAI-compatible provider: analysis", () => {
     expect(Number.isNaN(Date.parse(result.createdAt))).toBe(false);
     expect(result.analysis.summary).toContain("$2.4 million");
     expect(result.verification).toMatchObject({ kind: "analysis", verifiedQuotes: 1, unverifiedQuotes: 0 });
-    expect(result.verification.quotes[0]?.segment).toEqual({ position: 6, timestamp: "00:07:02", speaker: "COUNCILMEMBER REYES" });
+    expect(result.verification.quotes[0]?.segment).toEqual({
+      position: 6,
+      timestamp: "00:07:02",
+      speaker: "COUNCILMEMBER REYES",
+    });
     expect(server.requestCount).toBe(1);
   });
 
@@ -58,7 +67,9 @@ describe("OpenAI-compatible provider: analysis", () => {
     expect(body.model).toBe("fake-model");
     expect(body.response_format?.type).toBe("json_schema");
     expect(body.response_format?.json_schema?.strict).toBe(true);
-    expect(body.messages?.[1]?.content).toContain("[00:07:02] COUNCILMEMBER REYES: I move that we approve the contract");
+    expect(body.messages?.[1]?.content).toContain(
+      "[00:07:02] COUNCILMEMBER REYES: I move that we approve the contract",
+    );
   });
 
   it("accepts JSON wrapped in ``` code fences", async () => {
@@ -78,7 +89,9 @@ describe("OpenAI-compatible provider: analysis", () => {
     server.script({ kind: "json", body: { ...modelAnalysis(), summary: 42 } });
     const error = await analysisError(provider());
     expect(error.code).toBe("schema");
-    expect(error.message).toMatch(/^Analysis failed: the model's reply did not have the expected structure \(summary: /);
+    expect(error.message).toMatch(
+      /^Analysis failed: the model's reply did not have the expected structure \(summary: /,
+    );
   });
 
   it("reports a reply cut off at the length limit", async () => {
@@ -135,7 +148,9 @@ describe("OpenAI-compatible provider: analysis", () => {
   });
 
   it("refuses to analyse an empty transcript", async () => {
-    const error = await provider().analyzeTranscript({ transcript: "  ", segments: [], title: null, description: null }).catch((e: unknown) => e);
+    const error = await provider()
+      .analyzeTranscript({ transcript: "  ", segments: [], title: null, description: null })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "input", message: "Video must have a transcript to run analysis" });
     expect(server.requestCount).toBe(0);
   });
@@ -165,13 +180,26 @@ describe("OpenAI-compatible provider: long transcripts", () => {
         kind: "json",
         body: modelAnalysis({
           summary: `Part starting with: ${quote}`,
-          highlights: [{ timestamp: "00:00:00", point_of_interest: "Start of part", quotes: [{ text: quote, speaker: "COUNCILMEMBER REYES" }] }],
+          highlights: [
+            {
+              timestamp: "00:00:00",
+              point_of_interest: "Start of part",
+              quotes: [{ text: quote, speaker: "COUNCILMEMBER REYES" }],
+            },
+          ],
           action_items: [{ description: "Review the budget lines", responsible_party: "City staff", due_date: null }],
         }),
       };
     });
-    const result = await provider({ chunkTokens: 1_000 }).analyzeTranscript({ transcript: longTranscript, segments: longSegments, title: null, description: null });
-    const analysisCalls = server.requests.filter((r) => r.body.response_format?.json_schema?.name === "meeting_analysis");
+    const result = await provider({ chunkTokens: 1_000 }).analyzeTranscript({
+      transcript: longTranscript,
+      segments: longSegments,
+      title: null,
+      description: null,
+    });
+    const analysisCalls = server.requests.filter(
+      (r) => r.body.response_format?.json_schema?.name === "meeting_analysis",
+    );
     const mergeCalls = server.requests.filter((r) => r.body.response_format?.json_schema?.name === "merged_summary");
     expect(analysisCalls.length).toBeGreaterThanOrEqual(2);
     expect(mergeCalls).toHaveLength(1);
@@ -194,11 +222,19 @@ describe("OpenAI-compatible provider: stories", () => {
     server.script({ kind: "json", body: modelStory() });
     const result = await provider().writeStory(storyInput);
     expect(result.story.article.word_count).toBe(result.story.article.body.split(/\s+/).length);
-    expect(result.verification).toMatchObject({ kind: "story", unverifiedQuotes: 0, unsupportedNumbers: [], passed: true });
+    expect(result.verification).toMatchObject({
+      kind: "story",
+      unverifiedQuotes: 0,
+      unsupportedNumbers: [],
+      passed: true,
+    });
   });
 
   it("lists a number the transcript and analysis do not contain", async () => {
-    server.script({ kind: "json", body: modelStory({ body: "The council approved a $9.7 million contract on a 5-0 vote." }) });
+    server.script({
+      kind: "json",
+      body: modelStory({ body: "The council approved a $9.7 million contract on a 5-0 vote." }),
+    });
     const result = await provider().writeStory(storyInput);
     expect(result.verification.unsupportedNumbers.map((n) => n.value)).toEqual(["$9.7 million"]);
     expect(result.story.metadata.uncertainty_notes.join(" ")).toContain("$9.7 million");
@@ -215,8 +251,13 @@ describe("OpenAI-compatible provider: stories", () => {
 
   it("reports story failures with the story wording", async () => {
     server.script({ kind: "length" });
-    const error = await provider().writeStory(storyInput).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: "length", message: "Story generation failed: the model's reply was cut off (length limit)." });
+    const error = await provider()
+      .writeStory(storyInput)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: "length",
+      message: "Story generation failed: the model's reply was cut off (length limit).",
+    });
   });
 });
 
@@ -229,7 +270,9 @@ describe("getAiProvider", () => {
     const p = getAiProvider(parseSettings({ OPENAI_API_KEY: "sk-test" }));
     expect(p.name).toBe("openai-compatible");
     expect(p.model).toBe("gpt-4o-mini");
-    expect(getAiProvider(parseSettings({ OPENAI_API_KEY: "sk-test", OPENAI_MODEL: "local-llama" })).model).toBe("local-llama");
+    expect(getAiProvider(parseSettings({ OPENAI_API_KEY: "sk-test", OPENAI_MODEL: "local-llama" })).model).toBe(
+      "local-llama",
+    );
   });
 
   it("can be forced offline", () => {

@@ -29,12 +29,21 @@ describe("parseStoredAnalysis", () => {
     const legacy = {
       summary: "Old analysis",
       highlights: [{ timestamp: "00:01:00", point_of_interest: "Start", quotes: ["Plain string quote"] }],
-      action_items: [{ description: "Fix the road", responsible_party: "Public Works", deadline: "May 1" }, "Call the school"],
+      action_items: [
+        { description: "Fix the road", responsible_party: "Public Works", deadline: "May 1" },
+        "Call the school",
+      ],
       entities: [{ name: "Oak Street" }],
     };
     expect(parseStoredAnalysis(legacy)).toEqual({
       summary: "Old analysis",
-      highlights: [{ timestamp: "00:01:00", point_of_interest: "Start", quotes: [{ text: "Plain string quote", speaker: "Unknown" }] }],
+      highlights: [
+        {
+          timestamp: "00:01:00",
+          point_of_interest: "Start",
+          quotes: [{ text: "Plain string quote", speaker: "Unknown" }],
+        },
+      ],
       action_items: [
         { description: "Fix the road", responsible_party: "Public Works", due_date: "May 1" },
         { description: "Call the school", responsible_party: "Unspecified", due_date: null },
@@ -60,7 +69,9 @@ describe("parseStoredStory", () => {
     const { word_count: _ignored, ...article } = story.article;
     const parsed = parseStoredStory({ ...story, article });
     expect(isPlainText(parsed)).toBe(false);
-    expect(parsed).toMatchObject({ article: { headline: story.article.headline, word_count: story.article.body.split(/\s+/).length } });
+    expect(parsed).toMatchObject({
+      article: { headline: story.article.headline, word_count: story.article.body.split(/\s+/).length },
+    });
   });
 
   it("reads a story in a ```json fence", () => {
@@ -72,13 +83,15 @@ describe("parseStoredStory", () => {
     expect(parseStoredStory("Council approves paving contract. The vote was 5-0.")).toEqual({
       plainText: "Council approves paving contract. The vote was 5-0.",
     });
-    expect(parseStoredStory('{"article": "just a string"}')).toEqual({ plainText: JSON.stringify({ article: "just a string" }, null, 2) });
+    expect(parseStoredStory('{"article": "just a string"}')).toEqual({
+      plainText: JSON.stringify({ article: "just a string" }, null, 2),
+    });
   });
 });
 
 describe("lenient JSON", () => {
   it("strips code fences and surrounding prose", () => {
-    expect(stripCodeFences("Sure!\n```json\n{\"a\": 1}\n```\nDone.")).toBe('{"a": 1}');
+    expect(stripCodeFences('Sure!\n```json\n{"a": 1}\n```\nDone.')).toBe('{"a": 1}');
     expect(parseLenientJson('Here you go: {"a": 1} hope it helps')).toEqual({ a: 1 });
     expect(() => parseLenientJson("no json here")).toThrow(SyntaxError);
   });

@@ -9,7 +9,12 @@ import { LABELLED_MEETING, modelAnalysis, UNLABELLED_MEETING } from "./fixtures"
 
 const segments = parseTimestampedTranscript(LABELLED_MEETING);
 const analysis = analyseOffline({ transcript: LABELLED_MEETING, segments });
-const story = writeOfflineStory({ analysis, segments, title: "Riverton City Council regular meeting", additionalContext: null });
+const story = writeOfflineStory({
+  analysis,
+  segments,
+  title: "Riverton City Council regular meeting",
+  additionalContext: null,
+});
 
 describe("offline story writer", () => {
   it("writes a valid story with a headline on the main topic", () => {
@@ -47,7 +52,12 @@ describe("offline story writer", () => {
 
   it("notes unidentified speakers and the editor's context", () => {
     const asr = analyseOffline({ transcript: UNLABELLED_MEETING, segments: [] });
-    const asrStory = writeOfflineStory({ analysis: asr, segments: [], title: null, additionalContext: "Riverton has 45,000 residents." });
+    const asrStory = writeOfflineStory({
+      analysis: asr,
+      segments: [],
+      title: null,
+      additionalContext: "Riverton has 45,000 residents.",
+    });
     expect(asrStory.metadata.uncertainty_notes.join(" ")).toMatch(/does not identify every speaker/);
     expect(asrStory.sidebar_elements.background).toContain("Editor's context: Riverton has 45,000 residents.");
     expect(asrStory.metadata.sources_used).toContain("Editor's additional context");
@@ -56,7 +66,9 @@ describe("offline story writer", () => {
   it("finds the main topic from entities when the summary names no project", () => {
     const plain = modelAnalysis({ summary: "The council talked about Harbor Paving Company." });
     expect(primaryTopic(plain, null)).toBe("Harbor Paving Company");
-    expect(primaryTopic(modelAnalysis({ summary: "Nothing specific.", entities: [] }), "Budget workshop")).toBe("Budget workshop");
+    expect(primaryTopic(modelAnalysis({ summary: "Nothing specific.", entities: [] }), "Budget workshop")).toBe(
+      "Budget workshop",
+    );
   });
 
   it("finds the next meeting date in the transcript", () => {
@@ -67,7 +79,12 @@ describe("offline story writer", () => {
 
 describe("offline provider: stories", () => {
   it("returns the story with a verification report", async () => {
-    const result = await createOfflineProvider().writeStory({ analysis, segments, title: null, additionalContext: null });
+    const result = await createOfflineProvider().writeStory({
+      analysis,
+      segments,
+      title: null,
+      additionalContext: null,
+    });
     expect(result.provider).toBe("offline");
     expect(result.verification).toMatchObject({ kind: "story", passed: true });
   });

@@ -7,13 +7,24 @@ import { normaliseClockTime, toClockTime } from "~/lib/ai/timestamps";
 
 describe("TextRank", () => {
   it("builds normalised TF-IDF vectors and cosine similarities", () => {
-    const [a, b, c] = tfidfVectors([["budget", "road"], ["budget", "road"], ["park", "swing"]]);
+    const [a, b, c] = tfidfVectors([
+      ["budget", "road"],
+      ["budget", "road"],
+      ["park", "swing"],
+    ]);
     expect(cosine(a!, b!)).toBeCloseTo(1);
     expect(cosine(a!, c!)).toBe(0);
   });
 
   it("runs PageRank with damping 0.85 to a distribution", () => {
-    const ranks = pageRank([[{ to: 1, weight: 1 }], [{ to: 0, weight: 1 }, { to: 2, weight: 1 }], [{ to: 1, weight: 1 }]]);
+    const ranks = pageRank([
+      [{ to: 1, weight: 1 }],
+      [
+        { to: 0, weight: 1 },
+        { to: 2, weight: 1 },
+      ],
+      [{ to: 1, weight: 1 }],
+    ]);
     expect(ranks.reduce((sum, r) => sum + r, 0)).toBeCloseTo(1);
     expect(ranks[1]).toBeGreaterThan(ranks[0]!);
     expect(ranks[0]).toBeCloseTo(ranks[2]!);
@@ -37,7 +48,13 @@ describe("rules", () => {
   });
 
   it("recognises procedure", () => {
-    for (const text of ["Thank you, Mayor.", "Second.", "All those in favor?", "Please call the roll.", "I call this meeting of the Riverton City Council to order."]) {
+    for (const text of [
+      "Thank you, Mayor.",
+      "Second.",
+      "All those in favor?",
+      "Please call the roll.",
+      "I call this meeting of the Riverton City Council to order.",
+    ]) {
       expect(isProcedural(text)).toBe(true);
     }
     expect(isProcedural("The contract is $2.4 million and is funded by the transportation fund.")).toBe(false);
@@ -46,7 +63,8 @@ describe("rules", () => {
   it("formats speakers and quotes", () => {
     expect(displaySpeaker("COUNCILMEMBER O'BRIEN")).toBe("Councilmember O'Brien");
     expect(displaySpeaker(null)).toBe("Unknown");
-    const long = "We will, after much discussion, tonight and in the weeks ahead, bring the plan back to you with all of the options that residents asked for";
+    const long =
+      "We will, after much discussion, tonight and in the weeks ahead, bring the plan back to you with all of the options that residents asked for";
     expect(long.startsWith(verbatimPrefix(long, 12))).toBe(true);
   });
 

@@ -7,7 +7,9 @@ import { LABELLED_MEETING, modelAnalysis, modelStory, UNLABELLED_MEETING } from 
 const segments = parseTimestampedTranscript(LABELLED_MEETING);
 
 function analysisWithQuote(text: string, speaker = "COUNCILMEMBER REYES") {
-  return modelAnalysis({ highlights: [{ timestamp: "7:02", point_of_interest: "A moment", quotes: [{ text, speaker }] }] });
+  return modelAnalysis({
+    highlights: [{ timestamp: "7:02", point_of_interest: "A moment", quotes: [{ text, speaker }] }],
+  });
 }
 
 describe("normaliseForMatch", () => {
@@ -19,7 +21,10 @@ describe("normaliseForMatch", () => {
 
 describe("quote verification in an analysis", () => {
   it("links a found quote to its segment's time, speaker and position", () => {
-    const { report, analysis } = verifyAnalysis(analysisWithQuote("I share that concern.", "COUNCILMEMBER PARK"), segments);
+    const { report, analysis } = verifyAnalysis(
+      analysisWithQuote("I share that concern.", "COUNCILMEMBER PARK"),
+      segments,
+    );
     expect(report.quotes[0]).toMatchObject({
       verified: true,
       segment: { position: 5, timestamp: "00:06:20", speaker: "COUNCILMEMBER PARK" },
@@ -29,14 +34,18 @@ describe("quote verification in an analysis", () => {
   });
 
   it("accepts a quote differing only in case, punctuation and whitespace", () => {
-    const quote = "i SUPPORT this   but residents on elm avenue have told me the detour plan will push traffic past lincoln elementary school";
+    const quote =
+      "i SUPPORT this   but residents on elm avenue have told me the detour plan will push traffic past lincoln elementary school";
     const { report } = verifyAnalysis(analysisWithQuote(quote), segments);
     expect(report.quotes[0]?.verified).toBe(true);
     expect(report.quotes[0]?.segment?.timestamp).toBe("00:04:45");
   });
 
   it("accepts a quote shortened with an ellipsis when the parts are close and in order", () => {
-    const { report } = verifyAnalysis(analysisWithQuote("The contract is $2.4 million … finish by September 30, 2025."), segments);
+    const { report } = verifyAnalysis(
+      analysisWithQuote("The contract is $2.4 million … finish by September 30, 2025."),
+      segments,
+    );
     expect(report.quotes[0]?.verified).toBe(true);
   });
 
@@ -60,12 +69,23 @@ describe("quote verification in an analysis", () => {
   });
 
   it("checks against the raw transcript when there are no segments", () => {
-    const { report } = verifyAnalysis(analysisWithQuote("the renovation budget is $850,000 from the state grant", "Unknown"), [], UNLABELLED_MEETING);
-    expect(report.quotes[0]).toMatchObject({ verified: true, segment: { position: 0, timestamp: null, speaker: null }, speakerMatches: null });
+    const { report } = verifyAnalysis(
+      analysisWithQuote("the renovation budget is $850,000 from the state grant", "Unknown"),
+      [],
+      UNLABELLED_MEETING,
+    );
+    expect(report.quotes[0]).toMatchObject({
+      verified: true,
+      segment: { position: 0, timestamp: null, speaker: null },
+      speakerMatches: null,
+    });
   });
 
   it("lists numbers in the analysis that the transcript does not contain", () => {
-    const { report } = verifyAnalysis(modelAnalysis({ summary: "The council approved a $2.4 million contract and 17 new parking spaces." }), segments);
+    const { report } = verifyAnalysis(
+      modelAnalysis({ summary: "The council approved a $2.4 million contract and 17 new parking spaces." }),
+      segments,
+    );
     expect(report.unsupportedNumbers.map((n) => n.value)).toEqual(["17"]);
   });
 });
@@ -80,9 +100,13 @@ describe("story verification", () => {
   });
 
   it("flags an invented number with where it was found", () => {
-    const story = modelStory({ body: "The contract of $2.4 million passed 5-0, with 12 percent set aside for the detour." });
+    const story = modelStory({
+      body: "The contract of $2.4 million passed 5-0, with 12 percent set aside for the detour.",
+    });
     const { report, story: cleaned } = verifyStory(story, sources);
-    expect(report.unsupportedNumbers).toEqual([expect.objectContaining({ value: "12 percent", location: "article.body" })]);
+    expect(report.unsupportedNumbers).toEqual([
+      expect.objectContaining({ value: "12 percent", location: "article.body" }),
+    ]);
     expect(cleaned.metadata.uncertainty_notes.at(-1)).toContain("12 percent");
   });
 
@@ -93,14 +117,21 @@ describe("story verification", () => {
 
   it("accepts numbers from the editor's context", () => {
     const story = modelStory({ body: "The city has 45,000 residents." });
-    expect(verifyStory(story, { ...sources, additionalContext: "Riverton has about 45,000 residents." }).report.unsupportedNumbers).toEqual([]);
+    expect(
+      verifyStory(story, { ...sources, additionalContext: "Riverton has about 45,000 residents." }).report
+        .unsupportedNumbers,
+    ).toEqual([]);
   });
 
   it("marks an invented quoted passage in the body instead of presenting it as verbatim", () => {
-    const story = modelStory({ body: "Mayor Lopez said, \u201cThis road will be the finest in the state.\u201d The vote was 5-0." });
+    const story = modelStory({
+      body: "Mayor Lopez said, \u201cThis road will be the finest in the state.\u201d The vote was 5-0.",
+    });
     const { report, story: cleaned } = verifyStory(story, sources);
     expect(report.quotes.find((q) => q.location === "article.body")?.verified).toBe(false);
-    expect(cleaned.article.body).toContain(`\u201cThis road will be the finest in the state.\u201d ${UNVERIFIED_QUOTE_MARK}`);
+    expect(cleaned.article.body).toContain(
+      `\u201cThis road will be the finest in the state.\u201d ${UNVERIFIED_QUOTE_MARK}`,
+    );
   });
 
   it("leaves short quoted words alone", () => {
@@ -111,7 +142,12 @@ describe("story verification", () => {
 
 describe("numbers", () => {
   it("reads digits, money with scales and percentages", () => {
-    expect(findDigitNumbers("$2.5 million, 1,200 homes, 12% and 3 percent").map((n) => n.values)).toEqual([["2.5", "2500000"], ["1200"], ["12"], ["3"]]);
+    expect(findDigitNumbers("$2.5 million, 1,200 homes, 12% and 3 percent").map((n) => n.values)).toEqual([
+      ["2.5", "2500000"],
+      ["1200"],
+      ["12"],
+      ["3"],
+    ]);
   });
 
   it("reads spelled-out numbers", () => {

@@ -39,17 +39,22 @@ const CLEAR_VOTE_RESULT = new RegExp(
   "i",
 );
 // Passive results are votes only about an item, and not when they tell history ("was adopted in 2011").
-const PASSIVE_VOTE_RESULT = /\b(?:(?:was|is|been|were|are) (?:approved|adopted|passed|denied|rejected)|(?:has|have) (?:passed|failed|been adopted|been approved))\b/i;
+const PASSIVE_VOTE_RESULT =
+  /\b(?:(?:was|is|been|were|are) (?:approved|adopted|passed|denied|rejected)|(?:has|have) (?:passed|failed|been adopted|been approved))\b/i;
 const HISTORY =
   /\b(?:(?:in|since|during) (?:(?:early|late|mid) )?(?:[a-z]+ )?(?:of )?(?:1[89]|20)\d\d|last (?:year|month|week)|previously|ago|prior to|back in|earlier this)\b/i;
 
 const VOTE_CONTEXT = /\b(?:motion|item|bill|ordinance|resolution|vote|ayes|eyes|unanimous\w*|council|consent)\b/i;
-const TALLY = new RegExp(`\\b(${NUMBER_WORD})\\s*(?:-|–|to)\\s*(${NUMBER_WORD})(?!\\d)(?!\\s*(?:percent|%|million|thousand|dollars))`, "i");
+const TALLY = new RegExp(
+  `\\b(${NUMBER_WORD})\\s*(?:-|–|to)\\s*(${NUMBER_WORD})(?!\\d)(?!\\s*(?:percent|%|million|thousand|dollars))`,
+  "i",
+);
 
 export const DIRECTION =
   /\b(?:(?:direct|ask|request|instruct)(?:s|ing|ed)?\s+(?:the\s+)?(?:city\s+)?(?:staff|manager|attorney|clerk|administration|department|police|auditor)\b|bring (?:it |this |that |them |something |an? \w+ |the \w+ )?back\b|report back\b|come back (?:to (?:us|council|the council|this body))\b|return to (?:the )?council\b|staff (?:will|shall|to|should) (?:return|report|bring|prepare|draft|develop|come back|look into|work with|provide))/i;
 
-const MONTH = "(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\.?";
+const MONTH =
+  "(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\\.?";
 const WEEKDAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)";
 const DATE_PHRASE = new RegExp(
   "\\b(?:by|on|before|until|no later than|at|for|within|in)\\s+(?:the\\s+)?(" +
@@ -132,7 +137,9 @@ const MAX_ACTION_ITEMS = 12;
 type Draft = ActionItem & { sentenceIndex: number; outcome: string | null; isMotion: boolean };
 
 function attachOutcome(drafts: Draft[], outcome: string, sentenceIndex: number): boolean {
-  const motion = [...drafts].reverse().find((d) => d.isMotion && !d.outcome && sentenceIndex - d.sentenceIndex <= VOTE_WINDOW);
+  const motion = [...drafts]
+    .reverse()
+    .find((d) => d.isMotion && !d.outcome && sentenceIndex - d.sentenceIndex <= VOTE_WINDOW);
   if (!motion) return false;
   motion.outcome = outcome;
   return true;
@@ -154,7 +161,11 @@ function draftFor(sentence: ActionSentence, index: number): Draft | null {
 
 function finish(draft: Draft): ActionItem {
   const outcome = draft.outcome ? ` Result: ${draft.outcome}.` : "";
-  return { description: `${draft.description}${outcome}`, responsible_party: draft.responsible_party, due_date: draft.due_date };
+  return {
+    description: `${draft.description}${outcome}`,
+    responsible_party: draft.responsible_party,
+    due_date: draft.due_date,
+  };
 }
 
 export function extractActionItems(sentences: ActionSentence[]): ActionItem[] {

@@ -91,8 +91,11 @@ export function readTranscriptSentences(segments: TranscriptSegment[]): Sentence
 
 function centroidCloseness(vectors: SparseVector[]): number[] {
   const centroid = new Map<number, number>();
-  for (const vector of vectors) vector.ids.forEach((id, k) => centroid.set(id, (centroid.get(id) ?? 0) + vector.weights[k]!));
-  return vectors.map((vector) => vector.ids.reduce((sum, id, k) => sum + vector.weights[k]! * (centroid.get(id) ?? 0), 0));
+  for (const vector of vectors)
+    vector.ids.forEach((id, k) => centroid.set(id, (centroid.get(id) ?? 0) + vector.weights[k]!));
+  return vectors.map((vector) =>
+    vector.ids.reduce((sum, id, k) => sum + vector.weights[k]! * (centroid.get(id) ?? 0), 0),
+  );
 }
 
 /** TextRank scores (0..1, max-normalised) for the candidate sentences; 0 for the rest. */
@@ -166,7 +169,10 @@ type PickLimits = { maxSentences: number; budgetWords: number };
 
 /** Best sentences first, skipping near-duplicates, until the budget is used; indexes in transcript order. */
 function pickSentences(sentences: Sentence[], scores: number[], { maxSentences, budgetWords }: PickLimits): number[] {
-  const order = scores.map((score, i) => ({ score, i })).filter((e) => e.score > 0).sort((a, b) => b.score - a.score);
+  const order = scores
+    .map((score, i) => ({ score, i }))
+    .filter((e) => e.score > 0)
+    .sort((a, b) => b.score - a.score);
   const vectors = tfidfVectors(sentences.map((s) => s.terms));
   const chosen: number[] = [];
   let words = 0;
@@ -229,7 +235,9 @@ function highlightCount(sentences: Sentence[]): number {
 
 /** Highlights rank by centrality and interest, without the summary's preference for the opening. */
 function highlightScores(sentences: Sentence[], textRank: number[]): number[] {
-  return sentences.map((s, i) => (s.procedural ? 0 : textRank[i]! * interest(s) * lengthFactor(s.wordCount, DEFAULT_WEIGHTS)));
+  return sentences.map((s, i) =>
+    s.procedural ? 0 : textRank[i]! * interest(s) * lengthFactor(s.wordCount, DEFAULT_WEIGHTS),
+  );
 }
 
 /**
@@ -247,7 +255,8 @@ function pickHighlightSentences(sentences: Sentence[], scores: number[]): Senten
   for (const { sentence } of ranked) {
     if (chosen.length >= wanted) break;
     const clashes = chosen.some(
-      (other) => other.segmentIndex === sentence.segmentIndex && Math.abs(other.index - sentence.index) <= Math.max(minGap, 1),
+      (other) =>
+        other.segmentIndex === sentence.segmentIndex && Math.abs(other.index - sentence.index) <= Math.max(minGap, 1),
     );
     if (!clashes) chosen.push(sentence);
   }
@@ -258,7 +267,8 @@ function pickHighlightSentences(sentences: Sentence[], scores: number[]): Senten
 function companionSentence(sentences: Sentence[], sentence: Sentence): Sentence | null {
   for (const index of [sentence.index + 1, sentence.index - 1]) {
     const other = sentences[index];
-    if (other && other.segmentIndex === sentence.segmentIndex && !other.procedural && other.wordCount >= 6) return other;
+    if (other && other.segmentIndex === sentence.segmentIndex && !other.procedural && other.wordCount >= 6)
+      return other;
   }
   return null;
 }

@@ -36,13 +36,15 @@ const ORG_SUFFIX =
   "Department|Commission|Authority|Association|Inc\\.?|LLC|Company|Council|Board|Committee|Agency|Alliance|Foundation|Corporation|Coalition|Partnership|Bureau|Institute|Society|Union|Trust|Services|District";
 const CAPITAL_WORD = "(?:[A-Z][A-Za-z&'\u2019.\\-]*|of|and|for|the)";
 // "Department of Transportation", "Board of Supervisors"
-const OF_TAIL = "(?:\\s+of\\s+(?:the\\s+)?[A-Z][A-Za-z]+(?:\\s+(?!Section|Amendment|Item|Bill|Number)[A-Z][A-Za-z]+){0,2})?";
+const OF_TAIL =
+  "(?:\\s+of\\s+(?:the\\s+)?[A-Z][A-Za-z]+(?:\\s+(?!Section|Amendment|Item|Bill|Number)[A-Z][A-Za-z]+){0,2})?";
 const ORGANISATION = new RegExp(
   `\\b((?:[A-Z][A-Za-z&'\u2019.\\-]*\\s+)(?:${CAPITAL_WORD}\\s+){0,4}(?:${ORG_SUFFIX})${OF_TAIL})(?![A-Za-z])`,
   "g",
 );
 // Districts that are bodies rather than areas.
-const DISTRICT_BODY = /\b(?:School|Water|Sanitation|Fire|Transit|Improvement|Utility|Utilities|Parks?|Library|Hospital|Irrigation|Special|Sewer|Flood Control|Air Quality) District$/;
+const DISTRICT_BODY =
+  /\b(?:School|Water|Sanitation|Fire|Transit|Improvement|Utility|Utilities|Parks?|Library|Hospital|Irrigation|Special|Sewer|Flood Control|Air Quality) District$/;
 
 const PLACE_SUFFIX =
   "Street|Avenue|Boulevard|Blvd\\.?|Road|Drive|Lane|Way|Court|Park|Creek|Bridge|Plaza|Square|Station|Library|Beach|River|Lake|Highway|Freeway|Parkway|Trail|Corridor|Neighborhood|Pier|Harbor|Airport|Gardens?|Village|Heights|Valley|District";
@@ -51,7 +53,8 @@ const PLACE = new RegExp(
   "g",
 );
 const COUNCIL_DISTRICT = /\b((?:Council )?District (?:\d{1,2}|One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten))\b/g;
-const CITY_NAME = /\b(?:City of|Town of|County of)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)|\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+City Council\b/g;
+const CITY_NAME =
+  /\b(?:City of|Town of|County of)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)|\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+City Council\b/g;
 
 // Capitalised words that start sentences or name roles, never part of a name.
 const NOT_NAME_WORDS = new Set(
@@ -66,7 +69,8 @@ const NOT_NAME_WORDS = new Set(
   ).split(" "),
 );
 
-const GENERIC_SPEAKERS = /^(?:speaker|unknown|unidentified|multiple speakers|audience|public|public comment(?:er)?|crowd|narrator|video|clerk|moderator|participant|caller|member of the public)\b/i;
+const GENERIC_SPEAKERS =
+  /^(?:speaker|unknown|unidentified|multiple speakers|audience|public|public comment(?:er)?|crowd|narrator|video|clerk|moderator|participant|caller|member of the public)\b/i;
 const LABEL_TITLES =
   /^(?:(?:vice|deputy) mayor|mayor pro tem|mayor|council ?member|councilwoman|councilman|councillor|councilor|council president|chair(?:man|woman|person)?|commissioner|city (?:manager|attorney|clerk|auditor)|director|chief|supervisor|superintendent|trustee|mr\.?|ms\.?|mrs\.?|dr\.?)\s+/i;
 
@@ -112,7 +116,9 @@ class PeopleBook {
   }
 
   ranked(limit: number): Person[] {
-    return [...this.byLastName.values()].sort((a, b) => Number(b.spoke) - Number(a.spoke) || b.mentions - a.mentions).slice(0, limit);
+    return [...this.byLastName.values()]
+      .sort((a, b) => Number(b.spoke) - Number(a.spoke) || b.mentions - a.mentions)
+      .slice(0, limit);
   }
 }
 
@@ -160,7 +166,11 @@ function personContext(person: Person): string {
 
 type Counted = { name: string; mentions: number; context: string };
 
-function countMatches(sentences: EntitySentence[], pattern: RegExp, pick: (match: RegExpMatchArray) => string | undefined): Counted[] {
+function countMatches(
+  sentences: EntitySentence[],
+  pattern: RegExp,
+  pick: (match: RegExpMatchArray) => string | undefined,
+): Counted[] {
   const counts = new Map<string, Counted>();
   for (const sentence of sentences) {
     for (const match of sentence.text.matchAll(pattern)) {
@@ -206,7 +216,8 @@ function placeName(match: RegExpMatchArray): string | undefined {
   const name = stripLeadingStopWords(match[1]);
   if (!name || !/\s/.test(name)) return undefined;
   // Council districts are found with their number by COUNCIL_DISTRICT.
-  if (DISTRICT_BODY.test(name) || /^(?:Council|Zone|Zoning|Business|Historic|Overlay) District$/.test(name)) return undefined;
+  if (DISTRICT_BODY.test(name) || /^(?:Council|Zone|Zoning|Business|Historic|Overlay) District$/.test(name))
+    return undefined;
   return name;
 }
 
@@ -215,7 +226,8 @@ function cityName(match: RegExpMatchArray): string | undefined {
   return name && !NOT_NAME_WORDS.has(name.toLowerCase()) ? name : undefined;
 }
 
-const MONTH_OR_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,2}\/\d{1,2}|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b/i;
+const MONTH_OR_DAY =
+  /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{1,2}\/\d{1,2}|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b/i;
 
 // wink-nlp splits "by September 30, 2025" into "by September 30" and "2025",
 // and "by June 15th" into "by June" and "15th": extend dates over what follows.
@@ -227,7 +239,12 @@ function completeDate(value: string, sentenceText: string): string {
   return `${value}${tail}`;
 }
 
-function nlpEntities(sentences: EntitySentence[], type: "MONEY" | "DATE", accept: (value: string) => boolean, limit: number): Entity[] {
+function nlpEntities(
+  sentences: EntitySentence[],
+  type: "MONEY" | "DATE",
+  accept: (value: string) => boolean,
+  limit: number,
+): Entity[] {
   const found = new Map<string, Entity>();
   for (const sentence of sentences) {
     for (const entity of sentence.entities) {
@@ -237,7 +254,11 @@ function nlpEntities(sentences: EntitySentence[], type: "MONEY" | "DATE", accept
       if (!accept(value)) continue;
       const key = value.toLowerCase().replace(/[^a-z0-9.]/g, "");
       if (found.has(key)) continue;
-      found.set(key, { name: value, type: type === "MONEY" ? "money" : "date", context: shorten(cleanSentence(sentence.text), 25) });
+      found.set(key, {
+        name: value,
+        type: type === "MONEY" ? "money" : "date",
+        context: shorten(cleanSentence(sentence.text), 25),
+      });
     }
   }
   return [...found.values()].slice(0, limit);
@@ -250,7 +271,9 @@ export function extractEntities(sentences: EntitySentence[]): Entity[] {
     .ranked(LIMITS.people)
     .map((person) => ({ name: person.name, type: "person", context: personContext(person) }));
   const personNames = new Set(people.map((p) => p.name.toLowerCase()));
-  const toEntity = (type: string) => (c: Counted): Entity => ({ name: c.name, type, context: c.context });
+  const toEntity =
+    (type: string) =>
+    (c: Counted): Entity => ({ name: c.name, type, context: c.context });
   const personWords = new Set(people.flatMap((p) => p.name.toLowerCase().split(/\s+/)));
   const organizations = countMatches(sentences, ORGANISATION, organisationName)
     .filter((org) => !personWords.has(org.name.split(/\s+/)[0]!.toLowerCase())) // "Burgess and Council"
@@ -261,7 +284,11 @@ export function extractEntities(sentences: EntitySentence[]): Entity[] {
     ...countMatches(sentences, PLACE, placeName).map(toEntity("place")),
     ...countMatches(sentences, COUNCIL_DISTRICT, (m) => m[1]).map(toEntity("place")),
   ]
-    .filter((place, i, all) => !personNames.has(place.name.toLowerCase()) && all.findIndex((p) => p.name.toLowerCase() === place.name.toLowerCase()) === i)
+    .filter(
+      (place, i, all) =>
+        !personNames.has(place.name.toLowerCase()) &&
+        all.findIndex((p) => p.name.toLowerCase() === place.name.toLowerCase()) === i,
+    )
     .slice(0, LIMITS.places);
   const money = nlpEntities(sentences, "MONEY", (v) => /\d/.test(v), LIMITS.money);
   const dates = nlpEntities(sentences, "DATE", (v) => MONTH_OR_DAY.test(v), LIMITS.dates);

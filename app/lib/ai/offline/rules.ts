@@ -19,7 +19,11 @@ export function cleanSentence(text: string): string {
   let cleaned = text.replace(/\s+/g, " ").trim();
   for (const [pattern, replacement] of FILLERS) cleaned = cleaned.replace(pattern, replacement);
   cleaned = cleaned.replace(REPEATED_WORD, "$1").replace(LEADING_DISCOURSE, "");
-  cleaned = cleaned.replace(/\s+([,.;:?!])/g, "$1").replace(/,{2,}/g, ",").replace(/^[,;:\s]+/, "").trim();
+  cleaned = cleaned
+    .replace(/\s+([,.;:?!])/g, "$1")
+    .replace(/,{2,}/g, ",")
+    .replace(/^[,;:\s]+/, "")
+    .trim();
   if (!cleaned) return "";
   cleaned = cleaned[0]!.toUpperCase() + cleaned.slice(1);
   return /[.?!"\u201d]$/.test(cleaned) ? cleaned : `${cleaned}.`;
@@ -33,26 +37,45 @@ type ProceduralRule = { pattern: RegExp; maxWords?: number };
 
 const PROCEDURAL_RULES: ProceduralRule[] = [
   { pattern: /^(?:thank you|thanks|thank)\b/i, maxWords: 14 },
-  { pattern: /\b(?:i|we) (?:just )?(?:want to|wanted to|'d like to|would like to) (?:thank|recognize|acknowledge)\b/i, maxWords: 30 },
+  {
+    pattern: /\b(?:i|we) (?:just )?(?:want to|wanted to|'d like to|would like to) (?:thank|recognize|acknowledge)\b/i,
+    maxWords: 30,
+  },
   { pattern: /\b(?:roll call|call the roll|call roll|pledge of allegiance)\b/i },
   { pattern: /^(?:aye|ayes|eyes|nay|nays|no|yes|present|here|abstain|yeah|okay|ok|all right|alright)\b/i, maxWords: 6 },
-  { pattern: /\b(?:is there a second|second(?:ed)? by|i(?:'ll| will)? second|seconded|second the motion)\b/i, maxWords: 14 },
+  {
+    pattern: /\b(?:is there a second|second(?:ed)? by|i(?:'ll| will)? second|seconded|second the motion)\b/i,
+    maxWords: 14,
+  },
   { pattern: /^second\b/i, maxWords: 6 },
-  { pattern: /\b(?:all (?:those )?in favou?r|any (?:opposed|opposition|objections?)|those opposed|please (?:cast your )?vote|cast (?:your|their) votes?|voting is (?:now )?(?:open|closed))\b/i },
+  {
+    pattern:
+      /\b(?:all (?:those )?in favou?r|any (?:opposed|opposition|objections?)|those opposed|please (?:cast your )?vote|cast (?:your|their) votes?|voting is (?:now )?(?:open|closed))\b/i,
+  },
   { pattern: /\bmotion (?:carries|carried|passes|passed|fails|failed)\b/i, maxWords: 12 },
   { pattern: /\b(?:ayes|eyes|nays)\b/i, maxWords: 12 },
-  { pattern: /\b(?:good (?:morning|afternoon|evening)|welcome (?:back|everyone)|can you hear me|you(?:'re| are) (?:on )?mute|unmute)\b/i, maxWords: 14 },
+  {
+    pattern:
+      /\b(?:good (?:morning|afternoon|evening)|welcome (?:back|everyone)|can you hear me|you(?:'re| are) (?:on )?mute|unmute)\b/i,
+    maxWords: 14,
+  },
   { pattern: /\b(?:madam|mister|mr\.?|ms\.?) (?:clerk|chair|mayor|president)\b/i, maxWords: 8 },
   { pattern: /^(?:next item|item number|moving on|we(?:'ll| will) (?:now )?move on|let's move on)\b/i, maxWords: 10 },
   { pattern: /\b(?:meeting is adjourned|we are adjourned|stand adjourned|take a (?:short )?recess)\b/i },
   { pattern: /\b(?:call(?:ed|ing)? (?:this|the|our) .{0,60}?\bto order|called to order)\b/i, maxWords: 20 },
-  { pattern: /\b(?:any (?:further |other )?(?:questions|comments|discussion)|seeing none|no (?:further )?(?:questions|comments)|anyone else)\b/i, maxWords: 14 },
+  {
+    pattern:
+      /\b(?:any (?:further |other )?(?:questions|comments|discussion)|seeing none|no (?:further )?(?:questions|comments)|anyone else)\b/i,
+    maxWords: 14,
+  },
 ];
 
 /** Meeting procedure (thanks, roll call, seconds, vote calls, greetings) or too short to say anything. */
 export function isProcedural(text: string, wordCount = countWords(text)): boolean {
   if (wordCount < 5) return true;
-  return PROCEDURAL_RULES.some((rule) => (rule.maxWords === undefined || wordCount <= rule.maxWords) && rule.pattern.test(text));
+  return PROCEDURAL_RULES.some(
+    (rule) => (rule.maxWords === undefined || wordCount <= rule.maxWords) && rule.pattern.test(text),
+  );
 }
 
 /** Words that mark the business of an agenda item: what the clerk reads, what is decided. */
@@ -73,7 +96,11 @@ export function displaySpeaker(label: string | null | undefined): string {
   return trimmed
     .toLowerCase()
     .split(/\s+/)
-    .map((word, i) => (i > 0 && SMALL_WORDS.has(word) ? word : word.replace(/(^|[-'’.])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase())))
+    .map((word, i) =>
+      i > 0 && SMALL_WORDS.has(word)
+        ? word
+        : word.replace(/(^|[-'’.])([a-z])/g, (_, p: string, c: string) => p + c.toUpperCase()),
+    )
     .join(" ");
 }
 
@@ -95,5 +122,8 @@ export function verbatimPrefix(text: string, maxWords: number): string {
 export function shorten(text: string, maxWords: number): string {
   const words = text.trim().split(/\s+/);
   if (words.length <= maxWords) return text.trim();
-  return `${words.slice(0, maxWords).join(" ").replace(/[,;:.]$/, "")}…`;
+  return `${words
+    .slice(0, maxWords)
+    .join(" ")
+    .replace(/[,;:.]$/, "")}…`;
 }

@@ -50,7 +50,9 @@ export function primaryTopic(analysis: Analysis, title: string | null): string {
     .find((match) => match && !/^(?:The|This|That|Item|I|We)\b/.test(match));
   if (phrase) return phrase;
   const bodies = analysis.entities.filter((e) => GOVERNING_BODY.test(e.name.trim())).map((e) => e.name.toLowerCase());
-  const specific = analysis.entities.filter((e) => ["organization", "place"].includes(e.type.toLowerCase()) && isSpecific(e, bodies));
+  const specific = analysis.entities.filter(
+    (e) => ["organization", "place"].includes(e.type.toLowerCase()) && isSpecific(e, bodies),
+  );
   const summary = analysis.summary.toLowerCase();
   const named = specific.find((e) => summary.includes(e.name.toLowerCase())) ?? specific[0];
   if (named) return named.name;
@@ -87,7 +89,9 @@ function actionSentence(item: Analysis["action_items"][number]): string {
 /** "next meeting ... on March 12" anywhere in the transcript. */
 export function findNextMeetingDate(segments: TranscriptSegment[]): string | null {
   for (const segment of segments) {
-    for (const match of segment.text.matchAll(/next (?:regular |city council |council |special )?meeting[^.?!]{0,80}/gi)) {
+    for (const match of segment.text.matchAll(
+      /next (?:regular |city council |council |special )?meeting[^.?!]{0,80}/gi,
+    )) {
       const date = findDatePhrase(match[0]);
       if (date && !/^(?:next|following) /i.test(date)) return date;
     }
@@ -117,26 +121,41 @@ function quoteBlock(analysis: Analysis): NewsStory["sidebar_elements"]["quote_bl
   if (!highlight || !quote) return { quote: "", attribution: "", context: "" };
   const at = highlight.timestamp !== NO_TIMESTAMP ? ` at ${highlight.timestamp}` : "";
   const repeatsQuote = normaliseForMatch(highlight.point_of_interest).includes(normaliseForMatch(quote.text));
-  const context = repeatsQuote ? `Said during the meeting${at}.` : `${highlight.point_of_interest}${at ? ` (${at.trim()})` : ""}`;
-  return { quote: quote.text, attribution: isUnknownSpeaker(quote.speaker) ? "Unidentified speaker" : quote.speaker, context };
+  const context = repeatsQuote
+    ? `Said during the meeting${at}.`
+    : `${highlight.point_of_interest}${at ? ` (${at.trim()})` : ""}`;
+  return {
+    quote: quote.text,
+    attribution: isUnknownSpeaker(quote.speaker) ? "Unidentified speaker" : quote.speaker,
+    context,
+  };
 }
 
 function quickFacts(analysis: Analysis): string[] {
   const votes = analysis.action_items
-    .map((item) => /Result: (.+?)\.?$/.exec(item.description)?.[1] ?? (item.description.startsWith("Vote:") ? item.description.slice(6) : null))
+    .map(
+      (item) =>
+        /Result: (.+?)\.?$/.exec(item.description)?.[1] ??
+        (item.description.startsWith("Vote:") ? item.description.slice(6) : null),
+    )
     .filter((vote): vote is string => Boolean(vote))
     .slice(0, 2)
     .map((vote) => `Vote: ${vote.trim()}`);
-  const money = entitiesOfType(analysis, "money").slice(0, 3).map((e) => `${e.name}: ${shorten(e.context, 15)}`);
+  const money = entitiesOfType(analysis, "money")
+    .slice(0, 3)
+    .map((e) => `${e.name}: ${shorten(e.context, 15)}`);
   const deadlines = analysis.action_items
     .filter((item) => item.due_date)
     .slice(0, 2)
     .map((item) => `Due ${item.due_date}: ${shorten(item.description, 12)}`);
-  const dates = entitiesOfType(analysis, "date").slice(0, 1).map((e) => `${e.name}: ${shorten(e.context, 12)}`);
+  const dates = entitiesOfType(analysis, "date")
+    .slice(0, 1)
+    .map((e) => `${e.name}: ${shorten(e.context, 12)}`);
   return [...votes, ...money, ...deadlines, ...dates].slice(0, MAX_QUICK_FACTS);
 }
 
-const SHORT_TITLES = /^(?:Mayor|Vice Mayor|Deputy Mayor|Councilmember|Council Member|Councilwoman|Councilman|Commissioner|Chair|Director|Chief|City Manager|City Attorney|City Clerk|Supervisor)$/;
+const SHORT_TITLES =
+  /^(?:Mayor|Vice Mayor|Deputy Mayor|Councilmember|Council Member|Councilwoman|Councilman|Commissioner|Chair|Director|Chief|City Manager|City Attorney|City Clerk|Supervisor)$/;
 
 /** "Mayor Lopez", "Dana Whitfield (senior city planner)" or just the name. */
 function personWithTitle(person: Entity): string {
@@ -146,10 +165,14 @@ function personWithTitle(person: Entity): string {
 }
 
 function background(analysis: Analysis, title: string | null, additionalContext: string | null): string {
-  const sentences = [`This story is based on the transcript of ${title?.trim() ? `"${title.trim()}"` : "the meeting"}.`];
+  const sentences = [
+    `This story is based on the transcript of ${title?.trim() ? `"${title.trim()}"` : "the meeting"}.`,
+  ];
   const people = entitiesOfType(analysis, "person").slice(0, 5).map(personWithTitle);
   if (people.length > 0) sentences.push(`People named include ${people.join(", ")}.`);
-  const organisations = entitiesOfType(analysis, "organization").slice(0, 4).map((o) => o.name);
+  const organisations = entitiesOfType(analysis, "organization")
+    .slice(0, 4)
+    .map((o) => o.name);
   if (organisations.length > 0) sentences.push(`Organizations mentioned: ${organisations.join(", ")}.`);
   if (additionalContext?.trim()) sentences.push(`Editor's context: ${additionalContext.trim()}`);
   return sentences.join(" ");
@@ -161,7 +184,10 @@ function uncertaintyNotes(analysis: Analysis): string[] {
     "Automatic transcripts can mishear names and numbers; check them against the recording before publishing.",
   ];
   const unlabelled = analysis.highlights.some((h) => h.quotes.some((q) => isUnknownSpeaker(q.speaker)));
-  if (unlabelled) notes.push("The transcript does not identify every speaker; those quotes are attributed to an unidentified speaker.");
+  if (unlabelled)
+    notes.push(
+      "The transcript does not identify every speaker; those quotes are attributed to an unidentified speaker.",
+    );
   return notes;
 }
 
@@ -169,7 +195,9 @@ export function writeOfflineStory({ analysis, segments, title, additionalContext
   const topic = primaryTopic(analysis, title);
   const nextMeeting = findNextMeetingDate(segments);
   const text = body(analysis, nextMeeting);
-  const followUp = analysis.action_items.some((item) => item.due_date !== null || !/^city council$/i.test(item.responsible_party));
+  const followUp = analysis.action_items.some(
+    (item) => item.due_date !== null || !/^city council$/i.test(item.responsible_party),
+  );
   return {
     article: { headline: headline(analysis, topic), body: text, word_count: countWords(text), primary_focus: topic },
     sidebar_elements: {
@@ -180,7 +208,11 @@ export function writeOfflineStory({ analysis, segments, title, additionalContext
     metadata: {
       follow_up_needed: followUp,
       next_meeting_date: nextMeeting,
-      sources_used: ["Meeting transcript", "Meeting analysis", ...(additionalContext?.trim() ? ["Editor's additional context"] : [])],
+      sources_used: [
+        "Meeting transcript",
+        "Meeting analysis",
+        ...(additionalContext?.trim() ? ["Editor's additional context"] : []),
+      ],
       uncertainty_notes: uncertaintyNotes(analysis),
     },
     notes: "Extractive draft written offline from the analysis; review before publishing.",

@@ -48,9 +48,14 @@ export function tfidfVectors(documents: string[][]): SparseVector[] {
   const n = documents.length;
   return counts.map((termCounts) => {
     const entries = [...termCounts.entries()].sort((a, b) => a[0] - b[0]);
-    const weights = entries.map(([id, count]) => (1 + Math.log(count)) * (Math.log((1 + n) / (1 + documentFrequency[id]!)) + 1));
+    const weights = entries.map(
+      ([id, count]) => (1 + Math.log(count)) * (Math.log((1 + n) / (1 + documentFrequency[id]!)) + 1),
+    );
     const norm = Math.sqrt(weights.reduce((sum, w) => sum + w * w, 0)) || 1;
-    return { ids: Int32Array.from(entries.map(([id]) => id)), weights: Float64Array.from(weights.map((w) => w / norm)) };
+    return {
+      ids: Int32Array.from(entries.map(([id]) => id)),
+      weights: Float64Array.from(weights.map((w) => w / norm)),
+    };
   });
 }
 
