@@ -7,15 +7,15 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, migrateDatabase } from "~/lib/db/client.server";
 import { seedVideo } from "#demo/meetings";
-import { analysisRevisions, cities, cityVideos, storyRevisions } from "~/lib/db/schema";
+import { analysisRevisions, storyRevisions } from "~/lib/db/schema";
 import { getBoss, startSupervisedBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { handleAnalysisJob } from "~/lib/jobs/handlers.server";
 import { ensureAnalysisQueued, requestReanalysis, runNextJob, startWorker, stopWorker } from "~/lib/jobs/index.server";
 import { analyzeVideo } from "~/lib/pipeline/index.server";
-import { storeTranscript } from "~/lib/transcripts/store.server";
 import { dbKind, dbTag, execSql, getTestDb } from "../setup";
 import { withPipelineServices } from "../support/pipeline-services";
 import { LABELLED_MEETING, modelAnalysis } from "../unit/ai/fixtures";
+import { createMeeting } from "../support/factories";
 
 /**
  * A job interrupted by a crash is picked up again after pg-boss's expiry
@@ -25,7 +25,6 @@ import { LABELLED_MEETING, modelAnalysis } from "../unit/ai/fixtures";
 
 const TRANSCRIPT = seedVideo("ac-cc-2025-07-15").transcript!;
 const ROOT = path.resolve(import.meta.dirname, "../..");
-let counter = 0;
 const openai = withPipelineServices();
 
 beforeAll(() => {
@@ -36,17 +35,8 @@ afterEach(async () => {
   await stopWorker({ timeoutMs: 1000 });
 });
 
-async function insertVideo(transcript = TRANSCRIPT) {
-  const [city] = await getTestDb()
-    .insert(cities)
-    .values({ name: "Riverton", locationKey: `riverton-${++counter}` })
-    .returning();
-  const [video] = await getTestDb()
-    .insert(cityVideos)
-    .values({ cityId: city!.id, videoId: `video-${counter}`, title: "Council meeting" })
-    .returning();
-  await storeTranscript(video!.id, transcript);
-  return video!;
+function insertVideo(transcript = TRANSCRIPT) {
+  return createMeeting(transcript);
 }
 
 type JobRow = { id: string; name: string; state: string; retry_count: number; output: Record<string, unknown> | null };

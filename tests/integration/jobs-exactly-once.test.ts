@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seedVideo } from "#demo/meetings";
-import { analysisRevisions, cities, cityVideos, storyRevisions } from "~/lib/db/schema";
+import { analysisRevisions, storyRevisions } from "~/lib/db/schema";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
 import {
   ensureAnalysisQueued,
@@ -16,10 +16,10 @@ import {
   toPublicStatus,
 } from "~/lib/jobs/index.server";
 import { analyzeVideo, NEED_ANALYSIS, NEED_TRANSCRIPT } from "~/lib/pipeline/index.server";
-import { storeTranscript } from "~/lib/transcripts/store.server";
 import { dbTag, execSql, getTestDb, truncateAllTables } from "../setup";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
 import { FAKE_MEETING_CAPTIONS, startFakeYoutubeServer, type FakeYoutubeServer } from "../support/fake-youtube-server";
+import { createMeeting } from "../support/factories";
 
 /**
  * Jobs are queued exactly once per video however many requests ask at the
@@ -28,7 +28,6 @@ import { FAKE_MEETING_CAPTIONS, startFakeYoutubeServer, type FakeYoutubeServer }
  */
 
 const TRANSCRIPT = seedVideo("ac-cc-2025-07-15").transcript!;
-let counter = 0;
 let openai: FakeOpenAiServer;
 let youtube: FakeYoutubeServer;
 
@@ -52,17 +51,8 @@ beforeEach(async () => {
   delete process.env.OPENAI_API_KEY;
 });
 
-async function insertVideo(transcript: string | null = TRANSCRIPT, videoId = `video-${++counter}`) {
-  const [city] = await getTestDb()
-    .insert(cities)
-    .values({ name: "Riverton", locationKey: `riverton-${++counter}` })
-    .returning();
-  const [video] = await getTestDb()
-    .insert(cityVideos)
-    .values({ cityId: city!.id, videoId, title: "Council meeting" })
-    .returning();
-  if (transcript) await storeTranscript(video!.id, transcript);
-  return video!;
+function insertVideo(transcript: string | null = TRANSCRIPT, videoId?: string) {
+  return createMeeting(transcript, { videoId });
 }
 
 type JobRow = {

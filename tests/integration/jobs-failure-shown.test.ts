@@ -2,16 +2,15 @@ import { describe, expect, it } from "vitest";
 import { signIn } from "~/lib/auth/session.server";
 import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
 import { seedVideo } from "#demo/meetings";
-import { cities, cityVideos } from "~/lib/db/schema";
 import { getBoss } from "~/lib/jobs/boss.server";
 import { runNextJob, type PublicPipelineStatus, type QueueName } from "~/lib/jobs/index.server";
 import { analyzeVideo, writeVideoStory } from "~/lib/pipeline/index.server";
-import { storeTranscript } from "~/lib/transcripts/store.server";
 import { loader as meetingLoader, action as meetingAction } from "~/routes/meeting/meeting";
 import { loader as storyLoader, action as storyAction } from "~/routes/meeting/meeting-story";
 import { loader as statusLoader } from "~/routes/resources/pipeline-status";
-import { callRoute, dbTag, execSql, formRequest, getRequest, getTestDb } from "../setup";
+import { callRoute, dbTag, execSql, formRequest, getRequest } from "../setup";
 import { withPipelineServices } from "../support/pipeline-services";
+import { createMeeting } from "../support/factories";
 
 /**
  * A failed analysis (or story) reaches the page, and page views never queue
@@ -32,17 +31,8 @@ function useFailingModel() {
   openai.otherwise(() => ({ kind: "status", status: 500, message: "model overloaded" }));
 }
 
-async function insertVideo() {
-  const [city] = await getTestDb()
-    .insert(cities)
-    .values({ name: "Riverton", locationKey: `riverton-${++counter}` })
-    .returning();
-  const [video] = await getTestDb()
-    .insert(cityVideos)
-    .values({ cityId: city!.id, videoId: `video-${counter}`, title: "Council meeting" })
-    .returning();
-  await storeTranscript(video!.id, TRANSCRIPT);
-  return video!;
+function insertVideo() {
+  return createMeeting(TRANSCRIPT);
 }
 
 async function adminCookie(): Promise<string> {
