@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { freePort } from "./tests/support/free-port";
+import { e2eServerEnv } from "./tests/support/local-server-env";
 
 /**
  * Browser tests against the BUILT app (run `npm run build` first;
@@ -21,20 +22,9 @@ const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
 
-const serverEnv = [
-  "NODE_ENV=production",
-  `PORT=${port}`,
-  "HOST=127.0.0.1",
-  `PGLITE_DATA_DIR=${dataDir}/pglite`,
-  `DATA_DIR=${dataDir}`,
-  "LOG_REQUESTS=false",
-  "E2E_REMOVE_DATA_DIR=true",
-  // All browsers come from 127.0.0.1: room for every test's sign-ins.
-  "AUTH_IP_LIMIT_MULTIPLIER=20",
-  // Nothing leaves the machine: captions come from a closed local port (a
-  // Fetch Transcript then fails, as it would with the site down).
-  "YOUTUBE_BASE_URL=http://127.0.0.1:9",
-].join(" ");
+const serverEnv = Object.entries(e2eServerEnv(port, dataDir))
+  .map(([name, value]) => `${name}=${value}`)
+  .join(" ");
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { freePort } from "../tests/support/free-port";
+import { localServerEnv } from "../tests/support/local-server-env";
 
 export type SoakOptions = { clients: number; seconds: number };
 
@@ -94,13 +95,7 @@ export async function runSoak({ clients, seconds }: SoakOptions): Promise<void> 
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
-      LOG_REQUESTS: "false",
-      YOUTUBE_BASE_URL: "http://127.0.0.1:9",
+      ...localServerEnv(port, dataDir),
       DATABASE_URL: "",
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
 import { expect } from "./fixtures";
 import { freePort } from "../support/free-port";
+import { e2eServerEnv } from "../support/local-server-env";
 
 /**
  * A second app server whose language model cannot be reached (its
@@ -25,15 +26,7 @@ export async function startFailingAiServer(): Promise<FailingAiServer> {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
-      DATA_DIR: dataDir,
-      LOG_REQUESTS: "false",
-      E2E_REMOVE_DATA_DIR: "true",
-      AUTH_IP_LIMIT_MULTIPLIER: "20",
-      YOUTUBE_BASE_URL: "http://127.0.0.1:9",
+      ...e2eServerEnv(port, dataDir),
       OPENAI_API_KEY: "sk-e2e",
       OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
       OPENAI_MAX_RETRIES: "0",
