@@ -2,35 +2,35 @@
  * Benchmarks (not tests): `npm run bench`. Goals live here, never in timed tests.
  *
  *   npm run bench                         everything below
- *   npm run bench -- --only analyser      the offline analyser only
+ *   npm run bench -- --only analyzer      the offline analyzer only
  *   npm run bench -- --only soak --soak-seconds 60 --soak-clients 50
  *
- * Offline analyser:
+ * Offline analyzer:
  *
  * 1. Time of a full offline analysis of a 120 KB transcript (MeetingBank
  *    transcripts joined at run time, and a synthetic timestamped meeting).
- * 2. ROUGE-1/2/L F1 of the analyser's summary against the reference summaries
+ * 2. ROUGE-1/2/L F1 of the analyzer's summary against the reference summaries
  *    of the MeetingBank validation sample, next to baselines computed in the
  *    same run: the first three sentences (lead-3) and plain TextRank, each
- *    also at the analyser's length.
+ *    also at the analyzer's length.
  *
  * MeetingBank (Hu et al., ACL 2023) is CC BY-NC-SA 4.0: it is read from
  * ../shared at run time and never copied into the repository. Without it the
  * ROUGE part is skipped with a message.
  */
 import { performance } from "node:perf_hooks";
-import { analyseOffline } from "~/lib/ai/offline/analyser.server";
+import { analyzeOffline } from "~/lib/ai/offline/analyzer.server";
 import { concatenatedTranscripts, loadMeetingBank } from "./meetingbank";
 import { rougeTokens } from "./rouge";
 import {
-  analyser,
+  analyzer,
   evaluate,
   lead3,
   leadSameLength,
   plainTextRank,
   plainTextRankSameLength,
   printEvaluations,
-} from "./summarisers";
+} from "./summarizers";
 import { runSoak } from "./soak";
 import { syntheticTranscript } from "./synthetic";
 
@@ -46,7 +46,7 @@ function timeAnalysis(label: string, transcript: string): void {
   const runs: number[] = [];
   for (let i = 0; i < TIMING_RUNS; i++) {
     const start = performance.now();
-    analyseOffline({ transcript, segments: [] });
+    analyzeOffline({ transcript, segments: [] });
     runs.push(performance.now() - start);
   }
   console.log(
@@ -54,10 +54,10 @@ function timeAnalysis(label: string, transcript: string): void {
   );
 }
 
-function runAnalyserBench(): void {
-  console.log("Offline analyser benchmark\n");
+function runAnalyzerBench(): void {
+  console.log("Offline analyzer benchmark\n");
   const loadStart = performance.now();
-  analyseOffline({ transcript: "Warm up. The council met.", segments: [] });
+  analyzeOffline({ transcript: "Warm up. The council met.", segments: [] });
   console.log(`wink-nlp model load and first call: ${(performance.now() - loadStart).toFixed(0)} ms\n`);
 
   const data = loadMeetingBank();
@@ -72,11 +72,11 @@ function runAnalyserBench(): void {
 
   console.log(`\nROUGE F1 (%) against the reference summaries of ${data.rows.length} MeetingBank rows:`);
   printEvaluations([
-    evaluate("offline analyser", data.rows, analyser()),
+    evaluate("offline analyzer", data.rows, analyzer()),
     evaluate("lead-3 (baseline)", data.rows, lead3),
     evaluate("TextRank, 3 sentences (baseline)", data.rows, plainTextRank),
-    evaluate("lead, analyser's length", data.rows, leadSameLength),
-    evaluate("TextRank, analyser's length", data.rows, plainTextRankSameLength),
+    evaluate("lead, analyzer's length", data.rows, leadSameLength),
+    evaluate("TextRank, analyzer's length", data.rows, plainTextRankSameLength),
   ]);
   const referenceWords = data.rows.reduce((sum, row) => sum + rougeTokens(row.summary).length, 0) / data.rows.length;
   console.log(`  (reference summaries average ${referenceWords.toFixed(0)} words)`);
@@ -89,7 +89,7 @@ function option(name: string): string | undefined {
 
 async function main(): Promise<void> {
   const only = option("only");
-  if (!only || only === "analyser") runAnalyserBench();
+  if (!only || only === "analyzer") runAnalyzerBench();
   if (!only || only === "soak") {
     console.log("\nSoak: the built server under steady load (see bench/soak.ts)");
     await runSoak({ clients: Number(option("soak-clients") ?? 50), seconds: Number(option("soak-seconds") ?? 600) });

@@ -1,6 +1,6 @@
 /**
  * A made-up, timestamped council meeting of any length, for timing the
- * analyser when the MeetingBank sample is not available.
+ * analyzer when the MeetingBank sample is not available.
  */
 
 const SPEAKERS = [

@@ -1,11 +1,11 @@
 /**
- * The grid search behind the analyser's summary defaults (DEFAULT_WEIGHTS and
- * DEFAULT_LENGTH in app/lib/ai/offline/analyser.server.ts): `npx tsx bench/tune.ts`.
+ * The grid search behind the analyzer's summary defaults (DEFAULT_WEIGHTS and
+ * DEFAULT_LENGTH in app/lib/ai/offline/analyzer.server.ts): `npx tsx bench/tune.ts`.
  * 44 rows is a small sample: prefer settings that are good across a region of
  * the grid over a single best point.
  */
 import { loadMeetingBank } from "./meetingbank";
-import { analyser, evaluate, printEvaluations } from "./summarisers";
+import { analyzer, evaluate, printEvaluations } from "./summarizers";
 
 const data = loadMeetingBank();
 if ("missing" in data) {
@@ -14,7 +14,7 @@ if ("missing" in data) {
   console.log("Summary length (word budget = clamp(ratio x transcript words, minWords, 130)):");
   const lengths = [20, 30, 40, 60].flatMap((minWords) =>
     [0.005, 0.01, 0.02].map((ratio) =>
-      evaluate(`minWords=${minWords} ratio=${ratio}`, data.rows, analyser({ length: { minWords, ratio } })),
+      evaluate(`minWords=${minWords} ratio=${ratio}`, data.rows, analyzer({ length: { minWords, ratio } })),
     ),
   );
   printEvaluations(lengths);
@@ -26,7 +26,7 @@ if ("missing" in data) {
         evaluate(
           `agenda=${agendaBonus} position=${positionWeight} maxWords=${idealMaxWords}`,
           data.rows,
-          analyser({ weights: { agendaBonus, positionWeight, idealMaxWords } }),
+          analyzer({ weights: { agendaBonus, positionWeight, idealMaxWords } }),
         ),
       ),
     ),

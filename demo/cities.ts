@@ -11,7 +11,7 @@ export type CityPlaces = {
   creek: string;
   /** The multi-use trail along it. */
   trail: string;
-  /** The main park, and a smaller neighbourhood park. */
+  /** The main park, and a smaller neighborhood park. */
   park: string;
   smallPark: string;
   /** A busy arterial and the downtown main street. */
@@ -19,7 +19,7 @@ export type CityPlaces = {
   mainStreet: string;
   /** An elementary school near a busy crossing. */
   school: string;
-  /** A residential neighbourhood. */
+  /** A residential neighborhood. */
   neighborhood: string;
   /** The main library building. */
   library: string;
@@ -141,7 +141,7 @@ export const SEED_CITIES: readonly SeedCity[] = [
     state: "MN",
     county: "Brandt County",
     description:
-      "Lake Wendell is a lake town of 9,500 two hours north of the Twin Cities, with a hockey arena, a dairy cooperative and a shoreline of cabins that doubles the population every July. The city has no official colours yet, so its pages use the default palette.",
+      "Lake Wendell is a lake town of 9,500 two hours north of the Twin Cities, with a hockey arena, a dairy cooperative and a shoreline of cabins that doubles the population every July. The city has no official colors yet, so its pages use the default palette.",
     domain: "lakewendellmn.gov",
     primaryColor: null,
     secondaryColor: null,

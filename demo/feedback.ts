@@ -134,7 +134,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
   {
     feedbackType: "Content",
     feedbackText:
-      "Lake Wendell's page doesn't have a city image or colours yet. Happy to send photos of the lake if that helps.",
+      "Lake Wendell's page doesn't have a city image or colors yet. Happy to send photos of the lake if that helps.",
     userEmail: "gretchen.h@example.com",
     pageUrl: "/city/lake-wendell",
     severity: null,

@@ -564,7 +564,7 @@ function titleFor(plan: VideoPlan): string {
   return `${prefix} Regular Meeting – ${date}`;
 }
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function describe(plan: VideoPlan, composed: ComposedMeeting | null): string | null {
   if (plan.description === null) return null;
@@ -575,7 +575,7 @@ function describe(plan: VideoPlan, composed: ComposedMeeting | null): string | n
     const where = source.sourceType === "county" ? `on the ${city.county} website` : `at ${city.domain}`;
     return `Live stream of the ${date} meeting of the ${source.bodyName}. Agendas, staff reports and minutes are posted ${where}.`;
   }
-  const agenda = composed.items.slice(0, 4).map((item) => `• ${capitalise(item.built.title)}`);
+  const agenda = composed.items.slice(0, 4).map((item) => `• ${capitalize(item.built.title)}`);
   return [
     `${source.bodyName}, ${date}.`,
     "",

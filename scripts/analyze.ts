@@ -2,7 +2,7 @@
  * Backfill analyses and stories:
  *   npm run analyze -- --city riverton       one city's meetings
  *   npm run analyze -- --all                 every city
- *   npm run analyze -- --all --force         analyse and write again even where done
+ *   npm run analyze -- --all --force         analyze and write again even where done
  * Runs the pipeline here (not through the job queue), with a progress bar on
  * stderr (plain lines when stderr is not a terminal), prints a summary, and
  * exits with 1 when any meeting failed. With PGlite, stop the web server

@@ -5,7 +5,7 @@ export const PRODUCT_NAME = "Gavel";
 export const CITY_STATUSES = ["New", "Test", "Live", "Archive"] as const;
 export type CityStatus = (typeof CITY_STATUSES)[number];
 
-/** Public pages fall back to these when a city has no colour of its own. */
+/** Public pages fall back to these when a city has no color of its own. */
 export const PUBLIC_CITY_COLORS = { primary: "#0D9488", secondary: "#F59E0B" } as const;
 /** A city created in the admin starts with these (admin spec, section 3). */
 export const NEW_CITY_COLORS = { primary: "#3B82F6", secondary: "#1E40AF" } as const;

@@ -14,7 +14,7 @@ const STEPS = [
   },
   {
     title: "AI Analysis",
-    text: "Each transcript is analysed for a summary, the key moments with their timestamps and speakers, action items and the people, places and sums involved.",
+    text: "Each transcript is analyzed for a summary, the key moments with their timestamps and speakers, action items and the people, places and sums involved.",
   },
   {
     title: "Story Generation",
@@ -63,7 +63,7 @@ export default function About() {
         <h2 className="text-xl font-semibold text-slate-900">The technology</h2>
         <p>
           Gavel is open source. It runs on PostgreSQL with its own full-text search, and it works with any
-          OpenAI-compatible language model, or with none at all: a built-in analyser extracts summaries and quotes
+          OpenAI-compatible language model, or with none at all: a built-in analyzer extracts summaries and quotes
           straight from the transcript.
         </p>
       </section>

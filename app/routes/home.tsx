@@ -161,7 +161,7 @@ const FEATURES = [
   {
     title: "Transparency",
     Icon: SearchIcon,
-    text: "Every meeting, summarised in plain language, with the exact words and the moment they were said.",
+    text: "Every meeting, summarized in plain language, with the exact words and the moment they were said.",
   },
   {
     title: "Engagement",

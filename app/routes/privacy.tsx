@@ -53,7 +53,7 @@ const FAQ = [
   {
     question: "How do you use AI, and can it be wrong?",
     answer:
-      "A language model or our built-in analyser summarises public transcripts. Quotes are checked word for word against the transcript, and every summary links to the moment in the video so you can verify it.",
+      "A language model or our built-in analyzer summarizes public transcripts. Quotes are checked word for word against the transcript, and every summary links to the moment in the video so you can verify it.",
   },
   {
     question: "How do I delete my account?",

@@ -10,7 +10,7 @@ import { getCityByKey, listLiveCities } from "~/lib/cities/cities.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { appUrl } from "~/lib/env/env.server";
 import { buildSearchDigest, type SearchDigest } from "~/lib/search/digest.server";
-import { normaliseQuery, parseSearchView, type SearchView } from "~/lib/search/query";
+import { normalizeQuery, parseSearchView, type SearchView } from "~/lib/search/query";
 import { runMeetingSearch } from "~/lib/search/run.server";
 import { cacheHeaders, conditionalGet, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/videos/cache.server";
 import type { Route } from "./+types/search";
@@ -25,7 +25,7 @@ export const middleware: Route.MiddlewareFunction[] = [conditionalGet];
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const params = url.searchParams;
-  const q = normaliseQuery(params.get("q"));
+  const q = normalizeQuery(params.get("q"));
   const cityKey = params.get("city")?.trim() || null;
   const view = parseSearchView(params.get("view"));
   const [user, liveCities, chosenCity, search] = await Promise.all([

@@ -89,7 +89,7 @@ export function composeBrief(key: string, sourceKey: string, iso: string, kind: 
   return renderTranscript(timeLines(lines, rng, rng.int(2, 20)).timed);
 }
 
-/** Under 100 characters: not enough to analyse. */
+/** Under 100 characters: not enough to analyze. */
 export function composeTiny(sourceKey: string, kind: TinyKind): string {
   const { chair, clerk } = rosterFor(sourceKey);
   switch (kind) {

@@ -24,7 +24,7 @@ async function publishedDates(page: Page): Promise<string[]> {
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("datetime") ?? ""));
 }
 
-test("the header banner shows the city, its colours, tag line, search box and Sign In", async ({ page, open }) => {
+test("the header banner shows the city, its colors, tag line, search box and Sign In", async ({ page, open }) => {
   const response = await open(CITY_PATH);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alder Creek, CA");
@@ -160,7 +160,7 @@ test("the search toggle opens a search panel, hides the filter, and hiding clear
 });
 
 test("with JavaScript the search button is disabled while the query is blank", async ({ page, open, js }) => {
-  test.skip(!js, "JavaScript behaviour");
+  test.skip(!js, "JavaScript behavior");
   await open(`${CITY_PATH}?search=1`);
   const button = page.locator("#city-search").getByRole("button", { name: "Search" });
   await expect(button).toBeDisabled();

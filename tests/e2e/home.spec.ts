@@ -58,7 +58,7 @@ test("choosing a city and pressing Go to My City opens the city's page", async (
 });
 
 test("without JavaScript the picker is a plain GET that redirects", async ({ page, js }) => {
-  test.skip(js, "no-JS behaviour");
+  test.skip(js, "no-JS behavior");
   await page.goto("/");
   const [city] = await cityOptions(page);
   if (!city) throw new Error("no Live city to choose");

@@ -6,9 +6,9 @@ import { expect, test } from "./fixtures";
  * analysis (then the story) and the page shows the waiting state until the
  * result is there: with JavaScript through live updates, without it through
  * a page that refreshes itself. The e2e server runs the worker in process
- * with the offline analyser.
+ * with the offline analyzer.
  */
-test("a meeting without an analysis is analysed on first open, and its story follows", async ({ page, open }) => {
+test("a meeting without an analysis is analyzed on first open, and its story follows", async ({ page, open }) => {
   test.setTimeout(90_000);
   await open("/city/alder-creek?page=3");
   const analysisLinks = await page

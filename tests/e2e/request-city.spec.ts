@@ -60,7 +60,7 @@ test("choosing Other opens the Request City Coverage form", async ({ page, open,
 });
 
 test("without JavaScript, the request form is a page of its own", async ({ page, js }) => {
-  test.skip(js, "no-JS behaviour");
+  test.skip(js, "no-JS behavior");
   const response = await page.goto("/?request-city");
   expect(response?.status()).toBe(200);
   await expect(page.getByText("Request City Coverage", { exact: true }).first()).toBeVisible();
@@ -93,7 +93,7 @@ test("a complete request is received", async ({ page, open, js }) => {
 });
 
 test("without JavaScript, an invalid email is sent back with a message and the typed values", async ({ page, js }) => {
-  test.skip(js, "no-JS behaviour: with JavaScript the browser checks the email first");
+  test.skip(js, "no-JS behavior: with JavaScript the browser checks the email first");
   await page.goto("/?request-city");
   const form = requestForm(page.locator("body"));
   await form.state.selectOption("TX");

@@ -144,7 +144,7 @@ describe(`meeting analysis page ${dbTag}`, () => {
     expect(plain.meeting.youTubeId).toBeNull();
     const empty = (await cityMeeting(emptyId)).data as PageData;
     expect(empty.meeting.analysis).toEqual({ kind: "none" });
-    expect(empty.meeting.canAnalyse).toBe(false);
+    expect(empty.meeting.canAnalyze).toBe(false);
   });
 
   it("answers 404 for unknown, malformed or other cities' videos", async () => {

@@ -227,7 +227,7 @@ describe(`video cards ${dbTag}`, () => {
     expect(cardDescription(null, "y".repeat(201))).toBe(`${"y".repeat(200)}...`);
   });
 
-  it("use the teal and amber fallbacks in the loader's city when colours are missing or blank", async () => {
+  it("use the teal and amber fallbacks in the loader's city when colors are missing or blank", async () => {
     const result = await callLoader(layoutLoader, `/city/${KEY}`, { params: { locationKey: KEY } });
     const { city } = result.data as { city: { primaryColor: string | null; secondaryColor: string | null } };
     const { publicCityColors } = await import("~/components/city/city-colors");

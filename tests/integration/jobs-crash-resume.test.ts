@@ -235,7 +235,7 @@ describe(`a worker killed with SIGKILL ${dbTag}`, () => {
       const video = await insertVideo(LABELLED_MEETING);
       const { jobId } = await ensureAnalysisQueued(video.id);
       await letGoOfDatabase();
-      // PostgreSQL: a short heartbeat, so that the dead worker is recognised in seconds rather than 30 s.
+      // PostgreSQL: a short heartbeat, so that the dead worker is recognized in seconds rather than 30 s.
       const env: Record<string, string> = dbKind === "postgres" ? { JOBS_HEARTBEAT_SECONDS: "1" } : {};
 
       openai.otherwise(() => ({ kind: "hang" }));

@@ -32,7 +32,7 @@ beforeAll(async () => {
     .insert(cities)
     .values({ name: "Refusalton", locationKey: KEY, status: "Live" })
     .returning();
-  const [analysed, withoutTranscript] = await getTestDb()
+  const [analyzed, withoutTranscript] = await getTestDb()
     .insert(cityVideos)
     .values([
       {
@@ -49,7 +49,7 @@ beforeAll(async () => {
       },
     ])
     .returning();
-  video = analysed!.id;
+  video = analyzed!.id;
   bare = withoutTranscript!.id;
   await storeTranscript(video, seedVideo("ac-cc-2025-07-15").transcript!);
   const user = await createUser({ email: "member@refusalton.test", emailConfirmed: true });

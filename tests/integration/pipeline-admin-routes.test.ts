@@ -458,8 +458,8 @@ describe(`pages render ${dbTag}`, () => {
     await writeVideoStory(video.id);
     await writeVideoStory(video.id, { additionalContext: "Shorter." });
     const stories = await getTestDb().select().from(storyRevisions);
-    const [analysed] = await getTestDb().select().from(cityVideos).where(eq(cityVideos.id, video.id));
-    const analysis = analysed!.analysisResults as { highlights: unknown[]; action_items: unknown[] };
+    const [analyzed] = await getTestDb().select().from(cityVideos).where(eq(cityVideos.id, video.id));
+    const analysis = analyzed!.analysisResults as { highlights: unknown[]; action_items: unknown[] };
     const html = await renderPage(
       playgroundPage,
       "/admin/story-playground",

@@ -287,7 +287,7 @@ describe(`backfill ${dbTag}`, () => {
     const city = await insertCity("backfill-town");
     await insertVideo(SEEDED.transcript, city.id);
     await insertVideo(LABELLED_MEETING, city.id);
-    await insertVideo("MAYOR: Too short to analyse.", city.id);
+    await insertVideo("MAYOR: Too short to analyze.", city.id);
     await insertVideo(LABELLED_MEETING); // another city
     const progress: number[] = [];
     const summary = await backfill({ cityKey: "backfill-town" }, { onProgress: (done) => progress.push(done) });

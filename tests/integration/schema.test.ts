@@ -120,7 +120,7 @@ describe(`migrations ${dbTag}`, () => {
 });
 
 describe(`column defaults ${dbTag}`, () => {
-  it("a new city is New, in CA, with the admin's blue colours", async () => {
+  it("a new city is New, in CA, with the admin's blue colors", async () => {
     const [city] = await getTestDb()
       .insert(cities)
       .values({ name: "Springfield", locationKey: "springfield" })

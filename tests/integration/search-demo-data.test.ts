@@ -158,10 +158,10 @@ describe(`search pages on the demo data ${dbTag}`, () => {
 
     const summary = await callLoader(searchPageLoader, `/search?q=council&view=summary&city=alder-creek`);
     const digest = (
-      summary.data as { digest: { entries: { summary: string | null; cityKey: string }[]; analysed: number } }
+      summary.data as { digest: { entries: { summary: string | null; cityKey: string }[]; analyzed: number } }
     ).digest;
     expect(digest.entries.length).toBeGreaterThan(0);
-    expect(digest.analysed).toBeGreaterThan(0);
+    expect(digest.analyzed).toBeGreaterThan(0);
     expect(
       digest.entries.some((entry) => entry.summary === null),
       "some meetings have no analysis",

@@ -73,7 +73,7 @@ async function segmentsOf(cityVideoId: string) {
 }
 
 describe(`fetchCaptions ${dbTag}`, () => {
-  it("reads the captions into timed, speaker-labelled segments and the stored text", async () => {
+  it("reads the captions into timed, speaker-labeled segments and the stored text", async () => {
     const result = await fetchCaptions(`https://youtu.be/${WITH_CAPTIONS}`);
     expect(result.status).toBe("ok");
     if (result.status !== "ok") return;

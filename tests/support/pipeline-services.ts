@@ -7,7 +7,7 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from "./fake-openai-serv
  * The hooks every pipeline test file needs: a fake OpenAI-compatible model
  * on 127.0.0.1 for the whole file, and before each test an empty database,
  * an empty job queue, a model with no scripted answers and no API key (the
- * offline analyser) until a test sets one. Returns the fake model, usable
+ * offline analyzer) until a test sets one. Returns the fake model, usable
  * once the file's tests run.
  */
 export function withPipelineServices(): FakeOpenAiServer {

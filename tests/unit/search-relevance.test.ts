@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseQuery, parseSearchView } from "~/lib/search/query";
+import { normalizeQuery, parseSearchView } from "~/lib/search/query";
 import { relevancePercent } from "~/lib/search/relevance";
 
 describe("relevancePercent", () => {
@@ -21,10 +21,10 @@ describe("relevancePercent", () => {
 
 describe("search input", () => {
   it("is trimmed, its whitespace collapsed, and capped", () => {
-    expect(normaliseQuery("  water   rates \n")).toBe("water rates");
-    expect(normaliseQuery(null)).toBe("");
-    expect(normaliseQuery("   ")).toBe("");
-    expect(normaliseQuery("a".repeat(500))).toHaveLength(200);
+    expect(normalizeQuery("  water   rates \n")).toBe("water rates");
+    expect(normalizeQuery(null)).toBe("");
+    expect(normalizeQuery("   ")).toBe("");
+    expect(normalizeQuery("a".repeat(500))).toHaveLength(200);
   });
 
   it("offers the traditional view unless the summary is asked for", () => {

@@ -51,7 +51,7 @@ function countOccurrences(haystack: string, needle: string): number {
 const bytes = (text: string) => Buffer.byteLength(text, "utf8");
 
 describe("cities", () => {
-  it("has at least 3 Live cities with their own colours, tag lines and icons, plus New and Archive", () => {
+  it("has at least 3 Live cities with their own colors, tag lines and icons, plus New and Archive", () => {
     const live = SEED_CITIES.filter((city) => city.status === "Live");
     const styled = live.filter((city) => city.primaryColor && city.secondaryColor);
     expect(styled.length).toBeGreaterThanOrEqual(3);
@@ -59,7 +59,7 @@ describe("cities", () => {
     expect(new Set(styled.map((city) => city.secondaryColor)).size).toBe(styled.length);
     expect(new Set(live.map((city) => city.tagLine)).size).toBe(live.length);
     for (const city of live) expect(city.icon.length).toBeGreaterThan(0);
-    // One Live city without colours shows the public teal/amber fallback.
+    // One Live city without colors shows the public teal/amber fallback.
     expect(live.some((city) => city.primaryColor === null && city.secondaryColor === null)).toBe(true);
     expect(SEED_CITIES.some((city) => city.status === "New")).toBe(true);
     expect(SEED_CITIES.some((city) => city.status === "Archive")).toBe(true);

@@ -131,7 +131,7 @@ describe("SRT", () => {
 });
 
 describe("timestamped lines", () => {
-  it("keeps the existing parser's behaviour", () => {
+  it("keeps the existing parser's behavior", () => {
     const { format, segments } = parseTranscript(TIMESTAMPED);
     expect(format).toBe("timestamped");
     expect(segments).toEqual(parseTimestampedTranscript(TIMESTAMPED));

@@ -42,7 +42,7 @@ function CityIcon({ icon }: { icon: string | null }) {
 
 /**
  * The city header banner (spec section 2): a gradient from the city's
- * primary to its secondary colour, an optional background image, icon, name
+ * primary to its secondary color, an optional background image, icon, name
  * with state, tag line and a search box that goes to /search for this city.
  * On meeting pages (`compact`) the brand link is a back arrow with the city
  * name, returning to the city page.

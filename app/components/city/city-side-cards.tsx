@@ -12,7 +12,7 @@ export type CityAbout = {
 
 export type CityStatistics = {
   totalVideos: number;
-  analysedVideos: number;
+  analyzedVideos: number;
   stories: number;
   withTranscript: number;
   firstPublishedLabel: string | null;
@@ -102,7 +102,7 @@ export function StatisticsCard({ stats, color }: { stats: CityStatistics; color:
       <dl className="divide-y divide-slate-100">
         <Fact label="Meetings" value={<span data-testid="total-meetings">{stats.totalVideos}</span>} />
         <Fact label="With transcript" value={stats.withTranscript} />
-        <Fact label="Analysed" value={stats.analysedVideos} />
+        <Fact label="Analyzed" value={stats.analyzedVideos} />
         <Fact label="News stories" value={stats.stories} />
         {stats.firstPublishedLabel ? <Fact label="Coverage since" value={stats.firstPublishedLabel} /> : null}
       </dl>

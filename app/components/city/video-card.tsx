@@ -84,7 +84,7 @@ export function VideoCard({
               Analysis
             </Link>
           ) : (
-            <button type="button" disabled className={DISABLED} title="The transcript is too short to analyse">
+            <button type="button" disabled className={DISABLED} title="The transcript is too short to analyze">
               Analysis
             </button>
           )}

@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { CityColors } from "./city-colors";
 
 /**
- * A video's thumbnail, or a placeholder drawn here in the city's colours:
+ * A video's thumbnail, or a placeholder drawn here in the city's colors:
  * nothing is loaded from another site unless the video has its own image.
  */
 export function VideoThumbnail({ url, colors, title }: { url: string | null; colors: CityColors; title: string }) {

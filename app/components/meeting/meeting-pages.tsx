@@ -96,7 +96,7 @@ export function MeetingAnalysisPage({ meeting, isAdmin, pipeline, cityInPath }: 
           </div>
           {pipeline ? <PipelineStatusNotice status={pipeline} step="analysis" /> : null}
           {meeting.analysis.kind === "none" && isPending(pipeline?.analysis) ? null : (
-            <AnalysisSections analysis={meeting.analysis} canAnalyse={meeting.canAnalyse} />
+            <AnalysisSections analysis={meeting.analysis} canAnalyze={meeting.canAnalyze} />
           )}
         </div>
         <aside className="space-y-4" aria-label="About this meeting">
@@ -123,7 +123,7 @@ export function StoryStatusSlot() {
   return (
     <div role="status" className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
       <p className="text-lg font-semibold">No story available yet</p>
-      <p className="mt-1 text-sm text-slate-600">A news story is written once the meeting has been analysed.</p>
+      <p className="mt-1 text-sm text-slate-600">A news story is written once the meeting has been analyzed.</p>
     </div>
   );
 }

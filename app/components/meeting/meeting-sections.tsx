@@ -79,7 +79,7 @@ function ActionItems({ items }: { items: Extract<AnalysisView, { kind: "structur
 }
 
 function Entities({ entities }: { entities: Extract<AnalysisView, { kind: "structured" }>["entities"] }) {
-  if (entities.length === 0) return <p className="text-slate-600">No people, places or organisations were listed.</p>;
+  if (entities.length === 0) return <p className="text-slate-600">No people, places or organizations were listed.</p>;
   return (
     <ul className="grid gap-3 sm:grid-cols-2">
       {entities.map((entity, index) => (
@@ -101,21 +101,21 @@ function Entities({ entities }: { entities: Extract<AnalysisView, { kind: "struc
  * No analysis, and none on its way (a queued or running analysis shows
  * PipelineStatusNotice instead).
  */
-export function AnalysisStatusSlot({ canAnalyse }: { canAnalyse: boolean }) {
+export function AnalysisStatusSlot({ canAnalyze }: { canAnalyze: boolean }) {
   return (
     <div role="status" className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
       <p className="text-lg font-semibold">No analysis available</p>
       <p className="mt-1 text-sm text-slate-600">
-        {canAnalyse
-          ? "This meeting has not been analysed yet."
-          : "The transcript of this meeting is too short to analyse."}
+        {canAnalyze
+          ? "This meeting has not been analyzed yet."
+          : "The transcript of this meeting is too short to analyze."}
       </p>
     </div>
   );
 }
 
-export function AnalysisSections({ analysis, canAnalyse }: { analysis: AnalysisView; canAnalyse: boolean }) {
-  if (analysis.kind === "none") return <AnalysisStatusSlot canAnalyse={canAnalyse} />;
+export function AnalysisSections({ analysis, canAnalyze }: { analysis: AnalysisView; canAnalyze: boolean }) {
+  if (analysis.kind === "none") return <AnalysisStatusSlot canAnalyze={canAnalyze} />;
   if (analysis.kind === "plain") {
     return (
       <Section title="Summary" id="summary">

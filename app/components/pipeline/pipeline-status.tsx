@@ -1,5 +1,5 @@
 /**
- * The "analysing" and "writing" states of the meeting pages. While a job is
+ * The "analyzing" and "writing" states of the meeting pages. While a job is
  * waiting or running the page refreshes itself: without JavaScript through a
  * `<meta http-equiv="refresh">` inside `<noscript>` (inert when scripts
  * run), with JavaScript by polling the status route and revalidating the
@@ -57,7 +57,7 @@ export function NoScriptRefresh({ active, seconds = PIPELINE_REFRESH_SECONDS }: 
 
 const TEXT = {
   analysis: {
-    queued: ["Analysis queued", "This meeting is waiting to be analysed. This page updates by itself."],
+    queued: ["Analysis queued", "This meeting is waiting to be analyzed. This page updates by itself."],
     running: ["Analyzing meeting…", "This usually takes less than a minute. This page updates by itself."],
   },
   story: {

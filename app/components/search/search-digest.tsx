@@ -15,7 +15,7 @@ export function SearchDigestView({ digest, query }: { digest: SearchDigest; quer
           AI summary: what councils said about “{query}”
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          {digest.entries.length} matching {digest.entries.length === 1 ? "meeting" : "meetings"}, {digest.analysed}{" "}
+          {digest.entries.length} matching {digest.entries.length === 1 ? "meeting" : "meetings"}, {digest.analyzed}{" "}
           with an AI analysis. Summaries come from each meeting’s stored analysis.
         </p>
       </div>

@@ -1,11 +1,11 @@
 /**
- * Long transcripts are analysed in chunks cut on segment boundaries, then the
+ * Long transcripts are analyzed in chunks cut on segment boundaries, then the
  * partial analyses are combined. Nothing is ever dropped to fit a budget.
  */
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import type { Analysis, Entity } from "./schemas";
 import { toClockTime } from "./timestamps";
-import { normaliseForMatch } from "./verify";
+import { normalizeForMatch } from "./verify";
 
 /** Rough token count for English text: about four characters per token. */
 export function estimateTokens(text: string): number {
@@ -83,7 +83,7 @@ function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
 function mergeEntities(entities: Entity[]): Entity[] {
   const byKey = new Map<string, Entity>();
   for (const entity of entities) {
-    const key = `${entity.type.toLowerCase()}|${normaliseForMatch(entity.name)}`;
+    const key = `${entity.type.toLowerCase()}|${normalizeForMatch(entity.name)}`;
     const known = byKey.get(key);
     if (!known) byKey.set(key, { ...entity });
     else if (!known.context && entity.context) known.context = entity.context;
@@ -99,11 +99,11 @@ function mergeEntities(entities: Entity[]): Entity[] {
 export function combineAnalyses(parts: Analysis[], summary: string): Analysis {
   const highlights = uniqueBy(
     parts.flatMap((part) => part.highlights),
-    (h) => `${h.timestamp}|${normaliseForMatch(h.quotes[0]?.text ?? h.point_of_interest)}`,
+    (h) => `${h.timestamp}|${normalizeForMatch(h.quotes[0]?.text ?? h.point_of_interest)}`,
   );
   const actionItems = uniqueBy(
     parts.flatMap((part) => part.action_items),
-    (a) => normaliseForMatch(a.description),
+    (a) => normalizeForMatch(a.description),
   );
   return { summary, highlights, action_items: actionItems, entities: mergeEntities(parts.flatMap((p) => p.entities)) };
 }

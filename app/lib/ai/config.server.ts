@@ -1,9 +1,9 @@
 /**
  * AI configuration from the settings (README, "Configuration"):
- * - OPENAI_API_KEY: when set, the OpenAI-compatible provider is used; otherwise the offline analyser.
+ * - OPENAI_API_KEY: when set, the OpenAI-compatible provider is used; otherwise the offline analyzer.
  * - OPENAI_BASE_URL: any OpenAI-compatible endpoint (default: OpenAI).
  * - OPENAI_MODEL, OPENAI_TIMEOUT_MS, OPENAI_MAX_RETRIES, OPENAI_CHUNK_TOKENS (transcript tokens per call).
- * - AI_PROVIDER=offline forces the offline analyser even with a key.
+ * - AI_PROVIDER=offline forces the offline analyzer even with a key.
  */
 import { type Settings, settings } from "~/lib/env/settings.server";
 
@@ -16,7 +16,7 @@ export type OpenAiConfig = {
   chunkTokens: number;
 };
 
-/** The OpenAI-compatible configuration, or null when the offline analyser should be used. */
+/** The OpenAI-compatible configuration, or null when the offline analyzer should be used. */
 export function readOpenAiConfig(config: Settings = settings()): OpenAiConfig | null {
   if (!config.OPENAI_API_KEY || config.AI_PROVIDER === "offline") return null;
   return {

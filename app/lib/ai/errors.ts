@@ -7,7 +7,7 @@
 export type AiOperation = "analysis" | "story";
 
 export type AiErrorCode =
-  | "input" // nothing to analyse, or missing analysis for a story
+  | "input" // nothing to analyze, or missing analysis for a story
   | "timeout"
   | "connection"
   | "http"

@@ -14,7 +14,7 @@ import { createOfflineProvider } from "./offline-provider.server";
 import { createOpenAiProvider } from "./openai-provider.server";
 import type { AiProvider } from "./provider";
 
-/** OpenAI-compatible when OPENAI_API_KEY is set (and AI_PROVIDER is not "offline"), else the offline analyser. */
+/** OpenAI-compatible when OPENAI_API_KEY is set (and AI_PROVIDER is not "offline"), else the offline analyzer. */
 export function getAiProvider(config: Settings = settings()): AiProvider {
   const openAi = readOpenAiConfig(config);
   return openAi ? createOpenAiProvider(openAi) : createOfflineProvider();

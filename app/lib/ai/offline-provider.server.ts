@@ -3,7 +3,7 @@
  * and a plain story, computed in-process in well under a second.
  */
 import { AiError, throwIfPastDeadline } from "./errors";
-import { analyseSegments } from "./offline/analyser.server";
+import { analyzeSegments } from "./offline/analyzer.server";
 import { writeOfflineStory } from "./offline/story-writer";
 import type { AiProvider, AnalysisResult, AnalyzeTranscriptInput, StoryResult, WriteStoryInput } from "./provider";
 import { ensureSegments } from "./segments";
@@ -17,7 +17,7 @@ async function analyzeTranscript(input: AnalyzeTranscriptInput): Promise<Analysi
   if (segments.every((segment) => !segment.text.trim())) {
     throw new AiError("analysis", "input", { detail: "Video must have a transcript to run analysis" });
   }
-  const verified = verifyAnalysis(analyseSegments(segments), segments);
+  const verified = verifyAnalysis(analyzeSegments(segments), segments);
   return {
     analysis: verified.analysis,
     provider: "offline",

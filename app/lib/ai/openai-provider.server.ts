@@ -1,6 +1,6 @@
 /**
  * Analysis and stories from any OpenAI-compatible chat-completions endpoint,
- * with structured outputs. Long transcripts are analysed in chunks and
+ * with structured outputs. Long transcripts are analyzed in chunks and
  * combined; every failure becomes an AiError with a message for the UI.
  */
 import OpenAI from "openai";
@@ -129,7 +129,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     }
   }
 
-  async function analyseChunk(
+  async function analyzeChunk(
     input: AnalyzeTranscriptInput,
     chunk: TranscriptSegment[],
     part?: { index: number; count: number },
@@ -168,12 +168,12 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     const chunks = chunkSegments(segments, options.chunkTokens);
     let analysis: Analysis;
     if (chunks.length === 1) {
-      analysis = await analyseChunk(input, chunks[0]!);
+      analysis = await analyzeChunk(input, chunks[0]!);
     } else {
       const parts: Analysis[] = [];
       // One chunk at a time: keeps within rate limits and keeps request order predictable.
       for (const [index, chunk] of chunks.entries())
-        parts.push(await analyseChunk(input, chunk, { index, count: chunks.length }));
+        parts.push(await analyzeChunk(input, chunk, { index, count: chunks.length }));
       analysis = combineAnalyses(parts, await mergeSummaries(input.title, parts, input.signal));
     }
     const verified = verifyAnalysis(analysis, segments);

@@ -1,10 +1,10 @@
 /** Instructions sent to an OpenAI-compatible model. */
 import type { Analysis } from "./schemas";
 
-export const ANALYSIS_INSTRUCTIONS = `You analyse transcripts of local-government meetings (city councils, commissions, boards) for citizens and local reporters.
+export const ANALYSIS_INSTRUCTIONS = `You analyze transcripts of local-government meetings (city councils, commissions, boards) for citizens and local reporters.
 Return JSON matching the schema:
 - summary: 3 to 6 plain sentences on what was decided or discussed, the main topics first.
-- highlights: 3 to 8 notable moments, in transcript order. timestamp is the hh:mm:ss time of the line where the moment starts ("00:00:00" when the transcript has no times). point_of_interest says in one sentence why it matters. quotes are one or two passages copied EXACTLY, word for word, from that moment, with the speaker as labelled in the transcript ("Unknown" when there is no label).
+- highlights: 3 to 8 notable moments, in transcript order. timestamp is the hh:mm:ss time of the line where the moment starts ("00:00:00" when the transcript has no times). point_of_interest says in one sentence why it matters. quotes are one or two passages copied EXACTLY, word for word, from that moment, with the speaker as labeled in the transcript ("Unknown" when there is no label).
 - action_items: motions, votes and their results (for example "approved 5-0"), and directions to staff. responsible_party names who must act (a department, staff, a named official, or "City Council"). due_date is the deadline as said in the meeting, or null.
 - entities: people (with their title in context), organizations, places, amounts of money and dates that matter.
 Rules: use only what the transcript says. Never invent quotes, names, numbers or dates. If something is unclear, leave it out.`;
@@ -29,7 +29,7 @@ type AnalysisPrompt = {
 
 export function analysisUserMessage({ title, description, transcript, part }: AnalysisPrompt): string {
   const lines = [`Meeting title: ${title?.trim() || "(none)"}`, `Description: ${description?.trim() || "(none)"}`];
-  if (part) lines.push(`This is part ${part.index + 1} of ${part.count} of the transcript; analyse this part only.`);
+  if (part) lines.push(`This is part ${part.index + 1} of ${part.count} of the transcript; analyze this part only.`);
   lines.push("", "Transcript:", transcript);
   return lines.join("\n");
 }

@@ -8,7 +8,7 @@ import { z } from "zod";
 
 export const quoteSchema = z.object({
   text: z.string().describe("Words copied exactly from the transcript, without changes"),
-  speaker: z.string().describe('Speaker as labelled in the transcript, or "Unknown"'),
+  speaker: z.string().describe('Speaker as labeled in the transcript, or "Unknown"'),
 });
 
 export const highlightSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Segments to analyse and check quotes against when the caller has none:
+ * Segments to analyze and check quotes against when the caller has none:
  * timestamped lines are parsed as usual; plain text keeps one segment per
  * speaker turn ("MAYOR LOPEZ: ..."), or is one untimed segment (ASR text).
  */

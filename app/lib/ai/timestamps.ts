@@ -19,7 +19,7 @@ export function parseClockTime(value: string): number | null {
 }
 
 /** Rewrites any readable time as "hh:mm:ss"; unreadable values become null. */
-export function normaliseClockTime(value: string): string | null {
+export function normalizeClockTime(value: string): string | null {
   const seconds = parseClockTime(value);
   return seconds === null ? null : toClockTime(seconds);
 }

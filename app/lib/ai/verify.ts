@@ -2,7 +2,7 @@
  * Faithfulness checks (see docs/decisions/0011-faithfulness.md).
  *
  * Every quote an analysis or story presents as verbatim is looked up in the
- * transcript after normalising case, whitespace, punctuation, curly quotes
+ * transcript after normalizing case, whitespace, punctuation, curly quotes
  * and hesitation sounds. Found quotes are linked to their segment; quotes
  * that cannot be found are flagged and removed from (or marked in) the
  * cleaned result. Numbers in a story must appear in the transcript or the
@@ -13,7 +13,7 @@ import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { findDigitNumbers, numberValuesIn } from "./numbers";
 import { ensureSegments } from "./segments";
 import type { Analysis, Highlight, NewsStory, Quote } from "./schemas";
-import { normaliseClockTime, toClockTime } from "./timestamps";
+import { normalizeClockTime, toClockTime } from "./timestamps";
 
 export const segmentRefSchema = z.object({
   position: z.number(),
@@ -51,14 +51,14 @@ export type VerificationReport = z.infer<typeof verificationReportSchema>;
 export const UNVERIFIED_QUOTE_MARK = "[quote not found in the transcript]";
 
 // ---------------------------------------------------------------------------
-// Normalisation and lookup
+// Normalization and lookup
 
 const HESITATIONS = new Set(["um", "umm", "uh", "uhh", "er", "erm", "ah", "hmm", "mm"]);
 // Verbal fillers that tidied quotes leave out; removed on both sides, so matching stays symmetric.
 const FILLER_PHRASES = / (?:you know|i mean)(?= )/g;
 
 /** Lower case, straight quotes, no punctuation, no hesitation sounds or fillers, single spaces. */
-export function normaliseForMatch(text: string): string {
+export function normalizeForMatch(text: string): string {
   const words = text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -83,7 +83,7 @@ export function buildTranscriptIndex(segments: TranscriptSegment[]): TranscriptI
   let text = "";
   for (const segment of segments) {
     starts.push(text.length);
-    text += `${normaliseForMatch(segment.text)} `;
+    text += `${normalizeForMatch(segment.text)} `;
   }
   return { text, starts, segments };
 }
@@ -115,9 +115,9 @@ function findInText(haystack: string, needle: string, from: number): number {
   return -1;
 }
 
-/** Offset of the quote in the normalised transcript, or -1. */
+/** Offset of the quote in the normalized transcript, or -1. */
 function locateQuote(index: TranscriptIndex, quote: string): number {
-  const parts = quote.split(ELLIPSIS).map(normaliseForMatch).filter(Boolean);
+  const parts = quote.split(ELLIPSIS).map(normalizeForMatch).filter(Boolean);
   if (parts.length === 0) return -1;
   let start = findInText(index.text, parts[0]!, 0);
   while (start >= 0) {
@@ -188,7 +188,7 @@ const TITLE_WORDS = new Set([
 ]);
 
 function nameWords(speaker: string): string[] {
-  return normaliseForMatch(speaker)
+  return normalizeForMatch(speaker)
     .split(" ")
     .filter((word) => word.length > 1 && !TITLE_WORDS.has(word) && !/^\d+$/.test(word));
 }
@@ -198,14 +198,14 @@ export function isUnknownSpeaker(speaker: string | null | undefined): boolean {
 }
 
 /** True when both sides share a name word ("Councilmember Reyes" ~ "COUNCILMEMBER ANA REYES"). */
-function speakersMatch(claimed: string | null, labelled: string | null): boolean | null {
-  if (isUnknownSpeaker(claimed) || isUnknownSpeaker(labelled)) return null;
+function speakersMatch(claimed: string | null, labeled: string | null): boolean | null {
+  if (isUnknownSpeaker(claimed) || isUnknownSpeaker(labeled)) return null;
   const claimedWords = nameWords(claimed!);
-  const labelledWords = new Set(nameWords(labelled!));
-  if (claimedWords.length === 0 || labelledWords.size === 0) {
-    return normaliseForMatch(claimed!) === normaliseForMatch(labelled!);
+  const labeledWords = new Set(nameWords(labeled!));
+  if (claimedWords.length === 0 || labeledWords.size === 0) {
+    return normalizeForMatch(claimed!) === normalizeForMatch(labeled!);
   }
-  return claimedWords.some((word) => labelledWords.has(word));
+  return claimedWords.some((word) => labeledWords.has(word));
 }
 
 // ---------------------------------------------------------------------------
@@ -226,12 +226,12 @@ function checkQuote(index: TranscriptIndex, location: string, text: string, clai
 
 /** The speaker to show: the transcript's label wins over a missing or contradicting one. */
 function attributedSpeaker(check: QuoteCheck): string {
-  const labelled = check.segment?.speaker ?? null;
-  if (labelled && (isUnknownSpeaker(check.claimedSpeaker) || check.speakerMatches === false)) return labelled;
+  const labeled = check.segment?.speaker ?? null;
+  if (labeled && (isUnknownSpeaker(check.claimedSpeaker) || check.speakerMatches === false)) return labeled;
   return check.claimedSpeaker ?? "Unknown";
 }
 
-function summarise(kind: VerificationReport["kind"], quotes: QuoteCheck[], numbers: NumberCheck[]): VerificationReport {
+function summarize(kind: VerificationReport["kind"], quotes: QuoteCheck[], numbers: NumberCheck[]): VerificationReport {
   const verifiedQuotes = quotes.filter((quote) => quote.verified).length;
   return {
     kind,
@@ -251,7 +251,7 @@ function cleanHighlight(highlight: Highlight, checks: QuoteCheck[]): Highlight {
     if (check.verified) quotes.push({ text: quote.text, speaker: attributedSpeaker(check) });
   });
   const firstTimed = checks.find((check) => check.segment?.timestamp)?.segment?.timestamp ?? null;
-  const timestamp = normaliseClockTime(highlight.timestamp) ?? firstTimed ?? "00:00:00";
+  const timestamp = normalizeClockTime(highlight.timestamp) ?? firstTimed ?? "00:00:00";
   return { ...highlight, timestamp, quotes };
 }
 
@@ -280,7 +280,7 @@ export function verifyAnalysis(
     analysisTexts(analysis),
     numberValuesIn(index.segments.map((s) => s.text).join(" ")),
   );
-  return { analysis: { ...analysis, highlights }, report: summarise("analysis", allChecks, numbers) };
+  return { analysis: { ...analysis, highlights }, report: summarize("analysis", allChecks, numbers) };
 }
 
 // ---------------------------------------------------------------------------
@@ -437,5 +437,5 @@ export function verifyStory(
     sidebar_elements: { ...story.sidebar_elements, quote_block: quoteBlock },
     metadata: { ...story.metadata, uncertainty_notes: notes },
   };
-  return { story: cleaned, report: summarise("story", checks, numbers) };
+  return { story: cleaned, report: summarize("story", checks, numbers) };
 }

@@ -25,7 +25,7 @@ export const CODE_VALID_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 3;
 const STRATEGY = "email-code";
 const TOTP_COOKIE = "_totp";
-/** Markers the strategy redirects to, recognised and replaced by the caller. */
+/** Markers the strategy redirects to, recognized and replaced by the caller. */
 export const CODE_SENT_MARKER = "/auth?code-sent";
 export const CODE_FAILED_MARKER = "/auth?code-failed";
 

@@ -123,9 +123,9 @@ const PLACEHOLDER_ORIGIN = "http://gavel.invalid";
 /**
  * Only same-site paths: never an open redirect. Judged the way a browser
  * reads a Location header (URL parsing drops tabs and newlines and turns
- * backslashes into slashes), and answered in the parsed, re-serialised form,
+ * backslashes into slashes), and answered in the parsed, re-serialized form,
  * which holds no control characters. A path that would re-read as another
- * host (e.g. "/.//evil.example" normalises to "//evil.example") is refused.
+ * host (e.g. "/.//evil.example" normalizes to "//evil.example") is refused.
  */
 export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
   if (!to?.startsWith("/")) return fallback;

@@ -47,8 +47,8 @@ export const cities = pgTable(
     description: text("description"),
     domain: text("domain"),
     // Admin-created cities get the admin spec's blue defaults; the public
-    // pages fall back to teal/amber when a city has no colour at all
-    // (docs/decisions/0003-city-colour-defaults.md).
+    // pages fall back to teal/amber when a city has no color at all
+    // (docs/decisions/0003-city-color-defaults.md).
     primaryColor: text("primary_color").default("#3B82F6"),
     secondaryColor: text("secondary_color").default("#1E40AF"),
     imageUrl: text("image_url"),

@@ -1,5 +1,5 @@
 /**
- * The client's address as Express resolved it (honouring TRUST_PROXY).
+ * The client's address as Express resolved it (honoring TRUST_PROXY).
  * server.ts always overwrites this header, so a client cannot forge it.
  */
 export const CLIENT_IP_HEADER = "x-gavel-client-ip";

@@ -14,7 +14,7 @@ export function contentSecurityPolicy(nonce: string, { development = false } = {
     "script-src": development
       ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
       : ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
-    // React renders `style` attributes (bar heights, city colours): they need 'unsafe-inline'.
+    // React renders `style` attributes (bar heights, city colors): they need 'unsafe-inline'.
     "style-src": ["'self'", "'unsafe-inline'"],
     // Thumbnails and city images come from other sites, always over HTTPS.
     "img-src": ["'self'", "data:", "https:"],

@@ -11,9 +11,9 @@ import type { QueueName } from "./queues";
 
 /** Storing the result and queueing the next step, after the deadline. */
 const EXPIRY_MARGIN_SECONDS = 60;
-/** The offline analyser runs in-process: seconds even for the longest transcripts. */
+/** The offline analyzer runs in-process: seconds even for the longest transcripts. */
 const OFFLINE_BUDGET_MS = 5 * 60_000;
-/** The SDK's longest pause between its own retries (it honours retry-after up to a minute). */
+/** The SDK's longest pause between its own retries (it honors retry-after up to a minute). */
 const OPENAI_RETRY_PAUSE_MS = 60_000;
 
 /** One model call with the SDK's own retries: every try may take the whole timeout. */
@@ -23,7 +23,7 @@ function openAiCallMs(config: Settings): number | null {
   return openAi.timeoutMs * (openAi.maxRetries + 1) + OPENAI_RETRY_PAUSE_MS * openAi.maxRetries;
 }
 
-/** Chunks analysed one after the other, plus the call that merges their summaries. */
+/** Chunks analyzed one after the other, plus the call that merges their summaries. */
 function analysisBudgetMs(config: Settings): number {
   const call = openAiCallMs(config);
   if (call === null) return OFFLINE_BUDGET_MS;

@@ -43,7 +43,7 @@ function outcomeOf(row: JobRow): string | null {
   return row.state === "completed" && typeof output?.outcome === "string" ? output.outcome : null;
 }
 
-/** The recorded error: a completed job's `{ outcome: "failed", error }`, or a failed job's serialised error. */
+/** The recorded error: a completed job's `{ outcome: "failed", error }`, or a failed job's serialized error. */
 function errorOf(row: JobRow): { message: string; fromPipeline: boolean } | null {
   const output = record(row.output);
   if (!output) return null;
@@ -56,7 +56,7 @@ function errorOf(row: JobRow): { message: string; fromPipeline: boolean } | null
   return { message: value.message, fromPipeline: value.name === "PipelineError" };
 }
 
-function summarise(row: JobRow, archived = false): JobSummary {
+function summarize(row: JobRow, archived = false): JobSummary {
   const data = record(row.data);
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
@@ -176,7 +176,7 @@ export async function getVideoPipelineStatus(cityVideoId: string): Promise<Pipel
     ...(failedError ? { error: failedError } : {}),
     errors: Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as PipelineStatus["errors"],
     refresh: [transcript, analysis, story].some((step) => step.state === "queued" || step.state === "running"),
-    jobs: jobs.map((job) => summarise(job)),
+    jobs: jobs.map((job) => summarize(job)),
   };
 }
 
@@ -214,7 +214,7 @@ export async function listRecentJobs(filter: JobFilter = {}): Promise<RecentJob[
     );
   const live = (
     await getDb().select().from(bossJobs).where(conditions(bossJobs)).orderBy(desc(bossJobs.createdOn)).limit(limit)
-  ).map((row) => summarise(row));
+  ).map((row) => summarize(row));
   const archived = filter.includeArchived
     ? (
         await getDb()
@@ -223,7 +223,7 @@ export async function listRecentJobs(filter: JobFilter = {}): Promise<RecentJob[
           .where(conditions(bossArchive))
           .orderBy(desc(bossArchive.createdOn))
           .limit(limit)
-      ).map((row) => summarise(row, true))
+      ).map((row) => summarize(row, true))
     : [];
   const jobs = [...live, ...archived].sort((a, b) => b.createdOn.localeCompare(a.createdOn)).slice(0, limit);
   const videos = await videosById(jobs.flatMap((job) => (job.cityVideoId ? [job.cityVideoId] : [])));

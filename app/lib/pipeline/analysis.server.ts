@@ -1,5 +1,5 @@
 /**
- * Analysing a meeting: the transcript and its segments go to the AI
+ * Analyzing a meeting: the transcript and its segments go to the AI
  * provider; the result is stored as a new analysis revision and as the
  * video's analysis_results, in one transaction. The verification report
  * stays with the revision. A failure stores nothing, so the previous
@@ -21,7 +21,7 @@ import { skipReason, type SkipReason, type WriteGuard } from "./write-guard.serv
 export type AnalyzeVideoOptions = {
   /** users.id of whoever asked (stored as the revision's created_by). */
   requestedBy?: string | null;
-  /** Analyse even when an analysis exists (default: skip then). */
+  /** Analyze even when an analysis exists (default: skip then). */
   force?: boolean;
   /** See WriteGuard; set by jobs. */
   ifCurrentRevision?: string | null;

@@ -1,5 +1,5 @@
 /**
- * Backfill: analyse, then write stories for, every eligible meeting of a
+ * Backfill: analyze, then write stories for, every eligible meeting of a
  * city (or of all cities), directly (not through the job queue). Eligible:
  * a transcript longer than 100 characters. Without `force`, meetings that
  * already have an analysis (story) keep it.

@@ -27,7 +27,7 @@ function tableOf(kind: RevisionKind) {
   return kind === "analysis" ? analysisRevisions : storyRevisions;
 }
 
-function summariseVerification(report: unknown): VerificationSummary | null {
+function summarizeVerification(report: unknown): VerificationSummary | null {
   if (typeof report !== "object" || report === null) return null;
   const r = report as Record<string, unknown>;
   return {
@@ -90,7 +90,7 @@ function toRevision(kind: RevisionKind, row: RevisionRow, current: boolean): Rev
     createdByEmail: row.createdByEmail,
     additionalContext: kind === "story" ? row.additionalContext : null,
     title: titleOf(kind, row.content),
-    verification: summariseVerification(row.verification),
+    verification: summarizeVerification(row.verification),
     current,
     content: row.content,
     verificationReport: row.verification,

@@ -28,7 +28,7 @@ export type DigestEntry = {
   highlights: { timestamp: string | null; seconds: number | null; pointOfInterest: string }[];
 };
 
-export type SearchDigest = { entries: DigestEntry[]; analysed: number };
+export type SearchDigest = { entries: DigestEntry[]; analyzed: number };
 
 export function digestEntry(result: VideoSearchResult, storedAnalysis: unknown, transcriptTimed = true): DigestEntry {
   const base = {
@@ -55,7 +55,7 @@ export function digestEntry(result: VideoSearchResult, storedAnalysis: unknown, 
 
 /** One query for the analyses of all results, in the results' order. */
 export async function buildSearchDigest(results: VideoSearchResult[]): Promise<SearchDigest> {
-  if (results.length === 0) return { entries: [], analysed: 0 };
+  if (results.length === 0) return { entries: [], analyzed: 0 };
   const rows = await getDb()
     .select({ id: cityVideos.id, analysisResults: cityVideos.analysisResults, timed: hasTimedTranscript() })
     .from(cityVideos)
@@ -70,5 +70,5 @@ export async function buildSearchDigest(results: VideoSearchResult[]): Promise<S
     const row = byId.get(result.id);
     return digestEntry(result, row?.analysisResults, row ? row.timed === true || String(row.timed) === "true" : true);
   });
-  return { entries, analysed: entries.filter((entry) => entry.summary !== null).length };
+  return { entries, analyzed: entries.filter((entry) => entry.summary !== null).length };
 }

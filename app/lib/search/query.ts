@@ -10,7 +10,7 @@ const SPACES_AND_CONTROLS = /[\s\u0000-\u001f\u007f]+/g;
  * among them) and inner whitespace collapsed to single spaces, capped;
  * "" means no search.
  */
-export function normaliseQuery(value: string | null | undefined): string {
+export function normalizeQuery(value: string | null | undefined): string {
   return (value ?? "").replace(SPACES_AND_CONTROLS, " ").trim().slice(0, MAX_QUERY_LENGTH).trim();
 }
 

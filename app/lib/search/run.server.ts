@@ -7,7 +7,7 @@ import {
   UNEXPECTED_SEARCH_ERROR,
   type SearchOutcome,
 } from "./outcome";
-import { normaliseQuery } from "./query";
+import { normalizeQuery } from "./query";
 import { searchCityVideos, searchLiveCityVideos } from "./search.server";
 
 export type PageSearch = { outcome: SearchOutcome; toast: Toast | null };
@@ -26,7 +26,7 @@ async function run(
   search: (q: string) => ReturnType<typeof searchCityVideos>,
   failure: (error: unknown) => { title: string; description: string },
 ): Promise<PageSearch> {
-  const q = normaliseQuery(query);
+  const q = normalizeQuery(query);
   let outcome: SearchOutcome;
   if (!q) {
     outcome = { status: "idle" };

@@ -12,7 +12,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { CITY_SEARCH_LIMIT, MEETING_SEARCH_LIMIT } from "~/lib/constants";
 import { getDb } from "~/lib/db/client.server";
 import { HEADLINE_OPTIONS, HEADLINE_TRANSLATE_FROM, HEADLINE_TRANSLATE_TO, headlineToHtml } from "./snippet";
-import { normaliseQuery } from "./query";
+import { normalizeQuery } from "./query";
 
 export type VideoSearchResult = {
   id: string;
@@ -20,7 +20,7 @@ export type VideoSearchResult = {
   description: string | null;
   /** HTML whose only markup is <mark>; see ./snippet.ts. */
   snippet: string;
-  /** 0 ≤ score < 1: ts_rank_cd normalised by rank / (rank + 1). */
+  /** 0 ≤ score < 1: ts_rank_cd normalized by rank / (rank + 1). */
   score: number;
   published_at: string | null;
   video_url: string | null;
@@ -63,7 +63,7 @@ export function searchStatement(query: string, scope: Scope, limit: number): SQL
   const inScope = scopeFilter(scope);
   // The tsquery is written out where it is used (not joined from a CTE), so
   // that the planner folds it to a constant and estimates from the GIN
-  // index statistics. Normalisation 32 maps a rank to rank / (rank + 1):
+  // index statistics. Normalization 32 maps a rank to rank / (rank + 1):
   // scores in [0, 1). ts_headline is the costly part: it runs on the final rows only.
   const tsquery = sql`websearch_to_tsquery('english', ${query})`;
   return sql`
@@ -137,7 +137,7 @@ function toResult(row: Row): VideoSearchResult {
 }
 
 async function runSearch(query: string, scope: Scope, limit: number): Promise<VideoSearchResult[]> {
-  const text = normaliseQuery(query);
+  const text = normalizeQuery(query);
   if (!text) return [];
   const result = await getDb().execute(searchStatement(text, scope, Math.max(1, Math.floor(limit))));
   return (result as unknown as { rows: Row[] }).rows.map(toResult);

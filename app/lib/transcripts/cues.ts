@@ -65,9 +65,9 @@ export function cleanCue(raw: string): CleanCue {
     marked = true;
     text = text.replace(/^(?:>>|-)\s*/, "");
   }
-  const labelled = splitSpeaker(text);
-  const speaker = voice ? voice[1]!.trim() : labelled.speaker;
-  if (labelled.speaker) text = labelled.text;
+  const labeled = splitSpeaker(text);
+  const speaker = voice ? voice[1]!.trim() : labeled.speaker;
+  if (labeled.speaker) text = labeled.text;
   return { speaker, marked, text: text.replace(/\s*>>\s*/g, " ").trim() };
 }
 

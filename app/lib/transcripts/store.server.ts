@@ -1,7 +1,7 @@
 /**
  * Storing a video's transcript: the text in city_videos.transcript and its
  * timed segments in transcript_segments, replaced together in one
- * transaction. The analysis and story are left as they are (re-analysing
+ * transaction. The analysis and story are left as they are (re-analyzing
  * is an explicit step).
  */
 import { eq } from "drizzle-orm";

@@ -4,7 +4,7 @@
  * search panel is open (`search=1`) and what it searched for (`q`).
  */
 import { VIDEOS_PER_PAGE } from "~/lib/constants";
-import { normaliseQuery } from "~/lib/search/query";
+import { normalizeQuery } from "~/lib/search/query";
 
 /** A shared link may ask for at most this many pages at once (500 videos). */
 export const MAX_PAGES = 50;
@@ -31,7 +31,7 @@ export function parsePage(value: string | null): number {
 }
 
 export function parseCityPageState(params: URLSearchParams): CityPageState {
-  const q = normaliseQuery(params.get("q"));
+  const q = normalizeQuery(params.get("q"));
   const searchOpen = params.get("search") === "1" || q !== "";
   const source = params.get("source");
   return {

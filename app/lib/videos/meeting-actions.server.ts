@@ -17,7 +17,7 @@ import { awaitJobHeaders } from "./meeting-job-toast.server";
 
 /**
  * The page that posted, from the action's `url` argument (React Router's
- * normalised URL: `request.url` of a fetcher post is the `.data` address),
+ * normalized URL: `request.url` of a fetcher post is the `.data` address),
  * without the `index` marker.
  */
 export function pageOf(url: URL): string {

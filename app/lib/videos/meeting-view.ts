@@ -44,7 +44,7 @@ export type MeetingView = {
   videoUrl: string | null;
   youTubeId: string | null;
   hasTranscript: boolean;
-  canAnalyse: boolean;
+  canAnalyze: boolean;
   storyGeneratedAt: string | null;
   city: MeetingCity;
   analysis: AnalysisView;
@@ -98,7 +98,7 @@ export function meetingView(record: MeetingRecord): MeetingView {
     videoUrl: record.videoUrl,
     youTubeId: youTubeVideoId(record.videoUrl),
     hasTranscript: record.transcriptLength !== null && record.transcriptLength > 0,
-    canAnalyse: isAnalysisEnabled(record.transcriptLength),
+    canAnalyze: isAnalysisEnabled(record.transcriptLength),
     storyGeneratedAt: record.storyGeneratedAt,
     city: record.city,
     analysis: analysisView(record.analysisResults, record.transcriptTimed),

@@ -84,7 +84,7 @@ export type VideoSource = { id: string; title: string; sourceType: string };
 
 export type CityOverview = {
   totalVideos: number;
-  analysedVideos: number;
+  analyzedVideos: number;
   stories: number;
   withTranscript: number;
   firstPublished: string | null;
@@ -96,7 +96,7 @@ export type CityOverview = {
 
 type OverviewRow = {
   total: number | string;
-  analysed: number | string;
+  analyzed: number | string;
   stories: number | string;
   transcribed: number | string;
   first_published: string | null;
@@ -126,7 +126,7 @@ export async function getCityOverview(cityId: string, since: Date): Promise<City
   const result = await getDb().execute(sql`
     select
       count(*) as total,
-      count(*) filter (where v.analysis_results is not null) as analysed,
+      count(*) filter (where v.analysis_results is not null) as analyzed,
       count(*) filter (where v.news_story is not null) as stories,
       count(*) filter (where v.transcript is not null) as transcribed,
       ${iso(sql`min(v.published_at)`)} as first_published,
@@ -147,7 +147,7 @@ export async function getCityOverview(cityId: string, since: Date): Promise<City
   const perMonth = parseJsonColumn<Record<string, number | string>>(row?.per_month, {});
   return {
     totalVideos: Number(row?.total ?? 0),
-    analysedVideos: Number(row?.analysed ?? 0),
+    analyzedVideos: Number(row?.analyzed ?? 0),
     stories: Number(row?.stories ?? 0),
     withTranscript: Number(row?.transcribed ?? 0),
     firstPublished: row?.first_published ?? null,

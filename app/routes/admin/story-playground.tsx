@@ -174,7 +174,7 @@ function Pickers() {
             key={`video-${video?.id ?? ""}`}
             options={videos.map((choice) => ({
               value: choice.id,
-              label: `${formatDay(choice.publishedAt)} · ${choice.title}${choice.hasStory ? " · story" : choice.hasAnalysis ? " · analysed" : ""}`,
+              label: `${formatDay(choice.publishedAt)} · ${choice.title}${choice.hasStory ? " · story" : choice.hasAnalysis ? " · analyzed" : ""}`,
             }))}
             errors={unknown.video ? ["No video details found"] : undefined}
             required

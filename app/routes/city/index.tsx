@@ -48,7 +48,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       sources: overview.sources,
       stats: {
         totalVideos: overview.totalVideos,
-        analysedVideos: overview.analysedVideos,
+        analyzedVideos: overview.analyzedVideos,
         stories: overview.stories,
         withTranscript: overview.withTranscript,
         firstPublishedLabel: formatDate(overview.firstPublished),

@@ -4,14 +4,14 @@ import { Toaster } from "~/components/ui/toaster";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { appUrl } from "~/lib/env/env.server";
-import { normaliseQuery } from "~/lib/search/query";
+import { normalizeQuery } from "~/lib/search/query";
 import { runCitySearch } from "~/lib/search/run.server";
 import { cacheHeaders, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/videos/cache.server";
 import { cityFromContext } from "~/lib/videos/city-context.server";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
-  const q = normaliseQuery(url.searchParams.get("q"));
+  const q = normalizeQuery(url.searchParams.get("q"));
   const city = await cityFromContext(context, params.locationKey);
   const [user, search] = await Promise.all([getCurrentUser(request), runCitySearch(city.id, q)]);
   return data(

@@ -1,7 +1,7 @@
 import { getCityByKey } from "~/lib/cities/cities.server";
 import { CITY_SEARCH_LIMIT } from "~/lib/constants";
 import { CITY_SEARCH_ERROR } from "~/lib/search/outcome";
-import { normaliseQuery } from "~/lib/search/query";
+import { normalizeQuery } from "~/lib/search/query";
 import { searchCityVideos } from "~/lib/search/search.server";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/videos/cache.server";
 import { isUuid } from "~/lib/videos/city-page-state";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/city-videos-search";
  */
 export async function loader({ url }: Route.LoaderArgs) {
   const params = url.searchParams;
-  const query = normaliseQuery(params.get("q"));
+  const query = normalizeQuery(params.get("q"));
   const cityId = params.get("cityId") ?? (await cityIdForKey(params.get("city")));
   if (!isUuid(cityId)) return Response.json({ error: "Unknown city" }, { status: 400 });
   const requested = Number(params.get("limit"));

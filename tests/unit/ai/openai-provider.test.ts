@@ -60,7 +60,7 @@ describe("OpenAI-compatible provider: analysis", () => {
     expect(server.requestCount).toBe(1);
   });
 
-  it("sends a strict JSON schema and the timestamped, labelled transcript", async () => {
+  it("sends a strict JSON schema and the timestamped, labeled transcript", async () => {
     server.script({ kind: "json", body: modelAnalysis() });
     await provider().analyzeTranscript(input);
     const body = server.requests[0]!.body;
@@ -147,7 +147,7 @@ describe("OpenAI-compatible provider: analysis", () => {
     expect(result.analysis.highlights[0]!.quotes.map((q) => q.text)).toEqual([analysis.highlights[0]!.quotes[0]!.text]);
   });
 
-  it("refuses to analyse an empty transcript", async () => {
+  it("refuses to analyze an empty transcript", async () => {
     const error = await provider()
       .analyzeTranscript({ transcript: "  ", segments: [], title: null, description: null })
       .catch((e: unknown) => e);
@@ -159,7 +159,7 @@ describe("OpenAI-compatible provider: analysis", () => {
 describe("OpenAI-compatible provider: long transcripts", () => {
   const lines = Array.from({ length: 60 }, (_, i) => {
     const minute = String(i).padStart(2, "0");
-    return `[00:${minute}:00] COUNCILMEMBER REYES: Item ${i} concerns the budget line for neighbourhood program number ${i}, which staff will review again.`;
+    return `[00:${minute}:00] COUNCILMEMBER REYES: Item ${i} concerns the budget line for neighborhood program number ${i}, which staff will review again.`;
   });
   const longTranscript = lines.join("\n");
   const longSegments = parseTimestampedTranscript(longTranscript);
@@ -262,7 +262,7 @@ describe("OpenAI-compatible provider: stories", () => {
 });
 
 describe("getAiProvider", () => {
-  it("uses the offline analyser without an API key", () => {
+  it("uses the offline analyzer without an API key", () => {
     expect(getAiProvider(parseSettings({})).name).toBe("offline");
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { lcsLength, rouge, rougeTokens } from "../../../bench/rouge";
 
 describe("ROUGE used by the benchmark", () => {
-  it("tokenises on non-alphanumerics, lower case", () => {
+  it("tokenizes on non-alphanumerics, lower case", () => {
     expect(rougeTokens("The Council's $2.5M plan!")).toEqual(["the", "council", "s", "2", "5m", "plan"]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyseOffline } from "~/lib/ai/offline/analyser.server";
+import { analyzeOffline } from "~/lib/ai/offline/analyzer.server";
 import { findNextMeetingDate, primaryTopic, writeOfflineStory } from "~/lib/ai/offline/story-writer";
 import { createOfflineProvider } from "~/lib/ai/offline-provider.server";
 import { storySchema } from "~/lib/ai/schemas";
@@ -8,7 +8,7 @@ import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
 import { LABELLED_MEETING, modelAnalysis, UNLABELLED_MEETING } from "./fixtures";
 
 const segments = parseTimestampedTranscript(LABELLED_MEETING);
-const analysis = analyseOffline({ transcript: LABELLED_MEETING, segments });
+const analysis = analyzeOffline({ transcript: LABELLED_MEETING, segments });
 const story = writeOfflineStory({
   analysis,
   segments,
@@ -51,7 +51,7 @@ describe("offline story writer", () => {
   });
 
   it("notes unidentified speakers and the editor's context", () => {
-    const asr = analyseOffline({ transcript: UNLABELLED_MEETING, segments: [] });
+    const asr = analyzeOffline({ transcript: UNLABELLED_MEETING, segments: [] });
     const asrStory = writeOfflineStory({
       analysis: asr,
       segments: [],

@@ -3,10 +3,10 @@ import { cosine, lightStem, pageRank, textRank, tfidfVectors } from "~/lib/ai/of
 import { cleanSentence, displaySpeaker, isProcedural, verbatimPrefix } from "~/lib/ai/offline/rules";
 import { findDueDate, responsibleParty, voteOutcome } from "~/lib/ai/offline/actions";
 import { personFromSpeakerLabel } from "~/lib/ai/offline/entities";
-import { normaliseClockTime, toClockTime } from "~/lib/ai/timestamps";
+import { normalizeClockTime, toClockTime } from "~/lib/ai/timestamps";
 
 describe("TextRank", () => {
-  it("builds normalised TF-IDF vectors and cosine similarities", () => {
+  it("builds normalized TF-IDF vectors and cosine similarities", () => {
     const [a, b, c] = tfidfVectors([
       ["budget", "road"],
       ["budget", "road"],
@@ -47,7 +47,7 @@ describe("rules", () => {
     expect(cleanSentence("So, um, we we need to, you know, fix the road")).toBe("We need to fix the road.");
   });
 
-  it("recognises procedure", () => {
+  it("recognizes procedure", () => {
     for (const text of [
       "Thank you, Mayor.",
       "Second.",
@@ -90,8 +90,8 @@ describe("timestamps", () => {
   it("always writes hh:mm:ss", () => {
     expect(toClockTime(3725)).toBe("01:02:05");
     expect(toClockTime(null)).toBe("00:00:00");
-    expect(normaliseClockTime("7:02")).toBe("00:07:02");
-    expect(normaliseClockTime("[1:02:03]")).toBe("01:02:03");
-    expect(normaliseClockTime("soon")).toBeNull();
+    expect(normalizeClockTime("7:02")).toBe("00:07:02");
+    expect(normalizeClockTime("[1:02:03]")).toBe("01:02:03");
+    expect(normalizeClockTime("soon")).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findDigitNumbers, findSpelledNumberValues, numberValuesIn } from "~/lib/ai/numbers";
-import { normaliseForMatch, UNVERIFIED_QUOTE_MARK, verifyAnalysis, verifyStory } from "~/lib/ai/verify";
+import { normalizeForMatch, UNVERIFIED_QUOTE_MARK, verifyAnalysis, verifyStory } from "~/lib/ai/verify";
 import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
 import { LABELLED_MEETING, modelAnalysis, modelStory, UNLABELLED_MEETING } from "./fixtures";
 
@@ -12,10 +12,10 @@ function analysisWithQuote(text: string, speaker = "COUNCILMEMBER REYES") {
   });
 }
 
-describe("normaliseForMatch", () => {
+describe("normalizeForMatch", () => {
   it("ignores case, punctuation, curly quotes, whitespace and hesitations", () => {
-    expect(normaliseForMatch("  “Don’t”  PUSH, um, traffic…\n past ")).toBe("dont push traffic past");
-    expect(normaliseForMatch("Don't push traffic past")).toBe("dont push traffic past");
+    expect(normalizeForMatch("  “Don’t”  PUSH, um, traffic…\n past ")).toBe("dont push traffic past");
+    expect(normalizeForMatch("Don't push traffic past")).toBe("dont push traffic past");
   });
 });
 

@@ -3,7 +3,7 @@
  * we direct staff to ...", "motion carries 5-0", "report back by June 15".
  */
 import type { ActionItem } from "../schemas";
-import { normaliseForMatch } from "../verify";
+import { normalizeForMatch } from "../verify";
 import type { NlpEntity } from "./nlp.server";
 import { cleanSentence, countWords, displaySpeaker, shorten } from "./rules";
 
@@ -187,7 +187,7 @@ export function extractActionItems(sentences: ActionSentence[]): ActionItem[] {
   const seen = new Set<string>();
   return drafts
     .filter((draft) => {
-      const key = normaliseForMatch(draft.description);
+      const key = normalizeForMatch(draft.description);
       if (seen.has(key)) return false;
       seen.add(key);
       return true;

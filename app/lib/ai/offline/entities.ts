@@ -1,7 +1,7 @@
 /**
- * Entities for the offline analyser. wink-nlp supplies money and dates; a
+ * Entities for the offline analyzer. wink-nlp supplies money and dates; a
  * rule layer finds people (speaker labels and titles in the text),
- * organisations (by suffix) and places (street and park names, "City of X").
+ * organizations (by suffix) and places (street and park names, "City of X").
  */
 import type { Entity } from "../schemas";
 import type { NlpEntity } from "./nlp.server";
@@ -38,7 +38,7 @@ const CAPITAL_WORD = "(?:[A-Z][A-Za-z&'\u2019.\\-]*|of|and|for|the)";
 // "Department of Transportation", "Board of Supervisors"
 const OF_TAIL =
   "(?:\\s+of\\s+(?:the\\s+)?[A-Z][A-Za-z]+(?:\\s+(?!Section|Amendment|Item|Bill|Number)[A-Z][A-Za-z]+){0,2})?";
-const ORGANISATION = new RegExp(
+const ORGANIZATION = new RegExp(
   `\\b((?:[A-Z][A-Za-z&'\u2019.\\-]*\\s+)(?:${CAPITAL_WORD}\\s+){0,4}(?:${ORG_SUFFIX})${OF_TAIL})(?![A-Za-z])`,
   "g",
 );
@@ -56,7 +56,7 @@ const COUNCIL_DISTRICT = /\b((?:Council )?District (?:\d{1,2}|One|Two|Three|Four
 const CITY_NAME =
   /\b(?:City of|Town of|County of)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)|\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+City Council\b/g;
 
-// Capitalised words that start sentences or name roles, never part of a name.
+// Capitalized words that start sentences or name roles, never part of a name.
 const NOT_NAME_WORDS = new Set(
   (
     "thank thanks okay ok yes no so and the i we you it this that there these those our my your their his her " +
@@ -185,7 +185,7 @@ function countMatches(
   return [...counts.values()].sort((a, b) => b.mentions - a.mentions);
 }
 
-// Words that start a sentence or a title, not a place or organisation name.
+// Words that start a sentence or a title, not a place or organization name.
 const LEADING_STOP_WORDS = new Set(
   (
     "the a an and so our my your their his her this that these those i we you it if in on at to for by of from " +
@@ -204,7 +204,7 @@ function stripLeadingStopWords(phrase: string | undefined): string | undefined {
   return words.join(" ");
 }
 
-function organisationName(match: RegExpMatchArray): string | undefined {
+function organizationName(match: RegExpMatchArray): string | undefined {
   const name = stripLeadingStopWords(match[1]);
   if (!name || name.split(/\s+/).length < 2) return undefined;
   if (new RegExp(`^(?:${TITLE_PATTERN})\\b`).test(name)) return undefined;
@@ -275,7 +275,7 @@ export function extractEntities(sentences: EntitySentence[]): Entity[] {
     (type: string) =>
     (c: Counted): Entity => ({ name: c.name, type, context: c.context });
   const personWords = new Set(people.flatMap((p) => p.name.toLowerCase().split(/\s+/)));
-  const organizations = countMatches(sentences, ORGANISATION, organisationName)
+  const organizations = countMatches(sentences, ORGANIZATION, organizationName)
     .filter((org) => !personWords.has(org.name.split(/\s+/)[0]!.toLowerCase())) // "Burgess and Council"
     .slice(0, LIMITS.organizations)
     .map(toEntity("organization"));

@@ -1,7 +1,7 @@
 /**
  * wink-nlp, loaded once per process: sentence boundaries, word tokens and
- * the entities its light English model recognises (dates, money, percents,
- * times, durations, cardinals). People, organisations and places come from
+ * the entities its light English model recognizes (dates, money, percents,
+ * times, durations, cardinals). People, organizations and places come from
  * the rule layer in entities.ts.
  */
 import winkNLP, { type ItemEntity, type ItemSentence, type WinkMethods } from "wink-nlp";

@@ -1,5 +1,5 @@
 /**
- * The rule layer of the offline analyser: what counts as filler or meeting
+ * The rule layer of the offline analyzer: what counts as filler or meeting
  * procedure, and how spoken sentences are tidied for summaries.
  */
 
@@ -14,7 +14,7 @@ const FILLERS: Array<[RegExp, string]> = [
 const REPEATED_WORD = /\b([\w']+)(?:[\s,]+\1\b)+/gi;
 const LEADING_DISCOURSE = /^(?:(?:so|okay|ok|well|and|but|now|all right|alright|yeah|yes|right|um|uh)\b[,.]?\s+)+/i;
 
-/** Removes hesitations, stutters and leading discourse markers; capitalises and ends the sentence. */
+/** Removes hesitations, stutters and leading discourse markers; capitalizes and ends the sentence. */
 export function cleanSentence(text: string): string {
   let cleaned = text.replace(/\s+/g, " ").trim();
   for (const [pattern, replacement] of FILLERS) cleaned = cleaned.replace(pattern, replacement);

@@ -7,7 +7,7 @@
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import type { Analysis, Entity, Highlight, NewsStory, Quote } from "../schemas";
 import { NO_TIMESTAMP } from "../timestamps";
-import { isUnknownSpeaker, normaliseForMatch } from "../verify";
+import { isUnknownSpeaker, normalizeForMatch } from "../verify";
 import { findDatePhrase } from "./actions";
 import { countWords, shorten } from "./rules";
 
@@ -42,7 +42,7 @@ function isSpecific(entity: Entity, bodies: string[]): boolean {
 
 /**
  * The main topic: a named project, plan or contract in the summary, else the
- * first specific organisation or place it names, else the title.
+ * first specific organization or place it names, else the title.
  */
 export function primaryTopic(analysis: Analysis, title: string | null): string {
   const phrase = [analysis.summary, ...analysis.highlights.map((h) => h.point_of_interest)]
@@ -101,9 +101,9 @@ export function findNextMeetingDate(segments: TranscriptSegment[]): string | nul
 
 function body(analysis: Analysis, nextMeeting: string | null): string {
   const paragraphs = [analysis.summary.trim()];
-  const lede = normaliseForMatch(analysis.summary);
+  const lede = normalizeForMatch(analysis.summary);
   const quoted = analysis.highlights
-    .filter((h) => !h.quotes.every((q) => lede.includes(normaliseForMatch(q.text))))
+    .filter((h) => !h.quotes.every((q) => lede.includes(normalizeForMatch(q.text))))
     .map(highlightParagraph)
     .filter((p): p is string => p !== null);
   paragraphs.push(...quoted.slice(0, MAX_QUOTED_HIGHLIGHTS));
@@ -115,12 +115,12 @@ function body(analysis: Analysis, nextMeeting: string | null): string {
 
 function quoteBlock(analysis: Analysis): NewsStory["sidebar_elements"]["quote_block"] {
   const withQuotes = analysis.highlights.filter((h) => h.quotes.length > 0);
-  const labelled = withQuotes.find((h) => h.quotes.some((q) => !isUnknownSpeaker(q.speaker)));
-  const highlight = labelled ?? withQuotes[0];
+  const labeled = withQuotes.find((h) => h.quotes.some((q) => !isUnknownSpeaker(q.speaker)));
+  const highlight = labeled ?? withQuotes[0];
   const quote = highlight?.quotes.find((q) => !isUnknownSpeaker(q.speaker)) ?? highlight?.quotes[0];
   if (!highlight || !quote) return { quote: "", attribution: "", context: "" };
   const at = highlight.timestamp !== NO_TIMESTAMP ? ` at ${highlight.timestamp}` : "";
-  const repeatsQuote = normaliseForMatch(highlight.point_of_interest).includes(normaliseForMatch(quote.text));
+  const repeatsQuote = normalizeForMatch(highlight.point_of_interest).includes(normalizeForMatch(quote.text));
   const context = repeatsQuote
     ? `Said during the meeting${at}.`
     : `${highlight.point_of_interest}${at ? ` (${at.trim()})` : ""}`;
@@ -170,10 +170,10 @@ function background(analysis: Analysis, title: string | null, additionalContext:
   ];
   const people = entitiesOfType(analysis, "person").slice(0, 5).map(personWithTitle);
   if (people.length > 0) sentences.push(`People named include ${people.join(", ")}.`);
-  const organisations = entitiesOfType(analysis, "organization")
+  const organizations = entitiesOfType(analysis, "organization")
     .slice(0, 4)
     .map((o) => o.name);
-  if (organisations.length > 0) sentences.push(`Organizations mentioned: ${organisations.join(", ")}.`);
+  if (organizations.length > 0) sentences.push(`Organizations mentioned: ${organizations.join(", ")}.`);
   if (additionalContext?.trim()) sentences.push(`Editor's context: ${additionalContext.trim()}`);
   return sentences.join(" ");
 }
@@ -183,8 +183,8 @@ function uncertaintyNotes(analysis: Analysis): string[] {
     "Generated offline without a language model: the story is assembled from sentences and quotes extracted from the transcript.",
     "Automatic transcripts can mishear names and numbers; check them against the recording before publishing.",
   ];
-  const unlabelled = analysis.highlights.some((h) => h.quotes.some((q) => isUnknownSpeaker(q.speaker)));
-  if (unlabelled)
+  const unlabeled = analysis.highlights.some((h) => h.quotes.some((q) => isUnknownSpeaker(q.speaker)));
+  if (unlabeled)
     notes.push(
       "The transcript does not identify every speaker; those quotes are attributed to an unidentified speaker.",
     );

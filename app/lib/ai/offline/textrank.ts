@@ -3,7 +3,7 @@
  * and weighted PageRank (damping 0.85).
  */
 
-/** Term ids in ascending order with their weights; L2-normalised. */
+/** Term ids in ascending order with their weights; L2-normalized. */
 export type SparseVector = { ids: Int32Array; weights: Float64Array };
 
 const SUFFIXES: Array<[RegExp, string]> = [
@@ -59,7 +59,7 @@ export function tfidfVectors(documents: string[][]): SparseVector[] {
   });
 }
 
-/** Cosine similarity of two normalised sparse vectors (a merge of sorted ids). */
+/** Cosine similarity of two normalized sparse vectors (a merge of sorted ids). */
 export function cosine(a: SparseVector, b: SparseVector): number {
   let i = 0;
   let j = 0;

@@ -1,8 +1,8 @@
 /**
- * The offline extractive analyser (docs/decisions/0010-offline-analyser.md):
+ * The offline extractive analyzer (docs/decisions/0010-offline-analyzer.md):
  * wink-nlp sentences and entities, TextRank over TF-IDF sentence vectors,
  * and a rule layer for meeting procedure, agenda language, motions, votes,
- * directions to staff, people, organisations and places.
+ * directions to staff, people, organizations and places.
  */
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import type { AnalyzeTranscriptInput } from "../provider";
@@ -36,7 +36,7 @@ export type RuleWeights = {
   /** Sentences shorter or longer than these lose score in proportion. */
   idealMinWords: number;
   idealMaxWords: number;
-  /** Questions rarely summarise anything: their score is multiplied by this. */
+  /** Questions rarely summarize anything: their score is multiplied by this. */
   questionFactor: number;
 };
 
@@ -98,7 +98,7 @@ function centroidCloseness(vectors: SparseVector[]): number[] {
   );
 }
 
-/** TextRank scores (0..1, max-normalised) for the candidate sentences; 0 for the rest. */
+/** TextRank scores (0..1, max-normalized) for the candidate sentences; 0 for the rest. */
 export function textRankScores(sentences: Sentence[], isCandidate: (s: Sentence) => boolean): number[] {
   let candidates = sentences.filter((s) => isCandidate(s) && s.terms.length > 0);
   let vectors = tfidfVectors(candidates.map((s) => s.terms));
@@ -200,7 +200,7 @@ function summaryFromScores(sentences: Sentence[], scores: number[], options: Sum
   return summaryText(sentences, pickSentences(sentences, scores, pick), options.useRules);
 }
 
-export function summarise(sentences: Sentence[], options: SummaryOptions = DEFAULT_SUMMARY): string {
+export function summarize(sentences: Sentence[], options: SummaryOptions = DEFAULT_SUMMARY): string {
   const scores = summaryScores(sentences, options.useRules, { ...DEFAULT_WEIGHTS, ...options.weights });
   return summaryFromScores(sentences, scores, options);
 }
@@ -242,7 +242,7 @@ function highlightScores(sentences: Sentence[], textRank: number[]): number[] {
 
 /**
  * Highest-scoring moments in time order. Two highlights never come from
- * neighbouring sentences of one segment, so they spread across the meeting.
+ * neighboring sentences of one segment, so they spread across the meeting.
  */
 function pickHighlightSentences(sentences: Sentence[], scores: number[]): Sentence[] {
   const wanted = highlightCount(sentences);
@@ -263,7 +263,7 @@ function pickHighlightSentences(sentences: Sentence[], scores: number[]): Senten
   return chosen.sort((a, b) => a.index - b.index);
 }
 
-/** A neighbouring sentence of the same segment worth quoting too, if any. */
+/** A neighboring sentence of the same segment worth quoting too, if any. */
 function companionSentence(sentences: Sentence[], sentence: Sentence): Sentence | null {
   for (const index of [sentence.index + 1, sentence.index - 1]) {
     const other = sentences[index];
@@ -290,13 +290,13 @@ function buildHighlight(sentences: Sentence[], segments: TranscriptSegment[], se
 
 // ---------------------------------------------------------------------------
 
-export function analyseSegments(segments: TranscriptSegment[]): Analysis {
+export function analyzeSegments(segments: TranscriptSegment[]): Analysis {
   const sentences = readTranscriptSentences(segments);
   const textRank = textRankScores(sentences, nonProcedural);
   const summary = summaryFromScores(sentences, ruleScores(sentences, textRank, DEFAULT_WEIGHTS), DEFAULT_SUMMARY);
   const highlights = pickHighlightSentences(sentences, highlightScores(sentences, textRank));
   return {
-    summary: summary || "The transcript has too little spoken content to summarise.",
+    summary: summary || "The transcript has too little spoken content to summarize.",
     highlights: highlights.map((s) => buildHighlight(sentences, segments, s)),
     action_items: extractActionItems(sentences),
     entities: extractEntities(sentences),
@@ -304,6 +304,6 @@ export function analyseSegments(segments: TranscriptSegment[]): Analysis {
 }
 
 /** Analyses a transcript without a language model. Segments are derived from the text when none are given. */
-export function analyseOffline(input: Pick<AnalyzeTranscriptInput, "transcript" | "segments">): Analysis {
-  return analyseSegments(ensureSegments(input.segments, input.transcript));
+export function analyzeOffline(input: Pick<AnalyzeTranscriptInput, "transcript" | "segments">): Analysis {
+  return analyzeSegments(ensureSegments(input.segments, input.transcript));
 }

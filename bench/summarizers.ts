@@ -1,35 +1,35 @@
-/** The summarisers the benchmark compares, and their mean ROUGE over MeetingBank rows. */
+/** The summarizers the benchmark compares, and their mean ROUGE over MeetingBank rows. */
 import {
   readTranscriptSentences,
-  summarise,
+  summarize,
   summaryWordBudget,
   type SummaryOptions,
-} from "~/lib/ai/offline/analyser.server";
+} from "~/lib/ai/offline/analyzer.server";
 import { ensureSegments } from "~/lib/ai/segments";
 import type { MeetingBankRow } from "./meetingbank";
 import { meanScores, rouge, rougeTokens, type RougeScores } from "./rouge";
 
-export type Summariser = (transcript: string) => string;
+export type Summarizer = (transcript: string) => string;
 
 function sentencesOf(transcript: string) {
   return readTranscriptSentences(ensureSegments([], transcript));
 }
 
-/** The analyser's summary; options override its tuning (bench/tune.ts). */
-export const analyser =
-  (options: Partial<SummaryOptions> = {}): Summariser =>
+/** The analyzer's summary; options override its tuning (bench/tune.ts). */
+export const analyzer =
+  (options: Partial<SummaryOptions> = {}): Summarizer =>
   (transcript) =>
-    summarise(sentencesOf(transcript), { useRules: true, ...options });
+    summarize(sentencesOf(transcript), { useRules: true, ...options });
 
 /** The first three sentences. */
-export const lead3: Summariser = (transcript) =>
+export const lead3: Summarizer = (transcript) =>
   sentencesOf(transcript)
     .slice(0, 3)
     .map((s) => s.text.trim())
     .join(" ");
 
-/** The opening sentences up to the analyser's word budget: a lead baseline of the same length. */
-export const leadSameLength: Summariser = (transcript) => {
+/** The opening sentences up to the analyzer's word budget: a lead baseline of the same length. */
+export const leadSameLength: Summarizer = (transcript) => {
   const sentences = sentencesOf(transcript);
   const budget = summaryWordBudget(sentences);
   const picked: string[] = [];
@@ -43,20 +43,20 @@ export const leadSameLength: Summariser = (transcript) => {
 };
 
 /** Plain TextRank (no rule layer), three sentences. */
-export const plainTextRank: Summariser = (transcript) =>
-  summarise(sentencesOf(transcript), { useRules: false, sentences: 3 });
+export const plainTextRank: Summarizer = (transcript) =>
+  summarize(sentencesOf(transcript), { useRules: false, sentences: 3 });
 
-/** Plain TextRank with the analyser's word budget: shows what the rule layer adds beyond length. */
-export const plainTextRankSameLength: Summariser = (transcript) =>
-  summarise(sentencesOf(transcript), { useRules: false });
+/** Plain TextRank with the analyzer's word budget: shows what the rule layer adds beyond length. */
+export const plainTextRankSameLength: Summarizer = (transcript) =>
+  summarize(sentencesOf(transcript), { useRules: false });
 
 export type Evaluation = { name: string; scores: RougeScores; words: number };
 
-export function evaluate(name: string, rows: MeetingBankRow[], summariser: Summariser): Evaluation {
+export function evaluate(name: string, rows: MeetingBankRow[], summarizer: Summarizer): Evaluation {
   const scores: RougeScores[] = [];
   let words = 0;
   for (const row of rows) {
-    const summary = summariser(row.transcript);
+    const summary = summarizer(row.transcript);
     words += rougeTokens(summary).length;
     scores.push(rouge(summary, row.summary));
   }
@@ -66,7 +66,7 @@ export function evaluate(name: string, rows: MeetingBankRow[], summariser: Summa
 export function printEvaluations(rows: Evaluation[]): void {
   const pct = (x: number) => (x * 100).toFixed(2).padStart(7);
   console.log(
-    `  ${"summariser".padEnd(34)} ${"ROUGE-1".padStart(7)} ${"ROUGE-2".padStart(7)} ${"ROUGE-L".padStart(7)}  words`,
+    `  ${"summarizer".padEnd(34)} ${"ROUGE-1".padStart(7)} ${"ROUGE-2".padStart(7)} ${"ROUGE-L".padStart(7)}  words`,
   );
   for (const row of rows) {
     console.log(
