@@ -21,7 +21,7 @@ import { NotFound } from "~/components/not-found";
 import { Toaster } from "~/components/ui/toaster";
 import { getToast } from "~/lib/toast/toast.server";
 import { useNonce } from "~/lib/http/nonce";
-import type { ClientUser } from "~/utils/user";
+import type { ClientUser } from "~/components/hooks/use-user";
 import type { Route } from "./+types/root";
 import "./app.css";
 

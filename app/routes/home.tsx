@@ -12,7 +12,7 @@ import { CITY_REQUEST_FAILED, CITY_REQUEST_RECEIVED, CityRequestSchema } from "~
 import { createCityRequest } from "~/lib/cities/city-requests.server";
 import { isHoneypotFilled } from "~/lib/http/honeypot";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 import type { Route } from "./+types/home";
 
 const OTHER = "other";

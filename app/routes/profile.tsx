@@ -7,7 +7,7 @@ import { setHomeCity } from "~/lib/auth/users.server";
 import { listLiveCities } from "~/lib/cities/cities.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { redirectWithToast } from "~/lib/toast/toast.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: `Profile | ${PRODUCT_NAME}` }];

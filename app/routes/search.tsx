@@ -12,7 +12,7 @@ import { appUrl } from "~/lib/env/env.server";
 import { buildSearchDigest, type SearchDigest } from "~/lib/search/digest.server";
 import { normalizeQuery, parseSearchView, type SearchView } from "~/lib/search/query";
 import { runMeetingSearch } from "~/lib/search/run.server";
-import { cacheHeaders, conditionalGet, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/videos/cache.server";
+import { cacheHeaders, conditionalGet, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/http/cache.server";
 import type { Route } from "./+types/search";
 
 /**

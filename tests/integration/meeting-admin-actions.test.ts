@@ -5,7 +5,7 @@ import { cities, cityVideos } from "~/lib/db/schema";
 import { seedVideo } from "#demo/meetings";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { storeTranscript } from "~/lib/transcripts/store.server";
-import { FETCH_TRANSCRIPT, RE_ANALYZE, REGENERATE_STORY, REWRITE_STORY } from "~/lib/videos/admin-intents";
+import { FETCH_TRANSCRIPT, RE_ANALYZE, REGENERATE_STORY, REWRITE_STORY } from "~/lib/meetings/admin-intents";
 import { action as cityPageAction } from "~/routes/city/index";
 import { action as cityMeetingAction } from "~/routes/city/meeting";
 import { action as cityStoryAction } from "~/routes/city/meeting-story";

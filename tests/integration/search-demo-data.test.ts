@@ -5,7 +5,7 @@ import { HTML_TEXT_VIDEO_ID, SEARCHABLE_MOMENTS } from "#demo/meetings";
 import { seedDemoData } from "#demo/seed.server";
 import { relevancePercent } from "~/lib/search/relevance";
 import { searchCityVideos, searchLiveCityVideos } from "~/lib/search/search.server";
-import { meetingHref } from "~/lib/videos/embed";
+import { meetingHref } from "~/lib/meetings/links";
 import { loader as searchPageLoader } from "~/routes/search";
 import { loader as citySearchLoader } from "~/routes/city/search";
 import { loader as cityPageLoader } from "~/routes/city/index";

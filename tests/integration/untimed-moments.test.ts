@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cities, cityVideos } from "~/lib/db/schema";
 import type { SearchDigest } from "~/lib/search/digest.server";
 import { storeTranscript } from "~/lib/transcripts/store.server";
-import type { MeetingView } from "~/lib/videos/meeting-view";
+import type { MeetingView } from "~/lib/meetings/view";
 import * as cityMeetingPage from "~/routes/city/meeting";
 import * as searchPage from "~/routes/search";
 import { callLoader, dbTag, getTestDb, TEST_ORIGIN } from "../setup";

@@ -6,9 +6,9 @@ import {
   parseStartSeconds,
   storyHref,
   youTubeVideoId,
-} from "~/lib/videos/embed";
-import { cityPageHref, isOnlyMorePages, parseCityPageState } from "~/lib/videos/city-page-state";
-import { ifNoneMatchMatches } from "~/lib/videos/cache.server";
+} from "~/lib/meetings/links";
+import { cityPageHref, isOnlyMorePages, parseCityPageState } from "~/lib/cities/page-state";
+import { ifNoneMatchMatches } from "~/lib/http/cache.server";
 
 /** Search results and highlights link to a meeting at a moment; the player starts there. */
 

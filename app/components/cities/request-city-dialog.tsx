@@ -5,7 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button, Field, HoneypotField, SelectField } from "~/components/forms/fields";
 import { CityRequestSchema } from "~/lib/cities/city-request";
 import { US_STATES } from "~/lib/constants";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 
 const STATE_OPTIONS = US_STATES.map(([value, label]) => ({ value, label }));
 

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { TopBar } from "~/components/layout/top-bar";
-import { CITY_NOT_FOUND } from "~/lib/videos/city-not-found";
+import { CITY_NOT_FOUND } from "~/lib/cities/not-found";
 
 function Message({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -3,7 +3,7 @@ import { UserMenu } from "~/components/layout/user-menu";
 import { SearchForm } from "~/components/search/search-form";
 import { GavelIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/lib/constants";
-import { useOptionalUser } from "~/utils/user";
+import { useOptionalUser } from "~/components/hooks/use-user";
 import { cityGradient, publicCityColors } from "./city-colors";
 import { ArrowLeftIcon, BuildingIcon } from "~/components/ui/icons";
 

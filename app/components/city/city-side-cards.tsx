@@ -1,4 +1,4 @@
-import type { VideoSource } from "~/lib/videos/videos.server";
+import type { VideoSource } from "~/lib/meetings/meetings.server";
 import { MeetingsChart, type MonthCount } from "./meetings-chart";
 
 export type CityAbout = {

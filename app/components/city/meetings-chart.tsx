@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatMonthLong, formatMonthShort } from "~/lib/videos/format";
+import { formatMonthLong, formatMonthShort } from "~/lib/format/date";
 
 export type MonthCount = { month: string; count: number };
 

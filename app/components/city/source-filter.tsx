@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "react-router";
 import { Button, SelectField } from "~/components/forms/fields";
-import type { VideoSource } from "~/lib/videos/videos.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import type { VideoSource } from "~/lib/meetings/meetings.server";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 
 /**
  * Which source's videos to list: a GET form to the city page, so the choice

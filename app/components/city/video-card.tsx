@@ -1,8 +1,8 @@
 import { Link, useFetcher } from "react-router";
-import { FETCH_TRANSCRIPT } from "~/lib/videos/admin-intents";
-import { meetingHref, storyHref } from "~/lib/videos/embed";
-import { INSUFFICIENT_TRANSCRIPT_BADGE, transcriptRules } from "~/lib/videos/rules";
-import type { VideoCardData } from "~/lib/videos/videos.server";
+import { FETCH_TRANSCRIPT } from "~/lib/meetings/admin-intents";
+import { meetingHref, storyHref } from "~/lib/meetings/links";
+import { INSUFFICIENT_TRANSCRIPT_BADGE, transcriptRules } from "~/lib/meetings/rules";
+import type { VideoCardData } from "~/lib/meetings/meetings.server";
 import type { CityColors } from "./city-colors";
 import { VideoThumbnail } from "./video-thumbnail";
 

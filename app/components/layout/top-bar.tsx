@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { GavelIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/lib/constants";
-import { type ClientUser, useOptionalUser } from "~/utils/user";
+import { type ClientUser, useOptionalUser } from "~/components/hooks/use-user";
 import { UserMenu } from "./user-menu";
 
 export function Logo() {

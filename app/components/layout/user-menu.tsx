@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { initialsOf, type ClientUser } from "~/utils/user";
+import { initialsOf, type ClientUser } from "~/components/hooks/use-user";
 
 /**
  * The avatar menu. A details/summary disclosure, so it opens without

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Button, TextareaField } from "~/components/forms/fields";
-import { RE_ANALYZE, REGENERATE_STORY, REWRITE_STORY } from "~/lib/videos/admin-intents";
+import { RE_ANALYZE, REGENERATE_STORY, REWRITE_STORY } from "~/lib/meetings/admin-intents";
 
 function useSubmittingIntent(): string | null {
   const navigation = useNavigation();

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from "react-router";
 import { CityHeader } from "~/components/city/city-header";
-import { meetingHref, parseStartSeconds, storyHref } from "~/lib/videos/embed";
-import type { MeetingView } from "~/lib/videos/meeting-view";
-import { paragraphsOf } from "~/lib/videos/text";
+import { meetingHref, parseStartSeconds, storyHref } from "~/lib/meetings/links";
+import type { MeetingView } from "~/lib/meetings/view";
+import { paragraphsOf } from "~/lib/meetings/text";
 import type { NewsStory } from "~/lib/ai/schemas";
 import { ReanalyzeButton, StoryAdminButtons } from "./admin-buttons";
 import { JsonLd } from "./json-ld";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { AnalysisView, HighlightView } from "~/lib/videos/meeting-view";
+import type { AnalysisView, HighlightView } from "~/lib/meetings/view";
 
 export function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (

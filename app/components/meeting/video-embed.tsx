@@ -1,5 +1,5 @@
 import { ExternalLinkIcon } from "~/components/ui/icons";
-import { embedUrl, watchUrl } from "~/lib/videos/embed";
+import { embedUrl, watchUrl } from "~/lib/meetings/links";
 
 /**
  * The meeting's video at 16:9, from YouTube's no-cookie player, starting at

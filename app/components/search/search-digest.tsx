@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { SearchDigest } from "~/lib/search/digest.server";
-import { meetingHref } from "~/lib/videos/embed";
-import { formatDate } from "~/lib/videos/format";
+import { meetingHref } from "~/lib/meetings/links";
+import { formatDate } from "~/lib/format/date";
 
 /**
  * The AI summary view of a search: what the stored analyses of the matching

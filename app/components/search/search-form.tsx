@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { SearchIcon } from "~/components/ui/icons";
 import { MAX_QUERY_LENGTH } from "~/lib/search/query";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 
 type SearchFormProps = {
   /** Where the GET form goes, e.g. "/search" or "/city/alder-creek". */

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { NO_RESULTS_TEXT, SEARCH_PROMPT, type SearchOutcome } from "~/lib/search/outcome";
 import { relevancePercent } from "~/lib/search/relevance";
-import { meetingHref } from "~/lib/videos/embed";
-import { formatDate } from "~/lib/videos/format";
+import { meetingHref } from "~/lib/meetings/links";
+import { formatDate } from "~/lib/format/date";
 import { formatTimestamp } from "~/lib/transcripts/parse";
 import { Snippet } from "./snippet";
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import type { Toast } from "~/lib/toast/toast";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 
 const TONE: Record<Toast["type"], string> = {
   success: "border-emerald-300 bg-emerald-50 text-emerald-900",

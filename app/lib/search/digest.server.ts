@@ -7,9 +7,9 @@ import { inArray } from "drizzle-orm";
 import { isPlainText, parseStoredAnalysis } from "~/lib/ai/stored";
 import { getDb } from "~/lib/db/client.server";
 import { cityVideos } from "~/lib/db/schema";
-import { highlightMoment } from "~/lib/videos/meeting-view";
-import { excerpt } from "~/lib/videos/text";
-import { hasTimedTranscript } from "~/lib/videos/videos.server";
+import { highlightMoment } from "~/lib/meetings/view";
+import { excerpt } from "~/lib/meetings/text";
+import { hasTimedTranscript } from "~/lib/meetings/meetings.server";
 import type { VideoSearchResult } from "./search.server";
 
 export const DIGEST_HIGHLIGHTS = 3;

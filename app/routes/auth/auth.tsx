@@ -22,7 +22,7 @@ import { listLiveCities } from "~/lib/cities/cities.server";
 import { PRODUCT_NAME, VERIFICATION_CODE_LENGTH } from "~/lib/constants";
 import { isHoneypotFilled } from "~/lib/http/honeypot";
 import { createToastHeaders, dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 import type { Route } from "./+types/auth";
 
 type Method = "password" | "code";

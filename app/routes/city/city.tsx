@@ -3,9 +3,9 @@ import { CityHeader } from "~/components/city/city-header";
 import { CityError } from "~/components/city/city-errors";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
-import { cacheHeaders, conditionalGet, publicPageHeaders } from "~/lib/videos/cache.server";
-import { cityFromContext, loadCityIntoContext } from "~/lib/videos/city-context.server";
-import { safeImageUrl } from "~/lib/videos/videos.server";
+import { cacheHeaders, conditionalGet, publicPageHeaders } from "~/lib/http/cache.server";
+import { cityFromContext, loadCityIntoContext } from "~/lib/cities/city-context.server";
+import { safeImageUrl } from "~/lib/meetings/meetings.server";
 import type { Route } from "./+types/city";
 
 /** Child routes set `handle = { cityHeader: "compact" }` for the meeting pages' short header. */

@@ -9,14 +9,14 @@ import { getCurrentUser } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { appUrl } from "~/lib/env/env.server";
 import { runCitySearch } from "~/lib/search/run.server";
-import { cacheHeaders, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/videos/cache.server";
-import { cityFromContext } from "~/lib/videos/city-context.server";
-import { cityPageHref, isOnlyMorePages, pageWindow, parseCityPageState } from "~/lib/videos/city-page-state";
-import { formatDate, lastTwelveMonths } from "~/lib/videos/format";
-import { pageMeta } from "~/lib/videos/page-meta";
-import { excerpt } from "~/lib/videos/text";
-import { fetchTranscriptAction } from "~/lib/videos/meeting-actions.server";
-import { getCityOverview, listCityVideos } from "~/lib/videos/videos.server";
+import { cacheHeaders, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/http/cache.server";
+import { cityFromContext } from "~/lib/cities/city-context.server";
+import { cityPageHref, isOnlyMorePages, pageWindow, parseCityPageState } from "~/lib/cities/page-state";
+import { formatDate, lastTwelveMonths } from "~/lib/format/date";
+import { pageMeta } from "~/lib/http/meta";
+import { excerpt } from "~/lib/meetings/text";
+import { fetchTranscriptAction } from "~/lib/meetings/actions.server";
+import { getCityOverview, listCityVideos } from "~/lib/meetings/meetings.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {

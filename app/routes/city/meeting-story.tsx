@@ -1,10 +1,10 @@
 import { MeetingStoryPage } from "~/components/meeting/meeting-pages";
 import { MeetingError } from "~/components/meeting/meeting-error";
-import { publicPageHeaders } from "~/lib/videos/cache.server";
-import { cityFromContext } from "~/lib/videos/city-context.server";
-import { storyAction } from "~/lib/videos/meeting-actions.server";
-import { loadStoryPage } from "~/lib/videos/meeting-page.server";
-import { notFoundMeta, storyMeta } from "~/lib/videos/page-meta";
+import { publicPageHeaders } from "~/lib/http/cache.server";
+import { cityFromContext } from "~/lib/cities/city-context.server";
+import { storyAction } from "~/lib/meetings/actions.server";
+import { loadStoryPage } from "~/lib/meetings/page.server";
+import { notFoundMeta, storyMeta } from "~/lib/meetings/meta";
 import type { CityRouteHandle } from "./city";
 import type { Route } from "./+types/meeting-story";
 

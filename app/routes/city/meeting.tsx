@@ -1,11 +1,11 @@
 import { MeetingAnalysisPage } from "~/components/meeting/meeting-pages";
 import { MeetingError } from "~/components/meeting/meeting-error";
-import { publicPageHeaders } from "~/lib/videos/cache.server";
-import { cityFromContext } from "~/lib/videos/city-context.server";
-import { revalidateUnlessOnlyMomentChanged } from "~/lib/videos/embed";
-import { reanalyzeAction } from "~/lib/videos/meeting-actions.server";
-import { loadMeetingPage } from "~/lib/videos/meeting-page.server";
-import { meetingMeta, notFoundMeta } from "~/lib/videos/page-meta";
+import { publicPageHeaders } from "~/lib/http/cache.server";
+import { cityFromContext } from "~/lib/cities/city-context.server";
+import { revalidateUnlessOnlyMomentChanged } from "~/lib/meetings/links";
+import { reanalyzeAction } from "~/lib/meetings/actions.server";
+import { loadMeetingPage } from "~/lib/meetings/page.server";
+import { meetingMeta, notFoundMeta } from "~/lib/meetings/meta";
 import type { CityRouteHandle } from "./city";
 import type { Route } from "./+types/meeting";
 

@@ -6,8 +6,8 @@ import { PRODUCT_NAME } from "~/lib/constants";
 import { appUrl } from "~/lib/env/env.server";
 import { normalizeQuery } from "~/lib/search/query";
 import { runCitySearch } from "~/lib/search/run.server";
-import { cacheHeaders, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/videos/cache.server";
-import { cityFromContext } from "~/lib/videos/city-context.server";
+import { cacheHeaders, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/http/cache.server";
+import { cityFromContext } from "~/lib/cities/city-context.server";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { MeetingStoryPage } from "~/components/meeting/meeting-pages";
 import { MeetingError } from "~/components/meeting/meeting-error";
-import { conditionalGet, publicPageHeaders } from "~/lib/videos/cache.server";
-import { storyAction } from "~/lib/videos/meeting-actions.server";
-import { loadStoryPage } from "~/lib/videos/meeting-page.server";
-import { notFoundMeta, storyMeta } from "~/lib/videos/page-meta";
+import { conditionalGet, publicPageHeaders } from "~/lib/http/cache.server";
+import { storyAction } from "~/lib/meetings/actions.server";
+import { loadStoryPage } from "~/lib/meetings/page.server";
+import { notFoundMeta, storyMeta } from "~/lib/meetings/meta";
 import type { Route } from "./+types/meeting-story";
 
 /** /meeting-story/{videoId}: the meeting story page without a city in the path. */

@@ -1,10 +1,10 @@
 import { MeetingAnalysisPage } from "~/components/meeting/meeting-pages";
 import { MeetingError } from "~/components/meeting/meeting-error";
-import { conditionalGet, publicPageHeaders } from "~/lib/videos/cache.server";
-import { revalidateUnlessOnlyMomentChanged } from "~/lib/videos/embed";
-import { reanalyzeAction } from "~/lib/videos/meeting-actions.server";
-import { loadMeetingPage } from "~/lib/videos/meeting-page.server";
-import { meetingMeta, notFoundMeta } from "~/lib/videos/page-meta";
+import { conditionalGet, publicPageHeaders } from "~/lib/http/cache.server";
+import { revalidateUnlessOnlyMomentChanged } from "~/lib/meetings/links";
+import { reanalyzeAction } from "~/lib/meetings/actions.server";
+import { loadMeetingPage } from "~/lib/meetings/page.server";
+import { meetingMeta, notFoundMeta } from "~/lib/meetings/meta";
 import type { Route } from "./+types/meeting";
 
 /** /meeting/{videoId}: the meeting analysis page without a city in the path. */

@@ -3,8 +3,8 @@ import { CITY_SEARCH_LIMIT } from "~/lib/constants";
 import { CITY_SEARCH_ERROR } from "~/lib/search/outcome";
 import { normalizeQuery } from "~/lib/search/query";
 import { searchCityVideos } from "~/lib/search/search.server";
-import { PUBLIC_CACHE_CONTROL } from "~/lib/videos/cache.server";
-import { isUuid } from "~/lib/videos/city-page-state";
+import { PUBLIC_CACHE_CONTROL } from "~/lib/http/cache.server";
+import { isUuid } from "~/lib/cities/page-state";
 import type { Route } from "./+types/city-videos-search";
 
 /**

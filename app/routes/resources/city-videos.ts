@@ -1,8 +1,8 @@
 import { getCityByKey } from "~/lib/cities/cities.server";
 import { LOAD_MORE_ERROR } from "~/lib/constants";
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/lib/videos/cache.server";
-import { isUuid, parsePage, singlePageWindow } from "~/lib/videos/city-page-state";
-import { listCityVideos } from "~/lib/videos/videos.server";
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/lib/http/cache.server";
+import { isUuid, parsePage, singlePageWindow } from "~/lib/cities/page-state";
+import { listCityVideos } from "~/lib/meetings/meetings.server";
 import type { Route } from "./+types/city-videos";
 
 /**

@@ -6,9 +6,9 @@
 import { type SQL, and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, cityVideos } from "~/lib/db/schema";
-import { isUuid } from "./city-page-state";
-import { formatDate } from "./format";
-import { cardDescription } from "./rules";
+import { isUuid } from "~/lib/cities/page-state";
+import { formatDate } from "~/lib/format/date";
+import { cardDescription } from "~/lib/meetings/rules";
 
 export type VideoCardData = {
   id: string;

@@ -6,10 +6,10 @@
 import type { NewsStory } from "~/lib/ai/schemas";
 import { isPlainText, parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
 import { parseClockTime } from "~/lib/ai/timestamps";
-import { youTubeVideoId } from "./embed";
-import { formatDate } from "./format";
-import { isAnalysisEnabled } from "./rules";
-import type { MeetingRecord } from "./videos.server";
+import { youTubeVideoId } from "~/lib/meetings/links";
+import { formatDate } from "~/lib/format/date";
+import { isAnalysisEnabled } from "~/lib/meetings/rules";
+import type { MeetingRecord } from "~/lib/meetings/meetings.server";
 
 export type HighlightView = {
   /** null when the transcript has no times (the analysis then says "00:00:00", which is no moment). */

@@ -5,12 +5,11 @@
  * URL, the one with the city.
  */
 import { PRODUCT_NAME } from "~/lib/constants";
+import { pageMeta, type MetaDescriptor } from "~/lib/http/meta";
 import { toClockTime } from "~/lib/ai/timestamps";
-import { meetingHref, parseStartSeconds, storyHref } from "./embed";
-import type { MeetingView } from "./meeting-view";
-import { excerpt, paragraphsOf } from "./text";
-
-type MetaDescriptor = Record<string, unknown>;
+import { meetingHref, parseStartSeconds, storyHref } from "~/lib/meetings/links";
+import type { MeetingView } from "~/lib/meetings/view";
+import { excerpt, paragraphsOf } from "~/lib/meetings/text";
 
 export function meetingCanonicalUrl(origin: string, meeting: Pick<MeetingView, "id" | "city">): string {
   return `${origin}${meetingHref(meeting.id, { cityKey: meeting.city.locationKey })}`;
@@ -39,35 +38,6 @@ export function meetingDescription(meeting: MeetingView): string {
   const text =
     summary || meeting.description || `${meeting.city.name} meeting, ${meeting.publishedLabel ?? "date unknown"}.`;
   return excerpt(text, 160);
-}
-
-/**
- * Title, description, canonical link and the Open Graph basics of a page.
- * `shareUrl` (default: the canonical URL) is what link previews open, e.g.
- * a meeting at a moment.
- */
-export function pageMeta({
-  title,
-  description,
-  canonicalUrl,
-  shareUrl = canonicalUrl,
-}: {
-  title: string;
-  description: string;
-  canonicalUrl: string;
-  shareUrl?: string;
-}): MetaDescriptor[] {
-  return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:url", content: shareUrl },
-    { name: "twitter:card", content: "summary" },
-    { name: "twitter:url", content: shareUrl },
-  ];
 }
 
 /**

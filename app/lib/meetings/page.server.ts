@@ -9,11 +9,11 @@ import { appUrl } from "~/lib/env/env.server";
 import { openMeetingPipeline, toPublicStatus, type PublicPipelineStatus } from "~/lib/jobs/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
 import { ToastSchema } from "~/lib/toast/toast";
-import { cacheHeaders, NO_STORE_HEADERS } from "./cache.server";
-import { finishedJobToast } from "./meeting-job-toast.server";
-import { meetingView } from "./meeting-view";
-import { meetingCanonicalUrl, newsArticleJsonLd, storyCanonicalUrl, VIDEO_NOT_FOUND } from "./page-meta";
-import { getMeeting } from "./videos.server";
+import { cacheHeaders, NO_STORE_HEADERS } from "~/lib/http/cache.server";
+import { finishedJobToast } from "~/lib/meetings/job-toast.server";
+import { meetingView } from "~/lib/meetings/view";
+import { meetingCanonicalUrl, newsArticleJsonLd, storyCanonicalUrl, VIDEO_NOT_FOUND } from "~/lib/meetings/meta";
+import { getMeeting } from "~/lib/meetings/meetings.server";
 
 async function requireMeeting(videoId: string | undefined, cityId: string | undefined) {
   const record = videoId ? await getMeeting(videoId, { cityId }) : null;

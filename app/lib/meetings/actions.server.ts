@@ -6,14 +6,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
-import { FetchTranscriptSchema, ReanalyzeSchema, REWRITE_STORY, StoryIntentSchema } from "./admin-intents";
+import { FetchTranscriptSchema, ReanalyzeSchema, REWRITE_STORY, StoryIntentSchema } from "~/lib/meetings/admin-intents";
 import { requestReanalysis, requestStory, type RequestResult } from "~/lib/jobs/index.server";
 import {
   fetchTranscriptForVideo,
   TRANSCRIPT_FETCH_MESSAGES,
   type FetchTranscriptOutcome,
 } from "~/lib/transcripts/fetch.server";
-import { awaitJobHeaders } from "./meeting-job-toast.server";
+import { awaitJobHeaders } from "~/lib/meetings/job-toast.server";
 
 /**
  * The page that posted, from the action's `url` argument (React Router's

@@ -10,7 +10,7 @@
  */
 import { createContext, data, type RouterContextProvider } from "react-router";
 import { getCityByKey } from "~/lib/cities/cities.server";
-import { CITY_NOT_FOUND } from "./city-not-found";
+import { CITY_NOT_FOUND } from "~/lib/cities/not-found";
 
 export type CityRecord = NonNullable<Awaited<ReturnType<typeof getCityByKey>>>;
 
