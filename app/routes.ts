@@ -12,22 +12,24 @@ export default [
   route("city/:locationKey", "routes/city/city.tsx", [
     index("routes/city/index.tsx"),
     route("search", "routes/city/search.tsx"),
-    route("meeting/:videoId", "routes/city/meeting.tsx"),
-    route("meeting-story/:videoId", "routes/city/meeting-story.tsx"),
+    route("meeting/:meetingId", "routes/meeting/meeting.tsx", { id: "city-meeting" }),
+    route("meeting-story/:meetingId", "routes/meeting/meeting-story.tsx", { id: "city-meeting-story" }),
   ]),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("story-playground", "routes/admin/story-playground.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),
-      route("revisions/:videoId", "routes/admin/revisions.tsx"),
+      route("revisions/:meetingId", "routes/admin/revisions.tsx"),
     ]),
   ]),
-  route("meeting/:videoId", "routes/meeting/meeting.tsx"),
-  route("meeting-story/:videoId", "routes/meeting/meeting-story.tsx"),
+  layout("routes/meeting/layout.tsx", [
+    route("meeting/:meetingId", "routes/meeting/meeting.tsx"),
+    route("meeting-story/:meetingId", "routes/meeting/meeting-story.tsx"),
+  ]),
   route("search", "routes/search.tsx"),
   route("resources/city-videos", "routes/resources/city-videos.ts"),
   route("resources/city-videos-search", "routes/resources/city-videos-search.ts"),
-  route("resources/pipeline-status/:videoId", "routes/resources/pipeline-status.ts"),
+  route("resources/pipeline-status/:meetingId", "routes/resources/pipeline-status.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

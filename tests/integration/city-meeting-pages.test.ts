@@ -5,8 +5,8 @@ import { signIn } from "~/lib/auth/session.server";
 import { cities, cityVideos } from "~/lib/db/schema";
 import type { MeetingView } from "~/lib/meetings/view";
 import { storyMeta } from "~/lib/meetings/meta";
-import { action as cityMeetingAction, loader as cityMeetingLoader } from "~/routes/city/meeting";
-import { action as cityStoryAction, loader as cityStoryLoader } from "~/routes/city/meeting-story";
+import { action as cityMeetingAction, loader as cityMeetingLoader } from "~/routes/meeting/meeting";
+import { action as cityStoryAction, loader as cityStoryLoader } from "~/routes/meeting/meeting-story";
 import { loader as meetingLoader } from "~/routes/meeting/meeting";
 import { loader as storyLoader } from "~/routes/meeting/meeting-story";
 import { loader as rootLoader } from "~/root";
@@ -107,12 +107,12 @@ beforeAll(async () => {
 type PageData = { meeting: MeetingView; isAdmin: boolean; canonicalUrl: string; jsonLd?: Record<string, unknown> };
 
 function cityMeeting(
-  videoId: string,
+  meetingId: string,
   headers?: HeadersInit,
   loader: (args: never) => unknown = cityMeetingLoader as never,
   kind = "meeting",
 ) {
-  return callLoader(loader, `/city/${KEY}/${kind}/${videoId}`, { params: { locationKey: KEY, videoId }, headers });
+  return callLoader(loader, `/city/${KEY}/${kind}/${meetingId}`, { params: { locationKey: KEY, meetingId }, headers });
 }
 
 describe(`meeting analysis page ${dbTag}`, () => {
@@ -154,26 +154,26 @@ describe(`meeting analysis page ${dbTag}`, () => {
       expect(result.status, id).toBe(404);
     }
     const unknownCity = await callLoader(cityMeetingLoader, `/city/nowhere/meeting/${structuredId}`, {
-      params: { locationKey: "nowhere", videoId: structuredId },
+      params: { locationKey: "nowhere", meetingId: structuredId },
     });
     expect(unknownCity.status).toBe(404);
   });
 
   it("has a city-less route that shares the canonical URL with the city one", async () => {
     const result = await callLoader(meetingLoader, `/meeting/${otherCityVideoId}`, {
-      params: { videoId: otherCityVideoId },
+      params: { meetingId: otherCityVideoId },
     });
     const { meeting, canonicalUrl } = result.data as PageData;
     expect(meeting.city.locationKey).toBe("otherton");
     expect(canonicalUrl).toMatch(new RegExp(`/city/otherton/meeting/${otherCityVideoId}$`));
-    const missing = await callLoader(meetingLoader, "/meeting/zzz", { params: { videoId: "zzz" } });
+    const missing = await callLoader(meetingLoader, "/meeting/zzz", { params: { meetingId: "zzz" } });
     expect(missing.status).toBe(404);
   });
 
   it("lets only admins ask for a re-analysis, and toasts the answer", async () => {
-    const fields = { intent: "re-analyze", videoId: structuredId };
+    const fields = { intent: "re-analyze", meetingId: structuredId };
     const path = `/city/${KEY}/meeting/${structuredId}?t=20`;
-    const params = { locationKey: KEY, videoId: structuredId };
+    const params = { locationKey: KEY, meetingId: structuredId };
     const visitor = await callAction(cityMeetingAction, path, fields, { params });
     expect(visitor.status).toBe(401);
     expect(((await cityMeeting(structuredId, { Cookie: admin })).data as PageData).isAdmin).toBe(true);
@@ -187,7 +187,7 @@ describe(`meeting analysis page ${dbTag}`, () => {
     const mismatch = await callAction(
       cityMeetingAction,
       path,
-      { intent: "re-analyze", videoId: plainId },
+      { intent: "re-analyze", meetingId: plainId },
       { params, headers: { Cookie: admin } },
     );
     expect(mismatch.status).toBe(400);
@@ -227,30 +227,30 @@ describe(`meeting story page ${dbTag}`, () => {
   });
 
   it("keeps a legacy story as plain text, and 404s like the analysis page", async () => {
-    const plain = (await callLoader(storyLoader, `/meeting-story/${plainId}`, { params: { videoId: plainId } }))
+    const plain = (await callLoader(storyLoader, `/meeting-story/${plainId}`, { params: { meetingId: plainId } }))
       .data as PageData;
     expect(plain.meeting.story).toEqual({ kind: "plain", text: "An old story.\n\n  Kept   as written." });
-    const none = (await callLoader(storyLoader, `/meeting-story/${emptyId}`, { params: { videoId: emptyId } }))
+    const none = (await callLoader(storyLoader, `/meeting-story/${emptyId}`, { params: { meetingId: emptyId } }))
       .data as PageData;
     expect(none.meeting.story).toEqual({ kind: "none" });
-    expect((await callLoader(storyLoader, "/meeting-story/x", { params: { videoId: "x" } })).status).toBe(404);
+    expect((await callLoader(storyLoader, "/meeting-story/x", { params: { meetingId: "x" } })).status).toBe(404);
   });
 
   it("lets only admins rewrite or regenerate", async () => {
     const path = `/city/${KEY}/meeting-story/${structuredId}`;
-    const params = { locationKey: KEY, videoId: structuredId };
+    const params = { locationKey: KEY, meetingId: structuredId };
     const answers = {
       "rewrite-story": "A new story is being written. The page updates when it is ready.",
       // No worker runs in this test: the rewrite is still queued.
       "regenerate-story": "A new story for this meeting is already queued.",
     };
     for (const intent of ["rewrite-story", "regenerate-story"] as const) {
-      const visitor = await callAction(cityStoryAction, path, { intent, videoId: structuredId }, { params });
+      const visitor = await callAction(cityStoryAction, path, { intent, meetingId: structuredId }, { params });
       expect(visitor.status).toBe(401);
       const done = await callAction(
         cityStoryAction,
         path,
-        { intent, videoId: structuredId, additionalContext: "Lead with the vote" },
+        { intent, meetingId: structuredId, additionalContext: "Lead with the vote" },
         { params, headers: { Cookie: admin } },
       );
       expect(done.status).toBe(302);
@@ -260,7 +260,7 @@ describe(`meeting story page ${dbTag}`, () => {
     const unknown = await callAction(
       cityStoryAction,
       path,
-      { intent: "publish", videoId: structuredId },
+      { intent: "publish", meetingId: structuredId },
       { params, headers: { Cookie: admin } },
     );
     expect(unknown.status).toBe(400);

@@ -247,8 +247,8 @@ describe(`Fetch Transcript ${dbTag}`, () => {
   });
 
   it("refuses visitors and members, and tells an admin what happened", async () => {
-    const videoId = allVideoIds[0]!;
-    const fields = { intent: "fetch-transcript", videoId };
+    const meetingId = allVideoIds[0]!;
+    const fields = { intent: "fetch-transcript", meetingId };
     const visitor = await callAction(cityAction, `/city/${KEY}?index&page=2`, fields, { params: { locationKey: KEY } });
     expect(visitor.thrown).toBe(true);
     expect(visitor.status).toBe(401);
@@ -272,7 +272,7 @@ describe(`Fetch Transcript ${dbTag}`, () => {
     const invalid = await callAction(
       cityAction,
       `/city/${KEY}?index`,
-      { intent: "fetch-transcript", videoId: "nope" },
+      { intent: "fetch-transcript", meetingId: "nope" },
       { params: { locationKey: KEY }, headers: { Cookie: admin } },
     );
     expect(invalid.status).toBe(400);
@@ -282,7 +282,7 @@ describe(`Fetch Transcript ${dbTag}`, () => {
     // With JavaScript the post goes to /city/{key}.data; the action gets the page's URL as `url`.
     const request = formRequest(
       `/city/${KEY}.data?index&page=2`,
-      { intent: "fetch-transcript", videoId: allVideoIds[0]! },
+      { intent: "fetch-transcript", meetingId: allVideoIds[0]! },
       { headers: { Cookie: admin } },
     );
     const response = (await cityAction({

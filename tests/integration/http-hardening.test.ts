@@ -30,7 +30,7 @@ let build: ServerBuild;
 let server: Server;
 let port: number;
 let base: string;
-let videoId: string;
+let meetingId: string;
 const cookies: Record<"visitor" | "member" | "admin", string> = { visitor: "", member: "", admin: "" };
 
 async function sessionCookie(email: string, isAdmin: boolean): Promise<string> {
@@ -75,7 +75,7 @@ beforeAll(async () => {
       publishedAt: new Date("2026-01-13T18:00:00Z"),
     })
     .returning();
-  videoId = video!.id;
+  meetingId = video!.id;
   await getBoss(); // the job queue's own tables exist from the start, as in the running app
   cookies.member = await sessionCookie("member@example.com", false);
   cookies.admin = await sessionCookie("admin@example.com", true);
@@ -96,7 +96,7 @@ function actionPaths(): string[] {
     string,
     { id: string; parentId?: string; path?: string; index?: boolean; module: { action?: unknown } }
   >;
-  const values: Record<string, string> = { locationKey: "riverton", videoId };
+  const values: Record<string, string> = { locationKey: "riverton", meetingId };
   const fullPath = (id: string | undefined): string => {
     const route = id ? routes[id] : undefined;
     if (!route) return "";
@@ -154,7 +154,11 @@ const FUZZ_BODIES: FuzzBody[] = [
   },
   // Forms that do parse, with fields no action expects: the actions answer themselves.
   { name: "empty form", contentType: "application/x-www-form-urlencoded", body: "" },
-  { name: "junk form", contentType: "application/x-www-form-urlencoded", body: "junk=1&intent=%00&videoId=not-a-uuid" },
+  {
+    name: "junk form",
+    contentType: "application/x-www-form-urlencoded",
+    body: "junk=1&intent=%00&meetingId=not-a-uuid",
+  },
   {
     name: "junk multipart",
     contentType: MULTIPART,
@@ -202,7 +206,7 @@ describe(`every action refuses what is not a form, without a 5xx or a write ${db
         "/auth",
         "/auth/sign-out",
         "/admin/story-playground",
-        `/city/riverton/meeting/${videoId}`,
+        `/city/riverton/meeting/${meetingId}`,
       ]),
     );
   });
@@ -260,18 +264,18 @@ describe(`every action refuses what is not a form, without a 5xx or a write ${db
   it("keeps an ordinary form under 64 KB and allows more only on the meeting pages", () => {
     expect(bodyLimitFor("/contact")).toBe(64 * 1024);
     expect(bodyLimitFor("/admin/story-playground")).toBe(64 * 1024);
-    expect(bodyLimitFor(`/meeting/${videoId}`)).toBe(5 * 1024 * 1024);
-    expect(bodyLimitFor(`/city/riverton/meeting/${videoId}.data`)).toBe(5 * 1024 * 1024);
-    expect(bodyLimitFor(`/city/riverton/meeting-story/${videoId}`)).toBe(64 * 1024);
+    expect(bodyLimitFor(`/meeting/${meetingId}`)).toBe(5 * 1024 * 1024);
+    expect(bodyLimitFor(`/city/riverton/meeting/${meetingId}.data`)).toBe(5 * 1024 * 1024);
+    expect(bodyLimitFor(`/city/riverton/meeting-story/${meetingId}`)).toBe(64 * 1024);
   });
 });
 
 describe(`a refused post does not stall the connection ${dbTag}`, () => {
-  const form = `intent=fetch-transcript&videoId=${"x".repeat(200 * 1024)}`;
+  const form = `intent=fetch-transcript&meetingId=${"x".repeat(200 * 1024)}`;
 
   it("answers the next request on the same connection after a 401 to a 200 KB post", async () => {
     const connection = await RawConnection.open(port);
-    const meeting = `/city/riverton/meeting/${videoId}`; // 5 MB limit: the body is read, then refused by the action
+    const meeting = `/city/riverton/meeting/${meetingId}`; // 5 MB limit: the body is read, then refused by the action
     await connection.write(
       `POST ${meeting} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${form.length}\r\n\r\n${form}`,
     );
@@ -342,7 +346,7 @@ describe(`no 5xx from odd requests ${dbTag}`, () => {
     const response = await fetch(`${base}/admin/story-playground`, {
       method: "POST",
       headers: { Cookie: cookies.admin, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "generate", videoId: crypto.randomUUID() }),
+      body: new URLSearchParams({ intent: "generate", meetingId: crypto.randomUUID() }),
       redirect: "manual",
     });
     expect(response.status).toBe(404);
@@ -353,7 +357,7 @@ describe(`no 5xx from odd requests ${dbTag}`, () => {
 describe(`security headers ${dbTag}`, () => {
   it("sends the policy and a fresh nonce that every inline script carries", async () => {
     const nonces = new Set<string>();
-    for (const page of ["/", "/contact", `/city/riverton/meeting/${videoId}`]) {
+    for (const page of ["/", "/contact", `/city/riverton/meeting/${meetingId}`]) {
       const response = await fetch(`${base}${page}`, { headers: { Cookie: cookies.admin } });
       expect([page, response.status]).toEqual([page, 200]);
       const policy = response.headers.get("Content-Security-Policy") ?? "";

@@ -7,8 +7,8 @@ import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { storeTranscript } from "~/lib/transcripts/store.server";
 import { FETCH_TRANSCRIPT, RE_ANALYZE, REGENERATE_STORY, REWRITE_STORY } from "~/lib/meetings/admin-intents";
 import { action as cityPageAction } from "~/routes/city/index";
-import { action as cityMeetingAction } from "~/routes/city/meeting";
-import { action as cityStoryAction } from "~/routes/city/meeting-story";
+import { action as cityMeetingAction } from "~/routes/meeting/meeting";
+import { action as cityStoryAction } from "~/routes/meeting/meeting-story";
 import { action as meetingAction } from "~/routes/meeting/meeting";
 import { action as storyAction } from "~/routes/meeting/meeting-story";
 import { callAction, dbTag, execSql, getTestDb, TEST_ORIGIN } from "../setup";
@@ -77,32 +77,32 @@ async function databaseState() {
 
 /** Each route action with an admin intent, for both page addresses (with and without the city). */
 function adminPosts() {
-  const meeting = { videoId: video };
-  const inCity = { locationKey: KEY, videoId: video };
+  const meeting = { meetingId: video };
+  const inCity = { locationKey: KEY, meetingId: video };
   return [
     {
       name: "city page: Fetch Transcript",
       fn: cityPageAction,
       path: `/city/${KEY}?index`,
       params: { locationKey: KEY },
-      fields: { intent: FETCH_TRANSCRIPT, videoId: bare },
+      fields: { intent: FETCH_TRANSCRIPT, meetingId: bare },
     },
     {
       name: "meeting: Re-Analyze",
       fn: meetingAction,
       path: `/meeting/${video}`,
       params: meeting,
-      fields: { intent: RE_ANALYZE, videoId: video },
+      fields: { intent: RE_ANALYZE, meetingId: video },
     },
     {
       name: "city meeting: Re-Analyze",
       fn: cityMeetingAction,
       path: `/city/${KEY}/meeting/${video}`,
       params: inCity,
-      fields: { intent: RE_ANALYZE, videoId: video },
+      fields: { intent: RE_ANALYZE, meetingId: video },
     },
     ...[REWRITE_STORY, REGENERATE_STORY].flatMap((intent) => {
-      const fields = { intent, videoId: video, additionalContext: "Lead with the vote." };
+      const fields = { intent, meetingId: video, additionalContext: "Lead with the vote." };
       return [
         { name: `meeting story: ${intent}`, fn: storyAction, path: `/meeting-story/${video}`, params: meeting, fields },
         {

@@ -101,13 +101,13 @@ function adminRoutes(
 }
 
 /** The forms each admin action really takes, so that a missing check would act; others get a made-up intent. */
-function adminPostFields(path: string, videoId: string): Record<string, string> {
+function adminPostFields(path: string, meetingId: string): Record<string, string> {
   const known: Record<string, Record<string, string>> = {
-    "/admin/story-playground": { intent: "generate", videoId },
-    "/admin/jobs": { intent: "retry", queue: "analysis", jobId: videoId },
-    "/admin/revisions/:videoId": { intent: "reanalyze" },
+    "/admin/story-playground": { intent: "generate", meetingId },
+    "/admin/jobs": { intent: "retry", queue: "analysis", jobId: meetingId },
+    "/admin/revisions/:meetingId": { intent: "reanalyze" },
   };
-  return known[path] ?? { intent: "anything", videoId };
+  return known[path] ?? { intent: "anything", meetingId };
 }
 
 describe(`admin pages refuse others ${dbTag}`, () => {
@@ -156,7 +156,7 @@ describe(`admin pages refuse others ${dbTag}`, () => {
         "GET /admin",
         "GET /admin/jobs",
         "POST /admin/jobs",
-        "POST /admin/revisions/:videoId",
+        "POST /admin/revisions/:meetingId",
         "POST /admin/story-playground",
       ]),
     );
@@ -199,7 +199,7 @@ describe(`story playground ${dbTag}`, () => {
     const generated = await callRoute(playgroundAction, {
       request: formRequest(
         "/admin/story-playground",
-        { intent: "generate", videoId: video.id, additionalContext: "" },
+        { intent: "generate", meetingId: video.id, additionalContext: "" },
         { headers },
       ),
     });
@@ -218,7 +218,7 @@ describe(`story playground ${dbTag}`, () => {
     const refused = await callRoute(playgroundAction, {
       request: formRequest(
         "/admin/story-playground",
-        { intent: "rewrite", videoId: video.id, additionalContext: " " },
+        { intent: "rewrite", meetingId: video.id, additionalContext: " " },
         { headers },
       ),
     });
@@ -228,7 +228,7 @@ describe(`story playground ${dbTag}`, () => {
     const rewritten = await callRoute(playgroundAction, {
       request: formRequest(
         "/admin/story-playground",
-        { intent: "rewrite", videoId: video.id, additionalContext: "Lead with the water rates." },
+        { intent: "rewrite", meetingId: video.id, additionalContext: "Lead with the water rates." },
         { headers },
       ),
     });
@@ -256,7 +256,7 @@ describe(`story playground ${dbTag}`, () => {
     const bare = await insertVideo();
     const headers = { Cookie: admin.cookie };
     const noAnalysis = await callRoute(playgroundAction, {
-      request: formRequest("/admin/story-playground", { intent: "generate", videoId: bare.id }, { headers }),
+      request: formRequest("/admin/story-playground", { intent: "generate", meetingId: bare.id }, { headers }),
     });
     expect(noAnalysis.status).toBe(400);
     expect(noAnalysis.data).toMatchObject({
@@ -274,7 +274,7 @@ describe(`story playground ${dbTag}`, () => {
     const failed = await callRoute(playgroundAction, {
       request: formRequest(
         "/admin/story-playground",
-        { intent: "generate", videoId: video.id, additionalContext: "Shorter." },
+        { intent: "generate", meetingId: video.id, additionalContext: "Shorter." },
         { headers },
       ),
     });
@@ -299,7 +299,7 @@ describe(`revisions and jobs pages ${dbTag}`, () => {
     const headers = { Cookie: admin.cookie };
     const page = await callRoute(revisionsLoader, {
       request: getRequest(`/admin/revisions/${video.id}`, { headers }),
-      params: { videoId: video.id },
+      params: { meetingId: video.id },
     });
     const data = page.data as { revisions: { analyses: unknown[]; stories: Array<{ id: string; current: boolean }> } };
     expect(data.revisions.analyses).toHaveLength(1);
@@ -312,7 +312,7 @@ describe(`revisions and jobs pages ${dbTag}`, () => {
         { intent: "restore", kind: "story", revisionId: older },
         { headers },
       ),
-      params: { videoId: video.id },
+      params: { meetingId: video.id },
     });
     expect(restored.status).toBe(302);
     expect(await toastOf(restored)).toMatchObject({ type: "success", title: "Story restored" });
@@ -328,7 +328,7 @@ describe(`revisions and jobs pages ${dbTag}`, () => {
         { intent: "restore", kind: "story", revisionId: older },
         { headers },
       ),
-      params: { videoId: other.id },
+      params: { meetingId: other.id },
     });
     expect(elsewhere.status).toBe(400);
     expect(
@@ -337,7 +337,7 @@ describe(`revisions and jobs pages ${dbTag}`, () => {
 
     const missing = await callRoute(revisionsLoader, {
       request: getRequest("/admin/revisions/nope", { headers }),
-      params: { videoId: "nope" },
+      params: { meetingId: "nope" },
     });
     expect(missing.status).toBe(404);
   });
@@ -348,7 +348,7 @@ describe(`revisions and jobs pages ${dbTag}`, () => {
     const headers = { Cookie: admin.cookie };
     const queued = await callRoute(revisionsAction, {
       request: formRequest(`/admin/revisions/${video.id}`, { intent: "reanalyze" }, { headers }),
-      params: { videoId: video.id },
+      params: { meetingId: video.id },
     });
     expect(await toastOf(queued)).toMatchObject({
       type: "success",
@@ -409,7 +409,7 @@ describe(`pipeline status resource route ${dbTag}`, () => {
     await ensureAnalysisQueued(video.id);
     const visitor = await callRoute(statusLoader, {
       request: getRequest(`/resources/pipeline-status/${video.id}`),
-      params: { videoId: video.id },
+      params: { meetingId: video.id },
     });
     expect(visitor.status).toBe(200);
     expect(visitor.headers.get("Cache-Control")).toBe("no-store");
@@ -422,12 +422,12 @@ describe(`pipeline status resource route ${dbTag}`, () => {
     });
     const asAdmin = await callRoute(statusLoader, {
       request: getRequest(`/resources/pipeline-status/${video.id}`, { headers: { Cookie: admin.cookie } }),
-      params: { videoId: video.id },
+      params: { meetingId: video.id },
     });
     expect(asAdmin.data).toMatchObject({ analysis: "queued", jobs: [{ queue: "analysis", state: "created" }] });
     const missing = await callRoute(statusLoader, {
       request: getRequest("/resources/pipeline-status/nope"),
-      params: { videoId: "nope" },
+      params: { meetingId: "nope" },
     });
     expect(missing.status).toBe(404);
   });
@@ -492,7 +492,7 @@ describe(`pages render ${dbTag}`, () => {
     await ensureAnalysisQueued(await insertVideo().then((v) => v.id));
     const revisions = await renderPage(
       revisionsPage,
-      "/admin/revisions/:videoId",
+      "/admin/revisions/:meetingId",
       `/admin/revisions/${video.id}`,
       admin.cookie,
     );

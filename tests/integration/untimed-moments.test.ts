@@ -7,7 +7,7 @@ import { cities, cityVideos } from "~/lib/db/schema";
 import type { SearchDigest } from "~/lib/search/digest.server";
 import { storeTranscript } from "~/lib/transcripts/store.server";
 import type { MeetingView } from "~/lib/meetings/view";
-import * as cityMeetingPage from "~/routes/city/meeting";
+import * as cityMeetingPage from "~/routes/meeting/meeting";
 import * as searchPage from "~/routes/search";
 import { callLoader, dbTag, getTestDb, TEST_ORIGIN } from "../setup";
 
@@ -103,14 +103,14 @@ async function renderPage(
   return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
 }
 
-async function meetingPage(videoId: string) {
-  const path = `/city/${KEY}/meeting/${videoId}`;
-  const result = await callLoader(cityMeetingPage.loader, path, { params: { locationKey: KEY, videoId } });
+async function meetingPage(meetingId: string) {
+  const path = `/city/${KEY}/meeting/${meetingId}`;
+  const result = await callLoader(cityMeetingPage.loader, path, { params: { locationKey: KEY, meetingId } });
   expect(result.status).toBe(200);
   const { meeting } = result.data as { meeting: MeetingView };
   if (meeting.analysis.kind !== "structured")
     throw new Error(`expected a structured analysis, got ${meeting.analysis.kind}`);
-  const html = await renderPage(cityMeetingPage, "/city/:locationKey/meeting/:videoId", path);
+  const html = await renderPage(cityMeetingPage, "/city/:locationKey/meeting/:meetingId", path);
   return { highlights: meeting.analysis.highlights, html };
 }
 

@@ -16,13 +16,13 @@ const DISABLED = `${ACTION} cursor-not-allowed border border-slate-200 bg-slate-
  * again on post). A plain form post to the city page's action; with
  * JavaScript a fetcher shows 'Fetching…' meanwhile.
  */
-function FetchTranscriptButton({ videoId }: { videoId: string }) {
+function FetchTranscriptButton({ meetingId }: { meetingId: string }) {
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value={FETCH_TRANSCRIPT} />
-      <input type="hidden" name="videoId" value={videoId} />
+      <input type="hidden" name="meetingId" value={meetingId} />
       <button type="submit" disabled={busy} className={`${ACTIVE_SECONDARY} disabled:opacity-60`}>
         <span aria-live="polite">{busy ? "Fetching…" : "Fetch Transcript"}</span>
       </button>
@@ -88,7 +88,7 @@ export function VideoCard({
               Analysis
             </button>
           )}
-          {isAdmin && rules.fetchTranscript ? <FetchTranscriptButton videoId={video.id} /> : null}
+          {isAdmin && rules.fetchTranscript ? <FetchTranscriptButton meetingId={video.id} /> : null}
         </div>
       </div>
     </article>

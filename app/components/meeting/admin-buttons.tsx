@@ -9,7 +9,7 @@ function useSubmittingIntent(): string | null {
   return typeof intent === "string" ? intent : null;
 }
 
-function AdminCard({ videoId, children }: { videoId: string; children: React.ReactNode }) {
+function AdminCard({ meetingId, children }: { meetingId: string; children: React.ReactNode }) {
   const link = "font-medium text-amber-900 underline hover:no-underline";
   return (
     <section aria-labelledby="admin-tools" className="rounded-xl border border-amber-300 bg-amber-50 p-5">
@@ -18,10 +18,10 @@ function AdminCard({ videoId, children }: { videoId: string; children: React.Rea
       </h2>
       <div className="mt-3 space-y-3">{children}</div>
       <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link to={`/admin/revisions/${videoId}`} className={link}>
+        <Link to={`/admin/revisions/${meetingId}`} className={link}>
           Revisions
         </Link>
-        <Link to={`/admin/story-playground?video=${videoId}`} className={link}>
+        <Link to={`/admin/story-playground?video=${meetingId}`} className={link}>
           Story Playground
         </Link>
         <Link to="/admin/jobs" className={link}>
@@ -33,13 +33,13 @@ function AdminCard({ videoId, children }: { videoId: string; children: React.Rea
 }
 
 /** Admins only (the loader decides; the action checks again). */
-export function ReanalyzeButton({ videoId }: { videoId: string }) {
+export function ReanalyzeButton({ meetingId }: { meetingId: string }) {
   const busy = useSubmittingIntent() === RE_ANALYZE;
   return (
-    <AdminCard videoId={videoId}>
+    <AdminCard meetingId={meetingId}>
       <Form method="post">
         <input type="hidden" name="intent" value={RE_ANALYZE} />
-        <input type="hidden" name="videoId" value={videoId} />
+        <input type="hidden" name="meetingId" value={meetingId} />
         <Button variant="secondary" disabled={busy} className="w-full">
           {busy ? "Requesting…" : "Re-Analyze Meeting"}
         </Button>
@@ -48,13 +48,13 @@ export function ReanalyzeButton({ videoId }: { videoId: string }) {
   );
 }
 
-export function StoryAdminButtons({ videoId }: { videoId: string }) {
+export function StoryAdminButtons({ meetingId }: { meetingId: string }) {
   const intent = useSubmittingIntent();
   return (
-    <AdminCard videoId={videoId}>
+    <AdminCard meetingId={meetingId}>
       <Form method="post" className="space-y-2">
         <input type="hidden" name="intent" value={REWRITE_STORY} />
-        <input type="hidden" name="videoId" value={videoId} />
+        <input type="hidden" name="meetingId" value={meetingId} />
         <TextareaField label="Rewrite instructions (optional)" name="additionalContext" rows={3} maxLength={2000} />
         <Button variant="secondary" disabled={intent !== null} className="w-full">
           {intent === REWRITE_STORY ? "Requesting…" : "Rewrite Story"}
@@ -62,7 +62,7 @@ export function StoryAdminButtons({ videoId }: { videoId: string }) {
       </Form>
       <Form method="post">
         <input type="hidden" name="intent" value={REGENERATE_STORY} />
-        <input type="hidden" name="videoId" value={videoId} />
+        <input type="hidden" name="meetingId" value={meetingId} />
         <Button variant="secondary" disabled={intent !== null} className="w-full">
           {intent === REGENERATE_STORY ? "Requesting…" : "Regenerate"}
         </Button>

@@ -106,7 +106,7 @@ export function MeetingAnalysisPage({ meeting, isAdmin, pipeline, cityInPath }: 
               <p className="whitespace-pre-line text-sm text-slate-700">{meeting.description}</p>
             </Section>
           ) : null}
-          {isAdmin ? <ReanalyzeButton videoId={meeting.id} /> : null}
+          {isAdmin ? <ReanalyzeButton meetingId={meeting.id} /> : null}
         </aside>
       </div>
     </MeetingFrame>
@@ -275,7 +275,7 @@ export function MeetingStoryPage({
         </div>
         <aside className="space-y-4" aria-label="Story details">
           {story.kind === "structured" ? <StorySidebar story={story.story} /> : null}
-          {isAdmin ? <StoryAdminButtons videoId={meeting.id} /> : null}
+          {isAdmin ? <StoryAdminButtons meetingId={meeting.id} /> : null}
         </aside>
       </div>
     </MeetingFrame>

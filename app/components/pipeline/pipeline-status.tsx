@@ -21,14 +21,14 @@ export function usePipelineRefresh(
 ) {
   const revalidator = useRevalidator();
   const active = Boolean(status?.refresh);
-  const videoId = status?.cityVideoId ?? "";
+  const meetingId = status?.cityVideoId ?? "";
   const seen = status ? signature(status) : "";
   useEffect(() => {
-    if (!active || !videoId) return;
+    if (!active || !meetingId) return;
     let cancelled = false;
     const timer = setInterval(async () => {
       try {
-        const response = await fetch(pipelineStatusUrl(videoId), { headers: { Accept: "application/json" } });
+        const response = await fetch(pipelineStatusUrl(meetingId), { headers: { Accept: "application/json" } });
         if (!response.ok || cancelled) return;
         const next = (await response.json()) as PublicPipelineStatus;
         if (!cancelled && (signature(next) !== seen || !next.refresh)) void revalidator.revalidate();
@@ -42,7 +42,7 @@ export function usePipelineRefresh(
     };
     // revalidator is a new object on every render; its revalidate is what we need.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active, videoId, seen, seconds]);
+  }, [active, meetingId, seen, seconds]);
 }
 
 /** Reloads the page every few seconds when JavaScript is off (and does nothing when it is on). */

@@ -34,9 +34,9 @@ function requestToast(result: RequestResult) {
 }
 
 /** Back to the page with the request's toast; the page then watches the job for its outcome (meeting-job-toast.server.ts). */
-async function redirectAfterRequest(url: URL, videoId: string, result: RequestResult) {
+async function redirectAfterRequest(url: URL, meetingId: string, result: RequestResult) {
   const headers =
-    result.jobId && result.status !== "refused" ? await awaitJobHeaders({ jobId: result.jobId, videoId }) : undefined;
+    result.jobId && result.status !== "refused" ? await awaitJobHeaders({ jobId: result.jobId, meetingId }) : undefined;
   return redirectWithToast(pageOf(url), requestToast(result), { headers });
 }
 
@@ -51,7 +51,7 @@ export async function fetchTranscriptAction(request: Request, url: URL) {
   if (submission.status !== "success") return invalid(submission.reply());
   let outcome: FetchTranscriptOutcome;
   try {
-    outcome = await fetchTranscriptForVideo(submission.value.videoId);
+    outcome = await fetchTranscriptForVideo(submission.value.meetingId);
   } catch (error) {
     console.error("Fetching a transcript failed:", error);
     outcome = { status: "failed", error: String(error) };
@@ -64,12 +64,13 @@ export async function fetchTranscriptAction(request: Request, url: URL) {
 }
 
 /** Meeting analysis page: Re-Analyze Meeting. */
-export async function reanalyzeAction(request: Request, url: URL, pageVideoId: string) {
+export async function reanalyzeAction(request: Request, url: URL, pageMeetingId: string) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: ReanalyzeSchema });
-  if (submission.status !== "success" || submission.value.videoId !== pageVideoId) return invalid(submission.reply());
+  if (submission.status !== "success" || submission.value.meetingId !== pageMeetingId)
+    return invalid(submission.reply());
   try {
-    return await redirectAfterRequest(url, pageVideoId, await requestReanalysis(pageVideoId, admin.id));
+    return await redirectAfterRequest(url, pageMeetingId, await requestReanalysis(pageMeetingId, admin.id));
   } catch (error) {
     console.error("Requesting a re-analysis failed:", error);
     return redirectWithToast(pageOf(url), { type: "error", title: "Analysis failed" });
@@ -77,17 +78,18 @@ export async function reanalyzeAction(request: Request, url: URL, pageVideoId: s
 }
 
 /** Meeting story page: Rewrite Story and Regenerate. */
-export async function storyAction(request: Request, url: URL, pageVideoId: string) {
+export async function storyAction(request: Request, url: URL, pageMeetingId: string) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: StoryIntentSchema });
-  if (submission.status !== "success" || submission.value.videoId !== pageVideoId) return invalid(submission.reply());
+  if (submission.status !== "success" || submission.value.meetingId !== pageMeetingId)
+    return invalid(submission.reply());
   const value = submission.value;
   const additionalContext = value.intent === REWRITE_STORY ? value.additionalContext || null : null;
   try {
     return await redirectAfterRequest(
       url,
-      pageVideoId,
-      await requestStory(pageVideoId, { additionalContext, requestedBy: admin.id }),
+      pageMeetingId,
+      await requestStory(pageMeetingId, { additionalContext, requestedBy: admin.id }),
     );
   } catch (error) {
     console.error("Requesting a story failed:", error);

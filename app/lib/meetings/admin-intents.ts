@@ -9,17 +9,17 @@ export const RE_ANALYZE = "re-analyze";
 export const REWRITE_STORY = "rewrite-story";
 export const REGENERATE_STORY = "regenerate-story";
 
-const videoId = z.uuid("Unknown video");
+const meetingId = z.uuid("Unknown video");
 
-export const FetchTranscriptSchema = z.object({ intent: z.literal(FETCH_TRANSCRIPT), videoId });
+export const FetchTranscriptSchema = z.object({ intent: z.literal(FETCH_TRANSCRIPT), meetingId });
 
-export const ReanalyzeSchema = z.object({ intent: z.literal(RE_ANALYZE), videoId });
+export const ReanalyzeSchema = z.object({ intent: z.literal(RE_ANALYZE), meetingId });
 
 export const StoryIntentSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal(REWRITE_STORY),
-    videoId,
+    meetingId,
     additionalContext: z.string().trim().max(2000, "Please keep the instructions under 2,000 characters").optional(),
   }),
-  z.object({ intent: z.literal(REGENERATE_STORY), videoId }),
+  z.object({ intent: z.literal(REGENERATE_STORY), meetingId }),
 ]);

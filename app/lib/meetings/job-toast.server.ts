@@ -17,7 +17,7 @@ import type { PipelineStatus } from "~/lib/jobs/status.server";
 import { ANALYSIS_FAILED, STORY_FAILED_TOAST, STORY_GENERATED_TOAST } from "~/lib/pipeline/messages";
 import type { ToastInput } from "~/lib/toast/toast";
 
-const AwaitedJob = z.object({ jobId: z.uuid(), videoId: z.uuid() });
+const AwaitedJob = z.object({ jobId: z.uuid(), meetingId: z.uuid() });
 type AwaitedJob = z.infer<typeof AwaitedJob>;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
@@ -63,7 +63,7 @@ export async function finishedJobToast(
   status: PipelineStatus,
 ): Promise<{ toast: ToastInput | null; headers: HeadersInit | null }> {
   const awaited = await readAwaitedJob(request);
-  if (!awaited || awaited.videoId !== status.cityVideoId) return { toast: null, headers: null };
+  if (!awaited || awaited.meetingId !== status.cityVideoId) return { toast: null, headers: null };
   const job = status.jobs.find((candidate) => candidate.id === awaited.jobId);
   if (job && !FINISHED.includes(job.state)) return { toast: null, headers: null };
   const clear = { "Set-Cookie": await awaitedJobCookie().serialize("", { maxAge: 0 }) };

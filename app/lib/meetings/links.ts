@@ -60,18 +60,18 @@ export function parseStartSeconds(value: string | null | undefined): number | nu
 
 /** The link to a meeting at a moment; without a city key, the city-less route. */
 export function meetingHref(
-  videoId: string,
+  meetingId: string,
   options: { cityKey?: string | null; seconds?: number | null } = {},
 ): string {
   const path = options.cityKey
-    ? `/city/${encodeURIComponent(options.cityKey)}/meeting/${videoId}`
-    : `/meeting/${videoId}`;
+    ? `/city/${encodeURIComponent(options.cityKey)}/meeting/${meetingId}`
+    : `/meeting/${meetingId}`;
   const seconds = options.seconds;
   return seconds === null || seconds === undefined ? path : `${path}?t=${Math.max(0, Math.floor(seconds))}`;
 }
 
-export function storyHref(videoId: string, cityKey?: string | null): string {
-  return cityKey ? `/city/${encodeURIComponent(cityKey)}/meeting-story/${videoId}` : `/meeting-story/${videoId}`;
+export function storyHref(meetingId: string, cityKey?: string | null): string {
+  return cityKey ? `/city/${encodeURIComponent(cityKey)}/meeting-story/${meetingId}` : `/meeting-story/${meetingId}`;
 }
 
 /** The meeting page does not reload when only the moment (`?t=`) changes: the player moves. */

@@ -166,9 +166,9 @@ export async function getCityOverview(cityId: string, since: Date): Promise<City
  * would be the segment's.
  */
 export function hasTimedTranscript() {
-  const videoId = sql`${cityVideos}.${sql.identifier("id")}`;
-  return sql<boolean>`(exists (select 1 from transcript_segments ts where ts.city_video_id = ${videoId} and ts.start_seconds is not null)
-    or not exists (select 1 from transcript_segments ts where ts.city_video_id = ${videoId}))`;
+  const meetingId = sql`${cityVideos}.${sql.identifier("id")}`;
+  return sql<boolean>`(exists (select 1 from transcript_segments ts where ts.city_video_id = ${meetingId} and ts.start_seconds is not null)
+    or not exists (select 1 from transcript_segments ts where ts.city_video_id = ${meetingId}))`;
 }
 
 export type MeetingRecord = {
@@ -199,8 +199,8 @@ export type MeetingRecord = {
  * One meeting with its city, or null when the id is unknown, malformed, or
  * (with `cityId`) belongs to another city.
  */
-export async function getMeeting(videoId: string, options: { cityId?: string } = {}): Promise<MeetingRecord | null> {
-  if (!isUuid(videoId)) return null;
+export async function getMeeting(meetingId: string, options: { cityId?: string } = {}): Promise<MeetingRecord | null> {
+  if (!isUuid(meetingId)) return null;
   const [row] = await getDb()
     .select({
       id: cityVideos.id,
@@ -226,7 +226,7 @@ export async function getMeeting(videoId: string, options: { cityId?: string } =
     })
     .from(cityVideos)
     .innerJoin(cities, eq(cities.id, cityVideos.cityId))
-    .where(and(eq(cityVideos.id, videoId), options.cityId ? eq(cityVideos.cityId, options.cityId) : undefined))
+    .where(and(eq(cityVideos.id, meetingId), options.cityId ? eq(cityVideos.cityId, options.cityId) : undefined))
     .limit(1);
   if (!row) return null;
   return {

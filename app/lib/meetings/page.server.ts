@@ -3,7 +3,8 @@
  * and without the city in the path. One query (the video with its city);
  * an unknown or malformed id is a 404.
  */
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { cityFromContext } from "~/lib/cities/city-context.server";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { appUrl } from "~/lib/env/env.server";
 import { openMeetingPipeline, toPublicStatus, type PublicPipelineStatus } from "~/lib/jobs/index.server";
@@ -15,8 +16,16 @@ import { meetingView } from "~/lib/meetings/view";
 import { meetingCanonicalUrl, newsArticleJsonLd, storyCanonicalUrl, VIDEO_NOT_FOUND } from "~/lib/meetings/meta";
 import { getMeeting } from "~/lib/meetings/meetings.server";
 
-async function requireMeeting(videoId: string | undefined, cityId: string | undefined) {
-  const record = videoId ? await getMeeting(videoId, { cityId }) : null;
+/** The id of the city in the path (a 404 when it is unknown), or undefined for the routes without one. */
+export async function cityIdOfPath(
+  context: Readonly<RouterContextProvider>,
+  params: { locationKey?: string },
+): Promise<string | undefined> {
+  return params.locationKey ? (await cityFromContext(context, params.locationKey)).id : undefined;
+}
+
+async function requireMeeting(meetingId: string | undefined, cityId: string | undefined) {
+  const record = meetingId ? await getMeeting(meetingId, { cityId }) : null;
   if (!record) throw data({ message: VIDEO_NOT_FOUND.title }, { status: 404 });
   return meetingView(record);
 }
@@ -47,23 +56,23 @@ async function meetingPipeline(request: Request, meetingId: string, user: Sessio
  * finished the meeting is read again: it may have been read before the job
  * wrote, and the toast must come with the new result.
  */
-async function meetingAndPipeline(request: Request, videoId: string | undefined, cityId: string | undefined) {
-  const [meeting, user] = await Promise.all([requireMeeting(videoId, cityId), getCurrentUser(request)]);
+async function meetingAndPipeline(request: Request, meetingId: string | undefined, cityId: string | undefined) {
+  const [meeting, user] = await Promise.all([requireMeeting(meetingId, cityId), getCurrentUser(request)]);
   const { pipeline, headers } = await meetingPipeline(request, meeting.id, user);
-  const current = pipeline?.toast ? await requireMeeting(videoId, cityId) : meeting;
+  const current = pipeline?.toast ? await requireMeeting(meetingId, cityId) : meeting;
   return { meeting: current, user, pipeline, headers };
 }
 
-export async function loadMeetingPage(request: Request, videoId: string | undefined, cityId?: string) {
-  const { meeting, user, pipeline, headers } = await meetingAndPipeline(request, videoId, cityId);
+export async function loadMeetingPage(request: Request, meetingId: string | undefined, cityId?: string) {
+  const { meeting, user, pipeline, headers } = await meetingAndPipeline(request, meetingId, cityId);
   return data(
     { meeting, pipeline, isAdmin: Boolean(user?.isAdmin), canonicalUrl: meetingCanonicalUrl(appUrl(), meeting) },
     { headers },
   );
 }
 
-export async function loadStoryPage(request: Request, videoId: string | undefined, cityId?: string) {
-  const { meeting, user, pipeline, headers } = await meetingAndPipeline(request, videoId, cityId);
+export async function loadStoryPage(request: Request, meetingId: string | undefined, cityId?: string) {
+  const { meeting, user, pipeline, headers } = await meetingAndPipeline(request, meetingId, cityId);
   const origin = appUrl();
   const canonicalUrl = storyCanonicalUrl(origin, meeting);
   return data(

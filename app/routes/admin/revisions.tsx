@@ -1,5 +1,5 @@
 /**
- * /admin/revisions/:videoId: every analysis and story of a meeting, newest
+ * /admin/revisions/:meetingId: every analysis and story of a meeting, newest
  * (current) first; restore an earlier one (appended as a new revision),
  * compare one with the current one (?kind=…&left=…&right=…), queue a
  * re-analysis or a new story, and see the meeting's jobs.
@@ -36,7 +36,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const video = await getVideoOverview(params.videoId ?? "");
+  const video = await getVideoOverview(params.meetingId ?? "");
   if (!video) throw data({ message: "No video details found" }, { status: 404 });
   const url = new URL(request.url);
   const kind = url.searchParams.get("kind");
@@ -59,7 +59,7 @@ const LABEL: Record<RevisionKind, string> = { analysis: "Analysis", story: "Stor
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
-  const videoId = params.videoId ?? "";
+  const meetingId = params.meetingId ?? "";
   const here = new URL(request.url).pathname;
   const form = await request.formData();
   const intent = form.get("intent");
@@ -67,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (intent === "restore") {
       const kind = form.get("kind");
       if (!isRevisionKind(kind)) throw new Error("unknown kind");
-      await restoreRevision(kind, String(form.get("revisionId") ?? ""), user.id, { cityVideoId: videoId });
+      await restoreRevision(kind, String(form.get("revisionId") ?? ""), user.id, { cityVideoId: meetingId });
       return redirectWithToast(here, {
         type: "success",
         title: `${LABEL[kind]} restored`,
@@ -77,8 +77,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (intent === "reanalyze" || intent === "new-story") {
       const result =
         intent === "reanalyze"
-          ? await requestReanalysis(videoId, user.id)
-          : await requestStory(videoId, { requestedBy: user.id });
+          ? await requestReanalysis(meetingId, user.id)
+          : await requestStory(meetingId, { requestedBy: user.id });
       return redirectWithToast(here, {
         type: result.status === "refused" ? "error" : result.queued ? "success" : "info",
         title: result.message,

@@ -48,12 +48,12 @@ const contextTooLong = `Please keep the additional context under ${CONTEXT_MAX.t
 const PlaygroundSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("generate"),
-    videoId: z.uuid("Unknown video"),
+    meetingId: z.uuid("Unknown video"),
     additionalContext: z.string().trim().max(CONTEXT_MAX, contextTooLong).optional(),
   }),
   z.object({
     intent: z.literal("rewrite"),
-    videoId: z.uuid("Unknown video"),
+    meetingId: z.uuid("Unknown video"),
     additionalContext: z
       .string({ error: "Describe what the rewrite should change" })
       .trim()
@@ -74,8 +74,8 @@ function playgroundUrl(params: Record<string, string | null | undefined>): strin
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const videoId = url.searchParams.get("video") ?? "";
-  const video = videoId ? await getVideoOverview(videoId) : null;
+  const meetingId = url.searchParams.get("video") ?? "";
+  const video = meetingId ? await getVideoOverview(meetingId) : null;
   // A meeting link without its city still lands on the right city.
   const cityKey = video?.cityKey ?? url.searchParams.get("city") ?? "";
   const [cities, videos, revisions] = await Promise.all([
@@ -94,7 +94,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     revisions,
     comparison,
     selection: { left, right },
-    unknown: { city: Boolean(cityKey) && videos === null, video: Boolean(videoId) && !video },
+    unknown: { city: Boolean(cityKey) && videos === null, video: Boolean(meetingId) && !video },
   };
 }
 
@@ -108,14 +108,14 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const { videoId, additionalContext } = submission.value;
-  const previous = await currentRevisionId("story", videoId);
+  const { meetingId, additionalContext } = submission.value;
+  const previous = await currentRevisionId("story", meetingId);
   try {
-    const written = await writeVideoStory(videoId, { additionalContext, requestedBy: user.id });
-    const video = await getVideoOverview(videoId);
+    const written = await writeVideoStory(meetingId, { additionalContext, requestedBy: user.id });
+    const video = await getVideoOverview(meetingId);
     const right = written.status === "written" ? written.revisionId : null;
     return redirectWithToast(
-      playgroundUrl({ city: video?.cityKey, video: videoId, left: previous, right }),
+      playgroundUrl({ city: video?.cityKey, video: meetingId, left: previous, right }),
       STORY_GENERATED_TOAST,
     );
   } catch (error) {
@@ -200,7 +200,7 @@ function WriteForm() {
   if (!video) return null;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="videoId" value={video.id} />
+      <input type="hidden" name="meetingId" value={video.id} />
       {form.errors?.length ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {form.errors.join(" ")}

@@ -1,21 +1,27 @@
+import { useParams } from "react-router";
+import type { CityRouteHandle } from "~/routes/city/city";
 import { MeetingStoryPage } from "~/components/meeting/meeting-pages";
 import { MeetingError } from "~/components/meeting/meeting-error";
-import { conditionalGet, publicPageHeaders } from "~/lib/http/cache.server";
+import { publicPageHeaders } from "~/lib/http/cache.server";
 import { storyAction } from "~/lib/meetings/actions.server";
-import { loadStoryPage } from "~/lib/meetings/page.server";
 import { notFoundMeta, storyMeta } from "~/lib/meetings/meta";
+import { cityIdOfPath, loadStoryPage } from "~/lib/meetings/page.server";
 import type { Route } from "./+types/meeting-story";
 
-/** /meeting-story/{videoId}: the meeting story page without a city in the path. */
+/**
+ * The meeting's news story, at /city/{locationKey}/meeting-story/{meetingId}
+ * (under the city layout) and at /meeting-story/{meetingId} (routes.ts
+ * registers this module for both).
+ */
 
-export const middleware: Route.MiddlewareFunction[] = [conditionalGet];
+export const handle: CityRouteHandle = { cityHeader: "compact" };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return loadStoryPage(request, params.videoId);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadStoryPage(request, params.meetingId, await cityIdOfPath(context, params));
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
-  return storyAction(request, url, params.videoId);
+  return storyAction(request, url, params.meetingId);
 }
 
 export const headers = publicPageHeaders;
@@ -23,13 +29,19 @@ export const headers = publicPageHeaders;
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? storyMeta(loaderData.meeting, loaderData.canonicalUrl) : notFoundMeta();
 
-export default function MeetingStory({ loaderData }: Route.ComponentProps) {
+export default function MeetingStory({ loaderData, params }: Route.ComponentProps) {
   const { meeting, pipeline, isAdmin, jsonLd } = loaderData;
   return (
-    <MeetingStoryPage meeting={meeting} pipeline={pipeline} isAdmin={isAdmin} jsonLd={jsonLd} cityInPath={false} />
+    <MeetingStoryPage
+      meeting={meeting}
+      pipeline={pipeline}
+      isAdmin={isAdmin}
+      jsonLd={jsonLd}
+      cityInPath={"locationKey" in params}
+    />
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <MeetingError error={error} withTopBar />;
+  return <MeetingError error={error} withTopBar={!useParams().locationKey} />;
 }

@@ -1,22 +1,28 @@
+import { useParams } from "react-router";
+import type { CityRouteHandle } from "~/routes/city/city";
 import { MeetingAnalysisPage } from "~/components/meeting/meeting-pages";
 import { MeetingError } from "~/components/meeting/meeting-error";
-import { conditionalGet, publicPageHeaders } from "~/lib/http/cache.server";
-import { revalidateUnlessOnlyMomentChanged } from "~/lib/meetings/links";
+import { publicPageHeaders } from "~/lib/http/cache.server";
 import { reanalyzeAction } from "~/lib/meetings/actions.server";
-import { loadMeetingPage } from "~/lib/meetings/page.server";
+import { revalidateUnlessOnlyMomentChanged } from "~/lib/meetings/links";
 import { meetingMeta, notFoundMeta } from "~/lib/meetings/meta";
+import { cityIdOfPath, loadMeetingPage } from "~/lib/meetings/page.server";
 import type { Route } from "./+types/meeting";
 
-/** /meeting/{videoId}: the meeting analysis page without a city in the path. */
+/**
+ * The meeting analysis page, at /city/{locationKey}/meeting/{meetingId}
+ * (under the city layout) and at /meeting/{meetingId} (routes.ts registers
+ * this module for both).
+ */
 
-export const middleware: Route.MiddlewareFunction[] = [conditionalGet];
+export const handle: CityRouteHandle = { cityHeader: "compact" };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return loadMeetingPage(request, params.videoId);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadMeetingPage(request, params.meetingId, await cityIdOfPath(context, params));
 }
 
 export async function action({ request, url, params }: Route.ActionArgs) {
-  return reanalyzeAction(request, url, params.videoId);
+  return reanalyzeAction(request, url, params.meetingId);
 }
 
 export const headers = publicPageHeaders;
@@ -26,17 +32,13 @@ export const shouldRevalidate = revalidateUnlessOnlyMomentChanged;
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
   loaderData ? meetingMeta(loaderData.meeting, loaderData.canonicalUrl, location.search) : notFoundMeta();
 
-export default function Meeting({ loaderData }: Route.ComponentProps) {
+export default function Meeting({ loaderData, params }: Route.ComponentProps) {
+  const { meeting, pipeline, isAdmin } = loaderData;
   return (
-    <MeetingAnalysisPage
-      meeting={loaderData.meeting}
-      pipeline={loaderData.pipeline}
-      isAdmin={loaderData.isAdmin}
-      cityInPath={false}
-    />
+    <MeetingAnalysisPage meeting={meeting} pipeline={pipeline} isAdmin={isAdmin} cityInPath={"locationKey" in params} />
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <MeetingError error={error} withTopBar />;
+  return <MeetingError error={error} withTopBar={!useParams().locationKey} />;
 }

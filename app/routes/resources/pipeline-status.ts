@@ -1,5 +1,5 @@
 /**
- * GET /resources/pipeline-status/:videoId: where a meeting's pipeline stands,
+ * GET /resources/pipeline-status/:meetingId: where a meeting's pipeline stands,
  * as JSON, for pages that poll with JavaScript (usePipelineRefresh). Visitors
  * get the states; admins also the jobs and every step's last error.
  * Reading never queues anything.
@@ -11,7 +11,7 @@ import { getVideoPipelineStatus, toPublicStatus } from "~/lib/jobs/status.server
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [status, user] = await Promise.all([getVideoPipelineStatus(params.videoId ?? ""), getCurrentUser(request)]);
+  const [status, user] = await Promise.all([getVideoPipelineStatus(params.meetingId ?? ""), getCurrentUser(request)]);
   if (!status) return Response.json({ message: "Video Not Found" }, { status: 404, headers: NO_STORE });
   return Response.json(user?.isAdmin ? status : toPublicStatus(status), { headers: NO_STORE });
 }
