@@ -7,7 +7,7 @@ export type CityStatus = (typeof CITY_STATUSES)[number];
 
 /** Public pages fall back to these when a city has no color of its own. */
 export const PUBLIC_CITY_COLORS = { primary: "#0D9488", secondary: "#F59E0B" } as const;
-/** A city created in the admin starts with these (admin spec, section 3). */
+/** A city created in the admin starts with these (docs/product.md#rules-cities). */
 export const NEW_CITY_COLORS = { primary: "#3B82F6", secondary: "#1E40AF" } as const;
 
 export const LISTING_TIERS = ["Tier 1", "Tier 2", "Tier 3"] as const;

@@ -211,7 +211,7 @@ describe("analyses", () => {
     for (const record of SEED_ANALYSES) expect(transcriptOf(record.videoId).length).toBeGreaterThanOrEqual(1000);
   });
 
-  it("have the spec's shape and read back as structured analyses", () => {
+  it("have the analysis shape and read back as structured analyses", () => {
     for (const { analysis } of SEED_ANALYSES) {
       expect(analysis.summary.length).toBeGreaterThan(100);
       expect(analysis.highlights.length).toBeGreaterThanOrEqual(2);
@@ -260,7 +260,7 @@ describe("stories", () => {
     expect(plain && "plainText" in plain).toBe(true);
   });
 
-  it("have the spec's shape and read back as structured stories", () => {
+  it("have the story shape and read back as structured stories", () => {
     for (const record of structured) {
       const story = record.story as SeedStory;
       expect(story.article.headline.length).toBeGreaterThan(10);

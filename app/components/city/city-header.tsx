@@ -41,7 +41,7 @@ function CityIcon({ icon }: { icon: string | null }) {
 }
 
 /**
- * The city header banner (spec section 2): a gradient from the city's
+ * The city header banner (docs/product.md#rules-cities): a gradient from the city's
  * primary to its secondary color, an optional background image, icon, name
  * with state, tag line and a search box that goes to /search for this city.
  * On meeting pages (`compact`) the brand link is a back arrow with the city

@@ -10,7 +10,7 @@ import { LOAD_MORE_ERROR } from "~/lib/constants";
 
 export type VideoPage = { videos: VideoCardData[]; hasMore: boolean; page: number };
 
-/** The spec's text for a failed Load More. */
+/** The text for a failed Load More (docs/product.md#messages-city-page). */
 
 /** Pages appended to the list the server rendered (`base`). */
 type Appended = { base: VideoPage; pages: VideoPage[] };

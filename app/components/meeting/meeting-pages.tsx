@@ -73,7 +73,7 @@ function StoryLinkCard({ meeting, cityKey }: { meeting: MeetingView; cityKey: st
   );
 }
 
-/** The meeting analysis page (spec section 2), with or without the city in the path. */
+/** The meeting analysis page (docs/product.md#routes-public), with or without the city in the path. */
 export function MeetingAnalysisPage({ meeting, isAdmin, pipeline, cityInPath }: MeetingPageProps) {
   const [searchParams] = useSearchParams();
   const startSeconds = parseStartSeconds(searchParams.get("t"));
@@ -118,7 +118,7 @@ function isPending(state: string | undefined): boolean {
   return state === "queued" || state === "analyzing" || state === "generating" || state === "failed";
 }
 
-/** No story, and none on its way (spec section 4: a story is written once an analysis exists). */
+/** No story, and none on its way (a story is written once an analysis exists: docs/product.md#rules-meetings). */
 export function StoryStatusSlot() {
   return (
     <div role="status" className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
@@ -223,7 +223,7 @@ function StoryMetadata({ story }: { story: NewsStory }) {
   );
 }
 
-/** The meeting story page (spec section 2), with or without the city in the path. */
+/** The meeting story page (docs/product.md#routes-public), with or without the city in the path. */
 export function MeetingStoryPage({
   meeting,
   isAdmin,

@@ -7,7 +7,7 @@ const SHOWN = 3;
 /**
  * The previous analysis as the story playground shows it: the summary, the
  * first three highlights and the first three action items, with a count of
- * the rest (spec section 9).
+ * the rest.
  */
 export function AnalysisDigest({ analysis }: { analysis: Analysis | PlainText | null }) {
   if (!analysis) return <p className="text-slate-600">No analysis available</p>;

@@ -24,7 +24,7 @@ import { hitRateLimit } from "./rate-limit.server";
 import { signIn } from "./session.server";
 import { confirmEmail, confirmEmailByCode, createUser, findUserByEmail, normalizeEmail } from "./users.server";
 
-/** What the sign-in and sign-up flows say, as the spec words it. */
+/** What the sign-in and sign-up flows say (docs/product.md#messages-sign-in). */
 export const AUTH_TOASTS = {
   welcomeBack: { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
   codeSignedIn: { type: "success", title: "Success!", description: "You have successfully signed in." },

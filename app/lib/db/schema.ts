@@ -17,9 +17,10 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
- * The whole data model. Both spec files' entities (section 3 of each) live
- * here; names follow the spec so that a reader can match field to field.
- * Allowed values are kept in `app/lib/db/constants.ts` so that forms,
+ * The whole data model, including the tables of the planned directory and
+ * feedback pages (docs/product.md#routes-planned); keys, constraints and
+ * defaults: docs/decisions/0006-data-model.md.
+ * Allowed values are kept in `app/lib/constants.ts` so that forms,
  * validation and CHECK constraints agree.
  */
 
@@ -46,7 +47,7 @@ export const cities = pgTable(
     county: text("county"),
     description: text("description"),
     domain: text("domain"),
-    // Admin-created cities get the admin spec's blue defaults; the public
+    // Admin-created cities get the blue defaults; the public
     // pages fall back to teal/amber when a city has no color at all
     // (docs/decisions/0003-city-color-defaults.md).
     primaryColor: text("primary_color").default("#3B82F6"),
@@ -281,9 +282,9 @@ export const cityVideos = pgTable(
     thumbnailUrl: text("thumbnail_url"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     channelTitle: text("channel_title"),
-    /** The spec's Analysis results shape; see app/lib/ai. */
+    /** An analysis (summary, highlights, action items, entities); see app/lib/ai. */
     analysisResults: jsonb("analysis_results").$type<unknown>(),
-    /** The spec's News story shape, or a plain string for legacy stories. */
+    /** A news story (article, sidebar, metadata), or a plain string for legacy stories. */
     newsStory: jsonb("news_story").$type<unknown>(),
     storyGeneratedAt: timestamp("story_generated_at", { withTimezone: true }),
     searchVector: tsvector("search_vector").generatedAlwaysAs(

@@ -1,6 +1,8 @@
 /**
  * Every setting of the app, read from the environment and validated in one
- * place (README, "Configuration"). Nothing else reads `process.env`:
+ * place. Nothing else reads `process.env`. Each variable's `.meta()` gives
+ * the README's Configuration table its meaning and, where the parsed default
+ * does not say it, its default (`npm run docs:settings` rewrites the table):
  *
  *   const { OPENAI_MODEL, JOBS_CONCURRENCY } = settings();
  *
@@ -75,13 +77,20 @@ function url({ web }: { web: boolean }) {
 
 const text = (fallback: string) => z.string().default(fallback);
 
-const SHAPE = {
+export const SHAPE = {
   // The server
-  NODE_ENV: z.string().optional(),
-  PORT: number(3000, { min: 0, max: 65_535 }),
-  HOST: text("0.0.0.0"),
+  NODE_ENV: z
+    .string()
+    .optional()
+    .meta({ default: "`production` for `npm start`", description: "`development` under `npm run dev`" }),
+  PORT: number(3000, { min: 0, max: 65_535 }).meta({ description: "HTTP port" }),
+  HOST: text("0.0.0.0").meta({ description: "interface to listen on" }),
   /** Without it: http://localhost:$PORT. */
-  APP_URL: url({ web: true }),
+  APP_URL: url({ web: true }).meta({
+    default: "`http://localhost:$PORT`",
+    description:
+      "public origin, for absolute links in e-mails and meta tags; cookies are `Secure` when it is `https://` in production",
+  }),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -92,8 +101,13 @@ const SHAPE = {
         context.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
         return z.NEVER;
       }
+    })
+    .meta({
+      default: "`loopback` (Docker image: `loopback,uniquelocal`)",
+      description:
+        "which proxies may tell the client's address and protocol (`X-Forwarded-For`, `-Proto`, `-Host`); a TLS proxy must be trusted or every form post fails the origin check with 400. `true`/`false`; a number of proxy hops in front (`1`: one proxy, whatever its address); or a comma-separated list of addresses, CIDR ranges and `loopback`, `linklocal`, `uniquelocal`. Proxy on the same host: the default. Docker network, Kubernetes, a private LAN: `loopback,uniquelocal` or the proxy's range. A cloud load balancer in front of the proxy: `2`. Anything else stops the start with a message",
     }),
-  LOG_REQUESTS: flag(true),
+  LOG_REQUESTS: flag(true).meta({ description: "access log on standard output" }),
   /** Newest first; none: a secret generated into $DATA_DIR/session-secret. */
   SESSION_SECRET: z
     .string()
@@ -103,51 +117,96 @@ const SHAPE = {
         .split(",")
         .map((secret) => secret.trim())
         .filter(Boolean),
-    ),
-  AUTH_IP_LIMIT_MULTIPLIER: number(1, { min: 1 }),
-  DATA_DIR: text("data"),
+    )
+    .meta({
+      default: "generated into `data/session-secret`",
+      description: "secret(s) signing cookies; comma-separated to rotate, newest first",
+    }),
+  AUTH_IP_LIMIT_MULTIPLIER: number(1, { min: 1 }).meta({
+    description:
+      "raises the per-IP sign-in limits (10 codes an hour, 30 attempts per 15 minutes) for sites where many users share one address",
+  }),
+  DATA_DIR: text("data").meta({ description: "generated secret, outbox and other local files" }),
 
   // The database
-  DATABASE_URL: url({ web: false }),
-  DATABASE_POOL_SIZE: number(10, { min: 1 }),
-  PGLITE_DATA_DIR: text("data/pglite"),
-  SEED_DEMO_DATA: flag(true),
+  DATABASE_URL: url({ web: false }).meta({
+    description: "PostgreSQL connection string; when unset the embedded PGlite is used",
+  }),
+  DATABASE_POOL_SIZE: number(10, { min: 1 }).meta({ description: "connections in the PostgreSQL pool" }),
+  PGLITE_DATA_DIR: text("data/pglite").meta({
+    description: "where the embedded database lives (`memory://` for a throwaway one)",
+  }),
+  SEED_DEMO_DATA: flag(true).meta({
+    description:
+      "load demo data into a database created empty, on the first start after its creation; `false` declines it for good (`npm run db:seed` still loads it)",
+  }),
 
   // Mail
-  SMTP_URL: url({ web: false }),
-  MAIL_FROM: text(`${PRODUCT_NAME} <no-reply@localhost>`),
+  SMTP_URL: url({ web: false }).meta({
+    description: "e.g. `smtps://user:pass@smtp.example.com:465`; unset writes mail to the log and `data/outbox/`",
+  }),
+  MAIL_FROM: text(`${PRODUCT_NAME} <no-reply@localhost>`).meta({ description: "sender of outgoing mail" }),
 
   // The language model
-  OPENAI_API_KEY: z.string().optional(),
-  OPENAI_BASE_URL: url({ web: true }),
-  OPENAI_MODEL: text("gpt-4o-mini"),
-  OPENAI_TIMEOUT_MS: number(120_000, { min: 1 }),
-  OPENAI_MAX_RETRIES: number(2, { min: 0 }),
+  OPENAI_API_KEY: z
+    .string()
+    .optional()
+    .meta({ description: "enables the language-model provider; unset uses the built-in offline analyzer" }),
+  OPENAI_BASE_URL: url({ web: true }).meta({
+    default: "the SDK's default",
+    description: "any OpenAI-compatible endpoint",
+  }),
+  OPENAI_MODEL: text("gpt-4o-mini").meta({ description: "model name sent to that endpoint" }),
+  OPENAI_TIMEOUT_MS: number(120_000, { min: 1 }).meta({ description: "timeout of one model call, in milliseconds" }),
+  OPENAI_MAX_RETRIES: number(2, { min: 0 }).meta({ description: "retries of a failed model call" }),
   /** Transcript tokens per model call. */
-  OPENAI_CHUNK_TOKENS: number(60_000, { min: 200 }),
-  AI_PROVIDER: oneOf(["offline"]),
+  OPENAI_CHUNK_TOKENS: number(60_000, { min: 200 }).meta({
+    description: "size of the chunks, in tokens, that a long transcript is split into",
+  }),
+  AI_PROVIDER: oneOf(["offline"]).meta({
+    description: "`offline` forces the built-in analyzer even when a key is set",
+  }),
 
   // Background jobs
-  WORKER: oneOf(["on", "off"]).transform((word) => word ?? "on"),
-  JOBS_POLL_SECONDS: number(2, { min: 0.5, whole: false }),
-  JOBS_CONCURRENCY: number(1, { min: 1 }),
-  JOBS_HEARTBEAT_SECONDS: number(10, { min: 0.2, whole: false }),
-  JOBS_MAX_CHUNKS: number(8, { min: 1 }),
+  WORKER: oneOf(["on", "off"])
+    .transform((word) => word ?? "on")
+    .meta({
+      description:
+        "`off` stops the web server from running background jobs (then run `npm run worker`, PostgreSQL only)",
+    }),
+  JOBS_POLL_SECONDS: number(2, { min: 0.5, whole: false }).meta({
+    description: "how often the worker looks for jobs, in seconds",
+  }),
+  JOBS_CONCURRENCY: number(1, { min: 1 }).meta({ description: "how many jobs per queue a process runs at once" }),
+  JOBS_HEARTBEAT_SECONDS: number(10, { min: 0.2, whole: false }).meta({
+    description:
+      "how often a worker reports alive, in seconds; the jobs of one silent for three beats go back to the queue",
+  }),
+  JOBS_MAX_CHUNKS: number(8, { min: 1 }).meta({
+    description: "how many transcript chunks an analysis's time limit allows for",
+  }),
   /** `npm run worker`: how long running jobs may finish after SIGTERM. */
-  WORKER_STOP_TIMEOUT_MS: number(25_000, { min: 0 }),
+  WORKER_STOP_TIMEOUT_MS: number(25_000, { min: 0 }).meta({
+    description: "how long `npm run worker` lets running jobs finish after SIGTERM, in milliseconds",
+  }),
 
   // Captions
-  YOUTUBE_BASE_URL: url({ web: true }).transform((value) => value ?? "https://www.youtube.com"),
-  YOUTUBE_CAPTION_LANG: text("en"),
-  YOUTUBE_TIMEOUT_MS: number(30_000, { min: 1 }),
-  YOUTUBE_RETRIES: number(2, { min: 0 }),
+  YOUTUBE_BASE_URL: url({ web: true })
+    .transform((value) => value ?? "https://www.youtube.com")
+    .meta({ description: "where captions are fetched from (tests point it at a local fake)" }),
+  YOUTUBE_CAPTION_LANG: text("en").meta({ description: "caption language" }),
+  YOUTUBE_TIMEOUT_MS: number(30_000, { min: 1 }).meta({
+    description: "timeout of one caption request, in milliseconds",
+  }),
+  YOUTUBE_RETRIES: number(2, { min: 0 }).meta({ description: "retries of a failed caption request" }),
 
-  // For the tests, not documented for operators: faster retries and
-  // maintenance, and a migrated database to start the embedded one from.
-  YOUTUBE_RETRY_DELAY_MS: number(1000, { min: 0 }),
-  JOBS_RETRY_DELAY_SECONDS: numberOrUnset({ min: 0 }),
-  JOBS_MAINTENANCE_INTERVAL_SECONDS: number(60, { min: 1 }),
-  PGLITE_SNAPSHOT: z.string().optional(),
+  // For the tests, not documented for operators (`internal`): faster
+  // retries and maintenance, and a migrated database to start the embedded
+  // one from.
+  YOUTUBE_RETRY_DELAY_MS: number(1000, { min: 0 }).meta({ internal: true }),
+  JOBS_RETRY_DELAY_SECONDS: numberOrUnset({ min: 0 }).meta({ internal: true }),
+  JOBS_MAINTENANCE_INTERVAL_SECONDS: number(60, { min: 1 }).meta({ internal: true }),
+  PGLITE_SNAPSHOT: z.string().optional().meta({ internal: true }),
 };
 
 const schema = z.object(SHAPE).transform((parsed) => ({

@@ -1,6 +1,6 @@
 /**
  * How long one attempt of each queue's job may take, from the settings that
- * bound it (docs/decisions/0016-job-liveness.md). The handler aborts its
+ * bound it (docs/decisions/0016-job-liveness-and-failures.md). The handler aborts its
  * work at this deadline, and the job's pg-boss expiry is the deadline plus
  * a margin, so an attempt always ends before pg-boss could start a second
  * one next to it.

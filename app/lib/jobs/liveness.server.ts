@@ -1,7 +1,7 @@
 /**
  * Which worker holds which running job, so that the jobs of a worker that
  * died (kill -9, power loss) go back to their queue within a minute instead
- * of waiting for pg-boss's expiry (docs/decisions/0016-job-liveness.md).
+ * of waiting for pg-boss's expiry (docs/decisions/0016-job-liveness-and-failures.md).
  *
  * Every worker process has a row in pgboss.gavel_worker with a heartbeat
  * (every JOBS_HEARTBEAT_SECONDS, 10 by default) and the ids of the jobs it

@@ -27,7 +27,7 @@ export function pageOf(url: URL): string {
   return `${url.pathname}${search ? `?${search}` : ""}`;
 }
 
-/** A queued job is good news, an already queued one information, a refusal an error (the spec's wording). */
+/** A queued job is good news, an already queued one information, a refusal an error (docs/product.md#messages-meeting-pages). */
 function requestToast(result: RequestResult) {
   if (result.status === "refused") return { type: "error", title: "Error", description: result.message } as const;
   return { type: result.status === "queued" ? "success" : "info", title: result.message } as const;

@@ -2,7 +2,7 @@
  * The toast an admin gets when the job they queued from a meeting page
  * (Re-Analyze, Rewrite Story, Regenerate) has finished: 'Story Generated'
  * when a story was written, the failure when it failed
- * (docs/decisions/0016-job-liveness.md).
+ * (docs/decisions/0016-job-liveness-and-failures.md).
  *
  * The action remembers the job in a signed cookie of the admin's browser;
  * the meeting page's loader, which runs again while the job is pending (the

@@ -1,6 +1,6 @@
 /**
- * Which video links can be embedded (spec section 9: video-site watch and
- * short links only) and the privacy-friendly player address for them.
+ * Which video links can be embedded (video-site watch and short links only:
+ * docs/product.md#rules-meetings) and the privacy-friendly player address for them.
  */
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;

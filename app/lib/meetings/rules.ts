@@ -1,6 +1,6 @@
 /**
- * What a video card offers, decided by the length of its transcript (spec
- * sections 4 and 9). The one place these thresholds are applied.
+ * What a video card offers, decided by the length of its transcript
+ * (docs/product.md#rules-meetings). The one place these thresholds are applied.
  */
 import { DESCRIPTION_FALLBACK_LENGTH, TRANSCRIPT_ANALYSIS_MIN, TRANSCRIPT_SUFFICIENT_MIN } from "~/lib/constants";
 

@@ -1,5 +1,6 @@
 /**
- * What the pipeline says to people (spec sections 5 and 8), and the error
+ * What the pipeline says to people (docs/product.md#messages-meeting-pages),
+ * and the error
  * it throws. A PipelineError's message can be shown as is.
  */
 

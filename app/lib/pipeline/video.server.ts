@@ -14,7 +14,7 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** Analysis is offered for a transcript longer than 100 characters (spec section 4). */
+/** Analysis is offered for a transcript longer than 100 characters (docs/product.md#rules-meetings). */
 export function isAnalysableLength(length: number | null | undefined): boolean {
   return typeof length === "number" && length > TRANSCRIPT_ANALYSIS_MIN;
 }

@@ -1,4 +1,4 @@
-/** The states a video search can be in, and what each tells the user (spec section 8). */
+/** The states a video search can be in, and what each tells the user (docs/product.md#messages-search). */
 import type { ToastInput } from "~/lib/toast/toast";
 import type { VideoSearchResult } from "./search.server";
 

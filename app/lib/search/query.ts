@@ -1,4 +1,4 @@
-/** Search input rules shared by every search form (spec section 5). */
+/** Search input rules shared by every search form (docs/product.md#rules-search). */
 
 export const MAX_QUERY_LENGTH = 200;
 

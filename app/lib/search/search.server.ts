@@ -143,7 +143,7 @@ async function runSearch(query: string, scope: Scope, limit: number): Promise<Vi
   return (result as unknown as { rows: Row[] }).rows.map(toResult);
 }
 
-/** The spec's searchCityVideos: one city's videos, best first, at most `limit`. */
+/** searchCityVideos: one city's videos, best first, at most `limit`. */
 export function searchCityVideos(cityId: string, query: string, limit = CITY_SEARCH_LIMIT) {
   return runSearch(query, { cityId, liveOnly: false }, limit);
 }

@@ -16,7 +16,7 @@ export type FetchTranscriptOutcome =
   | { status: "unavailable"; reason: string }
   | { status: "failed"; error: string };
 
-/** What the UI says for each outcome (spec section 8). */
+/** What the UI says for each outcome (docs/product.md#messages-city-page). */
 export const TRANSCRIPT_FETCH_MESSAGES = {
   fetched: "Transcript fetched successfully!",
   unavailable: "No transcript available for this video.",

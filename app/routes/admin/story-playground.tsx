@@ -3,7 +3,7 @@
  * see its analysis and current story; write a new story, with extra
  * instructions, and compare any two story revisions side by side (their
  * ids in the URL: ?left=…&right=…). Writing runs within the request, so the
- * result (and the spec's toast) comes back with the response, with or
+ * result (and its toast) comes back with the response, with or
  * without JavaScript.
  */
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";

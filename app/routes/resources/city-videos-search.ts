@@ -9,7 +9,7 @@ import type { Route } from "./+types/city-videos-search";
 
 /**
  * GET /resources/city-videos-search?cityId=<uuid>&q=<query>[&limit=n]: the
- * spec's searchCityVideos as JSON, `{ results: [{ id, title, description,
+ * searchCityVideos as JSON, `{ results: [{ id, title, description,
  * snippet, score, published_at, video_url, start_seconds, speaker }] }`.
  * `city=<locationKey>` may stand in for cityId.
  */

@@ -144,7 +144,7 @@ describe("offline provider", () => {
     expect(result.analysis.highlights[0]?.timestamp).toMatch(/^\d\d:\d\d:\d\d$/);
   });
 
-  it("refuses an empty transcript with the spec's message", async () => {
+  it("refuses an empty transcript with the product's message", async () => {
     await expect(
       createOfflineProvider().analyzeTranscript({ transcript: "", segments: [], title: null, description: null }),
     ).rejects.toMatchObject({
