@@ -21,6 +21,11 @@ function unique(prefix: string): string {
   return `${prefix}-${++sequence}-${randomBytes(3).toString("hex")}`;
 }
 
+/** An id shaped like the video site's (11 characters of [A-Za-z0-9_-]), so that the app treats it as one. */
+function uniqueVideoId(): string {
+  return randomBytes(8).toString("base64url");
+}
+
 export type CityOptions = {
   name?: string;
   /** A unique one when absent. */
@@ -65,7 +70,7 @@ export type MeetingOptions = {
   analysis?: boolean;
   /** The sample story (needs the analysis), as the current one and its first revision. */
   story?: boolean;
-  /** The video site's id; a unique one when absent. */
+  /** The video site's id; a unique one of the same shape when absent. */
   videoId?: string;
   videoUrl?: string | null;
   /** The city's source (a `city_urls` row) it came from. */
@@ -95,7 +100,7 @@ export async function createMeeting({
     .insert(cityVideos)
     .values({
       cityId: cityId ?? (await createCity()).id,
-      videoId: videoId ?? unique("video"),
+      videoId: videoId ?? uniqueVideoId(),
       videoUrl,
       cityUrlsId,
       title,
