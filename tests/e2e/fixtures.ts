@@ -54,6 +54,8 @@ export const test = base.extend<Fixtures>({
     await provide(javaScriptEnabled !== false);
   },
 
+  // Playwright reads what a fixture needs from this pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
   testData: async ({}, provide) => {
     await provide(testDataClient(mainTestDataDoor()));
   },
