@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,11 +14,16 @@ import { e2eServerEnv } from "./tests/support/local-server-env";
  *
  * Port and directory are chosen once, in the runner process, and passed on
  * through the environment, because Playwright loads this file again in every
- * worker process.
+ * worker process. So are the port and token of the server's test-data door,
+ * through which specs create what they change (tests/e2e/fixtures.ts); the
+ * token reaches the server through the inherited environment, not its
+ * command line.
  */
 
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-"));
+process.env.E2E_TEST_DATA_PORT ??= String(await freePort());
+process.env.E2E_TEST_DATA_TOKEN ??= randomBytes(32).toString("hex");
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -55,10 +61,8 @@ export default defineConfig({
     },
   },
   projects: [
-    // Signs the demo admin in once (one e-mail code) for the specs that need an admin.
-    { name: "admin-session", testMatch: "admin.setup.ts", use: { browserName: "chromium" } },
-    { name: "js", use: { browserName: "chromium", javaScriptEnabled: true }, dependencies: ["admin-session"] },
-    { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false }, dependencies: ["admin-session"] },
+    { name: "js", use: { browserName: "chromium", javaScriptEnabled: true } },
+    { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false } },
   ],
   webServer: {
     // `node --import tsx`, not the tsx CLI: the CLI relays SIGTERM to a child

@@ -1,41 +1,48 @@
-import { adminStorageState } from "./admin-session";
 import { expect, test, toast } from "./fixtures";
 
 /**
- * The admin buttons of the public pages, with JavaScript on and off. The
- * e2e server's YOUTUBE_BASE_URL is a closed local port, so a transcript
- * fetch fails as it would with the site down; analyses and stories go
- * through the queues of the in-process worker.
+ * The admin buttons of the public pages, with JavaScript on and off, each
+ * test as a new admin on meetings of its own. The e2e server's
+ * YOUTUBE_BASE_URL is a closed local port, so a transcript fetch fails as it
+ * would with the site down; analyses and stories go through the queues of
+ * the in-process worker.
  */
-test.use({ storageState: adminStorageState() });
 
-test("Fetch Transcript shows for a missing transcript and reports the outcome", async ({ page, open }) => {
-  await open("/city/alder-creek");
-  const fetchButton = page.getByRole("button", { name: "Fetch Transcript" }).first();
-  await expect(fetchButton).toBeVisible();
+test("Fetch Transcript shows for a missing transcript and reports the outcome", async ({
+  page,
+  open,
+  signedInAs,
+  testData,
+}) => {
+  await signedInAs("admin");
+  const meeting = await testData.createMeeting({ transcript: null });
+  await open(meeting.city.path);
+  const fetchButton = page.getByRole("button", { name: "Fetch Transcript" });
+  await expect(fetchButton).toHaveCount(1);
   await fetchButton.click();
   await expect(toast(page, "alert", "Failed to fetch transcript.")).toBeVisible();
-  await expect(page).toHaveURL(/\/city\/alder-creek$/);
+  await expect(page).toHaveURL(new RegExp(`${meeting.city.path}$`));
 });
 
-test("visitors do not see the admin buttons", async ({ browser, baseURL }) => {
-  const visitor = await browser.newPage({ storageState: { cookies: [], origins: [] }, baseURL });
-  await visitor.goto("/city/alder-creek");
-  await expect(visitor.getByRole("button", { name: "Fetch Transcript" })).toHaveCount(0);
-  await visitor.close();
+test("visitors do not see the admin buttons", async ({ page, open, testData }) => {
+  const meeting = await testData.createMeeting({ transcript: null });
+  await open(meeting.city.path);
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Fetch Transcript" })).toHaveCount(0);
 });
 
-test("Re-Analyze Meeting and Rewrite Story queue new versions", async ({ page, open }) => {
-  await open("/city/alder-creek");
-  await page.getByRole("link", { name: "View Story" }).first().click();
-  await expect(page).toHaveURL(/\/meeting-story\//);
-  const storyUrl = page.url();
+test("Re-Analyze Meeting and Rewrite Story queue new versions", async ({ page, open, signedInAs, testData }) => {
+  await signedInAs("admin");
+  const meeting = await testData.createMeeting({ analysis: true, story: true });
+  await open(meeting.city.path);
+  await page.getByRole("link", { name: "View Story" }).click();
+  await expect(page).toHaveURL(new RegExp(`${meeting.storyPath}$`));
 
   await page.getByLabel("Rewrite instructions (optional)").fill("Lead with the budget figures.");
   await page.getByRole("button", { name: "Rewrite Story" }).click();
   await expect(toast(page, "status", "A new story")).toBeVisible();
 
-  await open(storyUrl.replace("/meeting-story/", "/meeting/"));
+  await open(meeting.path);
   await page.getByRole("button", { name: "Re-Analyze Meeting" }).click();
   await expect(toast(page, "status", "re-analysis").or(toast(page, "status", "Re-analysis"))).toBeVisible();
   await expect(page.getByRole("link", { name: "Revisions" })).toBeVisible();
@@ -44,16 +51,18 @@ test("Re-Analyze Meeting and Rewrite Story queue new versions", async ({ page, o
 /**
  * Rewrite and Regenerate queue the story; the page watches the job (polling
  * with JavaScript, refreshing itself without) and, once the new story is
- * written, shows 'Story Generated' once to the admin who asked. Each project
- * takes its own meeting, so that the two never supersede each other's job.
+ * written, shows 'Story Generated' once to the admin who asked.
  */
-test("Rewrite Story and Regenerate show 'Story Generated' when the new story is ready", async ({ page, open, js }) => {
+test("Rewrite Story and Regenerate show 'Story Generated' when the new story is ready", async ({
+  page,
+  open,
+  signedInAs,
+  testData,
+}) => {
   test.setTimeout(90_000);
-  await open("/city/alder-creek?page=2");
-  const storyLink = page.getByRole("link", { name: "View Story" }).nth(js ? 1 : 2);
-  await open((await storyLink.getAttribute("href"))!);
-  await expect(page).toHaveURL(/\/meeting-story\//);
-  const storyUrl = page.url();
+  await signedInAs("admin");
+  const meeting = await testData.createMeeting({ analysis: true, story: true });
+  await open(meeting.storyPath);
 
   await page.getByLabel("Rewrite instructions (optional)").fill("Lead with what residents must do next.");
   await page.getByRole("button", { name: "Rewrite Story" }).click();
@@ -64,7 +73,7 @@ test("Rewrite Story and Regenerate show 'Story Generated' when the new story is 
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
   // Once: opening the page again shows no toast.
-  await open(storyUrl);
+  await open(meeting.storyPath);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(toast(page, "status", "Story Generated")).toHaveCount(0);
 

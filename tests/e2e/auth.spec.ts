@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import { expect, test, toast } from "./fixtures";
-import { adminStorageState } from "./admin-session";
 import { confirmationPathFor, latestCodeFor } from "./mail";
 
 /** A unique address per test and project, so runs never share an account. */
@@ -168,18 +167,15 @@ test("a member does not see the admin links and is refused by the server", async
   await expect(page.getByText("You don't have permission to access the admin panel.")).toBeVisible();
 });
 
-test.describe("as the demo admin", () => {
-  test.use({ storageState: adminStorageState() });
-
-  test("the admin sees the admin links and the admin panel", async ({ page, open }) => {
-    await open("/about");
-    const adminMenu = await openUserMenu(page, "admin@gavel.local");
-    await expect(adminMenu.getByRole("link", { name: "Admin Panel" })).toBeVisible();
-    await expect(adminMenu.getByRole("link", { name: "Story Playground" })).toBeVisible();
-    const admin = await open("/admin");
-    expect(admin?.status()).toBe(200);
-    await expect(page.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
-    await open("/profile");
-    await expect(page.getByText("Administrator", { exact: true })).toBeVisible();
-  });
+test("an admin sees the admin links and the admin panel", async ({ page, open, signedInAs }) => {
+  const admin = await signedInAs("admin");
+  await open("/about");
+  const adminMenu = await openUserMenu(page, admin.email);
+  await expect(adminMenu.getByRole("link", { name: "Admin Panel" })).toBeVisible();
+  await expect(adminMenu.getByRole("link", { name: "Story Playground" })).toBeVisible();
+  const adminPage = await open("/admin");
+  expect(adminPage?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
+  await open("/profile");
+  await expect(page.getByText("Administrator", { exact: true })).toBeVisible();
 });

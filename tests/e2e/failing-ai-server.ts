@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
-import { expect } from "./fixtures";
+import { addSessionCookie, expect } from "./fixtures";
+import { testDataClient, type TestData } from "./test-data";
 import { freePort } from "../support/free-port";
 import { e2eServerEnv } from "../support/local-server-env";
 
@@ -12,16 +14,18 @@ import { e2eServerEnv } from "../support/local-server-env";
  * A second app server whose language model cannot be reached (its
  * OPENAI_BASE_URL is a closed port on 127.0.0.1), so that analyses and
  * stories fail for real, as with the provider down. Same build, same demo
- * data, its own database; retries follow each other without delay.
+ * data, its own database and its own test-data door; retries follow each
+ * other without delay.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-export type FailingAiServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
+export type FailingAiServer = { baseURL: string; testData: TestData; stop: () => Promise<void> };
 
 export async function startFailingAiServer(): Promise<FailingAiServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-failing-ai-"));
+  const door = { port: await freePort(), token: randomBytes(32).toString("hex") };
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "tests/e2e/web-server.ts"], {
     cwd: ROOT,
     env: {
@@ -32,6 +36,8 @@ export async function startFailingAiServer(): Promise<FailingAiServer> {
       OPENAI_MAX_RETRIES: "0",
       JOBS_RETRY_DELAY_SECONDS: "0",
       JOBS_POLL_SECONDS: "0.5",
+      E2E_TEST_DATA_PORT: String(door.port),
+      E2E_TEST_DATA_TOKEN: door.token,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -44,7 +50,7 @@ export async function startFailingAiServer(): Promise<FailingAiServer> {
     .toBe(200);
   return {
     baseURL,
-    dataDir,
+    testData: testDataClient({ url: `http://127.0.0.1:${door.port}`, token: door.token }),
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = once(child, "exit");
@@ -52,19 +58,6 @@ export async function startFailingAiServer(): Promise<FailingAiServer> {
       await exited;
     },
   };
-}
-
-function codeFromOutbox(dataDir: string, address: string, after: number): string | null {
-  const outbox = path.join(dataDir, "outbox");
-  if (!fs.existsSync(outbox)) return null;
-  const last = fs
-    .readdirSync(outbox)
-    .filter((name) => name.endsWith(`-${address}.eml`))
-    .map((name) => path.join(outbox, name))
-    .filter((file) => fs.statSync(file).mtimeMs > after)
-    .sort()
-    .at(-1);
-  return last ? (/^\s{4}(\d{6})\s*$/m.exec(fs.readFileSync(last, "utf8"))?.[1] ?? null) : null;
 }
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -83,26 +76,13 @@ export async function localContext(
   return context;
 }
 
-/** A browser context signed in as the demo admin on that server (signed in without JavaScript, used as asked). */
+/** A browser context on that server signed in as a new admin. */
 export async function adminContext(
   browser: Browser,
   server: FailingAiServer,
   javaScriptEnabled: boolean,
 ): Promise<BrowserContext> {
-  const signing = await localContext(browser, server, { javaScriptEnabled: false });
-  const page = await signing.newPage();
-  await page.goto("/auth?mode=login&method=code");
-  await page.getByLabel("Email").fill("admin@gavel.local");
-  const sentAt = Date.now() - 1;
-  await page.getByRole("button", { name: "Send Code" }).click();
-  let code: string | null = null;
-  await expect
-    .poll(() => (code = codeFromOutbox(server.dataDir, "admin@gavel.local", sentAt)), { timeout: 10_000 })
-    .not.toBeNull();
-  await page.getByLabel("Verification code").fill(code!);
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Success!" })).toBeVisible();
-  const storageState = await signing.storageState();
-  await signing.close();
-  return localContext(browser, server, { javaScriptEnabled, storageState });
+  const context = await localContext(browser, server, { javaScriptEnabled });
+  await addSessionCookie(context, await server.testData.createUser("admin"), server.baseURL);
+  return context;
 }

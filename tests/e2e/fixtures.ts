@@ -1,4 +1,5 @@
-import { test as base, expect, type Page, type Response } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page, type Response } from "@playwright/test";
+import { mainTestDataDoor, testDataClient, type TestData, type TestUser } from "./test-data";
 
 /**
  * The `test` every spec uses. It
@@ -6,7 +7,12 @@ import { test as base, expect, type Page, type Response } from "@playwright/test
  *   127.0.0.1/localhost is aborted (and listed in the test's output);
  * - gives `js` (is JavaScript on in this project?) and `open(path)`, which
  *   navigates and, with JavaScript on, waits until React has hydrated the
- *   page so that clicks go to React rather than to the plain HTML form.
+ *   page so that clicks go to React rather than to the plain HTML form;
+ * - gives `testData`, which creates users, cities and meetings on the
+ *   server (test-data.ts), so that a spec changes only what it created;
+ * - gives `signedInAs(role)`, which signs the test's browser context in as a
+ *   new member or admin without e-mail codes (signing in itself is what
+ *   auth.spec.ts tests).
  */
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -15,6 +21,8 @@ type Fixtures = {
   js: boolean;
   open: (path: string) => Promise<Response | null>;
   blockedRequests: string[];
+  testData: TestData;
+  signedInAs: (role: "member" | "admin") => Promise<TestUser>;
 };
 
 export const test = base.extend<Fixtures>({
@@ -46,6 +54,20 @@ export const test = base.extend<Fixtures>({
     await provide(javaScriptEnabled !== false);
   },
 
+  // Playwright reads what a fixture needs from this pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
+  testData: async ({}, provide) => {
+    await provide(testDataClient(mainTestDataDoor()));
+  },
+
+  signedInAs: async ({ context, testData, baseURL }, provide) => {
+    await provide(async (role) => {
+      const user = await testData.createUser(role);
+      await addSessionCookie(context, user, baseURL!);
+      return user;
+    });
+  },
+
   open: async ({ page, js }, provide) => {
     await provide(async (path) => {
       const response = await page.goto(path);
@@ -54,6 +76,11 @@ export const test = base.extend<Fixtures>({
     });
   },
 });
+
+/** Gives the browser context the user's session, as signing in on `baseURL` would. */
+export async function addSessionCookie(context: BrowserContext, user: TestUser, baseURL: string): Promise<void> {
+  await context.addCookies([{ ...user.cookie, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+}
 
 /**
  * Resolves once React has hydrated the document: hydrateRoot() marks the

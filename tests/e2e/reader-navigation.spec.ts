@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { adminStorageState } from "./admin-session";
 import { expect, test, toast } from "./fixtures";
 import { latestCodeFor } from "./mail";
 
@@ -20,13 +19,19 @@ async function firstMeetingPath(page: Page, open: (path: string) => Promise<unkn
 
 for (const width of [375, 1280]) {
   test.describe(`at ${width} px`, () => {
-    test.use({ storageState: adminStorageState(), viewport: { width, height: 800 } });
+    test.use({ viewport: { width, height: 800 } });
 
-    test("the account menu opens above the city banner on meeting and story pages", async ({ page, open }) => {
+    test("the account menu opens above the city banner on meeting and story pages", async ({
+      page,
+      open,
+      signedInAs,
+    }) => {
+      const admin = await signedInAs("admin");
+      const initials = admin.email.slice(0, 2).toUpperCase();
       const meeting = await firstMeetingPath(page, open);
       for (const path of [meeting, meeting.replace("/meeting/", "/meeting-story/")]) {
         await open(path);
-        await page.getByText("AD", { exact: true }).first().click();
+        await page.getByText(initials, { exact: true }).first().click();
         for (const name of ["Profile", "Admin Panel", "Story Playground"]) {
           const item = page.getByRole("group").getByRole("link", { name, exact: true });
           await expect(item).toBeVisible();
@@ -44,10 +49,11 @@ for (const width of [375, 1280]) {
       await expect(page).toHaveURL(/\/admin$/);
     });
 
-    test("a 404 page keeps the top bar, the navigation bar and the footer", async ({ page, open }) => {
+    test("a 404 page keeps the top bar, the navigation bar and the footer", async ({ page, open, signedInAs }) => {
+      const admin = await signedInAs("admin");
       for (const path of ["/no-such-page", "/city/no-such-city"]) {
         await open(path);
-        await expect(page.getByText("AD", { exact: true }).first()).toBeVisible();
+        await expect(page.getByText(admin.email.slice(0, 2).toUpperCase(), { exact: true }).first()).toBeVisible();
         await expect(
           page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }),
         ).toBeVisible();

@@ -1,10 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
+import { startTestDataServer, testDataSettings } from "./test-data-server";
 
 /**
  * Playwright's webServer (playwright.config.ts): runs the production server
  * (server.ts, serving build/) with the environment the config set, and
- * removes the throwaway data directory when the server exits.
+ * removes the throwaway data directory when the server exits. With
+ * E2E_TEST_DATA_PORT and E2E_TEST_DATA_TOKEN it also opens the test-data
+ * door the specs create their data through (test-data-server.ts).
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -17,6 +20,8 @@ if (process.env.NODE_ENV !== "production") {
   process.exit(1);
 }
 
+const testData = testDataSettings();
+
 const dataDir = process.env.DATA_DIR;
 if (dataDir && process.env.E2E_REMOVE_DATA_DIR === "true") {
   process.on("exit", () => {
@@ -26,3 +31,4 @@ if (dataDir && process.env.E2E_REMOVE_DATA_DIR === "true") {
 
 process.chdir(root);
 await import("../../server");
+if (testData) await startTestDataServer(testData, `http://127.0.0.1:${process.env.PORT}`);

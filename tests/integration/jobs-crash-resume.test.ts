@@ -35,10 +35,6 @@ afterEach(async () => {
   await stopWorker({ timeoutMs: 1000 });
 });
 
-function insertVideo(transcript = TRANSCRIPT) {
-  return createMeeting(transcript);
-}
-
 type JobRow = { id: string; name: string; state: string; retry_count: number; output: Record<string, unknown> | null };
 
 async function job(id: string): Promise<JobRow> {
@@ -80,7 +76,7 @@ async function counts(cityVideoId: string) {
 
 describe(`crash and resume ${dbTag}`, () => {
   it("a worker that died after writing the analysis: after the restart the job completes with one analysis", async () => {
-    const video = await insertVideo();
+    const video = await createMeeting({ transcript: TRANSCRIPT });
     const { jobId } = await ensureAnalysisQueued(video.id);
     // The worker takes the job and writes the analysis (and queues the story)...
     const [taken] = await (await getBoss()).fetch("analysis");
@@ -107,7 +103,7 @@ describe(`crash and resume ${dbTag}`, () => {
   });
 
   it("a re-analysis that died after writing is not written twice", async () => {
-    const video = await insertVideo();
+    const video = await createMeeting({ transcript: TRANSCRIPT });
     await analyzeVideo(video.id);
     const { jobId } = await requestReanalysis(video.id);
     const [taken] = await (await getBoss()).fetch("analysis");
@@ -122,7 +118,7 @@ describe(`crash and resume ${dbTag}`, () => {
   });
 
   it("a handler that throws after writing is retried by the worker and writes nothing more", async () => {
-    const video = await insertVideo();
+    const video = await createMeeting({ transcript: TRANSCRIPT });
     const boss = await getBoss();
     let attempts = 0;
     await boss.work<unknown>("analysis", { pollingIntervalSeconds: 0.5 }, async ([taken]) => {
@@ -143,7 +139,7 @@ describe(`crash and resume ${dbTag}`, () => {
   });
 
   it("a job running past its expiry is failed and retried", async () => {
-    const video = await insertVideo();
+    const video = await createMeeting({ transcript: TRANSCRIPT });
     const boss = await getBoss();
     const { jobId } = await ensureAnalysisQueued(video.id);
     await execSql("update pgboss.job set expire_in = interval '1 second' where id = $1", [jobId]);
@@ -232,7 +228,7 @@ describe(`a worker killed with SIGKILL ${dbTag}`, () => {
     const restoreDatabase = await useDatabaseOnDisk();
     const workers: WorkerProcess[] = [];
     try {
-      const video = await insertVideo(LABELLED_MEETING);
+      const video = await createMeeting({ transcript: LABELLED_MEETING });
       const { jobId } = await ensureAnalysisQueued(video.id);
       await letGoOfDatabase();
       // PostgreSQL: a short heartbeat, so that the dead worker is recognized in seconds rather than 30 s.

@@ -51,10 +51,6 @@ beforeEach(async () => {
   delete process.env.OPENAI_API_KEY;
 });
 
-function insertVideo(transcript: string | null = TRANSCRIPT, videoId?: string) {
-  return createMeeting(transcript, { videoId });
-}
-
 type JobRow = {
   id: string;
   name: string;
@@ -83,7 +79,7 @@ async function revisionCounts(cityVideoId: string) {
 
 describe(`exactly once ${dbTag}`, () => {
   it("10 concurrent ensureAnalysisQueued calls queue one job, which writes one revision", async () => {
-    const video = await insertVideo();
+    const video = await createMeeting({ transcript: TRANSCRIPT });
     const results = await Promise.all(Array.from({ length: 10 }, () => ensureAnalysisQueued(video.id)));
     expect(results.filter((result) => result.queued)).toHaveLength(1);
     const jobId = results.find((result) => result.queued)!.jobId;
@@ -133,7 +129,7 @@ describe(`exactly once ${dbTag}`, () => {
   });
 
   it("10 concurrent meeting page views queue the analysis once; the story follows once", async () => {
-    const video = await insertVideo();
+    const video = await createMeeting({ transcript: TRANSCRIPT });
     const statuses = await Promise.all(Array.from({ length: 10 }, () => openMeetingPipeline(video.id)));
     expect(statuses.every((status) => status?.analysis === "queued")).toBe(true);
     expect(await jobsOf(video.id)).toHaveLength(1);
@@ -146,7 +142,7 @@ describe(`exactly once ${dbTag}`, () => {
   });
 
   it("queues nothing for a video without a transcript, and no story without an analysis", async () => {
-    const video = await insertVideo(null);
+    const video = await createMeeting({ transcript: null });
     expect(await ensureAnalysisQueued(video.id)).toEqual({ queued: false, jobId: null, reason: "no-transcript" });
     expect(await ensureStoryQueued(video.id)).toEqual({ queued: false, jobId: null, reason: "no-analysis" });
     expect(await ensureAnalysisQueued("6f1c1a0e-1f8a-4c5e-9d51-000000000000")).toMatchObject({ reason: "not-found" });
@@ -168,7 +164,7 @@ describe(`exactly once ${dbTag}`, () => {
   });
 
   it("does not re-queue a failed automatic analysis on page views, and shows its error", async () => {
-    const video = await insertVideo();
+    const video = await createMeeting({ transcript: TRANSCRIPT });
     process.env.OPENAI_API_KEY = "sk-test";
     process.env.OPENAI_BASE_URL = openai.baseURL;
     process.env.OPENAI_MAX_RETRIES = "0";
@@ -201,7 +197,7 @@ describe(`exactly once ${dbTag}`, () => {
   });
 
   it("queues one re-analysis per wait, replaces the analysis, and drops one that was overtaken", async () => {
-    const video = await insertVideo();
+    const video = await createMeeting({ transcript: TRANSCRIPT });
     await analyzeVideo(video.id);
     const requests = await Promise.all(Array.from({ length: 5 }, () => requestReanalysis(video.id)));
     expect(requests.filter((request) => request.status === "queued")).toHaveLength(1);
@@ -217,7 +213,7 @@ describe(`exactly once ${dbTag}`, () => {
   });
 
   it("rewrites a story with instructions through the story queue", async () => {
-    const video = await insertVideo();
+    const video = await createMeeting({ transcript: TRANSCRIPT });
     await analyzeVideo(video.id);
     expect(await requestStory(video.id, { additionalContext: "Lead with the vote." })).toMatchObject({ queued: true });
     expect(await requestStory(video.id)).toMatchObject({ status: "already-queued" });
@@ -228,7 +224,7 @@ describe(`exactly once ${dbTag}`, () => {
   });
 
   it("shows a running job as analyzing", async () => {
-    const video = await insertVideo();
+    const video = await createMeeting({ transcript: TRANSCRIPT });
     await ensureAnalysisQueued(video.id);
     const [job] = await (await getBoss()).fetch("analysis");
     expect(job).toBeDefined();
@@ -243,7 +239,7 @@ describe(`exactly once ${dbTag}`, () => {
   });
 
   it("fetches a transcript in the background, then queues the analysis", async () => {
-    const video = await insertVideo(null, "captions001");
+    const video = await createMeeting({ transcript: null, videoId: "captions001" });
     const [first, second] = await Promise.all([queueTranscriptFetch(video.id), queueTranscriptFetch(video.id)]);
     expect([first.queued, second.queued].sort()).toEqual([false, true]);
     expect(await getVideoPipelineStatus(video.id)).toMatchObject({ transcript: "queued" });

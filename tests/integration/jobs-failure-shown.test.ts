@@ -31,10 +31,6 @@ function useFailingModel() {
   openai.otherwise(() => ({ kind: "status", status: 500, message: "model overloaded" }));
 }
 
-function insertVideo() {
-  return createMeeting(TRANSCRIPT);
-}
-
 async function adminCookie(): Promise<string> {
   const email = `admin-${++counter}@example.com`;
   const user = await createUser({ email, emailConfirmed: true });
@@ -86,7 +82,7 @@ function cookiesOf(headers: Headers): string {
 describe(`a failed analysis ${dbTag}`, () => {
   it("is queued once however often the page is viewed, and the page and the status resource show its message", async () => {
     useFailingModel();
-    const video = await insertVideo();
+    const video = await createMeeting({ transcript: TRANSCRIPT });
     for (let view = 1; view <= 5; view++) {
       const { data } = await viewPage(meetingLoader, "/meeting", video.id);
       if (view === 1) expect(data.pipeline).toMatchObject({ analysis: "queued", refresh: true });
@@ -105,7 +101,7 @@ describe(`a failed analysis ${dbTag}`, () => {
 
   it("stays failed after pg-boss archives its job", async () => {
     useFailingModel();
-    const video = await insertVideo();
+    const video = await createMeeting({ transcript: TRANSCRIPT });
     await viewPage(meetingLoader, "/meeting", video.id);
     await workQueue("analysis");
     await execSql("update pgboss.job set completed_on = now() - interval '30 days' where singleton_key = $1", [
@@ -121,7 +117,7 @@ describe(`a failed analysis ${dbTag}`, () => {
 
 describe(`a story that cannot be written ${dbTag}`, () => {
   it("completes as failed once, and page views do not queue it again", async () => {
-    const video = await insertVideo();
+    const video = await createMeeting({ transcript: TRANSCRIPT });
     // An analysis stored empty (as legacy imports left some): there is one, but no story can be written from it.
     await execSql(`update city_videos set analysis_results = '""'::jsonb where id = $1`, [video.id]);
     for (let view = 1; view <= 5; view++) {
@@ -140,7 +136,7 @@ describe(`a story that cannot be written ${dbTag}`, () => {
 
 describe(`an admin's re-run ${dbTag}`, () => {
   it("a failed Re-Analyze shows its failure to the admin above the previous analysis, and as a toast once", async () => {
-    const video = await insertVideo();
+    const video = await createMeeting({ transcript: TRANSCRIPT });
     await analyzeVideo(video.id);
     const cookie = await adminCookie();
     useFailingModel();
@@ -172,7 +168,7 @@ describe(`an admin's re-run ${dbTag}`, () => {
   });
 
   it("Rewrite Story: 'Story Generated' once the queued story is written, for the admin who asked", async () => {
-    const video = await insertVideo();
+    const video = await createMeeting({ transcript: TRANSCRIPT });
     await analyzeVideo(video.id);
     await writeVideoStory(video.id);
     const cookie = await adminCookie();
@@ -206,7 +202,7 @@ describe(`an admin's re-run ${dbTag}`, () => {
 
 describe(`an attempt's deadline ${dbTag}`, () => {
   it("ends a call to a model that does not answer, as a timeout in plain words", async () => {
-    const video = await insertVideo();
+    const video = await createMeeting({ transcript: TRANSCRIPT });
     process.env.OPENAI_API_KEY = "sk-test";
     process.env.OPENAI_BASE_URL = openai.baseURL;
     process.env.OPENAI_TIMEOUT_MS = "60000";

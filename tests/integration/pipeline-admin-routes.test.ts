@@ -3,14 +3,11 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
-import { signIn } from "~/lib/auth/session.server";
-import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
 import { seedVideo } from "#demo/meetings";
 import { cities, cityVideos, storyRevisions } from "~/lib/db/schema";
 import { ensureAnalysisQueued, runNextJob } from "~/lib/jobs/index.server";
 import { analyzeVideo, writeVideoStory } from "~/lib/pipeline/index.server";
 import { getToast } from "~/lib/toast/toast.server";
-import { storeTranscript } from "~/lib/transcripts/store.server";
 import { NoScriptRefresh, PipelineStatusNotice } from "~/components/pipeline/pipeline-status";
 import * as jobsPage from "~/routes/admin/jobs";
 import { action as jobsAction, loader as jobsLoader } from "~/routes/admin/jobs";
@@ -20,7 +17,7 @@ import * as playgroundPage from "~/routes/admin/story-playground";
 import { action as playgroundAction, loader as playgroundLoader } from "~/routes/admin/story-playground";
 import { loader as statusLoader } from "~/routes/resources/pipeline-status";
 import { callRoute, dbTag, execSql, formRequest, getRequest, getTestDb, TEST_ORIGIN } from "../setup";
-import { CookieJar } from "../support/cookie-jar";
+import { createCity, createMeeting, createSignedInUser } from "../support/factories";
 import { withPipelineServices } from "../support/pipeline-services";
 import routeConfig from "../../app/routes";
 
@@ -31,33 +28,16 @@ const openai = withPipelineServices();
 let admin: { cookie: string; id: string };
 let member: { cookie: string; id: string };
 
-async function sessionFor(email: string, isAdmin: boolean) {
-  const user = await createUser({ email, emailConfirmed: true });
-  if (isAdmin) await grantRole(email, ADMIN_ROLE);
-  const response = await signIn(new Request(`${TEST_ORIGIN}/auth`), user.id, "/", { title: "Welcome back!" });
-  const jar = new CookieJar();
-  jar.store(response.headers);
-  return { cookie: `gavel_session=${jar.get("gavel_session")}`, id: user.id };
-}
-
-async function insertVideo(transcript: string | null = TRANSCRIPT) {
-  const [city] = await getTestDb()
-    .insert(cities)
-    .values({ name: "Riverton", locationKey: "riverton", status: "Live" })
-    .onConflictDoNothing()
-    .returning();
-  const cityId = city?.id ?? (await getTestDb().select().from(cities).where(eq(cities.locationKey, "riverton")))[0]!.id;
-  const [video] = await getTestDb()
-    .insert(cityVideos)
-    .values({
-      cityId,
-      videoId: `video-${Math.random().toString(36).slice(2, 10)}`,
-      title: "Regular meeting",
-      publishedAt: new Date("2026-01-13T18:00:00Z"),
-    })
-    .returning();
-  if (transcript) await storeTranscript(video!.id, transcript);
-  return video!;
+/** A meeting in the Live city "riverton" (created by the first one), as the story playground lists it. */
+async function createRivertonMeeting(transcript: string | null = TRANSCRIPT) {
+  const [existing] = await getTestDb().select().from(cities).where(eq(cities.locationKey, "riverton"));
+  const city = existing ?? (await createCity({ name: "Riverton", locationKey: "riverton", status: "Live" }));
+  return createMeeting({
+    cityId: city.id,
+    transcript,
+    title: "Regular meeting",
+    publishedAt: new Date("2026-01-13T18:00:00Z"),
+  });
 }
 
 async function toastOf(result: { headers: Headers }) {
@@ -69,8 +49,8 @@ async function toastOf(result: { headers: Headers }) {
 }
 
 beforeEach(async () => {
-  admin = await sessionFor("admin@example.com", true);
-  member = await sessionFor("member@example.com", false);
+  admin = await createSignedInUser({ role: "admin", origin: TEST_ORIGIN });
+  member = await createSignedInUser({ role: "member", origin: TEST_ORIGIN });
 });
 
 /** One route of the config: React Router's RouteConfigEntry, as far as the walk needs it. */
@@ -124,7 +104,7 @@ describe(`admin pages refuse others ${dbTag}`, () => {
   });
 
   it("answers a visitor with 401 and a member with 403, for every loader and action under /admin", async () => {
-    const video = await insertVideo();
+    const video = await createRivertonMeeting();
     const checked: string[] = [];
     for (const { path: pattern, file } of adminRoutes()) {
       const module = (await import(`../../app/${file}`)) as {
@@ -168,7 +148,7 @@ describe(`admin pages refuse others ${dbTag}`, () => {
 
 describe(`story playground ${dbTag}`, () => {
   it("lists cities, then a city's meetings, then shows the meeting's analysis and story versions", async () => {
-    const video = await insertVideo();
+    const video = await createRivertonMeeting();
     await analyzeVideo(video.id);
     const headers = { Cookie: admin.cookie };
     const start = await callRoute(playgroundLoader, { request: getRequest("/admin/story-playground", { headers }) });
@@ -193,7 +173,7 @@ describe(`story playground ${dbTag}`, () => {
   });
 
   it("generates a story, then rewrites it with context, and compares the two", async () => {
-    const video = await insertVideo();
+    const video = await createRivertonMeeting();
     await analyzeVideo(video.id);
     const headers = { Cookie: admin.cookie };
     const generated = await callRoute(playgroundAction, {
@@ -253,7 +233,7 @@ describe(`story playground ${dbTag}`, () => {
   });
 
   it("says so when there is no analysis, and keeps the story when the model fails", async () => {
-    const bare = await insertVideo();
+    const bare = await createRivertonMeeting();
     const headers = { Cookie: admin.cookie };
     const noAnalysis = await callRoute(playgroundAction, {
       request: formRequest("/admin/story-playground", { intent: "generate", meetingId: bare.id }, { headers }),
@@ -263,7 +243,7 @@ describe(`story playground ${dbTag}`, () => {
       toast: { type: "error", title: "Error", description: "Analysis results are required to generate a story" },
     });
 
-    const video = await insertVideo();
+    const video = await createRivertonMeeting();
     await analyzeVideo(video.id);
     await writeVideoStory(video.id);
     const [before] = await getTestDb().select().from(cityVideos).where(eq(cityVideos.id, video.id));
@@ -292,7 +272,7 @@ describe(`story playground ${dbTag}`, () => {
 
 describe(`revisions and jobs pages ${dbTag}`, () => {
   it("lists a meeting's revisions and restores an earlier one", async () => {
-    const video = await insertVideo();
+    const video = await createRivertonMeeting();
     await analyzeVideo(video.id);
     await writeVideoStory(video.id);
     await writeVideoStory(video.id, { additionalContext: "Second try." });
@@ -321,7 +301,7 @@ describe(`revisions and jobs pages ${dbTag}`, () => {
     const [row] = await getTestDb().select().from(cityVideos).where(eq(cityVideos.id, video.id));
     expect(row!.newsStory).toEqual(stories.find((s) => s.id === older)!.story);
 
-    const other = await insertVideo();
+    const other = await createRivertonMeeting();
     const elsewhere = await callRoute(revisionsAction, {
       request: formRequest(
         `/admin/revisions/${other.id}`,
@@ -343,7 +323,7 @@ describe(`revisions and jobs pages ${dbTag}`, () => {
   });
 
   it("queues a re-analysis from the revisions page and lists it on the jobs page; a failed job can be retried", async () => {
-    const video = await insertVideo();
+    const video = await createRivertonMeeting();
     await analyzeVideo(video.id);
     const headers = { Cookie: admin.cookie };
     const queued = await callRoute(revisionsAction, {
@@ -368,7 +348,7 @@ describe(`revisions and jobs pages ${dbTag}`, () => {
       filter: { queue: "analysis", state: "", archived: false },
     });
 
-    const bare = await insertVideo();
+    const bare = await createRivertonMeeting();
     process.env.OPENAI_API_KEY = "sk-test";
     process.env.OPENAI_BASE_URL = openai.baseURL;
     process.env.OPENAI_MAX_RETRIES = "0";
@@ -405,7 +385,7 @@ describe(`revisions and jobs pages ${dbTag}`, () => {
 
 describe(`pipeline status resource route ${dbTag}`, () => {
   it("tells visitors the states, and admins the jobs too; never cached", async () => {
-    const video = await insertVideo();
+    const video = await createRivertonMeeting();
     await ensureAnalysisQueued(video.id);
     const visitor = await callRoute(statusLoader, {
       request: getRequest(`/resources/pipeline-status/${video.id}`),
@@ -453,7 +433,7 @@ async function renderPage(
 
 describe(`pages render ${dbTag}`, () => {
   it("story playground: pickers, the analysis digest with counts of the rest, the write form and the comparison", async () => {
-    const video = await insertVideo();
+    const video = await createRivertonMeeting();
     await analyzeVideo(video.id);
     await writeVideoStory(video.id);
     await writeVideoStory(video.id, { additionalContext: "Shorter." });
@@ -486,10 +466,10 @@ describe(`pages render ${dbTag}`, () => {
   });
 
   it("revisions page and jobs page", async () => {
-    const video = await insertVideo();
+    const video = await createRivertonMeeting();
     await analyzeVideo(video.id);
     await analyzeVideo(video.id, { force: true });
-    await ensureAnalysisQueued(await insertVideo().then((v) => v.id));
+    await ensureAnalysisQueued(await createRivertonMeeting().then((v) => v.id));
     const revisions = await renderPage(
       revisionsPage,
       "/admin/revisions/:meetingId",

@@ -4,7 +4,7 @@ import { OFFLINE_MODEL } from "~/lib/ai/offline-provider.server";
 import { parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
 import { createUser } from "~/lib/auth/users.server";
 import { seedVideo } from "#demo/meetings";
-import { analysisRevisions, cities, cityVideos, storyRevisions } from "~/lib/db/schema";
+import { analysisRevisions, cityVideos, storyRevisions } from "~/lib/db/schema";
 import { backfill, UnknownCityError } from "~/lib/pipeline/backfill.server";
 import {
   analyzeVideo,
@@ -17,8 +17,8 @@ import {
   writeVideoStory,
 } from "~/lib/pipeline/index.server";
 import { loadComparison } from "~/lib/pipeline/overview.server";
-import { storeTranscript } from "~/lib/transcripts/store.server";
 import { dbTag, getTestDb, truncateAllTables } from "../setup";
+import { createCity, createMeeting } from "../support/factories";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
 import { LABELLED_MEETING, modelAnalysis, modelStory } from "../unit/ai/fixtures";
 
@@ -32,7 +32,6 @@ const SEEDED = seedVideo("ac-cc-2025-07-15");
 const AI_ENV = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MAX_RETRIES", "OPENAI_TIMEOUT_MS", "AI_PROVIDER"] as const;
 
 let openai: FakeOpenAiServer;
-let counter = 0;
 
 beforeAll(async () => {
   openai = await startFakeOpenAiServer();
@@ -55,19 +54,9 @@ function useFakeOpenAi() {
   process.env.OPENAI_TIMEOUT_MS = "5000";
 }
 
-async function insertCity(key = `riverton-${++counter}`) {
-  const [city] = await getTestDb().insert(cities).values({ name: "Riverton", locationKey: key }).returning();
-  return city!;
-}
-
-async function insertVideo(transcript: string | null = SEEDED.transcript, cityId?: string) {
-  const city = cityId ?? (await insertCity()).id;
-  const [video] = await getTestDb()
-    .insert(cityVideos)
-    .values({ cityId: city, videoId: `video-${++counter}`, title: SEEDED.title, description: SEEDED.description })
-    .returning();
-  if (transcript) await storeTranscript(video!.id, transcript);
-  return video!;
+/** A meeting of the demo's, in a city of its own unless given. */
+function createSeededMeeting(transcript: string | null = SEEDED.transcript, cityId?: string) {
+  return createMeeting({ transcript, cityId, title: SEEDED.title, description: SEEDED.description });
 }
 
 async function videoRow(id: string) {
@@ -102,7 +91,7 @@ async function rejection(promise: Promise<unknown>): Promise<PipelineError> {
 
 describe(`analyzeVideo ${dbTag}`, () => {
   it("analyses a seeded transcript offline: one revision and the video's analysis_results, together", async () => {
-    const video = await insertVideo();
+    const video = await createSeededMeeting();
     const admin = await createUser({ email: "editor@example.com", emailConfirmed: true });
     const result = await analyzeVideo(video.id, { requestedBy: admin.id });
     expect(result).toMatchObject({ status: "written", provider: "offline", model: OFFLINE_MODEL });
@@ -120,7 +109,7 @@ describe(`analyzeVideo ${dbTag}`, () => {
   });
 
   it("keeps an existing analysis unless forced, and keeps every revision", async () => {
-    const video = await insertVideo();
+    const video = await createSeededMeeting();
     await analyzeVideo(video.id);
     expect(await analyzeVideo(video.id)).toEqual({ status: "skipped", reason: "present" });
     expect(await analysesOf(video.id)).toHaveLength(1);
@@ -132,9 +121,9 @@ describe(`analyzeVideo ${dbTag}`, () => {
   });
 
   it("refuses a video without a transcript (or one too short) and an unknown video", async () => {
-    const none = await insertVideo(null);
+    const none = await createSeededMeeting(null);
     expect((await rejection(analyzeVideo(none.id))).message).toBe(NEED_TRANSCRIPT);
-    const short = await insertVideo("MAYOR: Hello.");
+    const short = await createSeededMeeting("MAYOR: Hello.");
     expect((await rejection(analyzeVideo(short.id))).message).toBe(NEED_TRANSCRIPT);
     expect((await rejection(analyzeVideo("6f1c1a0e-1f8a-4c5e-9d51-000000000000"))).message).toBe(VIDEO_NOT_FOUND);
     expect((await rejection(analyzeVideo("not-a-uuid"))).message).toBe(VIDEO_NOT_FOUND);
@@ -142,7 +131,7 @@ describe(`analyzeVideo ${dbTag}`, () => {
   });
 
   it("records the model of an OpenAI-compatible provider", async () => {
-    const video = await insertVideo(LABELLED_MEETING);
+    const video = await createSeededMeeting(LABELLED_MEETING);
     useFakeOpenAi();
     process.env.OPENAI_MODEL = "local-llama";
     try {
@@ -158,7 +147,7 @@ describe(`analyzeVideo ${dbTag}`, () => {
   });
 
   it("leaves the previous analysis intact when the model fails", async () => {
-    const video = await insertVideo(LABELLED_MEETING);
+    const video = await createSeededMeeting(LABELLED_MEETING);
     await analyzeVideo(video.id);
     const before = await videoRow(video.id);
     useFakeOpenAi();
@@ -175,12 +164,12 @@ describe(`analyzeVideo ${dbTag}`, () => {
 
 describe(`writeVideoStory ${dbTag}`, () => {
   it("needs an analysis", async () => {
-    const video = await insertVideo();
+    const video = await createSeededMeeting();
     expect((await rejection(writeVideoStory(video.id))).message).toBe(NEED_ANALYSIS);
   });
 
   it("writes a story revision with its context, and the video's news_story and story_generated_at", async () => {
-    const video = await insertVideo();
+    const video = await createSeededMeeting();
     await analyzeVideo(video.id);
     const result = await writeVideoStory(video.id, { additionalContext: "  Lead with the water rates.  " });
     expect(result.status).toBe("written");
@@ -199,7 +188,7 @@ describe(`writeVideoStory ${dbTag}`, () => {
   });
 
   it("leaves the previous story intact when the model fails", async () => {
-    const video = await insertVideo(LABELLED_MEETING);
+    const video = await createSeededMeeting(LABELLED_MEETING);
     await analyzeVideo(video.id);
     await writeVideoStory(video.id);
     const before = await videoRow(video.id);
@@ -218,7 +207,7 @@ describe(`writeVideoStory ${dbTag}`, () => {
 
 describe(`revisions ${dbTag}`, () => {
   it("restores an earlier analysis as a new revision; history only grows", async () => {
-    const video = await insertVideo(LABELLED_MEETING);
+    const video = await createSeededMeeting(LABELLED_MEETING);
     const admin = await createUser({ email: "restorer@example.com", emailConfirmed: true });
     await analyzeVideo(video.id);
     useFakeOpenAi();
@@ -260,8 +249,8 @@ describe(`revisions ${dbTag}`, () => {
   });
 
   it("restores a story with its original generation time, and refuses revisions of other videos", async () => {
-    const video = await insertVideo();
-    const other = await insertVideo();
+    const video = await createSeededMeeting();
+    const other = await createSeededMeeting();
     await analyzeVideo(video.id);
     await writeVideoStory(video.id);
     await writeVideoStory(video.id, { additionalContext: "Make it shorter." });
@@ -284,11 +273,11 @@ describe(`revisions ${dbTag}`, () => {
 
 describe(`backfill ${dbTag}`, () => {
   it("analyses and writes stories for every eligible meeting of a city, once", async () => {
-    const city = await insertCity("backfill-town");
-    await insertVideo(SEEDED.transcript, city.id);
-    await insertVideo(LABELLED_MEETING, city.id);
-    await insertVideo("MAYOR: Too short to analyze.", city.id);
-    await insertVideo(LABELLED_MEETING); // another city
+    const city = await createCity({ locationKey: "backfill-town" });
+    await createSeededMeeting(SEEDED.transcript, city.id);
+    await createSeededMeeting(LABELLED_MEETING, city.id);
+    await createSeededMeeting("MAYOR: Too short to analyze.", city.id);
+    await createSeededMeeting(LABELLED_MEETING); // another city
     const progress: number[] = [];
     const summary = await backfill({ cityKey: "backfill-town" }, { onProgress: (done) => progress.push(done) });
     expect(summary).toMatchObject({ total: 2, analysesWritten: 2, storiesWritten: 2, failures: [] });
@@ -307,8 +296,8 @@ describe(`backfill ${dbTag}`, () => {
   });
 
   it("reports failures with their messages", async () => {
-    const city = await insertCity("failing-town");
-    await insertVideo(LABELLED_MEETING, city.id);
+    const city = await createCity({ locationKey: "failing-town" });
+    await createSeededMeeting(LABELLED_MEETING, city.id);
     useFakeOpenAi();
     openai.otherwise(() => ({ kind: "status", status: 401, message: "bad key" }));
     const summary = await backfill({ cityKey: "failing-town" });

@@ -14,6 +14,7 @@ import {
   transcriptSegments,
 } from "~/lib/db/schema";
 import { dbKind, dbTag, execSql, getTestConnection, getTestDb, truncateAllTables } from "../setup";
+import { createCity, createMeeting } from "../support/factories";
 
 /**
  * The schema as the database enforces it, on whichever database this run
@@ -44,27 +45,6 @@ async function expectSqlState(promise: Promise<unknown>, code: string) {
   }
   expect(caught, `expected the statement to fail with SQLSTATE ${code}`).toBeDefined();
   expect(sqlState(caught), String(caught)).toBe(code);
-}
-
-let counter = 0;
-async function insertCity(values: Partial<typeof cities.$inferInsert> = {}) {
-  counter += 1;
-  const [city] = await getTestDb()
-    .insert(cities)
-    .values({ name: `Testville ${counter}`, locationKey: `testville-${counter}`, ...values })
-    .returning();
-  if (!city) throw new Error("no city returned");
-  return city;
-}
-
-async function insertVideo(cityId: string, values: Partial<typeof cityVideos.$inferInsert> = {}) {
-  counter += 1;
-  const [video] = await getTestDb()
-    .insert(cityVideos)
-    .values({ cityId, videoId: `vid-${counter}`, title: `Meeting ${counter}`, ...values })
-    .returning();
-  if (!video) throw new Error("no video returned");
-  return video;
 }
 
 beforeEach(async () => {
@@ -136,7 +116,7 @@ describe(`column defaults ${dbTag}`, () => {
   });
 
   it("a new business listing is Tier 3", async () => {
-    const city = await insertCity();
+    const city = await createCity();
     const [listing] = await getTestDb()
       .insert(businessListings)
       .values({ name: "Corner Cafe", cityId: city.id, businessKey: "corner-cafe" })
@@ -159,12 +139,12 @@ describe(`column defaults ${dbTag}`, () => {
 
 describe(`unique keys ${dbTag}`, () => {
   it("cities.location_key", async () => {
-    await insertCity({ locationKey: "twin-peaks" });
-    await expectSqlState(insertCity({ locationKey: "twin-peaks" }), PG_UNIQUE_VIOLATION);
+    await createCity({ locationKey: "twin-peaks" });
+    await expectSqlState(createCity({ locationKey: "twin-peaks" }), PG_UNIQUE_VIOLATION);
   });
 
   it("business_listings.business_key", async () => {
-    const city = await insertCity();
+    const city = await createCity();
     const db = getTestDb();
     await db.insert(businessListings).values({ name: "A", cityId: city.id, businessKey: "dup-key" });
     await expectSqlState(
@@ -174,25 +154,30 @@ describe(`unique keys ${dbTag}`, () => {
   });
 
   it("city_videos (city_id, video_id), while another city may hold the same video", async () => {
-    const city = await insertCity();
-    const other = await insertCity();
-    await insertVideo(city.id, { videoId: "abc123" });
-    await expectSqlState(insertVideo(city.id, { videoId: "abc123" }), PG_UNIQUE_VIOLATION);
-    await expect(insertVideo(other.id, { videoId: "abc123" })).resolves.toMatchObject({ videoId: "abc123" });
+    const city = await createCity();
+    const other = await createCity();
+    await createMeeting({ cityId: city.id, transcript: null, videoId: "abc123" });
+    await expectSqlState(createMeeting({ cityId: city.id, transcript: null, videoId: "abc123" }), PG_UNIQUE_VIOLATION);
+    await expect(createMeeting({ cityId: other.id, transcript: null, videoId: "abc123" })).resolves.toMatchObject({
+      videoId: "abc123",
+    });
   });
 });
 
 describe(`foreign keys and cascades ${dbTag}`, () => {
   it("rejects a video of a city that does not exist", async () => {
-    await expectSqlState(insertVideo("00000000-0000-4000-8000-000000000000"), PG_FOREIGN_KEY_VIOLATION);
+    await expectSqlState(
+      createMeeting({ cityId: "00000000-0000-4000-8000-000000000000", transcript: null }),
+      PG_FOREIGN_KEY_VIOLATION,
+    );
   });
 
   it("deleting a city deletes its videos and their transcript segments", async () => {
     const db = getTestDb();
-    const city = await insertCity();
-    const keep = await insertCity();
-    const video = await insertVideo(city.id);
-    const kept = await insertVideo(keep.id);
+    const city = await createCity();
+    const keep = await createCity();
+    const video = await createMeeting({ cityId: city.id, transcript: null });
+    const kept = await createMeeting({ cityId: keep.id, transcript: null });
     await db.insert(transcriptSegments).values([
       { cityVideoId: video.id, position: 0, text: "Call to order." },
       { cityVideoId: video.id, position: 1, text: "Roll call." },
@@ -209,8 +194,8 @@ describe(`foreign keys and cascades ${dbTag}`, () => {
 
   it("cities_urls links go with either side; a removed URL leaves its videos unlinked", async () => {
     const db = getTestDb();
-    const city = await insertCity();
-    const other = await insertCity();
+    const city = await createCity();
+    const other = await createCity();
     const [url] = await db.insert(cityUrls).values({ url: "https://example.test/a" }).returning();
     const [url2] = await db.insert(cityUrls).values({ url: "https://example.test/b" }).returning();
     if (!url || !url2) throw new Error("no url returned");
@@ -224,7 +209,7 @@ describe(`foreign keys and cascades ${dbTag}`, () => {
       db.insert(citiesUrls).values({ cityId: city.id, urlId: "00000000-0000-4000-8000-000000000000" }),
       PG_FOREIGN_KEY_VIOLATION,
     );
-    const video = await insertVideo(other.id, { cityUrlsId: url2.id });
+    const video = await createMeeting({ cityId: other.id, transcript: null, cityUrlsId: url2.id });
 
     // Deleting a city removes its links but not the shared URL.
     await db.delete(cities).where(eq(cities.id, city.id));
@@ -242,19 +227,19 @@ describe(`foreign keys and cascades ${dbTag}`, () => {
 describe(`CHECK constraints ${dbTag}`, () => {
   it("city status is one of New, Test, Live, Archive", async () => {
     for (const status of ["New", "Test", "Live", "Archive"]) {
-      await expect(insertCity({ status })).resolves.toMatchObject({ status });
+      await expect(createCity({ status })).resolves.toMatchObject({ status });
     }
-    await expectSqlState(insertCity({ status: "Bogus" }), PG_CHECK_VIOLATION);
-    await expectSqlState(insertCity({ status: "live" }), PG_CHECK_VIOLATION);
+    await expectSqlState(createCity({ status: "Bogus" }), PG_CHECK_VIOLATION);
+    await expectSqlState(createCity({ status: "live" }), PG_CHECK_VIOLATION);
   });
 
   it("city location_key is lowercase words joined by hyphens", async () => {
-    await expectSqlState(insertCity({ locationKey: "Not Valid" }), PG_CHECK_VIOLATION);
-    await expectSqlState(insertCity({ locationKey: "trailing-" }), PG_CHECK_VIOLATION);
+    await expectSqlState(createCity({ locationKey: "Not Valid" }), PG_CHECK_VIOLATION);
+    await expectSqlState(createCity({ locationKey: "trailing-" }), PG_CHECK_VIOLATION);
   });
 
   it("listing tier is Tier 1, Tier 2 or Tier 3", async () => {
-    const city = await insertCity();
+    const city = await createCity();
     const db = getTestDb();
     for (const [i, listingTier] of ["Tier 1", "Tier 2", "Tier 3"].entries()) {
       await db.insert(businessListings).values({ name: `B${i}`, cityId: city.id, businessKey: `b-${i}`, listingTier });
@@ -287,12 +272,19 @@ describe(`CHECK constraints ${dbTag}`, () => {
 
 describe(`full-text search ${dbTag}`, () => {
   it("a video's generated search_vector matches 'council vote' for a title with 'Council Votes'", async () => {
-    const city = await insertCity();
-    const video = await insertVideo(city.id, {
+    const city = await createCity();
+    const video = await createMeeting({
+      cityId: city.id,
+      transcript: null,
       title: "City Council Votes on Budget",
       description: "Regular meeting of the council.",
     });
-    await insertVideo(city.id, { title: "Planning Commission", description: "Zoning hearing." });
+    await createMeeting({
+      cityId: city.id,
+      transcript: null,
+      title: "Planning Commission",
+      description: "Zoning hearing.",
+    });
 
     const rows = await execSql<{ id: string }>(
       "select id from city_videos where search_vector @@ websearch_to_tsquery('english', $1)",
@@ -310,8 +302,8 @@ describe(`full-text search ${dbTag}`, () => {
 
   it("the search_vector follows updates of the title", async () => {
     const db = getTestDb();
-    const city = await insertCity();
-    const video = await insertVideo(city.id, { title: "Parks Committee" });
+    const city = await createCity();
+    const video = await createMeeting({ cityId: city.id, transcript: null, title: "Parks Committee" });
     const search = () =>
       db
         .select({ id: cityVideos.id })
@@ -324,8 +316,8 @@ describe(`full-text search ${dbTag}`, () => {
 
   it("a transcript segment's search_vector covers its text and speaker", async () => {
     const db = getTestDb();
-    const city = await insertCity();
-    const video = await insertVideo(city.id);
+    const city = await createCity();
+    const video = await createMeeting({ cityId: city.id, transcript: null });
     await db.insert(transcriptSegments).values([
       { cityVideoId: video.id, position: 0, speaker: "Mayor Smith", text: "The Council Votes tonight on the budget." },
       { cityVideoId: video.id, position: 1, speaker: "Clerk", text: "Next item: street lighting." },

@@ -1,23 +1,137 @@
-import { cities, cityVideos } from "~/lib/db/schema";
+import { randomBytes } from "node:crypto";
+import { SEED_ANALYSES } from "#demo/analyses";
+import { HTML_TEXT_VIDEO_ID, SEARCHABLE_MOMENTS, seedVideo } from "#demo/meetings";
+import { signIn } from "~/lib/auth/session.server";
+import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
+import { getDb } from "~/lib/db/client.server";
+import { analysisRevisions, cities, cityVideos, storyRevisions } from "~/lib/db/schema";
 import { storeTranscript } from "~/lib/transcripts/store.server";
-import { getTestDb } from "../setup";
+
+/**
+ * The one place where tests create rows, for the integration tests (their
+ * own database per file) and for the e2e server (through
+ * tests/e2e/test-data-server.ts, in the server's process). Everything gets a
+ * name of its own, so that tests sharing a database never meet.
+ */
 
 let sequence = 0;
 
-/**
- * A meeting in a city of its own, with its transcript stored as the app
- * stores it (text and segments); no transcript when it is null.
- */
-export async function createMeeting(transcript: string | null, { videoId }: { videoId?: string } = {}) {
-  const n = ++sequence;
-  const [city] = await getTestDb()
+/** A name no other test uses, even in another process sharing the database. */
+function unique(prefix: string): string {
+  return `${prefix}-${++sequence}-${randomBytes(3).toString("hex")}`;
+}
+
+/** An id shaped like the video site's (11 characters of [A-Za-z0-9_-]), so that the app treats it as one. */
+function uniqueVideoId(): string {
+  return randomBytes(8).toString("base64url");
+}
+
+export type CityOptions = {
+  name?: string;
+  /** A unique one when absent. */
+  locationKey?: string;
+  /** "New", "Live" or "Inactive"; anything else is for testing the check constraint. */
+  status?: string;
+  tagLine?: string;
+};
+
+/** A city; "New" unless asked, so that it is in neither the landing picker nor the all-cities search. */
+export async function createCity({ name, locationKey = unique("testville"), status, tagLine }: CityOptions = {}) {
+  const [city] = await getDb()
     .insert(cities)
-    .values({ name: "Riverton", locationKey: `riverton-${n}` })
+    .values({ name: name ?? `Testville ${sequence}`, locationKey, status, tagLine })
     .returning();
-  const [video] = await getTestDb()
+  return city!;
+}
+
+/**
+ * A demo meeting whose transcript is long enough to analyze and whose
+ * structured analysis and story fit it; none of the demo search moments, so
+ * that copies never add results to the searches the specs count.
+ */
+const SAMPLE = (() => {
+  const excluded = new Set([HTML_TEXT_VIDEO_ID, ...SEARCHABLE_MOMENTS.map((moment) => moment.videoId)]);
+  const record = SEED_ANALYSES.find(
+    (candidate) => typeof candidate.story === "object" && candidate.story !== null && !excluded.has(candidate.videoId),
+  );
+  if (!record) throw new Error("The demo data holds no analyzed meeting with a structured story");
+  return { transcript: seedVideo(record.videoKey).transcript!, analysis: record.analysis, story: record.story };
+})();
+
+/** The transcript of an analyzable demo meeting (in "SPEAKER: text" lines with timestamps). */
+export const SAMPLE_TRANSCRIPT: string = SAMPLE.transcript;
+
+export type MeetingOptions = {
+  /** The city; a new one of its own when absent. */
+  cityId?: string;
+  /** Stored as the app stores it (text and segments); the sample transcript when absent, none when null. */
+  transcript?: string | null;
+  /** The sample analysis (needs a transcript), as the current one and its first revision. */
+  analysis?: boolean;
+  /** The sample story (needs the analysis), as the current one and its first revision. */
+  story?: boolean;
+  /** The video site's id; a unique one of the same shape when absent. */
+  videoId?: string;
+  videoUrl?: string | null;
+  /** The city's source (a `city_urls` row) it came from. */
+  cityUrlsId?: string;
+  title?: string;
+  description?: string | null;
+  publishedAt?: Date;
+};
+
+/** A meeting (a `city_videos` row) with as much of the pipeline done as asked. */
+export async function createMeeting({
+  cityId,
+  transcript = SAMPLE.transcript,
+  analysis = false,
+  story = false,
+  videoId,
+  videoUrl,
+  cityUrlsId,
+  title = "Council meeting",
+  description,
+  publishedAt,
+}: MeetingOptions = {}) {
+  if (story && !analysis) throw new Error("A story needs an analysis");
+  if (analysis && !transcript) throw new Error("An analysis needs a transcript");
+  const db = getDb();
+  const [meeting] = await db
     .insert(cityVideos)
-    .values({ cityId: city!.id, videoId: videoId ?? `video-${n}`, title: "Council meeting" })
+    .values({
+      cityId: cityId ?? (await createCity()).id,
+      videoId: videoId ?? uniqueVideoId(),
+      videoUrl,
+      cityUrlsId,
+      title,
+      description,
+      publishedAt: publishedAt ?? new Date(),
+      analysisResults: analysis ? SAMPLE.analysis : null,
+      newsStory: story ? SAMPLE.story : null,
+      storyGeneratedAt: story ? new Date() : null,
+    })
     .returning();
-  if (transcript) await storeTranscript(video!.id, transcript);
-  return video!;
+  const meetingId = meeting!.id;
+  if (transcript) await storeTranscript(meetingId, transcript);
+  if (analysis)
+    await db.insert(analysisRevisions).values({ cityVideoId: meetingId, analysis: SAMPLE.analysis, provider: "seed" });
+  if (story) await db.insert(storyRevisions).values({ cityVideoId: meetingId, story: SAMPLE.story, provider: "seed" });
+  return meeting!;
+}
+
+/**
+ * A confirmed user (an admin when asked) signed in the way the app signs
+ * people in: `cookie` is the session cookie's `name=value`.
+ */
+export async function createSignedInUser({ role, origin }: { role: "member" | "admin"; origin: string }) {
+  const email = `${unique(role)}@example.com`;
+  const user = await createUser({ email, emailConfirmed: true });
+  if (role === "admin") await grantRole(email, ADMIN_ROLE);
+  const response = await signIn(new Request(`${origin}/auth`), user.id, "/", { title: "Welcome back!" });
+  const sessionCookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0]!)
+    .find((pair) => pair.startsWith("gavel_session="));
+  if (!sessionCookie) throw new Error("Signing in set no session cookie");
+  return { id: user.id, email: user.email, cookie: sessionCookie };
 }
