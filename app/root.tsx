@@ -1,5 +1,6 @@
 import {
   data,
+  href,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -135,7 +136,7 @@ export function ErrorBoundary() {
     <main className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-24 text-center">
       <h1 className="text-2xl font-semibold">An unexpected error occurred</h1>
       <p className="mt-2 text-slate-600">Something went wrong on our side. Please try again in a moment.</p>
-      <a href="/" className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+      <a href={href("/")} className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
         Return to Home
       </a>
     </main>,

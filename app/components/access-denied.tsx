@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
 /** What a visitor or member sees on a page that needs more rights (401/403); the root error boundary frames it. */
 export function AccessDenied({ message, signedIn }: { message?: string; signedIn: boolean }) {
@@ -8,7 +8,7 @@ export function AccessDenied({ message, signedIn }: { message?: string; signedIn
         {message ?? "You don't have permission to access this page."}
       </p>
       {signedIn ? null : (
-        <Link to="/auth" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
+        <Link to={href("/auth")} className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
           Sign in
         </Link>
       )}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
 export function NotFound() {
   return (
@@ -6,7 +6,7 @@ export function NotFound() {
       <p className="text-6xl font-bold text-brand-600">404</p>
       <h1 className="mt-4 text-2xl font-semibold">Oops! Page not found</h1>
       <p className="mt-2 text-slate-600">The page you asked for is not here. It may have moved.</p>
-      <Link to="/" className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+      <Link to={href("/")} className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
         Return to Home
       </Link>
     </main>

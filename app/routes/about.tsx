@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
 import type { Route } from "./+types/about";
 
@@ -68,7 +68,7 @@ export default function About() {
         </p>
       </section>
       <Link
-        to="/"
+        to={href("/")}
         className="mt-10 inline-flex rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
       >
         Browse Cities

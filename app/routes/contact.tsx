@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLocation, useNavigation } from "react-router";
+import { Form, href, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button, Field, HoneypotField, SelectField, TextareaField } from "~/components/forms/fields";
 import { PageShell } from "~/components/layout/page-shell";
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
-  if (isHoneypotFilled(formData)) return redirectWithToast("/contact", SENT);
+  if (isHoneypotFilled(formData)) return redirectWithToast(href("/contact"), SENT);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") {
     const missingRequired = ["email", "topic", "message"].some((name) => !String(formData.get(name) ?? "").trim());
@@ -59,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 500 },
     );
   }
-  return redirectWithToast("/contact", SENT);
+  return redirectWithToast(href("/contact"), SENT);
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {

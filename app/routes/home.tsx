@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, Link, redirect, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Form, href, Link, redirect, useLocation, useNavigate, useSearchParams } from "react-router";
 import { RequestCityDialog } from "~/components/cities/request-city-dialog";
 import { Button, SelectField } from "~/components/forms/fields";
 import { TopBar } from "~/components/layout/top-bar";
@@ -29,12 +29,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const user = await getCurrentUser(request);
   // A member lands on their home city; the picker and the request form stay reachable.
-  if (user?.homeCityKey && url.search === "") throw redirect(`/city/${user.homeCityKey}`);
+  if (user?.homeCityKey && url.search === "")
+    throw redirect(href("/city/:locationKey", { locationKey: user.homeCityKey }));
   const chosen = url.searchParams.get("city");
-  if (chosen === OTHER) throw redirect("/?request-city#request-city");
+  if (chosen === OTHER) throw redirect(`${href("/")}?request-city#request-city`);
   const cities = await listLiveCities();
   const city = cities.find((c) => c.locationKey === chosen);
-  if (city) throw redirect(`/city/${city.locationKey}`);
+  if (city) throw redirect(href("/city/:locationKey", { locationKey: city.locationKey }));
   return {
     cities: cities.map(({ name, locationKey, state }) => ({ name, locationKey, state })),
     requestCityOpen: url.searchParams.has("request-city"),
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
-  if (isHoneypotFilled(formData)) return redirectWithToast("/", CITY_REQUEST_RECEIVED);
+  if (isHoneypotFilled(formData)) return redirectWithToast(href("/"), CITY_REQUEST_RECEIVED);
   const submission = parseWithZod(formData, { schema: CityRequestSchema });
   if (submission.status !== "success") return { result: submission.reply(), toast: null };
   try {
@@ -52,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
     console.error("Saving a city request failed:", error);
     return dataWithToast({ result: submission.reply() }, CITY_REQUEST_FAILED, { status: 500 });
   }
-  return redirectWithToast("/", CITY_REQUEST_RECEIVED);
+  return redirectWithToast(href("/"), CITY_REQUEST_RECEIVED);
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
@@ -120,12 +121,12 @@ function CityPicker({ cities, onRequestCity }: { cities: CityChoice[]; onRequest
   return (
     <Form
       method="get"
-      action="/"
+      action={href("/")}
       className="self-center rounded-xl bg-white p-6 text-slate-900 shadow-xl"
       onSubmit={(event) => {
         if (!selected || selected === OTHER) return;
         event.preventDefault();
-        void navigate(`/city/${selected}`);
+        void navigate(href("/city/:locationKey", { locationKey: selected }));
       }}
     >
       <h2 className="text-lg font-semibold">Find your city</h2>
@@ -208,7 +209,10 @@ function CallToAction() {
           <a href="#main" className="rounded-md bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100">
             Choose your city
           </a>
-          <Link to="/about" className="rounded-md border border-white/40 px-4 py-2 font-semibold hover:bg-white/10">
+          <Link
+            to={href("/about")}
+            className="rounded-md border border-white/40 px-4 py-2 font-semibold hover:bg-white/10"
+          >
             How it works
           </Link>
         </div>

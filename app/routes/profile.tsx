@@ -1,4 +1,4 @@
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, href, Link, data, useNavigation } from "react-router";
 import { useState } from "react";
 import { Button, SelectField } from "~/components/forms/fields";
 import { PageShell } from "~/components/layout/page-shell";
@@ -32,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   const homeCity = String((await request.formData()).get("homeCity") ?? "");
   const updated = homeCity ? await setHomeCity(user.id, homeCity).catch(() => false) : false;
   return redirectWithToast(
-    "/profile",
+    href("/profile"),
     updated
       ? { type: "success", title: "Home city updated successfully" }
       : { type: "error", title: "Failed to update home city" },
@@ -47,7 +47,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
           Access Denied - Please sign in to view your profile.
         </p>
-        <Link to="/auth?redirectTo=/profile" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
+        <Link
+          to={`${href("/auth")}?redirectTo=${href("/profile")}`}
+          className="mt-4 inline-block font-semibold text-brand-700 hover:underline"
+        >
           Sign in
         </Link>
       </PageShell>

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { SelectField } from "~/components/forms/fields";
 import { PageShell } from "~/components/layout/page-shell";
 import { SearchDigestView } from "~/components/search/search-digest";
@@ -53,7 +53,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       cities: cities.map(({ name, state, locationKey }) => ({ name, state, locationKey })),
       search,
       digest,
-      canonicalUrl: `${appUrl()}/search`,
+      canonicalUrl: `${appUrl()}${href("/search")}`,
     },
     { headers: search.outcome.status === "error" ? NO_STORE_HEADERS : cacheHeaders(user) },
   );
@@ -79,7 +79,7 @@ function searchHref(q: string, cityKey: string | null, view: SearchView): string
   if (cityKey) params.set("city", cityKey);
   if (view !== "traditional") params.set("view", view);
   const search = params.toString();
-  return `/search${search ? `?${search}` : ""}`;
+  return `${href("/search")}${search ? `?${search}` : ""}`;
 }
 
 function ViewTabs({ q, cityKey, view }: { q: string; cityKey: string | null; view: SearchView }) {
@@ -114,7 +114,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-slate-600">Find the moment a topic came up in any council meeting we cover.</p>
       <div className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <SearchForm
-          action="/search"
+          action={href("/search")}
           label="Search meeting videos"
           defaultValue={q}
           hidden={{ view: view === "traditional" ? null : view }}

@@ -1,12 +1,14 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import { Button, Field, HoneypotField, SelectField } from "~/components/forms/fields";
 import { CityRequestSchema } from "~/lib/cities/city-request";
 import { US_STATES } from "~/lib/constants";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 
+/** The home page's index action (`?index` picks the index route, not the root layout). */
+const REQUEST_CITY_ACTION = `${href("/")}?index`;
 const STATE_OPTIONS = US_STATES.map(([value, label]) => ({ value, label }));
 
 /**
@@ -29,7 +31,8 @@ export function RequestCityDialog({
   const [initiallyOpen] = useState(open);
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/?index") === true;
+  const submitting =
+    navigation.state === "submitting" && navigation.formAction?.startsWith(REQUEST_CITY_ACTION) === true;
 
   const [form, fields] = useForm({
     id: "request-city",
@@ -69,7 +72,7 @@ export function RequestCityDialog({
         <p className="mt-1 text-sm text-slate-600">
           Tell us where you live. We add cities where residents ask for them.
         </p>
-        <Form method="post" action="/?index" {...getFormProps(form)} className="mt-5 space-y-4">
+        <Form method="post" action={REQUEST_CITY_ACTION} {...getFormProps(form)} className="mt-5 space-y-4">
           <HoneypotField />
           <SelectField
             label="State"
@@ -95,7 +98,7 @@ export function RequestCityDialog({
           />
           <div className="flex items-center justify-end gap-3 pt-2">
             <Link
-              to="/"
+              to={href("/")}
               className="rounded-md px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100"
               onClick={(event) => {
                 if (!hydrated) return;

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { href, isRouteErrorResponse, Link } from "react-router";
 import { TopBar } from "~/components/layout/top-bar";
 import { CITY_NOT_FOUND } from "~/lib/cities/not-found";
 
@@ -9,7 +9,10 @@ function Message({ title, children }: { title: string; children: React.ReactNode
       <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
         <h1 className="text-2xl font-semibold">{title}</h1>
         <div className="mt-2 text-slate-600">{children}</div>
-        <Link to="/" className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        <Link
+          to={href("/")}
+          className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+        >
           Return to Home
         </Link>
       </main>

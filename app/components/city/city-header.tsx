@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { UserMenu } from "~/components/layout/user-menu";
 import { SearchForm } from "~/components/search/search-form";
 import { GavelIcon } from "~/components/ui/icons";
@@ -22,7 +22,10 @@ function AccountArea() {
   const user = useOptionalUser();
   if (user) return <UserMenu user={user} tone="dark" />;
   return (
-    <Link to="/auth" className="rounded-md bg-white/90 px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-white">
+    <Link
+      to={href("/auth")}
+      className="rounded-md bg-white/90 px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-white"
+    >
       Sign In
     </Link>
   );
@@ -49,7 +52,7 @@ function CityIcon({ icon }: { icon: string | null }) {
  */
 export function CityHeader({ city, variant = "full" }: { city: CityHeaderCity; variant?: "full" | "compact" }) {
   const colors = publicCityColors(city.primaryColor, city.secondaryColor);
-  const cityPath = `/city/${city.locationKey}`;
+  const cityPath = href("/city/:locationKey", { locationKey: city.locationKey });
   return (
     <header
       // No overflow-hidden here: the account menu opens below the banner and
@@ -77,7 +80,7 @@ export function CityHeader({ city, variant = "full" }: { city: CityHeaderCity; v
               <span>{city.name}</span>
             </Link>
           ) : (
-            <Link to="/" className="inline-flex items-center gap-2 font-bold">
+            <Link to={href("/")} className="inline-flex items-center gap-2 font-bold">
               <span className="grid size-8 place-items-center rounded-md bg-white/20">
                 <GavelIcon className="size-5" />
               </span>
@@ -98,7 +101,7 @@ export function CityHeader({ city, variant = "full" }: { city: CityHeaderCity; v
               </div>
             </div>
             <SearchForm
-              action="/search"
+              action={href("/search")}
               label={`Search ${city.name} meetings`}
               hidden={{ city: city.locationKey }}
               placeholder={`Search ${city.name} meetings…`}

@@ -1,4 +1,4 @@
-import { Form, useSubmit } from "react-router";
+import { Form, href, useSubmit } from "react-router";
 import { Button, SelectField } from "~/components/forms/fields";
 import type { VideoSource } from "~/lib/meetings/meetings.server";
 import { useHydrated } from "~/components/hooks/use-hydrated";
@@ -21,7 +21,12 @@ export function SourceFilter({
   const hydrated = useHydrated();
   if (sources.length === 0) return null;
   return (
-    <Form method="get" action={`/city/${cityKey}`} className="flex flex-wrap items-end gap-2" preventScrollReset>
+    <Form
+      method="get"
+      action={href("/city/:locationKey", { locationKey: cityKey })}
+      className="flex flex-wrap items-end gap-2"
+      preventScrollReset
+    >
       <SelectField
         label="Source"
         name="source"

@@ -1,11 +1,11 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { PRODUCT_NAME } from "~/lib/constants";
 
 const LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/about", label: "About" },
-  { to: "/contact", label: "Contact" },
-  { to: "/privacy", label: "Privacy Policy" },
+  { to: href("/"), label: "Home" },
+  { to: href("/about"), label: "About" },
+  { to: href("/contact"), label: "Contact" },
+  { to: href("/privacy"), label: "Privacy Policy" },
 ];
 
 export function Footer() {

@@ -1,7 +1,7 @@
-import { Link, NavLink } from "react-router";
+import { href, Link, NavLink } from "react-router";
 
 /** The city picker on the home page, also for a member whose home page is their city. */
-export const CITY_PICKER_HREF = "/?cities";
+export const CITY_PICKER_HREF = `${href("/")}?cities`;
 
 export type NavCity = { locationKey: string; name: string };
 
@@ -17,16 +17,16 @@ export function NavigationBar({ city }: { city: NavCity | null }) {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-4 py-1.5">
         {city ? (
           <>
-            <NavLink to={`/city/${city.locationKey}`} end className={link}>
+            <NavLink to={href("/city/:locationKey", { locationKey: city.locationKey })} end className={link}>
               {city.name}
             </NavLink>
-            <NavLink to={`/city/${city.locationKey}/search`} className={link}>
+            <NavLink to={href("/city/:locationKey/search", { locationKey: city.locationKey })} className={link}>
               Search
             </NavLink>
           </>
         ) : (
           <>
-            <NavLink to="/search" className={link}>
+            <NavLink to={href("/search")} className={link}>
               Search
             </NavLink>
           </>
@@ -35,7 +35,7 @@ export function NavigationBar({ city }: { city: NavCity | null }) {
         <Link to={CITY_PICKER_HREF} className={link}>
           All cities
         </Link>
-        <NavLink to="/profile" className={`${link} ml-auto`}>
+        <NavLink to={href("/profile")} className={`${link} ml-auto`}>
           Profile
         </NavLink>
       </div>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { GavelIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { type ClientUser, useOptionalUser } from "~/components/hooks/use-user";
@@ -6,7 +6,7 @@ import { UserMenu } from "./user-menu";
 
 export function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+    <Link to={href("/")} className="flex items-center gap-2 text-lg font-bold text-slate-900">
       <span className="grid size-8 place-items-center rounded-md bg-brand-600 text-white">
         <GavelIcon className="size-5" />
       </span>
@@ -27,7 +27,10 @@ export function TopBar({ user: given }: { user?: ClientUser | null } = {}) {
           {user ? (
             <UserMenu user={user} />
           ) : (
-            <Link to="/auth" className="rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700">
+            <Link
+              to={href("/auth")}
+              className="rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700"
+            >
               Sign In
             </Link>
           )}

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { initialsOf, type ClientUser } from "~/components/hooks/use-user";
 
 /**
@@ -19,20 +19,20 @@ export function UserMenu({ user, tone = "light" }: { user: ClientUser; tone?: "l
       </summary>
       <div className="absolute right-0 z-40 mt-2 w-56 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
         <p className="truncate px-4 py-2 text-xs text-slate-500">{user.email}</p>
-        <Link to="/profile" className={item}>
+        <Link to={href("/profile")} className={item}>
           Profile
         </Link>
         {user.isAdmin ? (
           <>
-            <Link to="/admin" className={item}>
+            <Link to={href("/admin")} className={item}>
               Admin Panel
             </Link>
-            <Link to="/admin/story-playground" className={item}>
+            <Link to={href("/admin/story-playground")} className={item}>
               Story Playground
             </Link>
           </>
         ) : null}
-        <Form method="post" action="/auth/sign-out">
+        <Form method="post" action={href("/auth/sign-out")}>
           <button type="submit" className={item}>
             Sign Out
           </button>

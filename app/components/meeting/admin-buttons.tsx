@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import { Button, TextareaField } from "~/components/forms/fields";
 import { RE_ANALYZE, REGENERATE_STORY, REWRITE_STORY } from "~/lib/meetings/admin-intents";
 
@@ -18,13 +18,13 @@ function AdminCard({ meetingId, children }: { meetingId: string; children: React
       </h2>
       <div className="mt-3 space-y-3">{children}</div>
       <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link to={`/admin/revisions/${meetingId}`} className={link}>
+        <Link to={href("/admin/revisions/:meetingId", { meetingId })} className={link}>
           Revisions
         </Link>
-        <Link to={`/admin/story-playground?video=${meetingId}`} className={link}>
+        <Link to={`${href("/admin/story-playground")}?video=${meetingId}`} className={link}>
           Story Playground
         </Link>
-        <Link to="/admin/jobs" className={link}>
+        <Link to={href("/admin/jobs")} className={link}>
           Jobs
         </Link>
       </p>

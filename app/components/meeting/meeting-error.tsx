@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { href, isRouteErrorResponse, Link } from "react-router";
 import { TopBar } from "~/components/layout/top-bar";
 import { VideoNotFound } from "./meeting-pages";
 
@@ -22,7 +22,7 @@ function MeetingErrorMessage({ error }: { error: unknown }) {
       <p className="mt-2 text-slate-600">
         {denied ? "You don't have permission to do that." : "Please reload the page or try again in a moment."}
       </p>
-      <Link to="/" className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+      <Link to={href("/")} className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
         Return to Home
       </Link>
     </main>

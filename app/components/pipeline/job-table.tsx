@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import type { JobSummary } from "~/lib/jobs/status-types";
 import { formatDateTime } from "./format";
 
@@ -19,7 +19,10 @@ function VideoCell({ job }: { job: JobRow }) {
   if (!job.video) return <span className="font-mono text-xs text-slate-500">{job.cityVideoId} (deleted)</span>;
   return (
     <>
-      <Link to={`/admin/revisions/${job.cityVideoId}`} className="font-medium text-brand-700 hover:underline">
+      <Link
+        to={href("/admin/revisions/:meetingId", { meetingId: job.cityVideoId })}
+        className="font-medium text-brand-700 hover:underline"
+      >
         {job.video.title?.trim() || "Untitled meeting"}
       </Link>
       <span className="block text-xs text-slate-500">{job.video.cityName}</span>

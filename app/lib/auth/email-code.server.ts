@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import crypto from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
@@ -26,8 +27,8 @@ export const CODE_MAX_ATTEMPTS = 3;
 const STRATEGY = "email-code";
 const TOTP_COOKIE = "_totp";
 /** Markers the strategy redirects to, recognized and replaced by the caller. */
-export const CODE_SENT_MARKER = "/auth?code-sent";
-export const CODE_FAILED_MARKER = "/auth?code-failed";
+export const CODE_SENT_MARKER = `${href("/auth")}?code-sent`;
+export const CODE_FAILED_MARKER = `${href("/auth")}?code-failed`;
 
 export const CODE_MESSAGES = {
   invalidFormat: "Please enter a valid 6-digit code",
@@ -72,7 +73,7 @@ function getAuthenticator(): Authenticator<never> {
           await sendEmail(signInCodeEmail(email, code, CODE_VALID_MINUTES));
         },
         emailSentRedirect: CODE_SENT_MARKER,
-        successRedirect: "/",
+        successRedirect: href("/"),
         failureRedirect: CODE_FAILED_MARKER,
       },
       // The strategy passes the address from the cookie; the ledger's is used instead.

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { createCookie, redirect } from "react-router";
+import { createCookie, href, redirect } from "react-router";
 import { getDb } from "~/lib/db/client.server";
 import { profiles, sessions, userRoles, users } from "~/lib/db/schema";
 import { secureCookies, sessionSecrets } from "~/lib/env/env.server";
@@ -109,7 +109,7 @@ export async function signOut(request: Request, toast?: ToastInput) {
   if (sessionId) await getDb().delete(sessions).where(eq(sessions.id, sessionId));
   const headers = toast ? await createToastHeaders(toast) : new Headers();
   headers.append("Set-Cookie", await sessionCookie().serialize("", { maxAge: 0 }));
-  return redirect("/", { headers });
+  return redirect(href("/"), { headers });
 }
 
 export async function deleteExpiredSessions(): Promise<void> {
@@ -149,7 +149,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   const url = new URL(request.url);
   // A client-side post arrives at the page's `.data` address; send people back to the page.
   const page = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
-  throw redirect(`/auth?redirectTo=${encodeURIComponent(page)}`);
+  throw redirect(`${href("/auth")}?redirectTo=${encodeURIComponent(page)}`);
 }
 
 /** The one permission check for every admin loader and action. */

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { appUrl } from "~/lib/env/env.server";
 import { settings } from "~/lib/env/settings.server";
 import { sendEmail } from "~/lib/email/email.server";
@@ -101,7 +102,9 @@ setOnCodeVerified(async ({ email, formData, request }) => {
   const user = existing ?? (await createUser({ email, emailConfirmed: true, homeCityKey }));
   if (existing) await confirmEmailByCode(existing.id);
   const redirectTo =
-    !existing && homeCityKey ? `/city/${encodeURIComponent(homeCityKey)}` : String(formData?.get("redirectTo") ?? "");
+    !existing && homeCityKey
+      ? href("/city/:locationKey", { locationKey: encodeURIComponent(homeCityKey) })
+      : String(formData?.get("redirectTo") ?? "");
   throw await signIn(request, user.id, redirectTo, existing ? AUTH_TOASTS.codeSignedIn : AUTH_TOASTS.accountCreated);
 });
 
@@ -195,14 +198,14 @@ export async function signUpWithPassword(
   } else if (!existing.emailConfirmedAt) {
     await sendConfirmationLink(existing.email);
   } else {
-    await sendEmail(accountExistsEmail(existing.email, `${appUrl()}/auth?mode=login`));
+    await sendEmail(accountExistsEmail(existing.email, `${appUrl()}${href("/auth")}?mode=login`));
   }
   return { ok: true };
 }
 
 async function sendConfirmationLink(email: string): Promise<void> {
   const token = await createEmailConfirmationToken(email);
-  await sendEmail(confirmEmailAddressEmail(email, `${appUrl()}/auth/confirm?token=${token}`));
+  await sendEmail(confirmEmailAddressEmail(email, `${appUrl()}${href("/auth/confirm")}?token=${token}`));
 }
 
 export async function signInWithPassword(
@@ -229,5 +232,5 @@ export async function confirmAccount(request: Request, token: string): Promise<R
   const user = email ? await findUserByEmail(email) : null;
   if (!user) return null;
   await confirmEmail(user.id);
-  return signIn(request, user.id, "/", AUTH_TOASTS.accountCreated);
+  return signIn(request, user.id, href("/"), AUTH_TOASTS.accountCreated);
 }

@@ -3,6 +3,7 @@
  * exact view: how many videos (`page`), which source (`source`), whether the
  * search panel is open (`search=1`) and what it searched for (`q`).
  */
+import { href } from "react-router";
 import { VIDEOS_PER_PAGE } from "~/lib/constants";
 import { normalizeQuery } from "~/lib/search/query";
 
@@ -54,7 +55,7 @@ export function cityPageSearch(state: Partial<CityPageState>): string {
 }
 
 export function cityPageHref(cityKey: string, state: Partial<CityPageState> = {}): string {
-  return `/city/${encodeURIComponent(cityKey)}${cityPageSearch(state)}`;
+  return `${href("/city/:locationKey", { locationKey: encodeURIComponent(cityKey) })}${cityPageSearch(state)}`;
 }
 
 /** Rows shown for `page` pages, from the newest. */
@@ -71,7 +72,7 @@ export function singlePageWindow(page: number): { offset: number; limit: number 
 export function loadMoreUrl(cityKey: string, source: string | null, page: number): string {
   const params = new URLSearchParams({ city: cityKey, page: String(page) });
   if (source) params.set("source", source);
-  return `/resources/city-videos?${params}`;
+  return `${href("/resources/city-videos")}?${params}`;
 }
 
 /** True when a navigation only shows more of the same list (Load More's URL update). */

@@ -1,4 +1,5 @@
 /** Job and pipeline states as pages show them (no server code here). */
+import { href } from "react-router";
 import type { Toast } from "~/lib/toast/toast";
 
 export const JOB_STATES = ["created", "retry", "active", "completed", "cancelled", "failed"] as const;
@@ -47,7 +48,7 @@ export type PublicPipelineStatus = {
 
 /** The resource route that answers a video's PublicPipelineStatus as JSON. */
 export function pipelineStatusUrl(cityVideoId: string): string {
-  return `/resources/pipeline-status/${encodeURIComponent(cityVideoId)}`;
+  return href("/resources/pipeline-status/:meetingId", { meetingId: encodeURIComponent(cityVideoId) });
 }
 
 /** Seconds between refreshes while a job is waiting or running. */

@@ -2,6 +2,7 @@
  * Which video links can be embedded (video-site watch and short links only:
  * docs/product.md#rules-meetings) and the privacy-friendly player address for them.
  */
+import { href } from "react-router";
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 const WATCH_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com"]);
@@ -64,14 +65,16 @@ export function meetingHref(
   options: { cityKey?: string | null; seconds?: number | null } = {},
 ): string {
   const path = options.cityKey
-    ? `/city/${encodeURIComponent(options.cityKey)}/meeting/${meetingId}`
-    : `/meeting/${meetingId}`;
+    ? href("/city/:locationKey/meeting/:meetingId", { locationKey: encodeURIComponent(options.cityKey), meetingId })
+    : href("/meeting/:meetingId", { meetingId });
   const seconds = options.seconds;
   return seconds === null || seconds === undefined ? path : `${path}?t=${Math.max(0, Math.floor(seconds))}`;
 }
 
 export function storyHref(meetingId: string, cityKey?: string | null): string {
-  return cityKey ? `/city/${encodeURIComponent(cityKey)}/meeting-story/${meetingId}` : `/meeting-story/${meetingId}`;
+  return cityKey
+    ? href("/city/:locationKey/meeting-story/:meetingId", { locationKey: encodeURIComponent(cityKey), meetingId })
+    : href("/meeting-story/:meetingId", { meetingId });
 }
 
 /** The meeting page does not reload when only the moment (`?t=`) changes: the player moves. */

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import type { Route } from "./+types/index";
@@ -10,14 +10,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+/*
+ * The back-office sections docs/product.md plans but that have no route yet
+ * lead to the not-found page until they exist, so they cannot go through
+ * href(); give each one href() when its route is added to app/routes.ts.
+ */
+const PLANNED = {
+  cityManagement: "/admin/city-management",
+  contentManagement: "/admin/content-management",
+  youtubeManager: "/admin/youtube-manager",
+  businessDirectory: "/admin/business-directory",
+  productFeedback: "/admin/product-feedback",
+};
+
 const SECTIONS = [
-  { to: "/admin/city-management", title: "City Management", text: "Cities, their sources and videos." },
-  { to: "/admin/content-management", title: "Content Management", text: "Transcripts, analyses and stories." },
-  { to: "/admin/youtube-manager", title: "YouTube Channel Manager", text: "Add channels and playlists as sources." },
-  { to: "/admin/business-directory", title: "Business Directory", text: "Listings, tiers and images." },
-  { to: "/admin/product-feedback", title: "Product Feedback", text: "What users report, ranked." },
-  { to: "/admin/story-playground", title: "Story Playground", text: "Generate and compare stories." },
-  { to: "/admin/jobs", title: "Background Jobs", text: "Transcripts, analyses and stories in the queue." },
+  { to: PLANNED.cityManagement, title: "City Management", text: "Cities, their sources and videos." },
+  { to: PLANNED.contentManagement, title: "Content Management", text: "Transcripts, analyses and stories." },
+  { to: PLANNED.youtubeManager, title: "YouTube Channel Manager", text: "Add channels and playlists as sources." },
+  { to: PLANNED.businessDirectory, title: "Business Directory", text: "Listings, tiers and images." },
+  { to: PLANNED.productFeedback, title: "Product Feedback", text: "What users report, ranked." },
+  { to: href("/admin/story-playground"), title: "Story Playground", text: "Generate and compare stories." },
+  { to: href("/admin/jobs"), title: "Background Jobs", text: "Transcripts, analyses and stories in the queue." },
 ];
 
 export default function AdminIndex() {

@@ -5,6 +5,7 @@
  */
 import {
   Form,
+  href,
   Link,
   useActionData,
   useLoaderData,
@@ -53,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get("intent") !== "retry" || !isQueueName(queue)) {
     return dataWithToast({}, { type: "error", title: "That request could not be understood." }, { status: 400 });
   }
-  const back = `/admin/jobs${new URL(request.url).search}`;
+  const back = `${href("/admin/jobs")}${new URL(request.url).search}`;
   return (await retryFailedJob(queue, jobId))
     ? redirectWithToast(back, { type: "success", title: "Job queued again" })
     : redirectWithToast(back, { type: "error", title: "Only a failed job can be retried" });

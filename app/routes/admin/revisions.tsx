@@ -6,6 +6,7 @@
  */
 import {
   Form,
+  href,
   Link,
   data,
   useActionData,
@@ -20,6 +21,7 @@ import { JobTable } from "~/components/pipeline/job-table";
 import { RevisionCompare } from "~/components/pipeline/revision-compare";
 import { RevisionMeta } from "~/components/pipeline/revision-meta";
 import { Toaster } from "~/components/ui/toaster";
+import { meetingHref } from "~/lib/meetings/links";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { requestReanalysis, requestStory } from "~/lib/jobs/enqueue.server";
@@ -146,19 +148,19 @@ export default function Revisions() {
       <p className="mt-2 text-sm">
         <Link
           className="font-semibold text-brand-700 hover:underline"
-          to={`/city/${video.cityKey}/meeting/${video.id}`}
+          to={meetingHref(video.id, { cityKey: video.cityKey })}
         >
           Meeting page
         </Link>
         {" · "}
         <Link
           className="font-semibold text-brand-700 hover:underline"
-          to={`/admin/story-playground?city=${video.cityKey}&video=${video.id}`}
+          to={`${href("/admin/story-playground")}?city=${video.cityKey}&video=${video.id}`}
         >
           Story playground
         </Link>
         {" · "}
-        <Link className="font-semibold text-brand-700 hover:underline" to="/admin/jobs">
+        <Link className="font-semibold text-brand-700 hover:underline" to={href("/admin/jobs")}>
           All jobs
         </Link>
       </p>

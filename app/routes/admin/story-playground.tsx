@@ -10,6 +10,7 @@ import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   Form,
+  href,
   Link,
   useActionData,
   useLoaderData,
@@ -26,6 +27,7 @@ import { RevisionCompare } from "~/components/pipeline/revision-compare";
 import { RevisionMeta } from "~/components/pipeline/revision-meta";
 import { StoryPreview } from "~/components/pipeline/story-preview";
 import { Toaster } from "~/components/ui/toaster";
+import { meetingHref } from "~/lib/meetings/links";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { getVideoOverview, listCityChoices, listVideoChoices, loadComparison } from "~/lib/pipeline/overview.server";
@@ -40,7 +42,7 @@ import { currentRevisionId, listRevisions } from "~/lib/pipeline/revisions.serve
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 
-const PLAYGROUND_PATH = "/admin/story-playground";
+const PLAYGROUND_PATH = href("/admin/story-playground");
 
 const CONTEXT_MAX = 2000;
 const contextTooLong = `Please keep the additional context under ${CONTEXT_MAX.toLocaleString("en-US")} characters`;
@@ -281,12 +283,15 @@ export default function StoryPlayground() {
             <p className="text-sm">
               <Link
                 className="font-semibold text-brand-700 hover:underline"
-                to={`/city/${video.cityKey}/meeting/${video.id}`}
+                to={meetingHref(video.id, { cityKey: video.cityKey })}
               >
                 Meeting page
               </Link>
               {" · "}
-              <Link className="font-semibold text-brand-700 hover:underline" to={`/admin/revisions/${video.id}`}>
+              <Link
+                className="font-semibold text-brand-700 hover:underline"
+                to={href("/admin/revisions/:meetingId", { meetingId: video.id })}
+              >
                 All revisions
               </Link>
             </p>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { Button, ErrorList, Field, HoneypotField, SelectField } from "~/components/forms/fields";
 import { Logo } from "~/components/layout/top-bar";
 import { Toaster } from "~/components/ui/toaster";
@@ -45,13 +45,13 @@ function authHref(view: { mode: AuthMode; method: Method; step?: string; homeCit
   if (view.step === "verify") params.set("step", "verify");
   if (view.homeCity) params.set("homeCity", view.homeCity);
   if (view.redirectTo) params.set("redirectTo", view.redirectTo);
-  return `/auth?${params}`;
+  return `${href("/auth")}?${params}`;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `Sign in | ${PRODUCT_NAME}` }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getCurrentUser(request)) throw redirect("/");
+  if (await getCurrentUser(request)) throw redirect(href("/"));
   const view = readView(new URL(request.url));
   const cities = view.mode === "signup" ? await listLiveCities() : [];
   const pending = view.step === "verify" ? await pendingCode(request) : null;
@@ -69,7 +69,7 @@ function failure(result: SubmissionResult<string[]>, message: string, init?: Res
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.clone().formData();
-  if (isHoneypotFilled(formData)) throw redirect("/auth");
+  if (isHoneypotFilled(formData)) throw redirect(href("/auth"));
   switch (formData.get("intent")) {
     case "password":
       return formData.get("mode") === "signup" ? passwordSignUp(request, formData) : passwordSignIn(request, formData);

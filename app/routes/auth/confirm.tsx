@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { Button } from "~/components/forms/fields";
 import { PageShell } from "~/components/layout/page-shell";
 import { confirmAccount } from "~/lib/auth/sign-in.server";
@@ -30,7 +30,10 @@ export default function ConfirmAccount({ loaderData, actionData }: Route.Compone
             This confirmation link is invalid or has expired.
           </p>
           <p>
-            <Link to="/auth?mode=login&method=password" className="font-semibold text-brand-700 hover:underline">
+            <Link
+              to={`${href("/auth")}?mode=login&method=password`}
+              className="font-semibold text-brand-700 hover:underline"
+            >
               Sign in
             </Link>{" "}
             and we will send you a new link.

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, href, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { publicCityColors } from "~/components/city/city-colors";
 import { AboutCard, QuickInfoCard, StatisticsCard } from "~/components/city/city-side-cards";
 import { SourceFilter } from "~/components/city/source-filter";
@@ -42,7 +42,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
         primaryColor: city.primaryColor,
         secondaryColor: city.secondaryColor,
       },
-      canonicalUrl: `${appUrl()}/city/${city.locationKey}`,
+      canonicalUrl: `${appUrl()}${href("/city/:locationKey", { locationKey: city.locationKey })}`,
       state,
       list: { ...list, page: state.page },
       sources: overview.sources,
@@ -120,7 +120,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
           {state.searchOpen ? (
             <CitySearchPanel
               cityName={city.name}
-              action={`/city/${city.locationKey}`}
+              action={href("/city/:locationKey", { locationKey: city.locationKey })}
               query={state.q}
               hidden={{ search: "1" }}
               clearHref={cityPageHref(city.locationKey, { searchOpen: true })}

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { CitySearchPanel } from "~/components/search/city-search-panel";
 import { Toaster } from "~/components/ui/toaster";
 import { getCurrentUser } from "~/lib/auth/session.server";
@@ -17,7 +17,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   return data(
     {
       city: { name: city.name, state: city.state, locationKey: city.locationKey },
-      canonicalUrl: `${appUrl()}/city/${city.locationKey}/search`,
+      canonicalUrl: `${appUrl()}${href("/city/:locationKey/search", { locationKey: city.locationKey })}`,
       q,
       search,
     },
@@ -48,13 +48,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function CitySearch({ loaderData }: Route.ComponentProps) {
   const { city, q, search } = loaderData;
-  const path = `/city/${city.locationKey}/search`;
+  const path = href("/city/:locationKey/search", { locationKey: city.locationKey });
   return (
     <main id="main" className="mx-auto w-full max-w-4xl px-4 py-8">
       <Toaster toast={search.toast} />
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-2xl font-bold">Search {city.name} meetings</h2>
-        <Link to={`/city/${city.locationKey}`} className="text-sm font-semibold text-brand-700 hover:underline">
+        <Link
+          to={href("/city/:locationKey", { locationKey: city.locationKey })}
+          className="text-sm font-semibold text-brand-700 hover:underline"
+        >
           Back to recent meetings
         </Link>
       </div>
