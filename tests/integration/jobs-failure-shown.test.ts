@@ -48,7 +48,7 @@ type PageData = { pipeline: PublicPipelineStatus | null };
 async function viewPage(loader: typeof meetingLoader | typeof storyLoader, path: string, videoId: string, cookie = "") {
   const result = await callRoute(loader, {
     request: getRequest(`${path}/${videoId}`, { headers: { Cookie: cookie } }),
-    params: { videoId },
+    params: { meetingId: videoId },
   });
   return { data: result.data as PageData, headers: result.headers };
 }
@@ -94,7 +94,7 @@ describe(`a failed analysis ${dbTag}`, () => {
     expect(openai.requestCount).toBe(3);
     const status = await callRoute(statusLoader, {
       request: getRequest(`/resources/pipeline-status/${video.id}`),
-      params: { videoId: video.id },
+      params: { meetingId: video.id },
     });
     expect(status.data).toMatchObject({ analysis: "failed", error: HTTP_500, refresh: false });
   });
@@ -143,10 +143,10 @@ describe(`an admin's re-run ${dbTag}`, () => {
     const posted = await callRoute(meetingAction, {
       request: formRequest(
         `/meeting/${video.id}`,
-        { intent: "re-analyze", videoId: video.id },
+        { intent: "re-analyze", meetingId: video.id },
         { headers: { Cookie: cookie } },
       ),
-      params: { videoId: video.id },
+      params: { meetingId: video.id },
     });
     expect(posted.status).toBe(302);
     const withJob = `${cookie}; ${cookiesOf(posted.headers)}`;
@@ -175,10 +175,10 @@ describe(`an admin's re-run ${dbTag}`, () => {
     const posted = await callRoute(storyAction, {
       request: formRequest(
         `/meeting-story/${video.id}`,
-        { intent: "rewrite-story", videoId: video.id, additionalContext: "Lead with the budget." },
+        { intent: "rewrite-story", meetingId: video.id, additionalContext: "Lead with the budget." },
         { headers: { Cookie: cookie } },
       ),
-      params: { videoId: video.id },
+      params: { meetingId: video.id },
     });
     expect(posted.status).toBe(302);
     const withJob = `${cookie}; ${cookiesOf(posted.headers)}`;

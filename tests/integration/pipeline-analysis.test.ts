@@ -269,6 +269,27 @@ describe(`revisions ${dbTag}`, () => {
     const comparison = await loadComparison("story", other.id, first!.id, first!.id);
     expect(comparison).toEqual({ left: null, right: null });
   });
+
+  it("restores a story as a copy with its context, verification report and model, created by the restorer", async () => {
+    const video = await insertVideo();
+    const admin = await createUser({ email: "story-restorer@example.com", emailConfirmed: true });
+    await analyzeVideo(video.id);
+    await writeVideoStory(video.id, { additionalContext: "Lead with the budget." });
+    await writeVideoStory(video.id);
+    const [first] = await storiesOf(video.id);
+    const restored = await restoreRevision("story", first!.id, admin.id);
+    const copy = (await storiesOf(video.id))[2]!;
+    expect(copy).toMatchObject({
+      id: restored.revisionId,
+      story: first!.story,
+      additionalContext: "Lead with the budget.",
+      verification: first!.verification,
+      provider: first!.provider,
+      model: first!.model,
+      createdBy: admin.id,
+    });
+    expect(first!.verification).not.toBeNull();
+  });
 });
 
 describe(`backfill ${dbTag}`, () => {

@@ -21,6 +21,11 @@ export type AiErrorCode =
   | "schema"
   | "unknown";
 
+const MISSING_INPUT: Record<AiOperation, string> = {
+  analysis: "Video must have a transcript to run analysis",
+  story: "Analysis results are required to generate a story",
+};
+
 const OPERATION_LABEL: Record<AiOperation, string> = {
   analysis: "Analysis failed",
   story: "Story generation failed",
@@ -82,4 +87,9 @@ export function deadlineError(operation: AiOperation, cause?: unknown): AiError 
 /** Throws the deadline's AiError once the signal has fired. */
 export function throwIfPastDeadline(operation: AiOperation, signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw deadlineError(operation, signal.reason);
+}
+
+/** The input error both providers raise when there is nothing to work from. */
+export function missingInputError(operation: AiOperation): AiError {
+  return new AiError(operation, "input", { detail: MISSING_INPUT[operation] });
 }

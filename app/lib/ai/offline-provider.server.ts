@@ -2,10 +2,17 @@
  * The default provider when no API key is configured: extractive analysis
  * and a plain story, computed in-process in well under a second.
  */
-import { AiError, throwIfPastDeadline } from "./errors";
+import { missingInputError, throwIfPastDeadline } from "./errors";
 import { analyzeSegments } from "./offline/analyzer.server";
 import { writeOfflineStory } from "./offline/story-writer";
-import type { AiProvider, AnalysisResult, AnalyzeTranscriptInput, StoryResult, WriteStoryInput } from "./provider";
+import {
+  resultMeta,
+  type AiProvider,
+  type AnalysisResult,
+  type AnalyzeTranscriptInput,
+  type StoryResult,
+  type WriteStoryInput,
+} from "./provider";
 import { ensureSegments } from "./segments";
 import { verifyAnalysis, verifyStory } from "./verify";
 
@@ -15,22 +22,18 @@ async function analyzeTranscript(input: AnalyzeTranscriptInput): Promise<Analysi
   throwIfPastDeadline("analysis", input.signal);
   const segments = ensureSegments(input.segments, input.transcript);
   if (segments.every((segment) => !segment.text.trim())) {
-    throw new AiError("analysis", "input", { detail: "Video must have a transcript to run analysis" });
+    throw missingInputError("analysis");
   }
   const verified = verifyAnalysis(analyzeSegments(segments), segments);
   return {
     analysis: verified.analysis,
-    provider: "offline",
-    model: OFFLINE_MODEL,
-    createdAt: new Date().toISOString(),
-    verification: verified.report,
+    ...resultMeta("offline", OFFLINE_MODEL, verified.report),
   };
 }
 
 async function writeStory(input: WriteStoryInput): Promise<StoryResult> {
   throwIfPastDeadline("story", input.signal);
-  if (!input.analysis)
-    throw new AiError("story", "input", { detail: "Analysis results are required to generate a story" });
+  if (!input.analysis) throw missingInputError("story");
   const segments = ensureSegments(input.segments, input.transcript);
   const story = writeOfflineStory({
     analysis: input.analysis,
@@ -45,10 +48,7 @@ async function writeStory(input: WriteStoryInput): Promise<StoryResult> {
   });
   return {
     story: verified.story,
-    provider: "offline",
-    model: OFFLINE_MODEL,
-    createdAt: new Date().toISOString(),
-    verification: verified.report,
+    ...resultMeta("offline", OFFLINE_MODEL, verified.report),
   };
 }
 

@@ -22,7 +22,7 @@ import { z } from "zod";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { chunkSegments, combineAnalyses, renderSegments } from "./chunking";
 import type { OpenAiConfig } from "./config.server";
-import { AiError, deadlineError, throwIfPastDeadline, type AiOperation } from "./errors";
+import { AiError, deadlineError, missingInputError, throwIfPastDeadline, type AiOperation } from "./errors";
 import { parseLenientJson } from "./json";
 import {
   ANALYSIS_INSTRUCTIONS,
@@ -32,7 +32,14 @@ import {
   STORY_INSTRUCTIONS,
   storyUserMessage,
 } from "./prompts";
-import type { AiProvider, AnalysisResult, AnalyzeTranscriptInput, StoryResult, WriteStoryInput } from "./provider";
+import {
+  resultMeta,
+  type AiProvider,
+  type AnalysisResult,
+  type AnalyzeTranscriptInput,
+  type StoryResult,
+  type WriteStoryInput,
+} from "./provider";
 import { type Analysis, analysisSchema, mergedSummarySchema, type NewsStory, storySchema } from "./schemas";
 import { ensureSegments } from "./segments";
 import { verifyAnalysis, verifyStory } from "./verify";
@@ -162,7 +169,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
 
   async function analyzeTranscript(input: AnalyzeTranscriptInput): Promise<AnalysisResult> {
     if (!input.transcript.trim() && input.segments.length === 0) {
-      throw new AiError("analysis", "input", { detail: "Video must have a transcript to run analysis" });
+      throw missingInputError("analysis");
     }
     const segments = ensureSegments(input.segments, input.transcript);
     const chunks = chunkSegments(segments, options.chunkTokens);
@@ -179,16 +186,13 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     const verified = verifyAnalysis(analysis, segments);
     return {
       analysis: verified.analysis,
-      provider: "openai-compatible",
-      model,
-      createdAt: new Date().toISOString(),
-      verification: verified.report,
+      ...resultMeta("openai-compatible", model, verified.report),
     };
   }
 
   async function writeStory(input: WriteStoryInput): Promise<StoryResult> {
     if (!input.analysis) {
-      throw new AiError("story", "input", { detail: "Analysis results are required to generate a story" });
+      throw missingInputError("story");
     }
     const written: NewsStory = await callStructured({
       operation: "story",
@@ -207,10 +211,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
     });
     return {
       story: verified.story,
-      provider: "openai-compatible",
-      model,
-      createdAt: new Date().toISOString(),
-      verification: verified.report,
+      ...resultMeta("openai-compatible", model, verified.report),
     };
   }
 

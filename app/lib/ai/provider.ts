@@ -39,6 +39,11 @@ type ResultMeta = {
   verification: VerificationReport;
 };
 
+/** A result's provenance (now) and its verification report. */
+export function resultMeta(provider: ProviderName, model: string, verification: VerificationReport): ResultMeta {
+  return { provider, model, createdAt: new Date().toISOString(), verification };
+}
+
 export type AnalysisResult = ResultMeta & { analysis: Analysis };
 export type StoryResult = ResultMeta & { story: NewsStory };
 

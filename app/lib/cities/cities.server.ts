@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities } from "~/lib/db/schema";
 
-export type CityOption = { id: string; name: string; locationKey: string; state: string };
+export type CityOption = Pick<typeof cities.$inferSelect, "id" | "name" | "locationKey" | "state">;
 
 /** Cities listed publicly (status Live), by name: the landing picker. */
 export async function listLiveCities(): Promise<CityOption[]> {

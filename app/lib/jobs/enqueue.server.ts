@@ -11,7 +11,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { getDb } from "~/lib/db/client.server";
 import { NEED_ANALYSIS, NEED_TRANSCRIPT, VIDEO_NOT_FOUND } from "~/lib/pipeline/messages";
-import { latestRevisionId } from "~/lib/pipeline/revisions.server";
+import { latestRevisionId } from "~/lib/pipeline/revision-store.server";
 import {
   isAnalysableLength,
   isUuid,
@@ -63,7 +63,7 @@ function autoJobData(queue: QueueName, cityVideoId: string): JobDataByQueue[Queu
   return queue === QUEUES.story ? { ...data, additionalContext: null } : data;
 }
 
-type LatestJob = { id: string; state: JobState; output: unknown };
+type LatestJob = Pick<typeof bossJobs.$inferSelect, "id" | "output"> & { state: JobState };
 
 /** The newest job of this queue for the video, in the job table or else in pg-boss's archive. */
 async function latestJob(tx: Transaction, queue: QueueName, cityVideoId: string): Promise<LatestJob | null> {

@@ -7,7 +7,8 @@
  * retries the job (retryLimit, retryDelay, retryBackoff). Every attempt
  * gives up at its deadline (budgets.server.ts), before the job's expiry.
  */
-import { analyzeVideo, type PipelineWriteResult } from "~/lib/pipeline/analysis.server";
+import { analyzeVideo } from "~/lib/pipeline/analysis.server";
+import type { PipelineWriteResult } from "~/lib/pipeline/revision-store.server";
 import { isPipelineError } from "~/lib/pipeline/messages";
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { fetchTranscriptForVideo } from "~/lib/transcripts/fetch.server";

@@ -10,6 +10,7 @@ import { isUuid } from "~/lib/cities/page-state";
 import { formatDate } from "~/lib/format/date";
 import { cardDescription } from "~/lib/meetings/rules";
 
+/** What a meeting card gets (dates as text, a description built from the transcript): a view, not a row. */
 export type VideoCardData = {
   id: string;
   title: string;
@@ -171,6 +172,7 @@ export function hasTimedTranscript() {
     or not exists (select 1 from transcript_segments ts where ts.city_video_id = ${meetingId}))`;
 }
 
+/** The meeting page's meeting, serialized (dates as text, the transcript as its length); the city as its row. */
 export type MeetingRecord = {
   id: string;
   title: string;
@@ -184,15 +186,10 @@ export type MeetingRecord = {
   newsStory: unknown;
   storyGeneratedAt: string | null;
   updatedAt: string;
-  city: {
-    id: string;
-    name: string;
-    state: string;
-    locationKey: string;
-    primaryColor: string | null;
-    secondaryColor: string | null;
-    icon: string | null;
-  };
+  city: Pick<
+    typeof cities.$inferSelect,
+    "id" | "name" | "state" | "locationKey" | "primaryColor" | "secondaryColor" | "icon"
+  >;
 };
 
 /**

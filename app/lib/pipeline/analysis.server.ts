@@ -5,18 +5,15 @@
  * stays with the revision. A failure stores nothing, so the previous
  * analysis stays in place.
  */
-import { getAiProvider, isAiError, type AiProvider, type AnalysisResult } from "~/lib/ai/index.server";
-import { getDb } from "~/lib/db/client.server";
-import { ANALYSIS_FAILED, NEED_TRANSCRIPT, PipelineError, VIDEO_NOT_FOUND } from "./messages";
-import { appendRevision } from "./revisions.server";
+import { getAiProvider, type AiProvider } from "~/lib/ai/index.server";
+import { NEED_TRANSCRIPT, PipelineError, VIDEO_NOT_FOUND } from "./messages";
 import {
-  hasAnalysableTranscript,
-  loadPipelineVideo,
-  loadSegments,
-  lockVideo,
-  type PipelineVideo,
-} from "./video.server";
-import { skipReason, type SkipReason, type WriteGuard } from "./write-guard.server";
+  generateRevision,
+  type PipelineWriteResult,
+  type RevisionContent,
+  type WriteGuard,
+} from "./revision-store.server";
+import { hasAnalysableTranscript, loadPipelineVideo, loadSegments, type PipelineVideo } from "./video.server";
 
 export type AnalyzeVideoOptions = {
   /** users.id of whoever asked (stored as the revision's created_by). */
@@ -31,17 +28,6 @@ export type AnalyzeVideoOptions = {
   signal?: AbortSignal;
 };
 
-export type PipelineWriteResult =
-  | { status: "written"; revisionId: string; provider: string; model: string | null; createdAt: string }
-  | { status: "skipped"; reason: SkipReason };
-
-function toAnalysisError(error: unknown): PipelineError {
-  if (error instanceof PipelineError) return error;
-  if (isAiError(error))
-    return new PipelineError("analysis", error.message, { cause: error, permanent: error.code === "input" });
-  return new PipelineError("analysis", ANALYSIS_FAILED, { cause: error });
-}
-
 async function requireVideo(cityVideoId: string): Promise<PipelineVideo & { transcript: string }> {
   const video = await loadPipelineVideo(cityVideoId);
   if (!video) throw new PipelineError("analysis", VIDEO_NOT_FOUND, { permanent: true });
@@ -54,48 +40,16 @@ async function runAnalysis(
   provider: AiProvider,
   video: PipelineVideo & { transcript: string },
   signal?: AbortSignal,
-): Promise<AnalysisResult> {
-  try {
-    const segments = await loadSegments(video.id);
-    return await provider.analyzeTranscript({
-      transcript: video.transcript,
-      segments,
-      title: video.title,
-      description: video.description,
-      signal,
-    });
-  } catch (error) {
-    throw toAnalysisError(error);
-  }
-}
-
-async function storeAnalysis(
-  cityVideoId: string,
-  result: AnalysisResult,
-  guard: WriteGuard,
-  requestedBy: string | null,
-): Promise<PipelineWriteResult> {
-  return getDb().transaction(async (tx) => {
-    const locked = await lockVideo(tx, cityVideoId);
-    if (!locked) throw new PipelineError("analysis", VIDEO_NOT_FOUND, { permanent: true });
-    const reason = await skipReason(tx, "analysis", cityVideoId, guard, locked.hasAnalysis);
-    if (reason) return { status: "skipped", reason };
-    const row = await appendRevision(tx, "analysis", {
-      cityVideoId,
-      content: result.analysis,
-      verification: result.verification,
-      provider: result.provider,
-      model: result.model,
-      createdBy: requestedBy,
-    });
-    return {
-      status: "written",
-      revisionId: row.id,
-      provider: result.provider,
-      model: result.model,
-      createdAt: row.createdAt.toISOString(),
-    };
+): Promise<RevisionContent> {
+  const segments = await loadSegments(video.id);
+  const result = await provider.analyzeTranscript({
+    transcript: video.transcript,
+    segments,
+    title: video.title,
+    description: video.description,
+    signal,
   });
+  return { ...result, content: result.analysis };
 }
 
 /**
@@ -109,12 +63,10 @@ export async function analyzeVideo(
 ): Promise<PipelineWriteResult> {
   const video = await requireVideo(cityVideoId);
   const guard: WriteGuard = { onlyIfMissing: !options.force, ifCurrentRevision: options.ifCurrentRevision };
-  const early = await skipReason(getDb(), "analysis", cityVideoId, guard, video.analysisResults !== null);
-  if (early) return { status: "skipped", reason: early };
-  const result = await runAnalysis(options.provider ?? getAiProvider(), video, options.signal);
-  try {
-    return await storeAnalysis(cityVideoId, result, guard, options.requestedBy ?? null);
-  } catch (error) {
-    throw toAnalysisError(error);
-  }
+  return generateRevision(
+    "analysis",
+    cityVideoId,
+    { guard, hasCurrent: video.analysisResults !== null, requestedBy: options.requestedBy ?? null },
+    () => runAnalysis(options.provider ?? getAiProvider(), video, options.signal),
+  );
 }

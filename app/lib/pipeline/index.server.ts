@@ -4,7 +4,7 @@
  * - listRevisions / getRevision / restoreRevision: the history of a video's analyses and stories.
  * Queueing them as background jobs, and their status: ~/lib/jobs/index.server.
  */
-export { analyzeVideo, type AnalyzeVideoOptions, type PipelineWriteResult } from "./analysis.server";
+export { analyzeVideo, type AnalyzeVideoOptions } from "./analysis.server";
 export {
   ANALYSIS_FAILED,
   isPipelineError,
@@ -15,6 +15,7 @@ export {
   STORY_GENERATED_TOAST,
   VIDEO_NOT_FOUND,
 } from "./messages";
+export type { PipelineWriteResult } from "./revision-store.server";
 export {
   getRevision,
   getRevisionPair,

@@ -3,6 +3,8 @@
  * and the error
  * it throws. A PipelineError's message can be shown as is.
  */
+import { isAiError } from "~/lib/ai/errors";
+import type { RevisionKind } from "./types";
 
 export const NEED_TRANSCRIPT = "Video must have a transcript to run analysis";
 export const NEED_ANALYSIS = "Analysis results are required to generate a story";
@@ -22,7 +24,8 @@ export const STORY_FAILED_TOAST = {
   description: "Failed to generate the news story. Please try again.",
 } as const;
 
-export type PipelineStep = "analysis" | "story";
+/** The step that failed; the same two kinds as revisions. */
+export type PipelineStep = RevisionKind;
 
 export class PipelineError extends Error {
   override readonly name = "PipelineError";
@@ -42,4 +45,21 @@ export class PipelineError extends Error {
 
 export function isPipelineError(error: unknown): error is PipelineError {
   return error instanceof PipelineError;
+}
+
+const STEP_FAILED: Record<PipelineStep, string> = {
+  analysis: ANALYSIS_FAILED,
+  story: STORY_FAILED_TOAST.description,
+};
+
+/**
+ * Any failure of a step as a PipelineError that can be shown: the AI
+ * provider's own message (permanent when the input is at fault), or the
+ * step's generic failure message.
+ */
+export function toPipelineError(step: PipelineStep, error: unknown): PipelineError {
+  if (isPipelineError(error)) return error;
+  if (isAiError(error))
+    return new PipelineError(step, error.message, { cause: error, permanent: error.code === "input" });
+  return new PipelineError(step, STEP_FAILED[step], { cause: error });
 }

@@ -6,10 +6,11 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { isPlainText, parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
 import { getDb } from "~/lib/db/client.server";
-import { analysisRevisions, cityVideos, storyRevisions, users } from "~/lib/db/schema";
-import { PipelineError, REVISION_NOT_FOUND, VIDEO_NOT_FOUND } from "./messages";
+import { analysisRevisions, storyRevisions, users } from "~/lib/db/schema";
+import { PipelineError, REVISION_NOT_FOUND } from "./messages";
+import { latestRevisionId, revisionTable, storeRevision } from "./revision-store.server";
 import type { RevisionKind, RevisionSummary, VerificationSummary } from "./types";
-import { isUuid, lockVideo, type Queryable, type Transaction } from "./video.server";
+import { isUuid } from "./video.server";
 
 export {
   isRevisionKind,
@@ -22,10 +23,6 @@ export {
 export type Revision = RevisionSummary & { content: unknown; verificationReport: unknown };
 
 const LIST_LIMIT = 50;
-
-function tableOf(kind: RevisionKind) {
-  return kind === "analysis" ? analysisRevisions : storyRevisions;
-}
 
 function summarizeVerification(report: unknown): VerificationSummary | null {
   if (typeof report !== "object" || report === null) return null;
@@ -46,21 +43,8 @@ function titleOf(kind: RevisionKind, content: unknown): string {
   return flat.length > 140 ? `${flat.slice(0, 139)}…` : flat;
 }
 
-type RevisionRow = {
-  id: string;
-  cityVideoId: string;
-  content: unknown;
-  verification: unknown;
-  provider: string;
-  model: string | null;
-  createdBy: string | null;
-  createdByEmail: string | null;
-  createdAt: Date;
-  additionalContext: string | null;
-};
-
 function selectRevisions(kind: RevisionKind) {
-  const table = tableOf(kind);
+  const table = revisionTable(kind);
   return getDb()
     .select({
       id: table.id,
@@ -77,6 +61,8 @@ function selectRevisions(kind: RevisionKind) {
     .from(table)
     .leftJoin(users, eq(users.id, table.createdBy));
 }
+
+type RevisionRow = Awaited<ReturnType<typeof selectRevisions>>[number];
 
 function toRevision(kind: RevisionKind, row: RevisionRow, current: boolean): Revision {
   return {
@@ -101,25 +87,13 @@ function withoutContent({ content: _content, verificationReport: _report, ...sum
   return summary;
 }
 
-/** The id of the newest revision of this kind, or null. */
-export async function latestRevisionId(db: Queryable, kind: RevisionKind, cityVideoId: string): Promise<string | null> {
-  const table = tableOf(kind);
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(eq(table.cityVideoId, cityVideoId))
-    .orderBy(desc(table.createdAt), desc(table.id))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 /** The id of the video's current (newest) revision of this kind, or null. */
 export async function currentRevisionId(kind: RevisionKind, cityVideoId: string): Promise<string | null> {
   return isUuid(cityVideoId) ? latestRevisionId(getDb(), kind, cityVideoId) : null;
 }
 
 async function listKind(kind: RevisionKind, cityVideoId: string): Promise<RevisionSummary[]> {
-  const table = tableOf(kind);
+  const table = revisionTable(kind);
   const rows = await selectRevisions(kind)
     .where(eq(table.cityVideoId, cityVideoId))
     .orderBy(desc(table.createdAt), desc(table.id))
@@ -139,55 +113,11 @@ export async function listRevisions(
 /** One revision with its content, or null. */
 export async function getRevision(kind: RevisionKind, revisionId: string): Promise<Revision | null> {
   if (!isUuid(revisionId)) return null;
-  const table = tableOf(kind);
+  const table = revisionTable(kind);
   const [row] = await selectRevisions(kind).where(eq(table.id, revisionId)).limit(1);
   if (!row) return null;
   const latest = await latestRevisionId(getDb(), kind, row.cityVideoId);
   return toRevision(kind, row, latest === row.id);
-}
-
-type NewRevision = {
-  cityVideoId: string;
-  content: unknown;
-  verification: unknown;
-  provider: string;
-  model: string | null;
-  createdBy: string | null;
-  additionalContext?: string | null;
-  /** For stories: when it was written (default: now); a restored story keeps its original time. */
-  generatedAt?: Date;
-};
-
-/** Appends a revision and makes it the video's current analysis or story, inside `tx`. */
-export async function appendRevision(
-  tx: Transaction,
-  kind: RevisionKind,
-  values: NewRevision,
-): Promise<{ id: string; createdAt: Date }> {
-  const common = {
-    cityVideoId: values.cityVideoId,
-    verification: values.verification ?? null,
-    provider: values.provider,
-    model: values.model,
-    createdBy: values.createdBy,
-  };
-  if (kind === "analysis") {
-    const [row] = await tx
-      .insert(analysisRevisions)
-      .values({ ...common, analysis: values.content })
-      .returning({ id: analysisRevisions.id, createdAt: analysisRevisions.createdAt });
-    await tx.update(cityVideos).set({ analysisResults: values.content }).where(eq(cityVideos.id, values.cityVideoId));
-    return row!;
-  }
-  const [row] = await tx
-    .insert(storyRevisions)
-    .values({ ...common, story: values.content, additionalContext: values.additionalContext ?? null })
-    .returning({ id: storyRevisions.id, createdAt: storyRevisions.createdAt });
-  await tx
-    .update(cityVideos)
-    .set({ newsStory: values.content, storyGeneratedAt: values.generatedAt ?? row!.createdAt })
-    .where(eq(cityVideos.id, values.cityVideoId));
-  return row!;
 }
 
 /**
@@ -204,21 +134,18 @@ export async function restoreRevision(
   const original = await getRevision(kind, revisionId);
   const elsewhere = options.cityVideoId !== undefined && original?.cityVideoId !== options.cityVideoId;
   if (!original || elsewhere) throw new PipelineError(kind, REVISION_NOT_FOUND, { permanent: true });
-  return getDb().transaction(async (tx) => {
-    if (!(await lockVideo(tx, original.cityVideoId)))
-      throw new PipelineError(kind, VIDEO_NOT_FOUND, { permanent: true });
-    const row = await appendRevision(tx, kind, {
-      cityVideoId: original.cityVideoId,
+  const restored = await storeRevision(
+    kind,
+    original.cityVideoId,
+    {
       content: original.content,
       verification: original.verificationReport,
       provider: original.provider,
       model: original.model,
-      createdBy: requestedBy,
-      additionalContext: original.additionalContext,
-      generatedAt: new Date(original.createdAt),
-    });
-    return { revisionId: row.id, restoredFrom: original.id, cityVideoId: original.cityVideoId };
-  });
+    },
+    { requestedBy, additionalContext: original.additionalContext, generatedAt: new Date(original.createdAt) },
+  );
+  return { revisionId: restored.revisionId, restoredFrom: original.id, cityVideoId: original.cityVideoId };
 }
 
 /** Both revisions must belong to `cityVideoId`; for the side-by-side comparison. */

@@ -4,21 +4,15 @@
  * as a new story revision and as the video's news_story and
  * story_generated_at, in one transaction; a failure stores nothing.
  */
+import { getAiProvider, isPlainText, parseStoredAnalysis, type AiProvider, type Analysis } from "~/lib/ai/index.server";
+import { NEED_ANALYSIS, PipelineError, VIDEO_NOT_FOUND } from "./messages";
 import {
-  getAiProvider,
-  isAiError,
-  isPlainText,
-  parseStoredAnalysis,
-  type AiProvider,
-  type Analysis,
-  type StoryResult,
-} from "~/lib/ai/index.server";
-import { getDb } from "~/lib/db/client.server";
-import { NEED_ANALYSIS, PipelineError, STORY_FAILED_TOAST, VIDEO_NOT_FOUND } from "./messages";
-import type { PipelineWriteResult } from "./analysis.server";
-import { appendRevision } from "./revisions.server";
-import { loadPipelineVideo, loadSegments, lockVideo, type PipelineVideo } from "./video.server";
-import { skipReason, type WriteGuard } from "./write-guard.server";
+  generateRevision,
+  type PipelineWriteResult,
+  type RevisionContent,
+  type WriteGuard,
+} from "./revision-store.server";
+import { loadPipelineVideo, loadSegments, type PipelineVideo } from "./video.server";
 
 export type WriteStoryOptions = {
   /** Extra instructions for the writer (story playground, Rewrite Story). */
@@ -33,13 +27,6 @@ export type WriteStoryOptions = {
   signal?: AbortSignal;
 };
 
-function toStoryError(error: unknown): PipelineError {
-  if (error instanceof PipelineError) return error;
-  if (isAiError(error))
-    return new PipelineError("story", error.message, { cause: error, permanent: error.code === "input" });
-  return new PipelineError("story", STORY_FAILED_TOAST.description, { cause: error });
-}
-
 /** The stored analysis as the writer needs it; a legacy plain-text analysis becomes its summary. */
 function analysisOf(video: PipelineVideo): Analysis {
   const stored = parseStoredAnalysis(video.analysisResults);
@@ -52,43 +39,10 @@ async function runStory(
   provider: AiProvider,
   video: PipelineVideo,
   input: { analysis: Analysis; additionalContext: string | null; signal?: AbortSignal },
-): Promise<StoryResult> {
-  try {
-    const segments = await loadSegments(video.id);
-    return await provider.writeStory({ ...input, segments, title: video.title, transcript: video.transcript });
-  } catch (error) {
-    throw toStoryError(error);
-  }
-}
-
-async function storeStory(
-  cityVideoId: string,
-  result: StoryResult,
-  guard: WriteGuard,
-  options: { requestedBy: string | null; additionalContext: string | null },
-): Promise<PipelineWriteResult> {
-  return getDb().transaction(async (tx) => {
-    const locked = await lockVideo(tx, cityVideoId);
-    if (!locked) throw new PipelineError("story", VIDEO_NOT_FOUND, { permanent: true });
-    const reason = await skipReason(tx, "story", cityVideoId, guard, locked.hasStory);
-    if (reason) return { status: "skipped", reason };
-    const row = await appendRevision(tx, "story", {
-      cityVideoId,
-      content: result.story,
-      verification: result.verification,
-      provider: result.provider,
-      model: result.model,
-      createdBy: options.requestedBy,
-      additionalContext: options.additionalContext,
-    });
-    return {
-      status: "written",
-      revisionId: row.id,
-      provider: result.provider,
-      model: result.model,
-      createdAt: row.createdAt.toISOString(),
-    };
-  });
+): Promise<RevisionContent> {
+  const segments = await loadSegments(video.id);
+  const result = await provider.writeStory({ ...input, segments, title: video.title, transcript: video.transcript });
+  return { ...result, content: result.story };
 }
 
 /**
@@ -105,20 +59,11 @@ export async function writeVideoStory(
   if (!video) throw new PipelineError("story", VIDEO_NOT_FOUND, { permanent: true });
   const analysis = analysisOf(video);
   const guard: WriteGuard = { onlyIfMissing: options.onlyIfMissing, ifCurrentRevision: options.ifCurrentRevision };
-  const early = await skipReason(getDb(), "story", cityVideoId, guard, video.newsStory !== null);
-  if (early) return { status: "skipped", reason: early };
   const additionalContext = options.additionalContext?.trim() || null;
-  const result = await runStory(options.provider ?? getAiProvider(), video, {
-    analysis,
-    additionalContext,
-    signal: options.signal,
-  });
-  try {
-    return await storeStory(cityVideoId, result, guard, {
-      requestedBy: options.requestedBy ?? null,
-      additionalContext,
-    });
-  } catch (error) {
-    throw toStoryError(error);
-  }
+  return generateRevision(
+    "story",
+    cityVideoId,
+    { guard, hasCurrent: video.newsStory !== null, requestedBy: options.requestedBy ?? null, additionalContext },
+    () => runStory(options.provider ?? getAiProvider(), video, { analysis, additionalContext, signal: options.signal }),
+  );
 }

@@ -1,6 +1,7 @@
 /** Shapes shared by the pipeline's server modules and the pages that show them. */
 import type { Analysis, NewsStory } from "~/lib/ai/schemas";
 import type { PlainText } from "~/lib/ai/stored";
+import type { analysisRevisions } from "~/lib/db/schema";
 
 export type RevisionKind = "analysis" | "story";
 
@@ -17,14 +18,13 @@ export type VerificationSummary = {
   unsupportedNumbers: number;
 };
 
-export type RevisionSummary = {
-  id: string;
+/** A revision as pages list it: its row's columns, the date as text, and what is worked out from its content. */
+export type RevisionSummary = Pick<
+  typeof analysisRevisions.$inferSelect,
+  "id" | "cityVideoId" | "provider" | "model" | "createdBy"
+> & {
   kind: RevisionKind;
-  cityVideoId: string;
   createdAt: string;
-  provider: string;
-  model: string | null;
-  createdBy: string | null;
   createdByEmail: string | null;
   additionalContext: string | null;
   /** The story's headline or the start of the analysis's summary. */

@@ -23,15 +23,10 @@ export function hasAnalysableTranscript(transcript: string | null | undefined): 
   return typeof transcript === "string" && transcript.trim().length > 0 && isAnalysableLength(transcript.length);
 }
 
-export type PipelineVideo = {
-  id: string;
-  cityId: string;
-  title: string | null;
-  description: string | null;
-  transcript: string | null;
-  analysisResults: unknown;
-  newsStory: unknown;
-};
+export type PipelineVideo = Pick<
+  typeof cityVideos.$inferSelect,
+  "id" | "cityId" | "title" | "description" | "transcript" | "analysisResults" | "newsStory"
+>;
 
 export async function loadPipelineVideo(cityVideoId: string, db: Queryable = getDb()): Promise<PipelineVideo | null> {
   if (!isUuid(cityVideoId)) return null;
