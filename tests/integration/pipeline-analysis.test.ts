@@ -271,7 +271,7 @@ describe(`revisions ${dbTag}`, () => {
   });
 
   it("restores a story as a copy with its context, verification report and model, created by the restorer", async () => {
-    const video = await insertVideo();
+    const video = await createSeededMeeting();
     const admin = await createUser({ email: "story-restorer@example.com", emailConfirmed: true });
     await analyzeVideo(video.id);
     await writeVideoStory(video.id, { additionalContext: "Lead with the budget." });
