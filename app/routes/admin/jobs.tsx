@@ -6,7 +6,6 @@
 import {
   Form,
   Link,
-  useActionData,
   useLoaderData,
   useLocation,
   type ActionFunctionArgs,
@@ -15,7 +14,6 @@ import {
 } from "react-router";
 import { Button, SelectField } from "~/components/forms/fields";
 import { JobTable } from "~/components/pipeline/job-table";
-import { Toaster } from "~/components/ui/toaster";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { retryFailedJob } from "~/lib/jobs/enqueue.server";
@@ -61,12 +59,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Jobs() {
   const { jobs, filter } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   return (
     <>
-      <Toaster toast={actionData?.toast} />
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-3xl font-bold">Jobs</h1>
         <Link to={here} className="text-sm font-semibold text-brand-700 hover:underline">

@@ -25,7 +25,6 @@ import { formatDateTime, formatDay } from "~/components/pipeline/format";
 import { RevisionCompare } from "~/components/pipeline/revision-compare";
 import { RevisionMeta } from "~/components/pipeline/revision-meta";
 import { StoryPreview } from "~/components/pipeline/story-preview";
-import { Toaster } from "~/components/ui/toaster";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { getVideoOverview, listCityChoices, listVideoChoices, loadComparison } from "~/lib/pipeline/overview.server";
@@ -265,10 +264,8 @@ function RevisionPicker() {
 
 export default function StoryPlayground() {
   const { video, comparison } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   return (
     <>
-      <Toaster toast={actionData?.toast} />
       <h1 className="text-3xl font-bold">Story Playground</h1>
       <p className="mt-2 text-slate-600">
         Pick a meeting, write its story with your own instructions, and compare versions.
