@@ -281,16 +281,3 @@ export function MeetingStoryPage({
     </MeetingFrame>
   );
 }
-
-/** The 'Video Not Found' state of both meeting pages. */
-export function VideoNotFound() {
-  return (
-    <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-2xl font-semibold">Video Not Found</h1>
-      <p className="mt-2 text-slate-600">The video you&apos;re looking for doesn&apos;t exist.</p>
-      <Link to="/" className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-        Return to Home
-      </Link>
-    </main>
-  );
-}
