@@ -78,7 +78,10 @@ export function ErrorBoundary() {
       <GeneralErrorBoundary
         statusHandlers={{ 404: () => <ErrorMessage {...CITY_NOT_FOUND} /> }}
         unexpectedErrorHandler={() => (
-          <ErrorMessage title="City not found" description="An unexpected error occurred. Please try again in a moment." />
+          <ErrorMessage
+            title="City not found"
+            description="An unexpected error occurred. Please try again in a moment."
+          />
         )}
       />
     </>
