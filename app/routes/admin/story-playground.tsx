@@ -21,7 +21,7 @@ import {
 import { z } from "zod";
 import { Button, SelectField, TextareaField } from "~/components/forms/fields";
 import { AnalysisDigest } from "~/components/pipeline/analysis-digest";
-import { formatDateTime, formatDay } from "~/components/pipeline/format";
+import { formatDate, formatDateTime } from "~/lib/format/date";
 import { RevisionCompare } from "~/components/pipeline/revision-compare";
 import { RevisionMeta } from "~/components/pipeline/revision-meta";
 import { StoryPreview } from "~/components/pipeline/story-preview";
@@ -173,7 +173,7 @@ function Pickers() {
             key={`video-${video?.id ?? ""}`}
             options={videos.map((choice) => ({
               value: choice.id,
-              label: `${formatDay(choice.publishedAt)} · ${choice.title}${choice.hasStory ? " · story" : choice.hasAnalysis ? " · analyzed" : ""}`,
+              label: `${formatDate(choice.publishedAt) ?? "—"} · ${choice.title}${choice.hasStory ? " · story" : choice.hasAnalysis ? " · analyzed" : ""}`,
             }))}
             errors={unknown.video ? ["No video details found"] : undefined}
             required
@@ -294,7 +294,7 @@ export default function StoryPlayground() {
             </Card>
             <Card title="Current story" id="story-heading">
               {video.storyGeneratedAt ? (
-                <p className="mb-2 text-xs text-slate-500">Generated {formatDateTime(video.storyGeneratedAt)}</p>
+                <p className="mb-2 text-xs text-slate-500">Generated {formatDateTime(video.storyGeneratedAt) ?? "—"}</p>
               ) : null}
               <StoryPreview story={video.story} />
             </Card>
