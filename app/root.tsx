@@ -1,6 +1,5 @@
 import {
   data,
-  href,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -17,9 +16,8 @@ import { NavigationBar, type NavCity } from "~/components/layout/navigation-bar"
 import { TopBar } from "~/components/layout/top-bar";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { getCityNavByKey } from "~/lib/cities/cities.server";
-import { AccessDenied } from "~/components/access-denied";
-import { NotFound } from "~/components/not-found";
-import { Toaster } from "~/components/ui/toaster";
+import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
+import { ToastOutlet } from "~/components/ui/toaster";
 import { getToast } from "~/lib/toast/toast.server";
 import { useNonce } from "~/lib/http/nonce";
 import type { ClientUser } from "~/components/hooks/use-user";
@@ -76,17 +74,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { toast, user, navCity } = useLoaderData<typeof loader>();
+  const { user, navCity } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   return (
-    <>
-      <Toaster toast={toast} />
+    <ToastOutlet>
       {user && pathname !== "/" ? <NavigationBar city={navCity} /> : null}
       <div className="flex-1">
         <Outlet />
       </div>
       <Footer />
-    </>
+    </ToastOutlet>
   );
 }
 
@@ -121,24 +118,9 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const body = isRouteErrorResponse(error) ? (error.data as ErrorBody) : null;
-  const user = rootData?.user ?? body?.user ?? null;
-  const shell = (content: React.ReactNode) => (
-    <ErrorShell user={user} navCity={rootData?.navCity ?? null}>
-      {content}
+  return (
+    <ErrorShell user={rootData?.user ?? body?.user ?? null} navCity={rootData?.navCity ?? null}>
+      <GeneralErrorBoundary />
     </ErrorShell>
-  );
-  if (isRouteErrorResponse(error) && error.status === 404) return shell(<NotFound />);
-  if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
-    return shell(<AccessDenied message={body?.message} signedIn={error.status === 403} />);
-  }
-  if (!isRouteErrorResponse(error)) console.error(error);
-  return shell(
-    <main className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-2xl font-semibold">An unexpected error occurred</h1>
-      <p className="mt-2 text-slate-600">Something went wrong on our side. Please try again in a moment.</p>
-      <a href={href("/")} className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-        Return to Home
-      </a>
-    </main>,
   );
 }

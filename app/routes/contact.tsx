@@ -4,7 +4,6 @@ import { Form, href, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button, Field, HoneypotField, SelectField, TextareaField } from "~/components/forms/fields";
 import { PageShell } from "~/components/layout/page-shell";
-import { Toaster } from "~/components/ui/toaster";
 import { saveContactSubmission } from "~/lib/contact/contact.server";
 import { CONTACT_TOPICS } from "~/lib/constants";
 import { isHoneypotFilled } from "~/lib/http/honeypot";
@@ -73,7 +72,6 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   });
   return (
     <PageShell narrow>
-      <Toaster toast={actionData?.toast} />
       <h1 className="text-3xl font-bold">Contact us</h1>
       <p className="mt-2 text-slate-600">
         A question about a meeting, a correction, a partnership or a press enquiry: we read every message and answer

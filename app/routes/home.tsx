@@ -5,7 +5,6 @@ import { RequestCityDialog } from "~/components/cities/request-city-dialog";
 import { Button, SelectField } from "~/components/forms/fields";
 import { TopBar } from "~/components/layout/top-bar";
 import { CompassIcon, MegaphoneIcon, SearchIcon } from "~/components/ui/icons";
-import { Toaster } from "~/components/ui/toaster";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { listLiveCities } from "~/lib/cities/cities.server";
 import { CITY_REQUEST_FAILED, CITY_REQUEST_RECEIVED, CityRequestSchema } from "~/lib/cities/city-request";
@@ -73,7 +72,6 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 
   return (
     <>
-      <Toaster toast={actionData?.toast} />
       <TopBar />
       <main id="main">
         <Hero cities={cities} onRequestCity={() => setOpenedAt(location.key)} />

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { TopBar } from "~/components/layout/top-bar";
-import { NotFound } from "~/components/not-found";
+import { PageNotFound } from "~/components/errors/general-error-boundary";
 import type { Route } from "./+types/not-found";
 
 export function loader() {
@@ -18,7 +18,7 @@ export default function NotFoundRoute() {
   return (
     <>
       <TopBar />
-      <NotFound />
+      <PageNotFound />
     </>
   );
 }

@@ -4,7 +4,6 @@ import { PageShell } from "~/components/layout/page-shell";
 import { SearchDigestView } from "~/components/search/search-digest";
 import { SearchForm } from "~/components/search/search-form";
 import { SearchResults } from "~/components/search/search-results";
-import { Toaster } from "~/components/ui/toaster";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { getCityByKey, listLiveCities } from "~/lib/cities/cities.server";
 import { PRODUCT_NAME } from "~/lib/constants";
@@ -52,6 +51,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       view,
       cities: cities.map(({ name, state, locationKey }) => ({ name, state, locationKey })),
       search,
+      toast: search.toast,
       digest,
       canonicalUrl: `${appUrl()}${href("/search")}`,
     },
@@ -109,7 +109,6 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const outcome = search.outcome;
   return (
     <PageShell>
-      <Toaster toast={search.toast} />
       <h1 className="text-3xl font-bold">Search meetings</h1>
       <p className="mt-2 text-slate-600">Find the moment a topic came up in any council meeting we cover.</p>
       <div className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

@@ -81,3 +81,33 @@ test("Rewrite Story and Regenerate show 'Story Generated' when the new story is 
   await expect(toast(page, "status", "A new story")).toBeVisible();
   await expect(toast(page, "status", "Story Generated")).toBeVisible({ timeout: 30_000 });
 });
+
+/**
+ * A post the action cannot read re-renders the meeting page with status 400
+ * and its toast, with JavaScript on and off (the route's own toast reaches
+ * the root's toast outlet). The Re-Analyze form is posted for another meeting.
+ */
+test("a meeting page shows the toast of a post it cannot read", async ({ page, open }) => {
+  await open("/city/alder-creek");
+  await page.getByRole("link", { name: "View Story" }).first().click();
+  await expect(page).toHaveURL(/\/meeting-story\//);
+  await open(page.url().replace("/meeting-story/", "/meeting/"));
+  const otherMeeting = "00000000-0000-4000-8000-000000000000";
+  const statuses: number[] = [];
+  await page.route(
+    (url) => url.pathname.includes("/meeting/"),
+    async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST") return route.continue();
+      const body = new URLSearchParams(request.postData() ?? "");
+      body.set("meetingId", otherMeeting);
+      const response = await route.fetch({ postData: body.toString() });
+      statuses.push(response.status());
+      return route.fulfill({ response });
+    },
+  );
+  await page.getByRole("button", { name: "Re-Analyze Meeting" }).click();
+  await expect(toast(page, "alert", "That request could not be understood.")).toBeVisible();
+  expect(statuses).toContain(400);
+  await expect(page.getByRole("button", { name: "Re-Analyze Meeting" })).toBeVisible();
+});

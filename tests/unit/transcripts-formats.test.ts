@@ -2,8 +2,6 @@ import { describe, expect, it } from "vitest";
 import { mergeCues } from "~/lib/transcripts/cues";
 import {
   detectTranscriptFormat,
-  formatClock,
-  formatTimestamp,
   formatTranscriptText,
   parseTimestampedTranscript,
   parseTranscript,
@@ -143,7 +141,6 @@ describe("timestamped lines", () => {
     expect(segments[1]!.text).toBe("The contract is $2.4 million and is funded by the Measure B transportation fund.");
     // The existing exports still work.
     expect(toSeconds(1, 2, 3)).toBe(3723);
-    expect(formatTimestamp(3723)).toBe("1:02:03");
   });
 });
 
@@ -196,7 +193,6 @@ describe("the stored form", () => {
   it("writes untimed segments as paragraphs", () => {
     const { segments } = parseTranscript(PLAIN);
     expect(formatTranscriptText(segments).split("\n\n")).toHaveLength(4);
-    expect(formatClock(3723.9)).toBe("01:02:03");
   });
 });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Toaster } from "~/components/ui/toaster";
+import { useShowToast } from "~/components/ui/toaster";
 import { VIDEOS_PER_PAGE } from "~/lib/constants";
 import { cityPageHref, loadMoreUrl, type CityPageState } from "~/lib/cities/page-state";
 import type { VideoCardData } from "~/lib/meetings/meetings.server";
@@ -15,7 +15,7 @@ export type VideoPage = { videos: VideoCardData[]; hasMore: boolean; page: numbe
 /** Pages appended to the list the server rendered (`base`). */
 type Appended = { base: VideoPage; pages: VideoPage[] };
 
-type LoadState = { status: "idle" | "loading" } | { status: "failed"; attempt: number };
+type LoadState = { status: "idle" | "loading" | "failed" };
 
 /** The id of the card at this 1-based position: Load More links point at the first new one. */
 export function videoCardId(position: number): string {
@@ -65,6 +65,7 @@ export function VideoList({
   const [appended, setAppended] = useState<Appended>({ base: initial, pages: [] });
   const [load, setLoad] = useState<LoadState>({ status: "idle" });
   const failures = useRef(0);
+  const showToast = useShowToast();
   // A new list from the server (another source, a revalidation) starts over.
   const current: Appended = appended.base === initial ? appended : { base: initial, pages: [] };
   const last = current.pages.at(-1) ?? initial;
@@ -95,7 +96,8 @@ export function VideoList({
     } catch (error) {
       console.error(error);
       failures.current += 1;
-      setLoad({ status: "failed", attempt: failures.current });
+      setLoad({ status: "failed" });
+      showToast({ id: `load-more:${failures.current}`, type: "error", title: LOAD_MORE_ERROR });
     }
   }
 
@@ -109,9 +111,6 @@ export function VideoList({
 
   return (
     <div>
-      {load.status === "failed" ? (
-        <Toaster toast={{ id: `load-more:${load.attempt}`, type: "error", title: LOAD_MORE_ERROR }} />
-      ) : null}
       <ul className="grid gap-6 sm:grid-cols-2" aria-label="Meeting videos">
         {videos.map((video, index) => (
           <li key={video.id} id={videoCardId(index + 1)} className="flex scroll-mt-4">

@@ -1,4 +1,4 @@
-import { href, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { CityHeader } from "~/components/city/city-header";
 import { meetingHref, parseStartSeconds, storyHref } from "~/lib/meetings/links";
 import type { MeetingView } from "~/lib/meetings/view";
@@ -279,18 +279,5 @@ export function MeetingStoryPage({
         </aside>
       </div>
     </MeetingFrame>
-  );
-}
-
-/** The 'Video Not Found' state of both meeting pages. */
-export function VideoNotFound() {
-  return (
-    <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-2xl font-semibold">Video Not Found</h1>
-      <p className="mt-2 text-slate-600">The video you&apos;re looking for doesn&apos;t exist.</p>
-      <Link to={href("/")} className="mt-6 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-        Return to Home
-      </Link>
-    </main>
   );
 }

@@ -1,6 +1,6 @@
 import { Form, href, Link } from "react-router";
 import type { JobSummary } from "~/lib/jobs/status-types";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "~/lib/format/date";
 
 const STATE_TONE: Record<string, string> = {
   created: "bg-slate-100 text-slate-800",
@@ -33,7 +33,7 @@ function VideoCell({ job }: { job: JobRow }) {
 function Result({ job }: { job: JobRow }) {
   if (job.error) return <span className="text-red-800">{job.error}</span>;
   if (job.outcome) return <span>{job.outcome}</span>;
-  if (job.state === "retry") return <span>waiting to retry after {formatDateTime(job.startAfter)}</span>;
+  if (job.state === "retry") return <span>waiting to retry after {formatDateTime(job.startAfter) ?? "—"}</span>;
   return <span className="text-slate-500">—</span>;
 }
 
@@ -71,7 +71,7 @@ export function JobTable({
         <tbody>
           {jobs.map((job) => (
             <tr key={job.id} className="border-t border-slate-100 align-top">
-              <td className="whitespace-nowrap px-3 py-2">{formatDateTime(job.createdOn)}</td>
+              <td className="whitespace-nowrap px-3 py-2">{formatDateTime(job.createdOn) ?? "—"}</td>
               <td className="whitespace-nowrap px-3 py-2">
                 {job.queue}
                 {job.mode ? <span className="block text-xs text-slate-500">{job.mode}</span> : null}
@@ -93,8 +93,8 @@ export function JobTable({
               <td className="max-w-md px-3 py-2">
                 <Result job={job} />
               </td>
-              <td className="whitespace-nowrap px-3 py-2">{formatDateTime(job.startedOn)}</td>
-              <td className="whitespace-nowrap px-3 py-2">{formatDateTime(job.completedOn)}</td>
+              <td className="whitespace-nowrap px-3 py-2">{formatDateTime(job.startedOn) ?? "—"}</td>
+              <td className="whitespace-nowrap px-3 py-2">{formatDateTime(job.completedOn) ?? "—"}</td>
               {retryAction ? (
                 <td className="px-3 py-2">
                   {job.state === "failed" && !job.archived ? (

@@ -7,7 +7,6 @@
  */
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
-import { Toaster } from "~/components/ui/toaster";
 import { PIPELINE_REFRESH_SECONDS, pipelineStatusUrl, type PublicPipelineStatus } from "~/lib/jobs/status-types";
 
 function signature(status: Pick<PublicPipelineStatus, "transcript" | "analysis" | "story">): string {
@@ -67,17 +66,13 @@ const TEXT = {
 } as const;
 
 /**
- * Keeps the page fresh while any step is pending, and shows the toast of an
- * admin's job that has just finished; render it once per page.
+ * Keeps the page fresh while any step is pending; render it once per page.
+ * The toast of an admin's job that has just finished travels in the page's
+ * loader data to the root's toast outlet.
  */
 export function PipelineAutoRefresh({ status }: { status: PublicPipelineStatus | null | undefined }) {
   usePipelineRefresh(status);
-  return (
-    <>
-      <NoScriptRefresh active={Boolean(status?.refresh)} />
-      {status?.toast ? <Toaster toast={status.toast} /> : null}
-    </>
-  );
+  return <NoScriptRefresh active={Boolean(status?.refresh)} />;
 }
 
 const PREVIOUS_KEPT = {

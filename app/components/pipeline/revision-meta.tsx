@@ -1,5 +1,5 @@
 import type { RevisionSummary } from "~/lib/pipeline/types";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "~/lib/format/date";
 
 export function VerificationBadge({ verification }: { verification: RevisionSummary["verification"] }) {
   if (!verification) return <span className="text-xs text-slate-500">not checked</span>;
@@ -18,7 +18,7 @@ export function RevisionMeta({ revision }: { revision: RevisionSummary }) {
   return (
     <div className="space-y-1 text-xs text-slate-600">
       <p>
-        <time dateTime={revision.createdAt}>{formatDateTime(revision.createdAt)}</time>
+        <time dateTime={revision.createdAt}>{formatDateTime(revision.createdAt) ?? "—"}</time>
         {revision.current ? (
           <span className="ml-2 rounded bg-brand-600 px-1.5 py-0.5 font-semibold text-white">current</span>
         ) : null}

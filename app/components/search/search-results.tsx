@@ -3,7 +3,7 @@ import { NO_RESULTS_TEXT, SEARCH_PROMPT, type SearchOutcome } from "~/lib/search
 import { relevancePercent } from "~/lib/search/relevance";
 import { meetingHref } from "~/lib/meetings/links";
 import { formatDate } from "~/lib/format/date";
-import { formatTimestamp } from "~/lib/transcripts/parse";
+import { formatDuration } from "~/lib/format/duration";
 import { Snippet } from "./snippet";
 
 /**
@@ -60,7 +60,7 @@ export function SearchResults({
               {result.published_at ? (
                 <time dateTime={result.published_at}>{formatDate(result.published_at)}</time>
               ) : null}
-              {result.start_seconds !== null ? ` · at ${formatTimestamp(result.start_seconds)}` : null}
+              {result.start_seconds !== null ? ` · at ${formatDuration(result.start_seconds, "m:ss")}` : null}
             </p>
             <Snippet html={result.snippet} className="mt-2 text-slate-800" />
           </li>

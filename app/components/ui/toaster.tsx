@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useId, useState } from "react";
+import { unstable_useRoute as useRoute, useMatches } from "react-router";
 import type { Toast } from "~/lib/toast/toast";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 
@@ -10,61 +11,101 @@ const TONE: Record<Toast["type"], string> = {
 
 const CLOSE = "-m-1 cursor-pointer rounded p-1 text-lg leading-none opacity-70 hover:opacity-100";
 
+type ShowToast = (toast: Toast) => void;
+const ShowToastContext = createContext<ShowToast | null>(null);
+
+/** Hands a toast raised in the browser (a failed fetch, say) to the root's toast outlet. */
+export function useShowToast(): ShowToast {
+  const show = useContext(ShowToastContext);
+  if (!show) throw new Error("useShowToast needs the root layout's <ToastOutlet>");
+  return show;
+}
+
 /**
- * Shows a toast. Server-rendered, so it appears without JavaScript; it sits
- * at the bottom of the window, where it never covers the header (logo,
- * account menu, navigation). Without JavaScript its × is the label of a
- * visually hidden checkbox that hides the toast with CSS; with JavaScript
- * it is a button, and the toast also fades out after a few seconds.
+ * The app's only toast region, rendered once by the root layout around the
+ * page (docs/decisions/0004-toasts.md). It shows the `toast` at the top of
+ * any matched route's loader data or action data (the root loader's is the
+ * flash toast of a redirect), server-rendered so that it shows without
+ * JavaScript, and toasts
+ * shown in the browser through `useShowToast`. It sits at the bottom of the
+ * window, where it never covers the header.
  */
-export function Toaster({ toast }: { toast: Toast | null | undefined }) {
+export function ToastOutlet({ children }: { children: React.ReactNode }) {
+  const routeIds = useMatches().map((match) => match.id);
+  const [shown, setShown] = useState<Toast | null>(null);
+  const show = useCallback<ShowToast>((toast) => setShown(toast), []);
+  return (
+    <ShowToastContext.Provider value={show}>
+      <div className="pointer-events-none fixed inset-x-0 bottom-3 z-50 flex flex-col items-center gap-2 px-3 sm:items-end">
+        {routeIds.map((id) => (
+          <RouteToasts key={id} routeId={id} />
+        ))}
+        {shown ? <ToastItem key={shown.id} toast={shown} /> : null}
+      </div>
+      {children}
+    </ShowToastContext.Provider>
+  );
+}
+
+type WithToast = { toast?: Toast | null } | null | undefined;
+
+// Any route's data by its id. `useActionData` only reads the calling route's,
+// and the matches (useMatches) carry no action data.
+const useRouteData = useRoute as (routeId: string) => { loaderData: unknown; actionData: unknown } | undefined;
+
+/** One route's toasts: from its loader data and from the data of its action (a re-rendered form). */
+function RouteToasts({ routeId }: { routeId: string }) {
+  const route = useRouteData(routeId);
+  const fromLoader = (route?.loaderData as WithToast)?.toast;
+  const fromAction = (route?.actionData as WithToast)?.toast;
+  return (
+    <>
+      {fromLoader ? <ToastItem key={fromLoader.id} toast={fromLoader} /> : null}
+      {fromAction && fromAction.id !== fromLoader?.id ? <ToastItem key={fromAction.id} toast={fromAction} /> : null}
+    </>
+  );
+}
+
+/**
+ * One toast. Without JavaScript its × is the label of a visually hidden
+ * checkbox that hides the toast with CSS; with JavaScript it is a button,
+ * and the toast also fades out after a few seconds.
+ */
+function ToastItem({ toast }: { toast: Toast }) {
   const hydrated = useHydrated();
   const closeId = useId();
-  const [dismissed, setDismissed] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState(false);
 
   useEffect(() => {
-    if (!toast) return;
-    const timer = setTimeout(() => setDismissed(toast.id), 6000);
+    const timer = setTimeout(() => setDismissed(true), 6000);
     return () => clearTimeout(timer);
-  }, [toast]);
+  }, []);
 
-  const visible = toast && dismissed !== toast.id;
+  if (dismissed) return null;
   return (
-    <div
-      aria-live={toast?.type === "error" ? "assertive" : "polite"}
-      className="pointer-events-none fixed inset-x-0 bottom-3 z-50 flex justify-center px-3 sm:justify-end"
-    >
-      {visible ? (
-        <>
-          {hydrated ? null : (
-            <input type="checkbox" id={closeId} className="peer sr-only" aria-label="Dismiss notification" />
-          )}
-          <div
-            role={toast.type === "error" ? "alert" : "status"}
-            data-toast-type={toast.type}
-            className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg peer-checked:hidden ${TONE[toast.type]}`}
-          >
-            <div className="flex-1">
-              <p className="font-semibold">{toast.title}</p>
-              {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
-            </div>
-            {hydrated ? (
-              <button
-                type="button"
-                aria-label="Dismiss notification"
-                className={CLOSE}
-                onClick={() => setDismissed(toast.id)}
-              >
-                ×
-              </button>
-            ) : (
-              <label htmlFor={closeId} title="Dismiss notification" className={CLOSE}>
-                <span aria-hidden>×</span>
-              </label>
-            )}
-          </div>
-        </>
-      ) : null}
+    <div className="flex w-full max-w-sm">
+      {hydrated ? null : (
+        <input type="checkbox" id={closeId} className="peer sr-only" aria-label="Dismiss notification" />
+      )}
+      <div
+        role={toast.type === "error" ? "alert" : "status"}
+        data-toast-type={toast.type}
+        className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 shadow-lg peer-checked:hidden ${TONE[toast.type]}`}
+      >
+        <div className="flex-1">
+          <p className="font-semibold">{toast.title}</p>
+          {toast.description ? <p className="mt-1 text-sm">{toast.description}</p> : null}
+        </div>
+        {hydrated ? (
+          <button type="button" aria-label="Dismiss notification" className={CLOSE} onClick={() => setDismissed(true)}>
+            ×
+          </button>
+        ) : (
+          <label htmlFor={closeId} title="Dismiss notification" className={CLOSE}>
+            <span aria-hidden>×</span>
+          </label>
+        )}
+      </div>
     </div>
   );
 }

@@ -4,7 +4,7 @@
  */
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import type { Analysis, Entity } from "./schemas";
-import { toClockTime } from "./timestamps";
+import { formatDuration } from "~/lib/format/duration";
 import { normalizeForMatch } from "./verify";
 
 /** Rough token count for English text: about four characters per token. */
@@ -14,7 +14,7 @@ export function estimateTokens(text: string): number {
 
 /** One line per segment: `[hh:mm:ss] SPEAKER: text`, leaving out what is unknown. */
 export function renderSegment(segment: TranscriptSegment): string {
-  const time = segment.startSeconds === null ? "" : `[${toClockTime(segment.startSeconds)}] `;
+  const time = segment.startSeconds === null ? "" : `[${formatDuration(segment.startSeconds)}] `;
   const speaker = segment.speaker ? `${segment.speaker}: ` : "";
   return `${time}${speaker}${segment.text}`;
 }

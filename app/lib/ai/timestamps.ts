@@ -1,13 +1,8 @@
+import { formatDuration } from "~/lib/format/duration";
+
 /** Timestamps in analysis results are always "hh:mm:ss". */
 
 export const NO_TIMESTAMP = "00:00:00";
-
-export function toClockTime(totalSeconds: number | null | undefined): string {
-  if (totalSeconds === null || totalSeconds === undefined || !Number.isFinite(totalSeconds)) return NO_TIMESTAMP;
-  const s = Math.max(0, Math.floor(totalSeconds));
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
-}
 
 /** Reads "h:mm:ss", "mm:ss" or "[hh:mm:ss]" into seconds; null when it is not a time. */
 export function parseClockTime(value: string): number | null {
@@ -21,5 +16,5 @@ export function parseClockTime(value: string): number | null {
 /** Rewrites any readable time as "hh:mm:ss"; unreadable values become null. */
 export function normalizeClockTime(value: string): string | null {
   const seconds = parseClockTime(value);
-  return seconds === null ? null : toClockTime(seconds);
+  return seconds === null ? null : formatDuration(seconds);
 }

@@ -13,7 +13,8 @@ import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { findDigitNumbers, numberValuesIn } from "./numbers";
 import { ensureSegments } from "./segments";
 import type { Analysis, Highlight, NewsStory, Quote } from "./schemas";
-import { normalizeClockTime, toClockTime } from "./timestamps";
+import { formatDuration } from "~/lib/format/duration";
+import { normalizeClockTime } from "./timestamps";
 
 export const segmentRefSchema = z.object({
   position: z.number(),
@@ -140,7 +141,7 @@ function partsFollow(text: string, parts: string[], start: number): boolean {
 function toSegmentRef(segment: TranscriptSegment): SegmentRef {
   return {
     position: segment.position,
-    timestamp: segment.startSeconds === null ? null : toClockTime(segment.startSeconds),
+    timestamp: segment.startSeconds === null ? null : formatDuration(segment.startSeconds),
     speaker: segment.speaker,
   };
 }

@@ -1,18 +1,40 @@
-/** Dates as pages show them. UTC, so server and browser render the same text. */
+/**
+ * Dates as pages show them, the app's only date formatter. Always in UTC, so
+ * server and browser render the same text. A missing or unreadable value
+ * gives null; the page chooses what to show instead.
+ */
 
 const DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const DATE_TIME = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
 const MONTH = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
 const MONTH_YEAR = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
-function toDate(value: string | Date | null | undefined): Date | null {
+type DateInput = string | Date | null | undefined;
+
+function toDate(value: DateInput): Date | null {
   if (!value) return null;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export function formatDate(value: string | Date | null | undefined): string | null {
+/** "Mar 5, 2026". */
+export function formatDate(value: DateInput): string | null {
   const date = toDate(value);
   return date ? DATE.format(date) : null;
+}
+
+/** "Mar 5, 2026, 02:30 PM UTC" (the admin pipeline pages). */
+export function formatDateTime(value: DateInput): string | null {
+  const date = toDate(value);
+  return date ? DATE_TIME.format(date) : null;
 }
 
 /** "2026-03" → "Mar". */

@@ -6,7 +6,7 @@
  */
 import { PRODUCT_NAME } from "~/lib/constants";
 import { pageMeta, type MetaDescriptor } from "~/lib/http/meta";
-import { toClockTime } from "~/lib/ai/timestamps";
+import { formatDuration } from "~/lib/format/duration";
 import { meetingHref, parseStartSeconds, storyHref } from "~/lib/meetings/links";
 import type { MeetingView } from "~/lib/meetings/view";
 import { excerpt, paragraphsOf } from "~/lib/meetings/text";
@@ -47,7 +47,7 @@ export function meetingDescription(meeting: MeetingView): string {
  */
 export function meetingMeta(meeting: MeetingView, canonicalUrl: string, search = ""): MetaDescriptor[] {
   const seconds = parseStartSeconds(new URLSearchParams(search).get("t"));
-  const moment = seconds === null ? "" : ` at ${toClockTime(seconds)}`;
+  const moment = seconds === null ? "" : ` at ${formatDuration(seconds)}`;
   const title = `${meeting.title}${moment} — ${meeting.city.name}, ${meeting.city.state} | ${PRODUCT_NAME}`;
   const shareUrl = seconds === null ? canonicalUrl : `${canonicalUrl}?t=${seconds}`;
   return pageMeta({ title, description: meetingDescription(meeting), canonicalUrl, shareUrl });

@@ -66,7 +66,13 @@ async function meetingAndPipeline(request: Request, meetingId: string | undefine
 export async function loadMeetingPage(request: Request, meetingId: string | undefined, cityId?: string) {
   const { meeting, user, pipeline, headers } = await meetingAndPipeline(request, meetingId, cityId);
   return data(
-    { meeting, pipeline, isAdmin: Boolean(user?.isAdmin), canonicalUrl: meetingCanonicalUrl(appUrl(), meeting) },
+    {
+      meeting,
+      pipeline,
+      toast: pipeline?.toast ?? null,
+      isAdmin: Boolean(user?.isAdmin),
+      canonicalUrl: meetingCanonicalUrl(appUrl(), meeting),
+    },
     { headers },
   );
 }
@@ -79,6 +85,7 @@ export async function loadStoryPage(request: Request, meetingId: string | undefi
     {
       meeting,
       pipeline,
+      toast: pipeline?.toast ?? null,
       isAdmin: Boolean(user?.isAdmin),
       canonicalUrl,
       jsonLd: newsArticleJsonLd(meeting, canonicalUrl, origin),

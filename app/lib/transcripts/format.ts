@@ -4,18 +4,12 @@
  * line when the transcript has no times. parseTimestampedTranscript reads
  * the timed form back into the same segments.
  */
+import { formatDuration } from "~/lib/format/duration";
 import type { TranscriptSegment } from "./parse";
-
-/** Always `hh:mm:ss`, as in the stored lines and the analysis timestamps. */
-export function formatClock(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${two(Math.floor(s / 3600))}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
-}
 
 function lineOf(segment: TranscriptSegment): string {
   const speaker = segment.speaker ? `${segment.speaker}: ` : "";
-  const time = segment.startSeconds === null ? "" : `[${formatClock(segment.startSeconds)}] `;
+  const time = segment.startSeconds === null ? "" : `[${formatDuration(segment.startSeconds)}] `;
   return `${time}${speaker}${segment.text}`;
 }
 

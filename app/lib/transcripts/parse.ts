@@ -8,7 +8,7 @@ import { parsePlainTranscript } from "./plain";
 import { splitSpeaker } from "./speakers";
 import { isTimingLine, parseSrt, parseWebVtt } from "./subtitles";
 
-export { formatClock, formatTranscriptText } from "./format";
+export { formatTranscriptText } from "./format";
 export { parsePlainTranscript } from "./plain";
 export { parseSrt, parseWebVtt } from "./subtitles";
 
@@ -24,15 +24,6 @@ const TIMED_LINE = /^\s*\[(?:(\d{1,2}):)?(\d{1,2}):(\d{2})(?:[.,]\d+)?\]\s*(.*)$
 
 export function toSeconds(hours: number, minutes: number, seconds: number): number {
   return hours * 3600 + minutes * 60 + seconds;
-}
-
-export function formatTimestamp(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  const hh = Math.floor(s / 3600);
-  const mm = Math.floor((s % 3600) / 60);
-  const ss = s % 60;
-  const two = (n: number) => String(n).padStart(2, "0");
-  return hh > 0 ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
 }
 
 /** Parses `[hh:mm:ss] SPEAKER: text` lines; untimed lines join the segment before. */

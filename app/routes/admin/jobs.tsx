@@ -7,7 +7,6 @@ import {
   Form,
   href,
   Link,
-  useActionData,
   useLoaderData,
   useLocation,
   type ActionFunctionArgs,
@@ -16,7 +15,6 @@ import {
 } from "react-router";
 import { Button, SelectField } from "~/components/forms/fields";
 import { JobTable } from "~/components/pipeline/job-table";
-import { Toaster } from "~/components/ui/toaster";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { retryFailedJob } from "~/lib/jobs/enqueue.server";
@@ -62,12 +60,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Jobs() {
   const { jobs, filter } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   return (
     <>
-      <Toaster toast={actionData?.toast} />
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-3xl font-bold">Jobs</h1>
         <Link to={here} className="text-sm font-semibold text-brand-700 hover:underline">

@@ -9,7 +9,6 @@ import {
   href,
   Link,
   data,
-  useActionData,
   useLoaderData,
   useNavigation,
   type ActionFunctionArgs,
@@ -20,7 +19,6 @@ import { Button } from "~/components/forms/fields";
 import { JobTable } from "~/components/pipeline/job-table";
 import { RevisionCompare } from "~/components/pipeline/revision-compare";
 import { RevisionMeta } from "~/components/pipeline/revision-meta";
-import { Toaster } from "~/components/ui/toaster";
 import { meetingHref } from "~/lib/meetings/links";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
@@ -138,11 +136,9 @@ function RevisionList({ kind, revisions }: { kind: RevisionKind; revisions: Revi
 
 export default function Revisions() {
   const { video, revisions, jobs, comparison } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
     <>
-      <Toaster toast={actionData?.toast} />
       <p className="text-sm text-slate-500">{video.cityName}</p>
       <h1 className="text-3xl font-bold">{video.title}</h1>
       <p className="mt-2 text-sm">

@@ -22,11 +22,10 @@ import {
 import { z } from "zod";
 import { Button, SelectField, TextareaField } from "~/components/forms/fields";
 import { AnalysisDigest } from "~/components/pipeline/analysis-digest";
-import { formatDateTime, formatDay } from "~/components/pipeline/format";
+import { formatDate, formatDateTime } from "~/lib/format/date";
 import { RevisionCompare } from "~/components/pipeline/revision-compare";
 import { RevisionMeta } from "~/components/pipeline/revision-meta";
 import { StoryPreview } from "~/components/pipeline/story-preview";
-import { Toaster } from "~/components/ui/toaster";
 import { meetingHref } from "~/lib/meetings/links";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
@@ -176,7 +175,7 @@ function Pickers() {
             key={`video-${video?.id ?? ""}`}
             options={videos.map((choice) => ({
               value: choice.id,
-              label: `${formatDay(choice.publishedAt)} · ${choice.title}${choice.hasStory ? " · story" : choice.hasAnalysis ? " · analyzed" : ""}`,
+              label: `${formatDate(choice.publishedAt) ?? "—"} · ${choice.title}${choice.hasStory ? " · story" : choice.hasAnalysis ? " · analyzed" : ""}`,
             }))}
             errors={unknown.video ? ["No video details found"] : undefined}
             required
@@ -267,10 +266,8 @@ function RevisionPicker() {
 
 export default function StoryPlayground() {
   const { video, comparison } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   return (
     <>
-      <Toaster toast={actionData?.toast} />
       <h1 className="text-3xl font-bold">Story Playground</h1>
       <p className="mt-2 text-slate-600">
         Pick a meeting, write its story with your own instructions, and compare versions.
@@ -302,7 +299,7 @@ export default function StoryPlayground() {
             </Card>
             <Card title="Current story" id="story-heading">
               {video.storyGeneratedAt ? (
-                <p className="mb-2 text-xs text-slate-500">Generated {formatDateTime(video.storyGeneratedAt)}</p>
+                <p className="mb-2 text-xs text-slate-500">Generated {formatDateTime(video.storyGeneratedAt) ?? "—"}</p>
               ) : null}
               <StoryPreview story={video.story} />
             </Card>

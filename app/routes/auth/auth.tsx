@@ -4,7 +4,6 @@ import { useState } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { Button, ErrorList, Field, HoneypotField, SelectField } from "~/components/forms/fields";
 import { Logo } from "~/components/layout/top-bar";
-import { Toaster } from "~/components/ui/toaster";
 import { PasswordSignInSchema, PasswordSignUpSchema, SendCodeSchema, VerifyCodeSchema } from "~/lib/auth/auth-forms";
 import { pendingCode } from "~/lib/auth/email-code.server";
 import { PASSWORD_MIN_LENGTH } from "~/lib/auth/password-rules";
@@ -158,7 +157,6 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   const other: AuthMode = view.mode === "login" ? "signup" : "login";
   return (
     <main className="mx-auto flex w-full max-w-md flex-col px-4 py-12">
-      <Toaster toast={actionData?.toast} />
       <header className="flex flex-col items-center text-center">
         <Logo />
         <p className="mt-2 text-slate-600">Empowering communities through government transparency</p>

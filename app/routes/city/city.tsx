@@ -1,10 +1,12 @@
 import { data, Outlet, type ShouldRevalidateFunctionArgs, useMatches } from "react-router";
 import { CityHeader } from "~/components/city/city-header";
-import { CityError } from "~/components/city/city-errors";
+import { ErrorMessage, GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
+import { TopBar } from "~/components/layout/top-bar";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { cacheHeaders, conditionalGet, publicPageHeaders } from "~/lib/http/cache.server";
 import { cityFromContext, loadCityIntoContext } from "~/lib/cities/city-context.server";
+import { CITY_NOT_FOUND } from "~/lib/cities/not-found";
 import { safeImageUrl } from "~/lib/meetings/meetings.server";
 import type { Route } from "./+types/city";
 
@@ -68,6 +70,20 @@ export default function CityLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <CityError error={error} />;
+/** The city could not be shown: no city header, the top bar instead. */
+export function ErrorBoundary() {
+  return (
+    <>
+      <TopBar />
+      <GeneralErrorBoundary
+        statusHandlers={{ 404: () => <ErrorMessage {...CITY_NOT_FOUND} /> }}
+        unexpectedErrorHandler={() => (
+          <ErrorMessage
+            title="City not found"
+            description="An unexpected error occurred. Please try again in a moment."
+          />
+        )}
+      />
+    </>
+  );
 }

@@ -1,10 +1,10 @@
-import { data, href, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { publicCityColors } from "~/components/city/city-colors";
 import { AboutCard, QuickInfoCard, StatisticsCard } from "~/components/city/city-side-cards";
 import { SourceFilter } from "~/components/city/source-filter";
 import { VideoList } from "~/components/city/video-list";
+import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { CitySearchPanel } from "~/components/search/city-search-panel";
-import { Toaster } from "~/components/ui/toaster";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { appUrl } from "~/lib/env/env.server";
@@ -57,6 +57,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       },
       isAdmin: Boolean(user?.isAdmin),
       search,
+      toast: search?.toast ?? null,
     },
     { headers: search?.outcome.status === "error" ? NO_STORE_HEADERS : cacheHeaders(user) },
   );
@@ -110,7 +111,6 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
   const colors = publicCityColors(city.primaryColor, city.secondaryColor);
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
-      <Toaster toast={search?.toast} />
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -148,16 +148,17 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error)) console.error(error);
-  const denied = isRouteErrorResponse(error) && (error.status === 401 || error.status === 403);
+/** Under the city header: the meetings could not be read (docs/product.md#messages-city-page). */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary unexpectedErrorHandler={() => <VideosFailed />} />;
+}
+
+function VideosFailed() {
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-12">
       <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-900">
-        <h2 className="text-lg font-semibold">{denied ? "Access Denied" : "Failed to load videos"}</h2>
-        <p className="mt-1">
-          {denied ? "You don't have permission to do that." : "Please reload the page or try again in a moment."}
-        </p>
+        <h2 className="text-lg font-semibold">Failed to load videos</h2>
+        <p className="mt-1">Please reload the page or try again in a moment.</p>
       </div>
     </main>
   );

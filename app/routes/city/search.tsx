@@ -1,6 +1,5 @@
 import { data, href, Link } from "react-router";
 import { CitySearchPanel } from "~/components/search/city-search-panel";
-import { Toaster } from "~/components/ui/toaster";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { appUrl } from "~/lib/env/env.server";
@@ -20,6 +19,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       canonicalUrl: `${appUrl()}${href("/city/:locationKey/search", { locationKey: city.locationKey })}`,
       q,
       search,
+      toast: search.toast,
     },
     { headers: search.outcome.status === "error" ? NO_STORE_HEADERS : cacheHeaders(user) },
   );
@@ -51,7 +51,6 @@ export default function CitySearch({ loaderData }: Route.ComponentProps) {
   const path = href("/city/:locationKey/search", { locationKey: city.locationKey });
   return (
     <main id="main" className="mx-auto w-full max-w-4xl px-4 py-8">
-      <Toaster toast={search.toast} />
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-2xl font-bold">Search {city.name} meetings</h2>
         <Link

@@ -1,7 +1,6 @@
-import { useParams } from "react-router";
 import type { CityRouteHandle } from "~/routes/city/city";
 import { MeetingStoryPage } from "~/components/meeting/meeting-pages";
-import { MeetingError } from "~/components/meeting/meeting-error";
+import { MeetingErrorBoundary } from "~/components/meeting/meeting-error";
 import { publicPageHeaders } from "~/lib/http/cache.server";
 import { storyAction } from "~/lib/meetings/actions.server";
 import { notFoundMeta, storyMeta } from "~/lib/meetings/meta";
@@ -42,6 +41,6 @@ export default function MeetingStory({ loaderData, params }: Route.ComponentProp
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <MeetingError error={error} withTopBar={!useParams().locationKey} />;
+export function ErrorBoundary() {
+  return <MeetingErrorBoundary />;
 }

@@ -1,7 +1,6 @@
-import { useParams } from "react-router";
 import type { CityRouteHandle } from "~/routes/city/city";
 import { MeetingAnalysisPage } from "~/components/meeting/meeting-pages";
-import { MeetingError } from "~/components/meeting/meeting-error";
+import { MeetingErrorBoundary } from "~/components/meeting/meeting-error";
 import { publicPageHeaders } from "~/lib/http/cache.server";
 import { reanalyzeAction } from "~/lib/meetings/actions.server";
 import { revalidateUnlessOnlyMomentChanged } from "~/lib/meetings/links";
@@ -39,6 +38,6 @@ export default function Meeting({ loaderData, params }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <MeetingError error={error} withTopBar={!useParams().locationKey} />;
+export function ErrorBoundary() {
+  return <MeetingErrorBoundary />;
 }

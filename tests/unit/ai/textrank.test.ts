@@ -3,7 +3,7 @@ import { cosine, lightStem, pageRank, textRank, tfidfVectors } from "~/lib/ai/of
 import { cleanSentence, displaySpeaker, isProcedural, verbatimPrefix } from "~/lib/ai/offline/rules";
 import { findDueDate, responsibleParty, voteOutcome } from "~/lib/ai/offline/actions";
 import { personFromSpeakerLabel } from "~/lib/ai/offline/entities";
-import { normalizeClockTime, toClockTime } from "~/lib/ai/timestamps";
+import { normalizeClockTime } from "~/lib/ai/timestamps";
 
 describe("TextRank", () => {
   it("builds normalized TF-IDF vectors and cosine similarities", () => {
@@ -88,8 +88,6 @@ describe("rules", () => {
 
 describe("timestamps", () => {
   it("always writes hh:mm:ss", () => {
-    expect(toClockTime(3725)).toBe("01:02:05");
-    expect(toClockTime(null)).toBe("00:00:00");
     expect(normalizeClockTime("7:02")).toBe("00:07:02");
     expect(normalizeClockTime("[1:02:03]")).toBe("01:02:03");
     expect(normalizeClockTime("soon")).toBeNull();

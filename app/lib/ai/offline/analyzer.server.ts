@@ -8,7 +8,7 @@ import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import type { AnalyzeTranscriptInput } from "../provider";
 import type { Analysis, Highlight } from "../schemas";
 import { ensureSegments } from "../segments";
-import { toClockTime } from "../timestamps";
+import { formatDuration } from "~/lib/format/duration";
 import { DIRECTION, extractActionItems, MOTION, voteOutcome } from "./actions";
 import { extractEntities } from "./entities";
 import { readSentences, type NlpEntity } from "./nlp.server";
@@ -282,7 +282,7 @@ function buildHighlight(sentences: Sentence[], segments: TranscriptSegment[], se
     .map((s) => ({ text: verbatimPrefix(s.text, QUOTE_MAX_WORDS), speaker }));
   const who = segment.speaker ? ` (${speaker})` : "";
   return {
-    timestamp: toClockTime(segment.startSeconds),
+    timestamp: formatDuration(segment.startSeconds),
     point_of_interest: `${highlightKind(sentence)}${who}: ${shorten(cleanSentence(sentence.text), 30)}`,
     quotes,
   };
