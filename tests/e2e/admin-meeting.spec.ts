@@ -87,11 +87,10 @@ test("Rewrite Story and Regenerate show 'Story Generated' when the new story is 
  * and its toast, with JavaScript on and off (the route's own toast reaches
  * the root's toast outlet). The Re-Analyze form is posted for another meeting.
  */
-test("a meeting page shows the toast of a post it cannot read", async ({ page, open }) => {
-  await open("/city/alder-creek");
-  await page.getByRole("link", { name: "View Story" }).first().click();
-  await expect(page).toHaveURL(/\/meeting-story\//);
-  await open(page.url().replace("/meeting-story/", "/meeting/"));
+test("a meeting page shows the toast of a post it cannot read", async ({ page, open, signedInAs, testData }) => {
+  await signedInAs("admin");
+  const meeting = await testData.createMeeting({ analysis: true });
+  await open(meeting.path);
   const otherMeeting = "00000000-0000-4000-8000-000000000000";
   const statuses: number[] = [];
   await page.route(
