@@ -1,28 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation, useNavigation } from "react-router";
-import { z } from "zod";
 import { Button, Field, HoneypotField, SelectField, TextareaField } from "~/components/forms/fields";
+import { useSchemaForm } from "~/components/forms/use-schema-form";
 import { PageShell } from "~/components/layout/page-shell";
 import { Toaster } from "~/components/ui/toaster";
+import { CONTACT_REQUIRED_FIELDS, ContactSchema } from "~/lib/contact/contact-form";
 import { saveContactSubmission } from "~/lib/contact/contact.server";
 import { CONTACT_TOPICS } from "~/lib/constants";
 import { isHoneypotFilled } from "~/lib/http/honeypot";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import type { Route } from "./+types/contact";
-
-const REQUIRED = "This field is required";
-
-const ContactSchema = z.object({
-  email: z.string({ error: REQUIRED }).trim().pipe(z.email("Please enter a valid email address")),
-  phone: z.string().trim().max(40, "Please keep the phone number under 40 characters").optional(),
-  topic: z.enum(CONTACT_TOPICS, { error: REQUIRED }),
-  message: z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .max(5000, "Please keep your message under 5,000 characters"),
-});
 
 const SENT = {
   type: "success",
@@ -40,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (isHoneypotFilled(formData)) return redirectWithToast("/contact", SENT);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") {
-    const missingRequired = ["email", "topic", "message"].some((name) => !String(formData.get(name) ?? "").trim());
+    const missingRequired = CONTACT_REQUIRED_FIELDS.some((name) => !String(formData.get(name) ?? "").trim());
     return dataWithToast(
       { result: submission.reply() },
       missingRequired
@@ -66,9 +54,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const location = useLocation();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const [form, fields] = useForm<z.input<typeof ContactSchema>>({
+  const [form, fields] = useSchemaForm({
     // A new id after each successful send clears the form.
     id: `contact-${location.key}`,
+    schema: ContactSchema,
     lastResult: actionData?.result,
   });
   return (

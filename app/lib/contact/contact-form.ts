@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { CONTACT_TOPICS } from "~/lib/constants";
+
+/** The contact form's schema, shared by the action and the page. */
+
+const REQUIRED = "This field is required";
+
+export const CONTACT_REQUIRED_FIELDS = ["email", "topic", "message"] as const;
+
+export const ContactSchema = z.object({
+  email: z.string({ error: REQUIRED }).trim().pipe(z.email("Please enter a valid email address")),
+  phone: z.string().trim().max(40, "Please keep the phone number under 40 characters").optional(),
+  topic: z.enum(CONTACT_TOPICS, { error: REQUIRED }),
+  message: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(5000, "Please keep your message under 5,000 characters"),
+});
