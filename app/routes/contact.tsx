@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Button, Field, HoneypotField, SelectField, TextareaField } from "~/components/forms/fields";
@@ -52,14 +58,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   const location = useLocation();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
-  const [form, fields] = useSchemaForm({
-    // A new id after each successful send clears the form.
-    id: `contact-${location.key}`,
-    schema: ContactSchema,
-    lastResult: actionData?.result,
-  });
   return (
     <PageShell narrow>
       <Toaster toast={actionData?.toast} />
@@ -68,57 +66,68 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         A question about a meeting, a correction, a partnership or a press enquiry: we read every message and answer
         within two working days.
       </p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        noValidate
-        className="mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <HoneypotField />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label="Email"
-            autoComplete="email"
-            errors={fields.email.errors}
-            {...getInputProps(fields.email, { type: "email" })}
-            required
-            key={fields.email.key}
-          />
-          <Field
-            label="Phone (optional)"
-            autoComplete="tel"
-            errors={fields.phone.errors}
-            {...getInputProps(fields.phone, { type: "tel" })}
-            key={fields.phone.key}
-          />
-        </div>
-        <SelectField
-          label="Topic"
-          placeholder="Select a topic"
-          options={CONTACT_TOPICS.map((topic) => ({ value: topic, label: topic }))}
-          errors={fields.topic.errors}
-          {...getSelectProps(fields.topic)}
-          required
-          key={fields.topic.key}
-        />
-        <TextareaField
-          label="Message"
-          rows={6}
-          errors={fields.message.errors}
-          {...getTextareaProps(fields.message)}
-          required
-          key={fields.message.key}
-        />
-        <div className="flex items-center justify-between gap-4">
-          <p className="text-sm text-slate-500">
-            <span aria-hidden className="text-red-600">
-              *
-            </span>{" "}
-            Required
-          </p>
-          <Button disabled={submitting}>{submitting ? "Sending…" : "Send Message"}</Button>
-        </div>
-      </Form>
+      {/* A new key after each successful send (a new location) gives an empty form. The form's id must stay
+          the same as the server rendered it, or Conform no longer recognizes the form's submit event. */}
+      <ContactForm key={location.key} lastResult={actionData?.result} />
     </PageShell>
+  );
+}
+
+function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const [form, fields] = useSchemaForm({ id: "contact", schema: ContactSchema, lastResult });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      noValidate
+      className="mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <HoneypotField />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          label="Email"
+          autoComplete="email"
+          errors={fields.email.errors}
+          {...getInputProps(fields.email, { type: "email" })}
+          required
+          key={fields.email.key}
+        />
+        <Field
+          label="Phone (optional)"
+          autoComplete="tel"
+          errors={fields.phone.errors}
+          {...getInputProps(fields.phone, { type: "tel" })}
+          key={fields.phone.key}
+        />
+      </div>
+      <SelectField
+        label="Topic"
+        placeholder="Select a topic"
+        options={CONTACT_TOPICS.map((topic) => ({ value: topic, label: topic }))}
+        errors={fields.topic.errors}
+        {...getSelectProps(fields.topic)}
+        required
+        key={fields.topic.key}
+      />
+      <TextareaField
+        label="Message"
+        rows={6}
+        errors={fields.message.errors}
+        {...getTextareaProps(fields.message)}
+        required
+        key={fields.message.key}
+      />
+      <div className="flex items-center justify-between gap-4">
+        <p className="text-sm text-slate-500">
+          <span aria-hidden className="text-red-600">
+            *
+          </span>{" "}
+          Required
+        </p>
+        <Button disabled={submitting}>{submitting ? "Sending…" : "Send Message"}</Button>
+      </div>
+    </Form>
   );
 }
