@@ -6,16 +6,18 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Button, Field, HoneypotField, SelectField, TextareaField } from "~/components/forms/fields";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
 import { PageShell } from "~/components/layout/page-shell";
 import { Toaster } from "~/components/ui/toaster";
-import { CONTACT_REQUIRED_FIELDS, ContactSchema } from "~/lib/contact/contact-form";
+import { ContactSchema, contactRefusalToast } from "~/lib/contact/contact-form";
 import { saveContactSubmission } from "~/lib/contact/contact.server";
 import { CONTACT_TOPICS } from "~/lib/constants";
 import { isHoneypotFilled } from "~/lib/http/honeypot";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
+import type { Toast } from "~/lib/toast/toast";
 import type { Route } from "./+types/contact";
 
 const SENT = {
@@ -34,14 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (isHoneypotFilled(formData)) return redirectWithToast("/contact", SENT);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") {
-    const missingRequired = CONTACT_REQUIRED_FIELDS.some((name) => !String(formData.get(name) ?? "").trim());
-    return dataWithToast(
-      { result: submission.reply() },
-      missingRequired
-        ? { type: "error", title: "Please fill in all required fields" }
-        : { type: "error", title: "Please check the highlighted fields" },
-      { status: 400 },
-    );
+    return dataWithToast({ result: submission.reply() }, contactRefusalToast(formData), { status: 400 });
   }
   try {
     await saveContactSubmission(submission.value);
@@ -60,7 +55,6 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const location = useLocation();
   return (
     <PageShell narrow>
-      <Toaster toast={actionData?.toast} />
       <h1 className="text-3xl font-bold">Contact us</h1>
       <p className="mt-2 text-slate-600">
         A question about a meeting, a correction, a partnership or a press enquiry: we read every message and answer
@@ -68,66 +62,85 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       </p>
       {/* A new key after each successful send (a new location) gives an empty form. The form's id must stay
           the same as the server rendered it, or Conform no longer recognizes the form's submit event. */}
-      <ContactForm key={location.key} lastResult={actionData?.result} />
+      <ContactForm key={location.key} lastResult={actionData?.result} serverToast={actionData?.toast} />
     </PageShell>
   );
 }
 
-function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+function ContactForm({
+  lastResult,
+  serverToast,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  serverToast: Toast | undefined;
+}) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const [form, fields] = useSchemaForm({ id: "contact", schema: ContactSchema, lastResult });
+  // The product words a refused form as a toast; when the browser refuses it, it shows the server's toast itself.
+  const [browserToast, setBrowserToast] = useState<Toast | null>(null);
+  const formProps = getFormProps(form);
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      noValidate
-      className="mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <HoneypotField />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          label="Email"
-          autoComplete="email"
-          errors={fields.email.errors}
-          {...getInputProps(fields.email, { type: "email" })}
+    <>
+      <Toaster toast={browserToast ?? serverToast} />
+      <Form
+        method="post"
+        {...formProps}
+        onSubmit={(event) => {
+          formProps.onSubmit(event);
+          if (event.defaultPrevented) {
+            const refusal = contactRefusalToast(new FormData(event.currentTarget));
+            setBrowserToast({ id: String(Date.now()), ...refusal });
+          }
+        }}
+        noValidate
+        className="mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        <HoneypotField />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label="Email"
+            autoComplete="email"
+            errors={fields.email.errors}
+            {...getInputProps(fields.email, { type: "email" })}
+            required
+            key={fields.email.key}
+          />
+          <Field
+            label="Phone (optional)"
+            autoComplete="tel"
+            errors={fields.phone.errors}
+            {...getInputProps(fields.phone, { type: "tel" })}
+            key={fields.phone.key}
+          />
+        </div>
+        <SelectField
+          label="Topic"
+          placeholder="Select a topic"
+          options={CONTACT_TOPICS.map((topic) => ({ value: topic, label: topic }))}
+          errors={fields.topic.errors}
+          {...getSelectProps(fields.topic)}
           required
-          key={fields.email.key}
+          key={fields.topic.key}
         />
-        <Field
-          label="Phone (optional)"
-          autoComplete="tel"
-          errors={fields.phone.errors}
-          {...getInputProps(fields.phone, { type: "tel" })}
-          key={fields.phone.key}
+        <TextareaField
+          label="Message"
+          rows={6}
+          errors={fields.message.errors}
+          {...getTextareaProps(fields.message)}
+          required
+          key={fields.message.key}
         />
-      </div>
-      <SelectField
-        label="Topic"
-        placeholder="Select a topic"
-        options={CONTACT_TOPICS.map((topic) => ({ value: topic, label: topic }))}
-        errors={fields.topic.errors}
-        {...getSelectProps(fields.topic)}
-        required
-        key={fields.topic.key}
-      />
-      <TextareaField
-        label="Message"
-        rows={6}
-        errors={fields.message.errors}
-        {...getTextareaProps(fields.message)}
-        required
-        key={fields.message.key}
-      />
-      <div className="flex items-center justify-between gap-4">
-        <p className="text-sm text-slate-500">
-          <span aria-hidden className="text-red-600">
-            *
-          </span>{" "}
-          Required
-        </p>
-        <Button disabled={submitting}>{submitting ? "Sending…" : "Send Message"}</Button>
-      </div>
-    </Form>
+        <div className="flex items-center justify-between gap-4">
+          <p className="text-sm text-slate-500">
+            <span aria-hidden className="text-red-600">
+              *
+            </span>{" "}
+            Required
+          </p>
+          <Button disabled={submitting}>{submitting ? "Sending…" : "Send Message"}</Button>
+        </div>
+      </Form>
+    </>
   );
 }

@@ -73,13 +73,10 @@ test("the contact form with nothing filled in", async ({ page, open, js }) => {
   const posts = watchPosts(page);
   await page.getByRole("button", { name: "Send Message" }).click();
 
-  if (js) {
-    await expect(page.getByText("This field is required", { exact: true })).toHaveCount(3);
-    expect(posts).toEqual([]);
-  } else {
-    await expect(toast(page, "alert", "Please fill in all required fields")).toBeVisible();
-    expect(posts).toHaveLength(1);
-  }
+  // The product's toast either way; with JavaScript the browser shows it.
+  await expect(toast(page, "alert", "Please fill in all required fields")).toBeVisible();
+  await expect(page.getByText("This field is required", { exact: true })).toHaveCount(3);
+  expect(posts).toHaveLength(js ? 0 : 1);
 });
 
 test.describe("signed in as the admin", () => {

@@ -5,8 +5,6 @@ import { CONTACT_TOPICS } from "~/lib/constants";
 
 const REQUIRED = "This field is required";
 
-export const CONTACT_REQUIRED_FIELDS = ["email", "topic", "message"] as const;
-
 export const ContactSchema = z.object({
   email: z.string({ error: REQUIRED }).trim().pipe(z.email("Please enter a valid email address")),
   phone: z.string().trim().max(40, "Please keep the phone number under 40 characters").optional(),
@@ -17,3 +15,14 @@ export const ContactSchema = z.object({
     .min(1, REQUIRED)
     .max(5000, "Please keep your message under 5,000 characters"),
 });
+
+const REQUIRED_FIELDS = ["email", "topic", "message"] as const;
+
+/** The toast of a refused contact form, the same whether the browser or the server refused it. */
+export function contactRefusalToast(formData: FormData) {
+  const missingRequired = REQUIRED_FIELDS.some((name) => !String(formData.get(name) ?? "").trim());
+  return {
+    type: "error",
+    title: missingRequired ? "Please fill in all required fields" : "Please check the highlighted fields",
+  } as const;
+}
