@@ -88,10 +88,12 @@ function ContactForm({
         {...formProps}
         onSubmit={(event) => {
           formProps.onSubmit(event);
-          if (event.defaultPrevented) {
-            const refusal = contactRefusalToast(new FormData(event.currentTarget));
-            setBrowserToast({ id: String(Date.now()), ...refusal });
-          }
+          // A form sent on to the server gets the server's answer instead.
+          setBrowserToast(
+            event.defaultPrevented
+              ? { id: String(Date.now()), ...contactRefusalToast(new FormData(event.currentTarget)) }
+              : null,
+          );
         }}
         noValidate
         className="mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"

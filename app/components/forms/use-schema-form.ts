@@ -31,7 +31,6 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, 
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     // A picked schema describes the same form, so its result stands in for the main one's.
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: (schemaFor?.(formData) ?? schema) as Schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: (schemaFor?.(formData) ?? schema) as Schema }),
   });
 }
