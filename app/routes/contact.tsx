@@ -1,27 +1,22 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, useLocation, useNavigation } from "react-router";
-import { z } from "zod";
 import { Button, Field, HoneypotField, SelectField, TextareaField } from "~/components/forms/fields";
+import { useSchemaForm } from "~/components/forms/use-schema-form";
 import { PageShell } from "~/components/layout/page-shell";
+import { useShowToast } from "~/components/ui/toaster";
+import { ContactSchema, contactRefusalToast } from "~/lib/contact/contact-form";
 import { saveContactSubmission } from "~/lib/contact/contact.server";
 import { CONTACT_TOPICS } from "~/lib/constants";
 import { isHoneypotFilled } from "~/lib/http/honeypot";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import type { Route } from "./+types/contact";
-
-const REQUIRED = "This field is required";
-
-const ContactSchema = z.object({
-  email: z.string({ error: REQUIRED }).trim().pipe(z.email("Please enter a valid email address")),
-  phone: z.string().trim().max(40, "Please keep the phone number under 40 characters").optional(),
-  topic: z.enum(CONTACT_TOPICS, { error: REQUIRED }),
-  message: z
-    .string({ error: REQUIRED })
-    .trim()
-    .min(1, REQUIRED)
-    .max(5000, "Please keep your message under 5,000 characters"),
-});
 
 const SENT = {
   type: "success",
@@ -39,14 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (isHoneypotFilled(formData)) return redirectWithToast(href("/contact"), SENT);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") {
-    const missingRequired = ["email", "topic", "message"].some((name) => !String(formData.get(name) ?? "").trim());
-    return dataWithToast(
-      { result: submission.reply() },
-      missingRequired
-        ? { type: "error", title: "Please fill in all required fields" }
-        : { type: "error", title: "Please check the highlighted fields" },
-      { status: 400 },
-    );
+    return dataWithToast({ result: submission.reply() }, contactRefusalToast(formData), { status: 400 });
   }
   try {
     await saveContactSubmission(submission.value);
@@ -63,13 +51,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   const location = useLocation();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
-  const [form, fields] = useForm<z.input<typeof ContactSchema>>({
-    // A new id after each successful send clears the form.
-    id: `contact-${location.key}`,
-    lastResult: actionData?.result,
-  });
   return (
     <PageShell narrow>
       <h1 className="text-3xl font-bold">Contact us</h1>
@@ -77,9 +58,32 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         A question about a meeting, a correction, a partnership or a press enquiry: we read every message and answer
         within two working days.
       </p>
+      {/* A new key after each successful send (a new location) gives an empty form. The form's id must stay
+          the same as the server rendered it, or Conform no longer recognizes the form's submit event. */}
+      <ContactForm key={location.key} lastResult={actionData?.result} />
+    </PageShell>
+  );
+}
+
+function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const [form, fields] = useSchemaForm({ id: "contact", schema: ContactSchema, lastResult });
+  // The product words a refused form as a toast; when the browser refuses it, it shows the server's toast itself.
+  const showToast = useShowToast();
+  const formProps = getFormProps(form);
+  return (
+    <>
       <Form
         method="post"
-        {...getFormProps(form)}
+        {...formProps}
+        onSubmit={(event) => {
+          formProps.onSubmit(event);
+          // A form sent on to the server gets the server's answer (its action data's toast) instead.
+          if (event.defaultPrevented) {
+            showToast({ id: String(Date.now()), ...contactRefusalToast(new FormData(event.currentTarget)) });
+          }
+        }}
         noValidate
         className="mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
       >
@@ -128,6 +132,6 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <Button disabled={submitting}>{submitting ? "Sending…" : "Send Message"}</Button>
         </div>
       </Form>
-    </PageShell>
+    </>
   );
 }

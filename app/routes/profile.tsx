@@ -1,6 +1,10 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, Link, data, useNavigation } from "react-router";
 import { useState } from "react";
 import { Button, SelectField } from "~/components/forms/fields";
+import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { HomeCitySchema } from "~/lib/auth/profile-form";
 import { PageShell } from "~/components/layout/page-shell";
 import { getCurrentUser, requireUser } from "~/lib/auth/session.server";
 import { setHomeCity } from "~/lib/auth/users.server";
@@ -29,8 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const homeCity = String((await request.formData()).get("homeCity") ?? "");
-  const updated = homeCity ? await setHomeCity(user.id, homeCity).catch(() => false) : false;
+  const submission = parseWithZod(await request.formData(), { schema: HomeCitySchema });
+  const updated =
+    submission.status === "success" ? await setHomeCity(user.id, submission.value.homeCity).catch(() => false) : false;
   return redirectWithToast(
     href("/profile"),
     updated
@@ -100,15 +105,20 @@ function HomeCityForm({
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState("");
   const saving = useNavigation().state === "submitting";
+  // The answer is always a toast after a redirect, so there is no lastResult.
+  const [form, fields] = useSchemaForm({ id: "home-city", schema: HomeCitySchema });
   return (
     <Form
       method="post"
+      {...getFormProps(form)}
       className="mt-6 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:items-end"
     >
       <SelectField
         className="flex-1"
         label="Change home city"
-        name="homeCity"
+        id={fields.homeCity.id}
+        name={fields.homeCity.name}
+        errors={fields.homeCity.errors}
         placeholder="Select a city"
         options={cities.filter((c) => c.value !== current)}
         value={chosen}

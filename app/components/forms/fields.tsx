@@ -51,29 +51,36 @@ type FieldProps<P> = {
   className?: string;
 } & P;
 
-function describedBy(hasErrors: boolean, hasHint: boolean, errorId: string, hintId: string) {
-  return [hasErrors ? errorId : null, hasHint ? hintId : null].filter(Boolean).join(" ") || undefined;
-}
+type ControlA11yProps = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
 
-export function Field({
+/**
+ * The one field wrapper: label, control, hint and errors, with the control's
+ * id, aria-invalid and aria-describedby worked out here for every kind.
+ */
+function FieldFrame({
+  id: explicitId,
   label,
+  required,
   errors,
   hint,
   className,
-  ...inputProps
-}: FieldProps<React.InputHTMLAttributes<HTMLInputElement>>) {
-  const { id, errorId, hintId } = useFieldIds(inputProps.id);
+  renderControl,
+}: {
+  id: string | undefined;
+  label: React.ReactNode;
+  required: boolean | undefined;
+  errors: Errors;
+  hint: React.ReactNode;
+  className: string | undefined;
+  renderControl: (a11y: ControlA11yProps) => React.ReactNode;
+}) {
+  const { id, errorId, hintId } = useFieldIds(explicitId);
   const hasErrors = Boolean(errors?.length);
+  const describedBy = [hasErrors ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
-      <FieldLabel htmlFor={id} label={label} required={inputProps.required} />
-      <input
-        {...inputProps}
-        id={id}
-        className={CONTROL}
-        aria-invalid={hasErrors || undefined}
-        aria-describedby={describedBy(hasErrors, Boolean(hint), errorId, hintId)}
-      />
+      <FieldLabel htmlFor={id} label={label} required={required} />
+      {renderControl({ id, "aria-invalid": hasErrors || undefined, "aria-describedby": describedBy })}
       {hint ? (
         <p id={hintId} className="mt-1 text-sm text-slate-500">
           {hint}
@@ -84,6 +91,26 @@ export function Field({
   );
 }
 
+export function Field({
+  label,
+  errors,
+  hint,
+  className,
+  ...inputProps
+}: FieldProps<React.InputHTMLAttributes<HTMLInputElement>>) {
+  return (
+    <FieldFrame
+      id={inputProps.id}
+      label={label}
+      required={inputProps.required}
+      errors={errors}
+      hint={hint}
+      className={className}
+      renderControl={(a11y) => <input {...inputProps} {...a11y} className={CONTROL} />}
+    />
+  );
+}
+
 export function TextareaField({
   label,
   errors,
@@ -91,25 +118,16 @@ export function TextareaField({
   className,
   ...textareaProps
 }: FieldProps<React.TextareaHTMLAttributes<HTMLTextAreaElement>>) {
-  const { id, errorId, hintId } = useFieldIds(textareaProps.id);
-  const hasErrors = Boolean(errors?.length);
   return (
-    <div className={className}>
-      <FieldLabel htmlFor={id} label={label} required={textareaProps.required} />
-      <textarea
-        {...textareaProps}
-        id={id}
-        className={CONTROL}
-        aria-invalid={hasErrors || undefined}
-        aria-describedby={describedBy(hasErrors, Boolean(hint), errorId, hintId)}
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <FieldFrame
+      id={textareaProps.id}
+      label={label}
+      required={textareaProps.required}
+      errors={errors}
+      hint={hint}
+      className={className}
+      renderControl={(a11y) => <textarea {...textareaProps} {...a11y} className={CONTROL} />}
+    />
   );
 }
 
@@ -127,32 +145,25 @@ export function SelectField({
   options: readonly SelectOption[];
   placeholder?: string;
 }) {
-  const { id, errorId, hintId } = useFieldIds(selectProps.id);
-  const hasErrors = Boolean(errors?.length);
   return (
-    <div className={className}>
-      <FieldLabel htmlFor={id} label={label} required={selectProps.required} />
-      <select
-        {...selectProps}
-        id={id}
-        className={CONTROL}
-        aria-invalid={hasErrors || undefined}
-        aria-describedby={describedBy(hasErrors, Boolean(hint), errorId, hintId)}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <FieldFrame
+      id={selectProps.id}
+      label={label}
+      required={selectProps.required}
+      errors={errors}
+      hint={hint}
+      className={className}
+      renderControl={(a11y) => (
+        <select {...selectProps} {...a11y} className={CONTROL}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 

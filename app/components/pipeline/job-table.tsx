@@ -1,4 +1,7 @@
+import { getFormProps } from "@conform-to/react";
 import { Form, href, Link } from "react-router";
+import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { RetryJobSchema } from "~/lib/jobs/queues";
 import type { JobSummary } from "~/lib/jobs/status-types";
 import { formatDateTime } from "~/lib/format/date";
 
@@ -35,6 +38,20 @@ function Result({ job }: { job: JobRow }) {
   if (job.outcome) return <span>{job.outcome}</span>;
   if (job.state === "retry") return <span>waiting to retry after {formatDateTime(job.startAfter) ?? "—"}</span>;
   return <span className="text-slate-500">—</span>;
+}
+
+function RetryForm({ job, action }: { job: JobRow; action: string }) {
+  const [form] = useSchemaForm({ schema: RetryJobSchema });
+  return (
+    <Form method="post" action={action} {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="retry" />
+      <input type="hidden" name="queue" value={job.queue} />
+      <input type="hidden" name="jobId" value={job.id} />
+      <button type="submit" className="text-sm font-semibold text-brand-700 hover:underline">
+        Retry
+      </button>
+    </Form>
+  );
 }
 
 /** Jobs with their state, queue, video, attempts, result and times; failed ones can be retried. */
@@ -97,16 +114,7 @@ export function JobTable({
               <td className="whitespace-nowrap px-3 py-2">{formatDateTime(job.completedOn) ?? "—"}</td>
               {retryAction ? (
                 <td className="px-3 py-2">
-                  {job.state === "failed" && !job.archived ? (
-                    <Form method="post" action={retryAction}>
-                      <input type="hidden" name="intent" value="retry" />
-                      <input type="hidden" name="queue" value={job.queue} />
-                      <input type="hidden" name="jobId" value={job.id} />
-                      <button type="submit" className="text-sm font-semibold text-brand-700 hover:underline">
-                        Retry
-                      </button>
-                    </Form>
-                  ) : null}
+                  {job.state === "failed" && !job.archived ? <RetryForm job={job} action={retryAction} /> : null}
                 </td>
               ) : null}
             </tr>

@@ -48,3 +48,10 @@ export const VerifyCodeSchema = z.object({
   homeCity: optionalText,
   redirectTo: optionalText,
 });
+
+export const ResendCodeSchema = z.object({
+  intent: z.literal("resend-code"),
+  mode: z.enum(["login", "signup"]),
+  homeCity: optionalText,
+  redirectTo: optionalText,
+});

@@ -90,3 +90,10 @@ export type JobOutput =
   | { outcome: "unavailable"; reason: string }
   /** A failure that retrying cannot fix (no transcript, no analysis): the job completes with it instead of retrying. */
   | { outcome: "failed"; error: string };
+
+/** The Retry button of /admin/jobs (hidden fields), shared by the action and the page. */
+export const RetryJobSchema = z.object({
+  intent: z.literal("retry"),
+  queue: z.enum([QUEUES.transcriptFetch, QUEUES.analysis, QUEUES.story]),
+  jobId: z.string(),
+});

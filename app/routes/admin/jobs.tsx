@@ -3,6 +3,7 @@
  * story) with state, video, attempts, result and times; filters are a plain
  * GET form, and a failed job can be sent back to its queue.
  */
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   Form,
   href,
@@ -18,7 +19,7 @@ import { JobTable } from "~/components/pipeline/job-table";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { retryFailedJob } from "~/lib/jobs/enqueue.server";
-import { isQueueName, QUEUE_NAMES } from "~/lib/jobs/queues";
+import { isQueueName, QUEUE_NAMES, RetryJobSchema } from "~/lib/jobs/queues";
 import { JOB_STATES, type JobState } from "~/lib/jobs/status-types";
 import { listRecentJobs } from "~/lib/jobs/status.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
@@ -46,12 +47,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
-  const queue = form.get("queue");
-  const jobId = String(form.get("jobId") ?? "");
-  if (form.get("intent") !== "retry" || !isQueueName(queue)) {
+  const submission = parseWithZod(await request.formData(), { schema: RetryJobSchema });
+  if (submission.status !== "success") {
     return dataWithToast({}, { type: "error", title: "That request could not be understood." }, { status: 400 });
   }
+  const { queue, jobId } = submission.value;
   const back = `${href("/admin/jobs")}${new URL(request.url).search}`;
   return (await retryFailedJob(queue, jobId))
     ? redirectWithToast(back, { type: "success", title: "Job queued again" })

@@ -4,6 +4,8 @@
  * compare one with the current one (?kind=…&left=…&right=…), queue a
  * re-analysis or a new story, and see the meeting's jobs.
  */
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import {
   Form,
   href,
@@ -16,6 +18,7 @@ import {
   type MetaFunction,
 } from "react-router";
 import { Button } from "~/components/forms/fields";
+import { useSchemaForm } from "~/components/forms/use-schema-form";
 import { JobTable } from "~/components/pipeline/job-table";
 import { RevisionCompare } from "~/components/pipeline/revision-compare";
 import { RevisionMeta } from "~/components/pipeline/revision-meta";
@@ -26,6 +29,7 @@ import { requestReanalysis, requestStory } from "~/lib/jobs/enqueue.server";
 import { getVideoPipelineStatus } from "~/lib/jobs/status.server";
 import { isPipelineError } from "~/lib/pipeline/messages";
 import { getVideoOverview, loadComparison } from "~/lib/pipeline/overview.server";
+import { RevisionsPageSchema } from "~/lib/pipeline/revision-forms";
 import { listRevisions, restoreRevision } from "~/lib/pipeline/revisions.server";
 import { isRevisionKind, type RevisionKind, type RevisionSummary } from "~/lib/pipeline/types";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
@@ -61,35 +65,42 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const meetingId = params.meetingId ?? "";
   const here = new URL(request.url).pathname;
-  const form = await request.formData();
-  const intent = form.get("intent");
+  const submission = parseWithZod(await request.formData(), { schema: RevisionsPageSchema });
+  if (submission.status !== "success")
+    return dataWithToast({}, { type: "error", title: "That request could not be understood." }, { status: 400 });
+  const posted = submission.value;
   try {
-    if (intent === "restore") {
-      const kind = form.get("kind");
-      if (!isRevisionKind(kind)) throw new Error("unknown kind");
-      await restoreRevision(kind, String(form.get("revisionId") ?? ""), user.id, { cityVideoId: meetingId });
+    if (posted.intent === "restore") {
+      await restoreRevision(posted.kind, posted.revisionId, user.id, { cityVideoId: meetingId });
       return redirectWithToast(here, {
         type: "success",
-        title: `${LABEL[kind]} restored`,
+        title: `${LABEL[posted.kind]} restored`,
         description: "It is the current one again (added as a new revision).",
       });
     }
-    if (intent === "reanalyze" || intent === "new-story") {
-      const result =
-        intent === "reanalyze"
-          ? await requestReanalysis(meetingId, user.id)
-          : await requestStory(meetingId, { requestedBy: user.id });
-      return redirectWithToast(here, {
-        type: result.status === "refused" ? "error" : result.queued ? "success" : "info",
-        title: result.message,
-      });
-    }
+    const result =
+      posted.intent === "reanalyze"
+        ? await requestReanalysis(meetingId, user.id)
+        : await requestStory(meetingId, { requestedBy: user.id });
+    return redirectWithToast(here, {
+      type: result.status === "refused" ? "error" : result.queued ? "success" : "info",
+      title: result.message,
+    });
   } catch (error) {
     if (!isPipelineError(error)) console.error("Revisions page action failed:", error);
     const message = isPipelineError(error) ? error.message : "That request could not be carried out.";
     return dataWithToast({}, { type: "error", title: "Error", description: message }, { status: 400 });
   }
-  return dataWithToast({}, { type: "error", title: "That request could not be understood." }, { status: 400 });
+}
+
+/** A post of hidden fields only, checked against the page's schema before it leaves. */
+function HiddenFieldsForm({ children }: { children: React.ReactNode }) {
+  const [form] = useSchemaForm({ schema: RevisionsPageSchema });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      {children}
+    </Form>
+  );
 }
 
 function RevisionList({ kind, revisions }: { kind: RevisionKind; revisions: RevisionSummary[] }) {
@@ -110,14 +121,14 @@ function RevisionList({ kind, revisions }: { kind: RevisionKind; revisions: Revi
           <RevisionMeta revision={revision} />
           {!revision.current ? (
             <div className="mt-2 flex flex-wrap items-center gap-3">
-              <Form method="post">
+              <HiddenFieldsForm>
                 <input type="hidden" name="intent" value="restore" />
                 <input type="hidden" name="kind" value={kind} />
                 <input type="hidden" name="revisionId" value={revision.id} />
                 <Button variant="secondary" disabled={busy} aria-label={`Restore ${kind} of ${revision.createdAt}`}>
                   Restore
                 </Button>
-              </Form>
+              </HiddenFieldsForm>
               {current ? (
                 <Link
                   className="text-sm font-semibold text-brand-700 hover:underline"
@@ -161,16 +172,16 @@ export default function Revisions() {
         </Link>
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <Form method="post">
+        <HiddenFieldsForm>
           <input type="hidden" name="intent" value="reanalyze" />
           <Button disabled={busy}>Re-Analyze Meeting</Button>
-        </Form>
-        <Form method="post">
+        </HiddenFieldsForm>
+        <HiddenFieldsForm>
           <input type="hidden" name="intent" value="new-story" />
           <Button variant="secondary" disabled={busy || !video.hasAnalysis}>
             Regenerate Story
           </Button>
-        </Form>
+        </HiddenFieldsForm>
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="analyses-heading">

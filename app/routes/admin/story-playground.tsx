@@ -6,7 +6,7 @@
  * result (and its toast) comes back with the response, with or
  * without JavaScript.
  */
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   Form,
@@ -19,8 +19,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "react-router";
-import { z } from "zod";
 import { Button, SelectField, TextareaField } from "~/components/forms/fields";
+import { useSchemaForm } from "~/components/forms/use-schema-form";
 import { AnalysisDigest } from "~/components/pipeline/analysis-digest";
 import { formatDate, formatDateTime } from "~/lib/format/date";
 import { RevisionCompare } from "~/components/pipeline/revision-compare";
@@ -38,30 +38,11 @@ import {
   VIDEO_NOT_FOUND,
 } from "~/lib/pipeline/messages";
 import { currentRevisionId, listRevisions } from "~/lib/pipeline/revisions.server";
+import { PlaygroundSchema, playgroundSchemaFor } from "~/lib/pipeline/story-playground-form";
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 
 const PLAYGROUND_PATH = href("/admin/story-playground");
-
-const CONTEXT_MAX = 2000;
-const contextTooLong = `Please keep the additional context under ${CONTEXT_MAX.toLocaleString("en-US")} characters`;
-
-const PlaygroundSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("generate"),
-    meetingId: z.uuid("Unknown video"),
-    additionalContext: z.string().trim().max(CONTEXT_MAX, contextTooLong).optional(),
-  }),
-  z.object({
-    intent: z.literal("rewrite"),
-    meetingId: z.uuid("Unknown video"),
-    additionalContext: z
-      .string({ error: "Describe what the rewrite should change" })
-      .trim()
-      .min(1, "Describe what the rewrite should change")
-      .max(CONTEXT_MAX, contextTooLong),
-  }),
-]);
 
 export const meta: MetaFunction = () => [{ title: `Story Playground | ${PRODUCT_NAME}` }];
 
@@ -194,8 +175,10 @@ function WriteForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const writing = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
-  const [form, fields] = useForm<z.input<typeof PlaygroundSchema>>({
+  const [form, fields] = useSchemaForm({
     id: `playground-${video?.id ?? ""}`,
+    schema: PlaygroundSchema,
+    schemaFor: playgroundSchemaFor,
     lastResult: actionData?.result,
   });
   if (!video) return null;

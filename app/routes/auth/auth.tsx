@@ -1,10 +1,16 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { Button, ErrorList, Field, HoneypotField, SelectField } from "~/components/forms/fields";
 import { Logo } from "~/components/layout/top-bar";
-import { PasswordSignInSchema, PasswordSignUpSchema, SendCodeSchema, VerifyCodeSchema } from "~/lib/auth/auth-forms";
+import {
+  PasswordSignInSchema,
+  PasswordSignUpSchema,
+  ResendCodeSchema,
+  SendCodeSchema,
+  VerifyCodeSchema,
+} from "~/lib/auth/auth-forms";
 import { pendingCode } from "~/lib/auth/email-code.server";
 import { PASSWORD_MIN_LENGTH } from "~/lib/auth/password-rules";
 import { getCurrentUser } from "~/lib/auth/session.server";
@@ -22,6 +28,7 @@ import { PRODUCT_NAME, VERIFICATION_CODE_LENGTH } from "~/lib/constants";
 import { isHoneypotFilled } from "~/lib/http/honeypot";
 import { createToastHeaders, dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import { useHydrated } from "~/components/hooks/use-hydrated";
+import { useSchemaForm } from "~/components/forms/use-schema-form";
 import type { Route } from "./+types/auth";
 
 type Method = "password" | "code";
@@ -125,12 +132,8 @@ async function sendCode(request: Request, formData: FormData) {
 }
 
 async function resendCode(request: Request, formData: FormData) {
-  const mode: AuthMode = formData.get("mode") === "signup" ? "signup" : "login";
-  const view = {
-    mode,
-    homeCity: String(formData.get("homeCity") ?? ""),
-    redirectTo: String(formData.get("redirectTo") ?? ""),
-  };
+  const submission = parseWithZod(formData, { schema: ResendCodeSchema });
+  const view = submission.status === "success" ? submission.value : { mode: "login" as const };
   const outcome = await resendSignInCode(request);
   if (!(outcome instanceof Response)) {
     return redirectWithToast(authHref({ ...view, method: "code" }), {
@@ -244,9 +247,13 @@ function useSubmitting(intent: string) {
 }
 
 function PasswordForm({ view, cities, lastResult }: { view: View; cities: CityOption[]; lastResult: LastResult }) {
-  const [form, fields] = useForm<{ email: string; password: string }>({ id: `password-${view.mode}`, lastResult });
-  const submitting = useSubmitting("password");
   const signup = view.mode === "signup";
+  const [form, fields] = useSchemaForm({
+    id: `password-${view.mode}`,
+    schema: signup ? PasswordSignUpSchema : PasswordSignInSchema,
+    lastResult,
+  });
+  const submitting = useSubmitting("password");
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <HoneypotField />
@@ -279,7 +286,7 @@ function PasswordForm({ view, cities, lastResult }: { view: View; cities: CityOp
 }
 
 function SendCodeForm({ view, cities, lastResult }: { view: View; cities: CityOption[]; lastResult: LastResult }) {
-  const [form, fields] = useForm<{ email: string }>({ id: `send-code-${view.mode}`, lastResult });
+  const [form, fields] = useSchemaForm({ id: `send-code-${view.mode}`, schema: SendCodeSchema, lastResult });
   const submitting = useSubmitting("send-code");
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
@@ -305,7 +312,13 @@ function SendCodeForm({ view, cities, lastResult }: { view: View; cities: CityOp
 function VerifyCodeForm({ view, email, lastResult }: { view: View; email: string | null; lastResult: LastResult }) {
   const hydrated = useHydrated();
   const [code, setCode] = useState("");
-  const [form, fields] = useForm<{ code: string }>({ id: "verify-code", lastResult });
+  const [form, fields] = useSchemaForm({
+    id: "verify-code",
+    schema: VerifyCodeSchema,
+    // Resend Code posts the same form and must not need a code.
+    schemaFor: (formData) => (formData.get("intent") === "resend-code" ? ResendCodeSchema : VerifyCodeSchema),
+    lastResult,
+  });
   const verifying = useSubmitting("verify-code");
   const resending = useSubmitting("resend-code");
   return (

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { CONTACT_TOPICS } from "~/lib/constants";
+
+/** The contact form's schema, shared by the action and the page. */
+
+const REQUIRED = "This field is required";
+
+export const ContactSchema = z.object({
+  email: z.string({ error: REQUIRED }).trim().pipe(z.email("Please enter a valid email address")),
+  phone: z.string().trim().max(40, "Please keep the phone number under 40 characters").optional(),
+  topic: z.enum(CONTACT_TOPICS, { error: REQUIRED }),
+  message: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(5000, "Please keep your message under 5,000 characters"),
+});
+
+const REQUIRED_FIELDS = ["email", "topic", "message"] as const;
+
+/** The toast of a refused contact form, the same whether the browser or the server refused it. */
+export function contactRefusalToast(formData: FormData) {
+  const missingRequired = REQUIRED_FIELDS.some((name) => !String(formData.get(name) ?? "").trim());
+  return {
+    type: "error",
+    title: missingRequired ? "Please fill in all required fields" : "Please check the highlighted fields",
+  } as const;
+}
