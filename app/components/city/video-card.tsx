@@ -1,7 +1,5 @@
-import { getFormProps } from "@conform-to/react";
 import { Link, useFetcher } from "react-router";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
-import { FETCH_TRANSCRIPT, FetchTranscriptSchema } from "~/lib/meetings/admin-intents";
+import { FETCH_TRANSCRIPT } from "~/lib/meetings/admin-intents";
 import { meetingHref, storyHref } from "~/lib/meetings/links";
 import { INSUFFICIENT_TRANSCRIPT_BADGE, transcriptRules } from "~/lib/meetings/rules";
 import type { VideoCardData } from "~/lib/meetings/meetings.server";
@@ -21,9 +19,8 @@ const DISABLED = `${ACTION} cursor-not-allowed border border-slate-200 bg-slate-
 function FetchTranscriptButton({ meetingId }: { meetingId: string }) {
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
-  const [form] = useSchemaForm({ schema: FetchTranscriptSchema });
   return (
-    <fetcher.Form method="post" {...getFormProps(form)}>
+    <fetcher.Form method="post">
       <input type="hidden" name="intent" value={FETCH_TRANSCRIPT} />
       <input type="hidden" name="meetingId" value={meetingId} />
       <button type="submit" disabled={busy} className={`${ACTIVE_SECONDARY} disabled:opacity-60`}>

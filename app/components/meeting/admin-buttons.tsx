@@ -1,14 +1,6 @@
-import { getFormProps } from "@conform-to/react";
 import { Form, href, Link, useNavigation } from "react-router";
 import { Button, TextareaField } from "~/components/forms/fields";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
-import {
-  RE_ANALYZE,
-  ReanalyzeSchema,
-  REGENERATE_STORY,
-  REWRITE_STORY,
-  StoryIntentSchema,
-} from "~/lib/meetings/admin-intents";
+import { MAX_REWRITE_INSTRUCTIONS, RE_ANALYZE, REGENERATE_STORY, REWRITE_STORY } from "~/lib/meetings/admin-intents";
 
 function useSubmittingIntent(): string | null {
   const navigation = useNavigation();
@@ -43,10 +35,9 @@ function AdminCard({ meetingId, children }: { meetingId: string; children: React
 /** Admins only (the loader decides; the action checks again). */
 export function ReanalyzeButton({ meetingId }: { meetingId: string }) {
   const busy = useSubmittingIntent() === RE_ANALYZE;
-  const [form] = useSchemaForm({ schema: ReanalyzeSchema });
   return (
     <AdminCard meetingId={meetingId}>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post">
         <input type="hidden" name="intent" value={RE_ANALYZE} />
         <input type="hidden" name="meetingId" value={meetingId} />
         <Button variant="secondary" disabled={busy} className="w-full">
@@ -59,26 +50,23 @@ export function ReanalyzeButton({ meetingId }: { meetingId: string }) {
 
 export function StoryAdminButtons({ meetingId }: { meetingId: string }) {
   const intent = useSubmittingIntent();
-  const [rewriteForm, rewriteFields] = useSchemaForm({ schema: StoryIntentSchema });
-  const [regenerateForm] = useSchemaForm({ schema: StoryIntentSchema });
   return (
     <AdminCard meetingId={meetingId}>
-      <Form method="post" {...getFormProps(rewriteForm)} className="space-y-2">
+      <Form method="post" className="space-y-2">
         <input type="hidden" name="intent" value={REWRITE_STORY} />
         <input type="hidden" name="meetingId" value={meetingId} />
         <TextareaField
           label="Rewrite instructions (optional)"
-          id={rewriteFields.additionalContext.id}
-          name={rewriteFields.additionalContext.name}
-          errors={rewriteFields.additionalContext.errors}
+          id="rewrite-instructions"
+          name="additionalContext"
           rows={3}
-          maxLength={2000}
+          maxLength={MAX_REWRITE_INSTRUCTIONS}
         />
         <Button variant="secondary" disabled={intent !== null} className="w-full">
           {intent === REWRITE_STORY ? "Requesting…" : "Rewrite Story"}
         </Button>
       </Form>
-      <Form method="post" {...getFormProps(regenerateForm)}>
+      <Form method="post">
         <input type="hidden" name="intent" value={REGENERATE_STORY} />
         <input type="hidden" name="meetingId" value={meetingId} />
         <Button variant="secondary" disabled={intent !== null} className="w-full">

@@ -6,7 +6,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
-import { FetchTranscriptSchema, ReanalyzeSchema, REWRITE_STORY, StoryIntentSchema } from "~/lib/meetings/admin-intents";
+import { REWRITE_STORY } from "~/lib/meetings/admin-intents";
+import { FetchTranscriptSchema, ReanalyzeSchema, StoryIntentSchema } from "~/lib/meetings/admin-intent-schemas";
 import { requestReanalysis, requestStory, type RequestResult } from "~/lib/jobs/index.server";
 import {
   fetchTranscriptForVideo,
