@@ -4,6 +4,7 @@
  * search panel is open (`search=1`) and what it searched for (`q`).
  */
 import { href } from "react-router";
+import { differOnlyIn } from "~/lib/http/search-params";
 import { VIDEOS_PER_PAGE } from "~/lib/constants";
 import { normalizeQuery } from "~/lib/search/query";
 
@@ -77,15 +78,8 @@ export function loadMoreUrl(cityKey: string, source: string | null, page: number
 
 /** True when a navigation only shows more of the same list (Load More's URL update). */
 export function isOnlyMorePages(current: URL, next: URL): boolean {
-  if (current.pathname !== next.pathname) return false;
-  const rest = (url: URL) => {
-    const params = new URLSearchParams(url.searchParams);
-    params.delete("page");
-    params.sort();
-    return params.toString();
-  };
   return (
-    rest(current) === rest(next) &&
+    differOnlyIn("page", current, next) &&
     parsePage(next.searchParams.get("page")) > parsePage(current.searchParams.get("page"))
   );
 }

@@ -2,6 +2,7 @@
  * Which video links can be embedded (video-site watch and short links only:
  * docs/product.md#rules-meetings) and the privacy-friendly player address for them.
  */
+import { differOnlyIn } from "~/lib/http/search-params";
 import { href } from "react-router";
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -79,14 +80,7 @@ export function storyHref(meetingId: string, cityKey?: string | null): string {
 
 /** The meeting page does not reload when only the moment (`?t=`) changes: the player moves. */
 export function isOnlyMomentChange(current: URL, next: URL): boolean {
-  if (current.pathname !== next.pathname) return false;
-  const rest = (url: URL) => {
-    const params = new URLSearchParams(url.searchParams);
-    params.delete("t");
-    params.sort();
-    return params.toString();
-  };
-  return rest(current) === rest(next);
+  return differOnlyIn("t", current, next);
 }
 
 /** shouldRevalidate of the meeting pages: a highlight's `?t=` link only moves the player. */
