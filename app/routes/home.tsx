@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, href, Link, redirect, useLocation, useNavigate, useSearchParams } from "react-router";
-import { RequestCityDialog } from "~/components/cities/request-city-dialog";
+import { RequestCityDialog } from "~/components/city/request-city-dialog";
 import { Button, SelectField } from "~/components/forms/fields";
 import { TopBar } from "~/components/layout/top-bar";
 import { CompassIcon, MegaphoneIcon, SearchIcon } from "~/components/ui/icons";

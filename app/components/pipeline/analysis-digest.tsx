@@ -1,6 +1,6 @@
 import type { Analysis } from "~/lib/ai/schemas";
 import type { PlainText } from "~/lib/ai/stored";
-import { andMore } from "./format";
+import { andMore } from "~/lib/format/count";
 
 const SHOWN = 3;
 
