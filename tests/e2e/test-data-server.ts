@@ -34,8 +34,9 @@ export function testDataSettings(env: NodeJS.ProcessEnv = process.env): TestData
   if (token.length < 32) throw new Error("E2E_TEST_DATA_TOKEN must be at least 32 characters");
   if (env.DATABASE_URL)
     throw new Error("The test-data server runs only on a throwaway embedded database, not DATABASE_URL");
-  const dataDir = path.resolve(env.DATA_DIR ?? "data");
-  if (env.E2E_REMOVE_DATA_DIR !== "true" || !dataDir.startsWith(path.resolve(os.tmpdir()) + path.sep))
+  // DATA_DIR must be given: the default (./data) would pass the check below in a checkout under /tmp.
+  const dataDir = env.DATA_DIR ? path.resolve(env.DATA_DIR) : null;
+  if (env.E2E_REMOVE_DATA_DIR !== "true" || !dataDir?.startsWith(path.resolve(os.tmpdir()) + path.sep))
     throw new Error(
       "The test-data server runs only with a throwaway data directory under the system's temporary directory",
     );
