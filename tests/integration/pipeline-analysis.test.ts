@@ -51,7 +51,8 @@ function useFakeOpenAi() {
   process.env.OPENAI_API_KEY = "sk-test";
   process.env.OPENAI_BASE_URL = openai.baseURL;
   process.env.OPENAI_MAX_RETRIES = "0";
-  process.env.OPENAI_TIMEOUT_MS = "5000";
+  // Generous: on a loaded machine a 5 s client timeout turned the fake's answer into "could not be reached".
+  process.env.OPENAI_TIMEOUT_MS = "15000";
 }
 
 /** A meeting of the demo's, in a city of its own unless given. */
