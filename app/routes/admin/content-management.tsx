@@ -160,12 +160,10 @@ function ContextHeader({ city, source }: { city: ContentCity; source: ContentSou
         <h2 className="text-xl font-semibold">{sourceName(source)}</h2>
         <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <div className="flex gap-1">
-            <dt className="text-slate-500">Content type:</dt>
-            <dd>{source.contentType}</dd>
+            <dt className="text-slate-500">Content type:</dt> <dd>{source.contentType}</dd>
           </div>
           <div className="flex gap-1">
-            <dt className="text-slate-500">Source type:</dt>
-            <dd>{source.sourceType}</dd>
+            <dt className="text-slate-500">Source type:</dt> <dd>{source.sourceType}</dd>
           </div>
         </dl>
       </div>
@@ -192,8 +190,8 @@ function VideosForSource({
   selectedId: string | null;
 }) {
   return (
-    // Open until a video is chosen, so that its cards come first; a summary click opens it again.
-    <details open={selectedId === null} className="mt-6 rounded-xl border border-slate-200 bg-white shadow-sm">
+    // Open at first; folded away by the admin, it stays so while they pick videos (with JavaScript).
+    <details open className="mt-6 rounded-xl border border-slate-200 bg-white shadow-sm">
       <summary className="cursor-pointer px-5 py-3 font-semibold">Videos for Source ({videos.length})</summary>
       {videos.length === 0 ? (
         <p className="px-5 pb-4 text-slate-600">No videos found for this URL</p>
