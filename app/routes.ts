@@ -21,6 +21,7 @@ export default [
       route("story-playground", "routes/admin/story-playground.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),
       route("revisions/:meetingId", "routes/admin/revisions.tsx"),
+      route("content-management", "routes/admin/content-management.tsx"),
     ]),
   ]),
   layout("routes/meeting/layout.tsx", [

@@ -4,10 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import {
   createCity,
+  createCitySource,
   createMeeting,
   createSignedInUser,
   type CityOptions,
   type MeetingOptions,
+  type SourceOptions,
 } from "../support/factories";
 
 /**
@@ -71,6 +73,11 @@ const ROUTES: Record<string, Route> = {
   "/users": (input, appOrigin) =>
     createSignedInUser({ role: input.role === "admin" ? "admin" : "member", origin: appOrigin }),
   "/cities": async (input) => cityResult(await createCity(input as CityOptions)),
+  "/sources": async (input) => {
+    const { cityId, ...options } = input as SourceOptions & { cityId: string };
+    const source = await createCitySource(cityId, options);
+    return { id: source.id, title: source.title, url: source.url };
+  },
   "/meetings": async (input) => {
     const {
       city: cityInput,

@@ -1,4 +1,4 @@
-import type { CityOptions, MeetingOptions } from "../support/factories";
+import type { CityOptions, MeetingOptions, SourceOptions } from "../support/factories";
 
 /**
  * The specs' side of the e2e server's test-data door (test-data-server.ts):
@@ -24,10 +24,14 @@ export type TestMeetingOptions = Omit<MeetingOptions, "cityId" | "publishedAt"> 
   publishedAt?: string;
 };
 
+export type TestSource = { id: string; title: string | null; url: string };
+
 export type TestData = {
   createUser(role: "member" | "admin"): Promise<TestUser>;
   createCity(options?: CityOptions): Promise<TestCity>;
   createMeeting(options?: TestMeetingOptions): Promise<TestMeeting>;
+  /** A source (city URL) of the city; meetings join it with `cityUrlsId`. */
+  createSource(city: TestCity, options?: SourceOptions): Promise<TestSource>;
 };
 
 export type TestDataDoor = { url: string; token: string };
@@ -64,6 +68,9 @@ export function testDataClient(door: TestDataDoor): TestData {
     },
     async createCity(options = {}) {
       return withPath(await post<Omit<TestCity, "path">>("/cities", options));
+    },
+    async createSource(city, options = {}) {
+      return post<TestSource>("/sources", { ...options, cityId: city.id });
     },
     async createMeeting({ city, ...options } = {}) {
       const existing = city && "id" in city ? city : null;

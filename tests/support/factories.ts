@@ -4,7 +4,7 @@ import { HTML_TEXT_VIDEO_ID, SEARCHABLE_MOMENTS, seedVideo } from "#demo/meeting
 import { signIn } from "~/lib/auth/session.server";
 import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
 import { getDb } from "~/lib/db/client.server";
-import { analysisRevisions, cities, cityVideos, storyRevisions } from "~/lib/db/schema";
+import { analysisRevisions, cities, citiesUrls, cityUrls, cityVideos, storyRevisions } from "~/lib/db/schema";
 import { storeTranscript } from "~/lib/transcripts/store.server";
 
 /**
@@ -44,6 +44,28 @@ export async function createCity({ name, locationKey = unique("testville"), stat
   return city!;
 }
 
+export type SourceOptions = {
+  title?: string | null;
+  /** A unique playlist link when absent. */
+  url?: string;
+  contentType?: string;
+  sourceType?: string;
+};
+
+/** A source of the city (a `city_urls` row linked to it through `cities_urls`). */
+export async function createCitySource(
+  cityId: string,
+  { title = "Council meetings", url, contentType = "video", sourceType = "youtube" }: SourceOptions = {},
+) {
+  const db = getDb();
+  const [source] = await db
+    .insert(cityUrls)
+    .values({ title, url: url ?? `https://www.youtube.com/playlist?list=${unique("PL")}`, contentType, sourceType })
+    .returning();
+  await db.insert(citiesUrls).values({ cityId, urlId: source!.id });
+  return source!;
+}
+
 /**
  * A demo meeting whose transcript is long enough to analyze and whose
  * structured analysis and story fit it; none of the demo search moments, so
@@ -77,6 +99,7 @@ export type MeetingOptions = {
   cityUrlsId?: string;
   title?: string;
   description?: string | null;
+  channelTitle?: string | null;
   publishedAt?: Date;
 };
 
@@ -91,6 +114,7 @@ export async function createMeeting({
   cityUrlsId,
   title = "Council meeting",
   description,
+  channelTitle,
   publishedAt,
 }: MeetingOptions = {}) {
   if (story && !analysis) throw new Error("A story needs an analysis");
@@ -105,6 +129,7 @@ export async function createMeeting({
       cityUrlsId,
       title,
       description,
+      channelTitle,
       publishedAt: publishedAt ?? new Date(),
       analysisResults: analysis ? SAMPLE.analysis : null,
       newsStory: story ? SAMPLE.story : null,

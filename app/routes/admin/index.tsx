@@ -17,7 +17,6 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 const PLANNED = {
   cityManagement: "/admin/city-management",
-  contentManagement: "/admin/content-management",
   youtubeManager: "/admin/youtube-manager",
   businessDirectory: "/admin/business-directory",
   productFeedback: "/admin/product-feedback",
@@ -25,7 +24,7 @@ const PLANNED = {
 
 const SECTIONS = [
   { to: PLANNED.cityManagement, title: "City Management", text: "Cities, their sources and videos." },
-  { to: PLANNED.contentManagement, title: "Content Management", text: "Transcripts, analyses and stories." },
+  { to: href("/admin/content-management"), title: "Content Management", text: "Transcripts, analyses and stories." },
   { to: PLANNED.youtubeManager, title: "YouTube Channel Manager", text: "Add channels and playlists as sources." },
   { to: PLANNED.businessDirectory, title: "Business Directory", text: "Listings, tiers and images." },
   { to: PLANNED.productFeedback, title: "Product Feedback", text: "What users report, ranked." },

@@ -15,6 +15,7 @@ import {
   type MetaFunction,
 } from "react-router";
 import { Button, SelectField } from "~/components/forms/fields";
+import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { JobTable } from "~/components/pipeline/job-table";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
@@ -25,6 +26,8 @@ import { listRecentJobs } from "~/lib/jobs/status.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Jobs | ${PRODUCT_NAME}` }];
+
+export const handle: AdminHandle = { breadcrumb: "Jobs" };
 
 const isJobState = (value: unknown): value is JobState =>
   typeof value === "string" && (JOB_STATES as readonly string[]).includes(value);

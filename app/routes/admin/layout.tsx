@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { AdminBreadcrumbs } from "~/components/admin/breadcrumbs";
 import { PageShell } from "~/components/layout/page-shell";
 import { requireAdmin } from "~/lib/auth/session.server";
 import type { Route } from "./+types/layout";
@@ -18,9 +19,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+/** Every admin page: the top bar, the breadcrumb trail from the routes' `handle.breadcrumb`, then the page. */
 export default function AdminLayout() {
   return (
     <PageShell>
+      <AdminBreadcrumbs />
       <Outlet />
     </PageShell>
   );

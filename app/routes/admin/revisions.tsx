@@ -18,6 +18,7 @@ import {
   type MetaFunction,
 } from "react-router";
 import { Button } from "~/components/forms/fields";
+import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
 import { JobTable } from "~/components/pipeline/job-table";
 import { RevisionCompare } from "~/components/pipeline/revision-compare";
@@ -37,6 +38,10 @@ import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
   { title: `Revisions${loaderData?.video ? ` · ${loaderData.video.title}` : ""} | ${PRODUCT_NAME}` },
 ];
+
+export const handle: AdminHandle<Awaited<ReturnType<typeof loader>>> = {
+  breadcrumb: (data) => [{ label: "Revisions" }, ...(data ? [{ label: data.video.title }] : [])],
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

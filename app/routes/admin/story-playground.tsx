@@ -28,6 +28,7 @@ import { RevisionMeta } from "~/components/pipeline/revision-meta";
 import { StoryPreview } from "~/components/pipeline/story-preview";
 import { meetingHref } from "~/lib/meetings/links";
 import { requireAdmin } from "~/lib/auth/session.server";
+import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { getVideoOverview, listCityChoices, listVideoChoices, loadComparison } from "~/lib/pipeline/overview.server";
 import {
@@ -45,6 +46,13 @@ import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 const PLAYGROUND_PATH = href("/admin/story-playground");
 
 export const meta: MetaFunction = () => [{ title: `Story Playground | ${PRODUCT_NAME}` }];
+
+export const handle: AdminHandle<Awaited<ReturnType<typeof loader>>> = {
+  breadcrumb: (data) => [
+    { label: "Story Playground", to: PLAYGROUND_PATH },
+    ...(data?.video ? [{ label: data.video.title }] : []),
+  ],
+};
 
 function playgroundUrl(params: Record<string, string | null | undefined>): string {
   const search = new URLSearchParams();
