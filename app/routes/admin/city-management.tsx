@@ -9,7 +9,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { Form, href, Link, useFetcher, useLoaderData, type MetaFunction } from "react-router";
+import { Form, href, Link, useActionData, useFetcher, useLoaderData, type MetaFunction } from "react-router";
 import type { z } from "zod";
 import { Button, Field, SelectField, TextareaField } from "~/components/forms/fields";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
@@ -127,14 +127,18 @@ function refusal(
 
 class NotFound extends Error {}
 
+/** Names the form a post came from, so that without JavaScript its errors go back to it. */
+const FORM_KEY = "form";
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const formData = await request.formData();
+  const form = String(formData.get(FORM_KEY) ?? "");
   const submission = parseWithZod(formData, { schema: CityManagementSchema });
   if (submission.status !== "success") {
     const reply = submission.reply();
     const toast = refusal(String(formData.get("intent") ?? ""), reply.error ?? undefined);
-    return dataWithToast({ result: reply }, { type: "error", ...toast }, { status: 400 });
+    return dataWithToast({ form, result: reply }, { type: "error", ...toast }, { status: 400 });
   }
   const posted = submission.value;
   const { ok, failed } = OUTCOME[posted.intent];
@@ -144,7 +148,11 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof LocationKeyTakenError) {
       const result = submission.reply({ fieldErrors: { locationKey: [error.message] } });
-      return dataWithToast({ result }, { type: "error", title: failed, description: error.message }, { status: 409 });
+      return dataWithToast(
+        { form, result },
+        { type: "error", title: failed, description: error.message },
+        { status: 409 },
+      );
     }
     const notFound = error instanceof NotFound;
     if (!notFound) console.error(`City management: ${posted.intent} failed:`, error);
@@ -201,17 +209,25 @@ async function perform(posted: CityManagementIntent, userId: string): Promise<st
 
 // ---------------------------------------------------------------- page
 
-type ActionData = { result?: Parameters<typeof useSchemaForm>[0]["lastResult"]; toast?: Toast };
+type ActionData = { form?: string; result?: Parameters<typeof useSchemaForm>[0]["lastResult"]; toast?: Toast };
 
-/** A fetcher for this page's action whose error toasts reach the toast outlet (success redirects with one). */
+/**
+ * A fetcher for this page's action, the form's last result (from the
+ * fetcher with JavaScript, from the page's action data without), and its
+ * `<fetcher.Form>` marker. Error toasts of a fetcher reach the toast outlet
+ * here; a success redirects with its toast.
+ */
 function usePageFetcher(key: string) {
   const fetcher = useFetcher<ActionData>({ key });
+  const actionData = useActionData<ActionData>();
   const showToast = useShowToast();
   const toast = fetcher.data?.toast;
   useEffect(() => {
     if (toast) showToast(toast);
   }, [toast, showToast]);
-  return fetcher;
+  const lastResult = fetcher.data?.result ?? (actionData?.form === key ? actionData.result : undefined);
+  const marker = <input type="hidden" name={FORM_KEY} value={key} />;
+  return { fetcher, lastResult, marker };
 }
 
 const LINK = "font-semibold text-brand-700 hover:underline";
@@ -261,11 +277,11 @@ function CityPicker({ cities, selected }: { cities: { id: string; name: string; 
 }
 
 function CreateCityForm({ cancelTo }: { cancelTo: string }) {
-  const fetcher = usePageFetcher("create-city");
+  const { fetcher, lastResult, marker } = usePageFetcher("create-city");
   const [form, fields] = useSchemaForm({
     id: "create-city",
     schema: CreateCitySchema,
-    lastResult: fetcher.data?.result,
+    lastResult,
   });
   return (
     <section aria-labelledby="create-city-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
@@ -273,6 +289,7 @@ function CreateCityForm({ cancelTo }: { cancelTo: string }) {
         Create New City
       </h2>
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        {marker}
         <input type="hidden" name="intent" value="create-city" />
         <Field label="Name" {...getInputProps(fields.name, { type: "text" })} required errors={fields.name.errors} />
         <Field
@@ -343,17 +360,19 @@ function CityDetails({ city }: { city: AdminCity }) {
 }
 
 function CityDetailsForm({ city }: { city: AdminCity }) {
-  const fetcher = usePageFetcher("update-city");
+  const { fetcher, lastResult, marker } = usePageFetcher("update-city");
   const [form, fields] = useSchemaForm({
     id: "update-city",
     schema: UpdateCitySchema,
-    lastResult: fetcher.data?.result,
+    lastResult,
   });
   const text = (name: keyof typeof fields & keyof AdminCity, label: string, required = false) => (
     <Field
       label={label}
       {...getInputProps(fields[name], { type: "text" })}
-      defaultValue={String(city[name] ?? "")}
+      defaultValue={
+        typeof fields[name].initialValue === "string" ? fields[name].initialValue : String(city[name] ?? "")
+      }
       required={required}
       errors={fields[name].errors}
     />
@@ -364,6 +383,7 @@ function CityDetailsForm({ city }: { city: AdminCity }) {
         City Details
       </h2>
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        {marker}
         <input type="hidden" name="intent" value="update-city" />
         <input type="hidden" name="cityId" value={city.id} />
         {text("name", "Name", true)}
@@ -443,7 +463,7 @@ function UrlTable() {
 }
 
 function UrlRow({ cityId, url, selected }: { cityId: string; url: CityUrl; selected: boolean }) {
-  const fetcher = usePageFetcher(`delete-url:${url.id}`);
+  const { fetcher, marker } = usePageFetcher(`delete-url:${url.id}`);
   return (
     <li
       className={`flex flex-wrap items-center gap-3 rounded-lg border p-3 ${selected ? "border-brand-600 bg-brand-50" : "border-slate-200"}`}
@@ -464,6 +484,7 @@ function UrlRow({ cityId, url, selected }: { cityId: string; url: CityUrl; selec
         Edit <span className="sr-only">{url.title ?? url.url}</span>
       </Link>
       <fetcher.Form method="post">
+        {marker}
         <input type="hidden" name="intent" value="delete-url" />
         <input type="hidden" name="cityId" value={cityId} />
         <input type="hidden" name="urlId" value={url.id} />
@@ -485,11 +506,11 @@ function UrlForm({
   selectedUrlId: string | null;
 }) {
   const schema = url ? UpdateUrlSchema : CreateUrlSchema;
-  const fetcher = usePageFetcher(url ? `update-url:${url.id}` : "create-url");
+  const { fetcher, lastResult, marker } = usePageFetcher(url ? `update-url:${url.id}` : "create-url");
   const [form, fields] = useSchemaForm({
     id: url ? `url-${url.id}` : "new-url",
     schema: schema as typeof CreateUrlSchema,
-    lastResult: fetcher.data?.result,
+    lastResult,
   });
   const [contentType, setContentType] = useState(url?.contentType ?? "");
   return (
@@ -499,6 +520,7 @@ function UrlForm({
       className="grid gap-3 rounded-lg border border-brand-600 p-3 sm:grid-cols-2"
       aria-label={url ? "Edit URL" : "New URL"}
     >
+      {marker}
       <input type="hidden" name="intent" value={url ? "update-url" : "create-url"} />
       <input type="hidden" name="cityId" value={cityId} />
       {url ? <input type="hidden" name="urlId" value={url.id} /> : null}
@@ -543,7 +565,7 @@ function UrlForm({
 
 function VideoTable() {
   const { city, selectedUrl, videos, edit } = useLoaderData<typeof loader>();
-  const refresh = usePageFetcher("refresh-videos");
+  const { fetcher: refresh, marker: refreshMarker } = usePageFetcher("refresh-videos");
   if (!city || !selectedUrl) return null;
   return (
     <section aria-labelledby="videos-heading" className="rounded-xl border border-slate-200 bg-white p-5">
@@ -552,6 +574,7 @@ function VideoTable() {
           Videos of {selectedUrl.title ?? selectedUrl.url}
         </h2>
         <refresh.Form method="post">
+          {refreshMarker}
           <input type="hidden" name="intent" value="refresh-videos" />
           <input type="hidden" name="cityId" value={city.id} />
           <input type="hidden" name="urlId" value={selectedUrl.id} />
@@ -577,7 +600,7 @@ function VideoTable() {
 }
 
 function VideoRow({ cityId, urlId, video }: { cityId: string; urlId: string; video: SourceVideo }) {
-  const fetcher = usePageFetcher(`delete-video:${video.id}`);
+  const { fetcher, marker } = usePageFetcher(`delete-video:${video.id}`);
   return (
     <li className="rounded-lg border border-slate-200 p-3">
       <div className="flex flex-wrap items-start gap-3">
@@ -595,6 +618,7 @@ function VideoRow({ cityId, urlId, video }: { cityId: string; urlId: string; vid
           Edit <span className="sr-only">{video.title ?? video.videoId}</span>
         </Link>
         <fetcher.Form method="post">
+          {marker}
           <input type="hidden" name="intent" value="delete-video" />
           <input type="hidden" name="cityId" value={cityId} />
           <input type="hidden" name="urlId" value={urlId} />
@@ -613,11 +637,11 @@ function VideoRow({ cityId, urlId, video }: { cityId: string; urlId: string; vid
 }
 
 function VideoForm({ cityId, urlId, video }: { cityId: string; urlId: string; video: SourceVideo }) {
-  const fetcher = usePageFetcher(`update-video:${video.id}`);
+  const { fetcher, lastResult, marker } = usePageFetcher(`update-video:${video.id}`);
   const [form, fields] = useSchemaForm({
     id: `video-${video.id}`,
     schema: UpdateVideoSchema as z.ZodType<Record<string, unknown>, Record<string, unknown>>,
-    lastResult: fetcher.data?.result,
+    lastResult,
   });
   return (
     <fetcher.Form
@@ -626,6 +650,7 @@ function VideoForm({ cityId, urlId, video }: { cityId: string; urlId: string; vi
       aria-label="Edit video"
       className="grid gap-3 rounded-lg border border-brand-600 p-3"
     >
+      {marker}
       <input type="hidden" name="intent" value="update-video" />
       <input type="hidden" name="cityId" value={cityId} />
       <input type="hidden" name="urlId" value={urlId} />
