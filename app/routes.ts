@@ -20,6 +20,7 @@ export default [
       index("routes/admin/index.tsx"),
       route("story-playground", "routes/admin/story-playground.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),
+      route("city-management", "routes/admin/city-management.tsx"),
       route("revisions/:meetingId", "routes/admin/revisions.tsx"),
       route("content-management", "routes/admin/content-management.tsx"),
     ]),

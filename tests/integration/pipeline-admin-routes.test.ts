@@ -86,6 +86,7 @@ function adminPostFields(path: string, meetingId: string): Record<string, string
     "/admin/story-playground": { intent: "generate", meetingId },
     "/admin/jobs": { intent: "retry", queue: "analysis", jobId: meetingId },
     "/admin/revisions/:meetingId": { intent: "reanalyze" },
+    "/admin/city-management": { intent: "create-city", name: "Forged city", county: "Forged" },
   };
   return known[path] ?? { intent: "anything", meetingId };
 }
@@ -99,6 +100,7 @@ describe(`admin pages refuse others ${dbTag}`, () => {
         "routes/admin/jobs.tsx",
         "routes/admin/revisions.tsx",
         "routes/admin/story-playground.tsx",
+        "routes/admin/city-management.tsx",
       ]),
     );
   });
@@ -138,11 +140,14 @@ describe(`admin pages refuse others ${dbTag}`, () => {
         "POST /admin/jobs",
         "POST /admin/revisions/:meetingId",
         "POST /admin/story-playground",
+        "GET /admin/city-management",
+        "POST /admin/city-management",
       ]),
     );
     // Nothing was done on their behalf.
     expect(await getTestDb().select().from(storyRevisions)).toEqual([]);
     expect(await execSql("select id from pgboss.job")).toEqual([]);
+    expect(await execSql("select id from cities where name = 'Forged city'")).toEqual([]);
   });
 });
 

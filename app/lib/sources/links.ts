@@ -1,11 +1,5 @@
 import { href } from "react-router";
 
-/**
- * City Management has no route on this branch yet (it is built alongside),
- * so href() cannot type it; give it href() once app/routes.ts has it.
- */
-const CITY_MANAGEMENT_PATH = "/admin/city-management";
-
 function withQuery(path: string, params: Record<string, string | null | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
@@ -23,5 +17,5 @@ export function contentManagementHref(
 
 /** City Management with the city and its source selected. */
 export function cityManagementHref(cityId?: string | null, sourceUrlId?: string | null): string {
-  return withQuery(CITY_MANAGEMENT_PATH, { city: cityId, url: sourceUrlId });
+  return withQuery(href("/admin/city-management"), { city: cityId, url: sourceUrlId });
 }

@@ -16,14 +16,13 @@ export async function loader({ request }: Route.LoaderArgs) {
  * href(); give each one href() when its route is added to app/routes.ts.
  */
 const PLANNED = {
-  cityManagement: "/admin/city-management",
   youtubeManager: "/admin/youtube-manager",
   businessDirectory: "/admin/business-directory",
   productFeedback: "/admin/product-feedback",
 };
 
 const SECTIONS = [
-  { to: PLANNED.cityManagement, title: "City Management", text: "Cities, their sources and videos." },
+  { to: href("/admin/city-management"), title: "City Management", text: "Cities, their sources and videos." },
   { to: href("/admin/content-management"), title: "Content Management", text: "Transcripts, analyses and stories." },
   { to: PLANNED.youtubeManager, title: "YouTube Channel Manager", text: "Add channels and playlists as sources." },
   { to: PLANNED.businessDirectory, title: "Business Directory", text: "Listings, tiers and images." },

@@ -1,0 +1,111 @@
+/**
+ * The forms of /admin/city-management (docs/product.md, admin back office),
+ * one schema per intent, shared by the page and its action.
+ */
+import { z } from "zod";
+
+export const CITY_STATUSES = ["New", "Test", "Live", "Archive"] as const;
+/** The listed source types, plus the default a new URL gets ("website"). */
+export const SOURCE_TYPES = ["website", "city", "county", "school_district", "school", "state", "other"] as const;
+export const CONTENT_TYPES = ["video", "site", "text", "file", "other"] as const;
+export const ENTITY_TYPES = ["Unknown", "Government", "Business", "Organization", "Media", "Other"] as const;
+
+const VIDEO_SITE_HOSTS = ["youtube.com", "youtu.be"];
+
+/** A URL on the video site is a video source; anything else an HTML page, i.e. text. */
+export function contentTypeForUrl(url: string): (typeof CONTENT_TYPES)[number] {
+  const lower = url.toLowerCase();
+  return VIDEO_SITE_HOSTS.some((host) => lower.includes(host)) ? "video" : "text";
+}
+
+const uuid = z.uuid("Unknown record.");
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || null);
+const hexColor = z
+  .string({ error: "Enter a color as #RRGGBB." })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, "Enter a color as #RRGGBB.");
+const locationKey = z
+  .string({ error: "Enter a location key." })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use lowercase letters, digits and single hyphens (e.g. san-mateo).");
+
+export const CreateCitySchema = z.object({
+  intent: z.literal("create-city"),
+  name: requiredText("Name is required"),
+  county: requiredText("County is required"),
+});
+
+export const UpdateCitySchema = z.object({
+  intent: z.literal("update-city"),
+  cityId: uuid,
+  name: requiredText("Name is required"),
+  state: requiredText("State is required"),
+  county: optionalText,
+  locationKey,
+  description: optionalText,
+  imageUrl: optionalText,
+  domain: optionalText,
+  tagLine: optionalText,
+  primaryColor: hexColor,
+  secondaryColor: hexColor,
+  icon: optionalText,
+  status: z.enum(CITY_STATUSES, { error: "Choose a status." }),
+});
+
+const urlFields = {
+  cityId: uuid,
+  title: optionalText,
+  url: z.url({ protocol: /^https?$/, error: "Enter a web address starting with http:// or https://." }).trim(),
+  /** Blank: taken from the URL (the page fills it in as the URL is typed). */
+  contentType: z.enum(CONTENT_TYPES).optional(),
+  sourceType: z.enum(SOURCE_TYPES).default("website"),
+  entityType: z.enum(ENTITY_TYPES).default("Unknown"),
+};
+
+export const CreateUrlSchema = z.object({ intent: z.literal("create-url"), ...urlFields });
+export const UpdateUrlSchema = z.object({ intent: z.literal("update-url"), urlId: uuid, ...urlFields });
+export const DeleteUrlSchema = z.object({ intent: z.literal("delete-url"), cityId: uuid, urlId: uuid });
+export const RefreshVideosSchema = z.object({
+  intent: z.literal("refresh-videos"),
+  cityId: uuid,
+  urlId: z.string({ error: "URL is required to refresh videos" }).trim().min(1, "URL is required to refresh videos"),
+});
+export const UpdateVideoSchema = z.object({
+  intent: z.literal("update-video"),
+  cityId: uuid,
+  urlId: uuid,
+  meetingId: uuid,
+  title: optionalText,
+  description: optionalText,
+  transcript: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() ?? ""),
+});
+export const DeleteVideoSchema = z.object({
+  intent: z.literal("delete-video"),
+  cityId: uuid,
+  urlId: uuid,
+  meetingId: uuid,
+});
+
+export const CityManagementSchema = z.discriminatedUnion("intent", [
+  CreateCitySchema,
+  UpdateCitySchema,
+  CreateUrlSchema,
+  UpdateUrlSchema,
+  DeleteUrlSchema,
+  RefreshVideosSchema,
+  UpdateVideoSchema,
+  DeleteVideoSchema,
+]);
+export type CityManagementIntent = z.output<typeof CityManagementSchema>;
+export type CityFields = Omit<z.output<typeof UpdateCitySchema>, "intent" | "cityId">;
+export type UrlFields = Omit<z.output<typeof CreateUrlSchema>, "intent" | "cityId">;
+export type VideoFields = Pick<z.output<typeof UpdateVideoSchema>, "title" | "description" | "transcript">;
