@@ -4,7 +4,7 @@ import { HTML_TEXT_VIDEO_ID, SEARCHABLE_MOMENTS, seedVideo } from "#demo/meeting
 import { signIn } from "~/lib/auth/session.server";
 import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
 import { getDb } from "~/lib/db/client.server";
-import { analysisRevisions, cities, cityVideos, storyRevisions } from "~/lib/db/schema";
+import { analysisRevisions, cities, citiesUrls, cityUrls, cityVideos, storyRevisions } from "~/lib/db/schema";
 import { storeTranscript } from "~/lib/transcripts/store.server";
 
 /**
@@ -60,6 +60,13 @@ const SAMPLE = (() => {
 
 /** The transcript of an analyzable demo meeting (in "SPEAKER: text" lines with timestamps). */
 export const SAMPLE_TRANSCRIPT: string = SAMPLE.transcript;
+
+/** A source URL (a `city_urls` row) linked to the given cities. */
+export async function createSourceUrl({ url, cityIds }: { url: string; cityIds: string[] }) {
+  const [source] = await getDb().insert(cityUrls).values({ url, contentType: "video", sourceType: "youtube" }).returning();
+  for (const cityId of cityIds) await getDb().insert(citiesUrls).values({ cityId, urlId: source!.id });
+  return source!;
+}
 
 export type MeetingOptions = {
   /** The city; a new one of its own when absent. */
