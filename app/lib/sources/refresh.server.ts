@@ -9,10 +9,11 @@
  * written and what was stored stays. Each city's save is its own statement,
  * so one that fails leaves the others (its videos count as failed).
  */
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, citiesUrls, cityUrls } from "~/lib/db/schema";
 import { queueTranscriptFetch } from "~/lib/jobs/enqueue.server";
+import { UnknownCityError } from "~/lib/pipeline/backfill.server";
 import { isUuid } from "~/lib/pipeline/video.server";
 import { listSourceVideos, VideoSourceError } from "~/lib/youtube/sources.server";
 import { saveSourceVideos } from "./videos.server";
@@ -72,4 +73,19 @@ export async function refreshSource(urlId: string, options: RefreshOptions = {})
   for (const meetingId of newVideoIds) await queueTranscriptFetch(meetingId, { requestedBy: options.requestedBy });
   await getDb().update(cityUrls).set({ lastRefreshedAt: new Date() }).where(eq(cityUrls.id, urlId));
   return counts;
+}
+
+export type SourceTarget = { cityKey: string } | { all: true };
+
+/** The source URLs of one city (by its key) or of every city, each once. Throws UnknownCityError for an unknown key. */
+export async function sourcesOf(target: SourceTarget): Promise<Array<{ id: string; url: string }>> {
+  const query = getDb()
+    .selectDistinct({ id: cityUrls.id, url: cityUrls.url })
+    .from(cityUrls)
+    .innerJoin(citiesUrls, eq(citiesUrls.urlId, cityUrls.id))
+    .innerJoin(cities, eq(cities.id, citiesUrls.cityId));
+  if ("all" in target) return query.orderBy(asc(cityUrls.url));
+  const [city] = await getDb().select({ id: cities.id }).from(cities).where(eq(cities.locationKey, target.cityKey));
+  if (!city) throw new UnknownCityError(`No city with the key "${target.cityKey}".`);
+  return query.where(eq(cities.id, city.id)).orderBy(asc(cityUrls.url));
 }
