@@ -73,11 +73,7 @@ beforeEach(async () => {
 });
 
 async function videosOf(cityId: string) {
-  return getTestDb()
-    .select()
-    .from(cityVideos)
-    .where(eq(cityVideos.cityId, cityId))
-    .orderBy(asc(cityVideos.videoId));
+  return getTestDb().select().from(cityVideos).where(eq(cityVideos.cityId, cityId)).orderBy(asc(cityVideos.videoId));
 }
 
 describe(`listing YouTube sources ${dbTag}`, () => {
@@ -108,7 +104,11 @@ describe(`listing YouTube sources ${dbTag}`, () => {
   it("without an API key reads the keyless feed: the 15 newest", async () => {
     delete process.env.YOUTUBE_API_KEY;
     const videos = await listSourceVideos(CHANNEL_URL);
-    expect(videos.map((video) => video.videoId)).toEqual(listed(20, "upload").slice(0, 15).map((v) => v.videoId));
+    expect(videos.map((video) => video.videoId)).toEqual(
+      listed(20, "upload")
+        .slice(0, 15)
+        .map((v) => v.videoId),
+    );
     expect(videos[0]).toMatchObject({ channelTitle: "City of Riverton", description: "Agenda of meeting 20" });
   });
 
@@ -125,7 +125,11 @@ describe(`listing YouTube sources ${dbTag}`, () => {
   });
 
   it("gives a typed error for a URL that is not a source, an unknown channel, and a failing site", async () => {
-    const failure = (url: string) => listSourceVideos(url).then(() => null, (error: unknown) => error);
+    const failure = (url: string) =>
+      listSourceVideos(url).then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(await failure("https://example.com/@RivertonCity")).toMatchObject({ code: "not-a-source" });
     expect(await failure("https://www.youtube.com/watch?v=meeting0001")).toBeInstanceOf(VideoSourceError);
     expect(await failure("https://www.youtube.com/@NoSuchCity")).toMatchObject({ code: "not-found" });
@@ -187,7 +191,9 @@ describe(`refreshing a source ${dbTag}`, () => {
 
     const after = await videosOf(city.id);
     expect(after.find((video) => video.id === edited!.id)!.title).toBe("Budget hearing, January 1");
-    expect(after.find((video) => video.id === untouched!.id)!.title).toBe("City Council meeting 2 (renamed on YouTube)");
+    expect(after.find((video) => video.id === untouched!.id)!.title).toBe(
+      "City Council meeting 2 (renamed on YouTube)",
+    );
   });
 
   it("a refresh failing halfway through the listing keeps what was stored", async () => {
@@ -199,7 +205,11 @@ describe(`refreshing a source ${dbTag}`, () => {
     setCouncilPlaylist(listed(7), { failure: "malformed", failFromPage: 2 });
     await expect(refreshSource(source.id)).rejects.toMatchObject({ code: "unavailable" });
 
-    expect((await videosOf(city.id)).map((video) => video.videoId)).toEqual(listed(5).map((v) => v.videoId).reverse());
+    expect((await videosOf(city.id)).map((video) => video.videoId)).toEqual(
+      listed(5)
+        .map((v) => v.videoId)
+        .reverse(),
+    );
     const [after] = await getTestDb().select().from(cityUrls).where(eq(cityUrls.id, source.id));
     expect(after!.lastRefreshedAt).toEqual(before!.lastRefreshedAt);
   });

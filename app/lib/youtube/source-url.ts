@@ -21,7 +21,8 @@ function isYoutubeHost(hostname: string): boolean {
 
 function channelRef(segments: string[]): SourceRef | null {
   const [first = "", second = ""] = segments.map((segment) => decodeURIComponent(segment));
-  if (first.startsWith("@") && NAME.test(first.slice(1))) return { kind: "channel", by: "handle", value: first.slice(1) };
+  if (first.startsWith("@") && NAME.test(first.slice(1)))
+    return { kind: "channel", by: "handle", value: first.slice(1) };
   if (first === "channel" && CHANNEL_ID.test(second)) return { kind: "channel", by: "id", value: second };
   if (first === "user" && NAME.test(second)) return { kind: "channel", by: "username", value: second };
   if (first === "c" && NAME.test(second)) return { kind: "channel", by: "custom", value: second };

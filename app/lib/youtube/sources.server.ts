@@ -69,7 +69,8 @@ function createHttp(): Http {
         );
       }
       if (response.status === 404) throw new VideoSourceError("not-found", "YouTube has no such channel or playlist.");
-      if (!response.ok) throw new VideoSourceError("unavailable", `YouTube answered with an error (${response.status}).`);
+      if (!response.ok)
+        throw new VideoSourceError("unavailable", `YouTube answered with an error (${response.status}).`);
       return response.text();
     },
   };
@@ -145,7 +146,8 @@ async function apiGet<Item>(http: Http, resource: string, params: Record<string,
   const text = await http.get(`${config.YOUTUBE_API_BASE_URL.replace(/\/$/, "")}/${resource}?${query}`);
   try {
     const page = JSON.parse(text) as ApiPage<Item>;
-    if (!page || typeof page !== "object" || (page.items !== undefined && !Array.isArray(page.items))) throw malformed();
+    if (!page || typeof page !== "object" || (page.items !== undefined && !Array.isArray(page.items)))
+      throw malformed();
     return page;
   } catch {
     throw malformed();
@@ -278,8 +280,7 @@ function parseFeed(xml: string): Feed {
 
 async function feedOf(http: Http, ref: SourceRef): Promise<Feed & { channelId: string | null }> {
   const base = settings().YOUTUBE_BASE_URL.replace(/\/$/, "");
-  const channelId =
-    ref.kind === "playlist" ? null : ref.by === "id" ? ref.value : await channelIdFromPage(http, ref);
+  const channelId = ref.kind === "playlist" ? null : ref.by === "id" ? ref.value : await channelIdFromPage(http, ref);
   const query = ref.kind === "playlist" ? `playlist_id=${ref.playlistId}` : `channel_id=${channelId}`;
   return { ...parseFeed(await http.get(`${base}/feeds/videos.xml?${query}`)), channelId };
 }
