@@ -4,7 +4,7 @@ import { cityUrls, cityVideos } from "~/lib/db/schema";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { runNextJob } from "~/lib/jobs/worker.server";
 import { refreshSource } from "~/lib/sources/refresh.server";
-import { requestSourceRefresh } from "~/lib/sources/requests.server";
+import { getSourceRefreshStatus, queueDueRefreshes, requestSourceRefresh } from "~/lib/sources/requests.server";
 import { updateVideoByAdmin } from "~/lib/sources/videos.server";
 import { describeChannel, listSourceVideos, VideoSourceError } from "~/lib/youtube/sources.server";
 import { dbTag, getTestDb, truncateAllTables } from "../setup";
@@ -225,10 +225,15 @@ describe(`refreshing through the queue ${dbTag}`, () => {
     const first = await requestSourceRefresh(source.id, null);
     expect(first.status).toBe("queued");
     expect(await requestSourceRefresh(source.id, null)).toEqual({ status: "already-queued", jobId: first.jobId });
+    expect(await getSourceRefreshStatus(source.id)).toEqual({ state: "queued" });
 
     expect(await runNextJob("source-refresh")).toMatchObject({
       id: first.jobId,
       output: { outcome: "refreshed", found: 1, new: 1, updated: 0, failed: 0 },
+    });
+    expect(await getSourceRefreshStatus(source.id)).toMatchObject({
+      state: "done",
+      counts: { found: 1, new: 1, updated: 0, failed: 0 },
     });
     expect(await runNextJob("transcript-fetch")).toMatchObject({ output: { outcome: "fetched" } });
     const [video] = await getTestDb()
@@ -245,5 +250,23 @@ describe(`refreshing through the queue ${dbTag}`, () => {
     expect(await runNextJob("source-refresh")).toMatchObject({
       output: { outcome: "failed", error: "This is not a YouTube channel or playlist URL." },
     });
+    expect(await getSourceRefreshStatus(source.id)).toMatchObject({
+      state: "failed",
+      error: "This is not a YouTube channel or playlist URL.",
+    });
+  });
+
+  it("the schedule queues the URLs of Live cities not refreshed within the interval, once", async () => {
+    const live = await createCity({ status: "Live" });
+    const fresh = await createSourceUrl({ url: PLAYLIST_URL, cityIds: [live.id] });
+    const due = await createSourceUrl({ url: CHANNEL_URL, cityIds: [live.id] });
+    const notLive = await createSourceUrl({ url: PLAYLIST_URL, cityIds: [(await createCity()).id] });
+    await refreshSource(fresh.id);
+
+    expect(await queueDueRefreshes(6)).toBe(1);
+    expect(await queueDueRefreshes(6)).toBe(0);
+    expect(await getSourceRefreshStatus(due.id)).toEqual({ state: "queued" });
+    expect(await getSourceRefreshStatus(fresh.id)).toEqual({ state: "none" });
+    expect(await getSourceRefreshStatus(notLive.id)).toEqual({ state: "none" });
   });
 });

@@ -3,14 +3,15 @@
  * once per URL: a refresh still waiting is not queued again. The Refresh
  * Videos button, the schedule of Live cities and the CLI's peers use it.
  */
-import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { getBoss, transactionExecutor } from "~/lib/jobs/boss.server";
 import { QUEUES } from "~/lib/jobs/queues";
-import { bossJobs, WAITING_STATES } from "~/lib/jobs/tables.server";
+import { bossArchive, bossJobs, WAITING_STATES } from "~/lib/jobs/tables.server";
 import { getDb } from "~/lib/db/client.server";
 import { cities, citiesUrls, cityUrls } from "~/lib/db/schema";
 import { isUuid } from "~/lib/pipeline/video.server";
 import { VideoSourceError } from "~/lib/youtube/sources.server";
+import type { RefreshCounts } from "./refresh.server";
 
 export type SourceRefreshRequest = { status: "queued" | "already-queued"; jobId: string | null };
 
@@ -63,4 +64,39 @@ export async function queueDueRefreshes(intervalHours: number, now = new Date())
     if ((await requestSourceRefresh(id, null)).status === "queued") queued++;
   }
   return queued;
+}
+
+export type SourceRefreshStatus =
+  | { state: "none" | "queued" | "running" }
+  | { state: "done"; counts: RefreshCounts; finishedAt: Date | null }
+  | { state: "failed"; error: string; finishedAt: Date | null };
+
+function failureOf(output: unknown): string {
+  const record = (output ?? {}) as { error?: unknown; message?: unknown };
+  if (typeof record.error === "string") return record.error;
+  return typeof record.message === "string" ? record.message : "Refreshing the videos failed.";
+}
+
+/** Where the newest refresh of a source URL stands, for the videos table (progress and the last run's counts). */
+export async function getSourceRefreshStatus(urlId: string): Promise<SourceRefreshStatus> {
+  if (!isUuid(urlId)) return { state: "none" };
+  await getBoss();
+  for (const table of [bossJobs, bossArchive]) {
+    const [job] = await getDb()
+      .select({ state: table.state, output: table.output, completedOn: table.completedOn })
+      .from(table)
+      .where(and(eq(table.name, QUEUES.sourceRefresh), eq(table.singletonKey, urlId)))
+      .orderBy(desc(table.createdOn))
+      .limit(1);
+    if (!job) continue;
+    if (job.state === "created" || job.state === "retry") return { state: "queued" };
+    if (job.state === "active") return { state: "running" };
+    const output = job.output as ({ outcome?: string } & Partial<RefreshCounts>) | null;
+    if (job.state === "completed" && output?.outcome === "refreshed") {
+      const { found = 0, new: added = 0, updated = 0, failed = 0 } = output;
+      return { state: "done", counts: { found, new: added, updated, failed }, finishedAt: job.completedOn };
+    }
+    return { state: "failed", error: failureOf(output), finishedAt: job.completedOn };
+  }
+  return { state: "none" };
 }
