@@ -25,6 +25,8 @@ process.env.DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "gavel-test-data-
 // Nothing may leave the machine: a test that forgets its fake YouTube server
 // fails fast on a closed local port instead of reaching the real site.
 process.env.YOUTUBE_BASE_URL ??= "http://127.0.0.1:9";
+process.env.YOUTUBE_API_BASE_URL ??= "http://127.0.0.1:9/youtube/v3";
+process.env.SOURCE_REFRESH_INTERVAL_HOURS ??= "0";
 process.env.LOG_REQUESTS = "false";
 
 let perFileDatabase: string | undefined;

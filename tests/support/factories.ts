@@ -83,6 +83,16 @@ const SAMPLE = (() => {
 /** The transcript of an analyzable demo meeting (in "SPEAKER: text" lines with timestamps). */
 export const SAMPLE_TRANSCRIPT: string = SAMPLE.transcript;
 
+/** A source URL (a `city_urls` row) linked to the given cities. */
+export async function createSourceUrl({ url, cityIds }: { url: string; cityIds: string[] }) {
+  const [source] = await getDb()
+    .insert(cityUrls)
+    .values({ url, contentType: "video", sourceType: "youtube" })
+    .returning();
+  for (const cityId of cityIds) await getDb().insert(citiesUrls).values({ cityId, urlId: source!.id });
+  return source!;
+}
+
 export type MeetingOptions = {
   /** The city; a new one of its own when absent. */
   cityId?: string;

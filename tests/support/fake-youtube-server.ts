@@ -6,6 +6,11 @@
  *   POST /youtubei/v1/player?key=K   the player response, with caption tracks
  *   GET  /api/timedtext?v=ID&lang=L  the caption track as <text start dur> XML
  *
+ * and, for listing sources (app/lib/youtube/sources.server.ts), the Data API
+ * v3 under /youtube/v3 (point YOUTUBE_API_BASE_URL at `apiBaseUrl`), the
+ * keyless feeds (/feeds/videos.xml) and channel pages (/@handle, /c/…,
+ * /user/…, /channel/UC…), for the channels and playlists given to it.
+ *
  * Point the app at it with YOUTUBE_BASE_URL (or fetchCaptions's baseUrl).
  * Every request is recorded.
  */
@@ -28,10 +33,44 @@ export type FakeVideo =
 
 export type FakeYoutubeRequest = { method: string; path: string; videoId: string | null };
 
+/** How a listing request fails: an HTTP status, no answer at all, or an answer that is not JSON/XML. */
+export type FakeFailure = { status: number } | "hang" | "malformed";
+
+export type FakeListedVideo = { videoId: string; title: string; description?: string; publishedAt: string };
+
+export type FakePlaylist = {
+  id: string;
+  title: string;
+  description?: string;
+  videos: FakeListedVideo[];
+  /** Items per Data API page (default 50). */
+  pageSize?: number;
+  /** Every listing request of this playlist fails so; with `failFromPage`, only that page and later ones. */
+  failure?: FakeFailure;
+  failFromPage?: number;
+};
+
+export type FakeChannel = {
+  id: string;
+  handle?: string;
+  username?: string;
+  customName?: string;
+  title: string;
+  description?: string;
+  /** Its uploads, newest first (the playlist UU…). */
+  uploads: FakeListedVideo[];
+  playlistIds?: string[];
+  failure?: FakeFailure;
+};
+
 export type FakeYoutubeServer = {
   baseUrl: string;
+  /** For YOUTUBE_API_BASE_URL. */
+  apiBaseUrl: string;
   requests: FakeYoutubeRequest[];
   setVideo(id: string, video: FakeVideo): void;
+  setPlaylist(playlist: FakePlaylist): void;
+  setChannel(channel: FakeChannel): void;
   close(): Promise<void>;
 };
 
@@ -76,6 +115,40 @@ function timedText(captions: FakeCaption[]): string {
   return `<?xml version="1.0" encoding="utf-8" ?><transcript>${body}</transcript>`;
 }
 
+function uploadsOf(channel: FakeChannel): FakePlaylist {
+  return { id: `UU${channel.id.slice(2)}`, title: "Uploads", videos: channel.uploads, failure: channel.failure };
+}
+
+function apiItem(playlist: FakePlaylist, video: FakeListedVideo, channelTitle: string) {
+  return {
+    snippet: {
+      title: video.title,
+      description: video.description ?? "",
+      publishedAt: video.publishedAt,
+      channelTitle,
+      videoOwnerChannelTitle: channelTitle,
+      playlistId: playlist.id,
+      thumbnails: { high: { url: `https://i.ytimg.com/vi/${video.videoId}/hqdefault.jpg` } },
+      resourceId: { kind: "youtube#video", videoId: video.videoId },
+    },
+    contentDetails: { videoId: video.videoId, videoPublishedAt: video.publishedAt },
+  };
+}
+
+function feedXml(title: string, videos: FakeListedVideo[]): string {
+  const entries = videos
+    .slice(0, 15)
+    .map(
+      (video) =>
+        `<entry><id>yt:video:${video.videoId}</id><yt:videoId>${video.videoId}</yt:videoId><title>${xmlEscape(video.title)}</title>` +
+        `<author><name>${xmlEscape(title)}</name></author><published>${video.publishedAt}</published>` +
+        `<media:group><media:title>${xmlEscape(video.title)}</media:title><media:thumbnail url="https://i.ytimg.com/vi/${video.videoId}/hqdefault.jpg" width="480" height="360"/>` +
+        `<media:description>${xmlEscape(video.description ?? "")}</media:description></media:group></entry>`,
+    )
+    .join("");
+  return `<?xml version="1.0" encoding="UTF-8"?><feed xmlns:yt="http://www.youtube.com/xml/schemas/2015" xmlns:media="http://search.yahoo.com/mrss/" xmlns="http://www.w3.org/2005/Atom"><title>${xmlEscape(title)}</title>${entries}</feed>`;
+}
+
 async function readBody(request: http.IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -84,6 +157,8 @@ async function readBody(request: http.IncomingMessage): Promise<string> {
 
 export async function startFakeYoutubeServer(videos: Record<string, FakeVideo> = {}): Promise<FakeYoutubeServer> {
   const catalogue = new Map(Object.entries(videos));
+  const playlists = new Map<string, FakePlaylist>();
+  const channels = new Map<string, FakeChannel>();
   const requests: FakeYoutubeRequest[] = [];
   const sockets = new Set<Socket>();
   let baseUrl = "";
@@ -93,8 +168,110 @@ export async function startFakeYoutubeServer(videos: Record<string, FakeVideo> =
     response.end(body);
   };
 
+  const fail = (response: http.ServerResponse, failure: FakeFailure) => {
+    if (failure === "hang") return; // the socket stays open until the client gives up
+    if (failure === "malformed") return send(response, 200, "application/json", "<html>{not json");
+    return send(response, failure.status, "text/html", "<h1>Something went wrong</h1>");
+  };
+  const findChannel = (match: (channel: FakeChannel) => boolean) => [...channels.values()].find(match);
+  const findPlaylist = (id: string | null) => {
+    if (!id) return undefined;
+    const channel = findChannel((c) => `UU${c.id.slice(2)}` === id);
+    return channel ? uploadsOf(channel) : playlists.get(id);
+  };
+  const channelTitleOf = (playlist: FakePlaylist) =>
+    findChannel((c) => `UU${c.id.slice(2)}` === playlist.id || (c.playlistIds ?? []).includes(playlist.id))?.title ??
+    "Fake City";
+
+  /** The Data API, the feeds and the channel pages; false when the request is none of them. */
+  const listing = (url: URL, response: http.ServerResponse): boolean => {
+    const json = (body: unknown) => send(response, 200, "application/json", JSON.stringify(body));
+    const path = url.pathname;
+    if (path.startsWith("/youtube/v3/")) {
+      if (!url.searchParams.get("key")) send(response, 403, "application/json", '{"error":{"code":403}}');
+      else if (path === "/youtube/v3/channels") {
+        const q = url.searchParams;
+        const channel = findChannel(
+          (c) => c.id === q.get("id") || `@${c.handle}` === q.get("forHandle") || c.username === q.get("forUsername"),
+        );
+        if (channel?.failure) fail(response, channel.failure);
+        else
+          json({
+            items: channel
+              ? [
+                  {
+                    id: channel.id,
+                    snippet: { title: channel.title, description: channel.description ?? "" },
+                    contentDetails: { relatedPlaylists: { uploads: `UU${channel.id.slice(2)}` } },
+                  },
+                ]
+              : [],
+          });
+      } else if (path === "/youtube/v3/playlists") {
+        const channel = findChannel((c) => c.id === url.searchParams.get("channelId"));
+        const items = (channel?.playlistIds ?? []).flatMap((id) => {
+          const playlist = playlists.get(id);
+          if (!playlist) return [];
+          const snippet = { title: playlist.title, description: playlist.description ?? "" };
+          return [{ id, snippet, contentDetails: { itemCount: playlist.videos.length } }];
+        });
+        json({ items });
+      } else if (path === "/youtube/v3/playlistItems") {
+        const playlist = findPlaylist(url.searchParams.get("playlistId"));
+        const page = Number(url.searchParams.get("pageToken")?.replace("page-", "") ?? "0");
+        if (!playlist) send(response, 404, "application/json", '{"error":{"code":404}}');
+        else if (playlist.failure && page >= (playlist.failFromPage ?? 0)) fail(response, playlist.failure);
+        else {
+          const size = Math.min(Number(url.searchParams.get("maxResults") ?? 5), playlist.pageSize ?? 50);
+          const videosOfPage = playlist.videos.slice(page * size, (page + 1) * size);
+          const more = (page + 1) * size < playlist.videos.length;
+          json({
+            items: videosOfPage.map((video) => apiItem(playlist, video, channelTitleOf(playlist))),
+            ...(more ? { nextPageToken: `page-${page + 1}` } : {}),
+          });
+        }
+      } else send(response, 404, "application/json", "{}");
+      return true;
+    }
+    if (path === "/feeds/videos.xml") {
+      const channel = findChannel((c) => c.id === url.searchParams.get("channel_id"));
+      const playlist = channel ? uploadsOf(channel) : playlists.get(url.searchParams.get("playlist_id") ?? "");
+      if (!playlist) send(response, 404, "text/html", "<h1>Not found</h1>");
+      else if (playlist.failure) fail(response, playlist.failure);
+      else send(response, 200, "text/xml", feedXml(channel?.title ?? playlist.title, playlist.videos));
+      return true;
+    }
+    const [first = "", second = ""] = path.split("/").filter(Boolean).map(decodeURIComponent);
+    const channel =
+      first.startsWith("@") || ["channel", "user", "c"].includes(first)
+        ? findChannel(
+            (c) =>
+              `@${c.handle}` === first ||
+              (first === "channel" && c.id === second) ||
+              (first === "user" && c.username === second) ||
+              (first === "c" && c.customName === second),
+          )
+        : undefined;
+    if (first.startsWith("@") || ["channel", "user", "c"].includes(first)) {
+      if (!channel) send(response, 404, "text/html", "<h1>This page isn't available</h1>");
+      else
+        send(
+          response,
+          200,
+          "text/html",
+          `<!doctype html><html><head><link rel="canonical" href="https://www.youtube.com/channel/${channel.id}"></head><body>${xmlEscape(channel.title)}</body></html>`,
+        );
+      return true;
+    }
+    return false;
+  };
+
   const server = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", baseUrl);
+    if (request.method === "GET" && listing(url, response)) {
+      requests.push({ method: "GET", path: url.pathname, videoId: null });
+      return;
+    }
     const body = request.method === "POST" ? await readBody(request) : "";
     const videoId =
       url.searchParams.get("v") ?? (body ? ((JSON.parse(body) as { videoId?: string }).videoId ?? null) : null);
@@ -127,8 +304,11 @@ export async function startFakeYoutubeServer(videos: Record<string, FakeVideo> =
 
   return {
     baseUrl,
+    apiBaseUrl: `${baseUrl}/youtube/v3`,
     requests,
     setVideo: (id, video) => void catalogue.set(id, video),
+    setPlaylist: (playlist) => void playlists.set(playlist.id, playlist),
+    setChannel: (channel) => void channels.set(channel.id, channel),
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const socket of sockets) socket.destroy();

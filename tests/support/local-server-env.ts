@@ -16,6 +16,8 @@ export function localServerEnv(port: number, dataDir: string): Record<string, st
     PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
     LOG_REQUESTS: "false",
     YOUTUBE_BASE_URL: "http://127.0.0.1:9",
+    YOUTUBE_API_BASE_URL: "http://127.0.0.1:9/youtube/v3",
+    SOURCE_REFRESH_INTERVAL_HOURS: "0",
   };
 }
 

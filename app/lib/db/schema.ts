@@ -287,6 +287,8 @@ export const cityVideos = pgTable(
     /** A news story (article, sidebar, metadata), or a plain string for legacy stories. */
     newsStory: jsonb("news_story").$type<unknown>(),
     storyGeneratedAt: timestamp("story_generated_at", { withTimezone: true }),
+    /** Set when an admin edits the video: a refresh then leaves its title and description alone. */
+    editedByAdminAt: timestamp("edited_by_admin_at", { withTimezone: true }),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B')`,
     ),

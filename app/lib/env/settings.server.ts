@@ -200,6 +200,18 @@ export const SHAPE = {
   }),
   YOUTUBE_RETRIES: number(2, { min: 0 }).meta({ description: "retries of a failed caption request" }),
 
+  // Video sources (docs/decisions/0021-video-ingestion.md)
+  YOUTUBE_API_KEY: z.string().optional().meta({
+    description:
+      "enables the YouTube Data API: whole playlists and uploads, and a channel's playlists; unset reads the keyless feeds (15 newest videos)",
+  }),
+  YOUTUBE_API_BASE_URL: url({ web: true })
+    .transform((value) => value ?? "https://www.googleapis.com/youtube/v3")
+    .meta({ description: "where the YouTube Data API is (tests point it at a local fake)" }),
+  SOURCE_REFRESH_INTERVAL_HOURS: number(6, { min: 0, whole: false }).meta({
+    description: "how often the sources of Live cities are refreshed, in hours; 0 turns the schedule off",
+  }),
+
   // For the tests, not documented for operators (`internal`): faster
   // retries and maintenance, and a migrated database to start the embedded
   // one from.
@@ -218,7 +230,7 @@ export type Settings = z.output<typeof schema>;
 
 const NAMES = Object.keys(SHAPE) as (keyof typeof SHAPE)[];
 /** Their values appear in no message: they may hold passwords. */
-const SECRET = new Set<string>(["SESSION_SECRET", "OPENAI_API_KEY", "DATABASE_URL", "SMTP_URL"]);
+const SECRET = new Set<string>(["SESSION_SECRET", "OPENAI_API_KEY", "YOUTUBE_API_KEY", "DATABASE_URL", "SMTP_URL"]);
 
 export class SettingsError extends Error {
   override name = "SettingsError";

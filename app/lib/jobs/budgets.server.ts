@@ -13,6 +13,8 @@ import type { QueueName } from "./queues";
 const EXPIRY_MARGIN_SECONDS = 60;
 /** The offline analyzer runs in-process: seconds even for the longest transcripts. */
 const OFFLINE_BUDGET_MS = 5 * 60_000;
+/** Listing a large channel page by page and saving it in every linked city. */
+const SOURCE_REFRESH_BUDGET_MS = 30 * 60_000;
 /** The SDK's longest pause between its own retries (it honors retry-after up to a minute). */
 const OPENAI_RETRY_PAUSE_MS = 60_000;
 
@@ -44,6 +46,7 @@ function transcriptBudgetMs(config: Settings): number {
 export function attemptDeadlineMs(queue: QueueName, config: Settings = settings()): number {
   if (queue === "analysis") return analysisBudgetMs(config);
   if (queue === "story") return storyBudgetMs(config);
+  if (queue === "source-refresh") return SOURCE_REFRESH_BUDGET_MS;
   return transcriptBudgetMs(config);
 }
 

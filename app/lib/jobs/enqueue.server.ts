@@ -21,7 +21,7 @@ import {
   type Transaction,
 } from "~/lib/pipeline/video.server";
 import { getBoss, transactionExecutor } from "./boss.server";
-import { QUEUES, type JobDataByQueue, type QueueName } from "./queues";
+import { QUEUES, type JobDataByQueue, type QueueName, type VideoQueueName } from "./queues";
 import { bossArchive, bossJobs, PENDING_STATES, WAITING_STATES, type JobState } from "./tables.server";
 
 export type EnsureReason = "not-found" | "no-transcript" | "no-analysis" | "present" | "pending" | "failed-before";
@@ -37,7 +37,7 @@ export type RequestResult = {
 };
 
 type Step = {
-  queue: QueueName;
+  queue: VideoQueueName;
   has: (video: VideoFlags) => boolean;
   canRun: (video: VideoFlags) => EnsureReason | null;
 };
@@ -58,7 +58,7 @@ function hasLongTranscript(video: VideoFlags): boolean {
   return isAnalysableLength(video.transcriptLength);
 }
 
-function autoJobData(queue: QueueName, cityVideoId: string): JobDataByQueue[QueueName] {
+function autoJobData(queue: VideoQueueName, cityVideoId: string): JobDataByQueue[VideoQueueName] {
   const data = { cityVideoId, requestedBy: null, mode: "auto" as const, basedOnRevisionId: null };
   return queue === QUEUES.story ? { ...data, additionalContext: null } : data;
 }
@@ -89,8 +89,8 @@ function hasFailed(job: LatestJob): boolean {
 async function sendInTransaction(
   boss: PgBoss,
   tx: Transaction,
-  queue: QueueName,
-  data: JobDataByQueue[QueueName],
+  queue: VideoQueueName,
+  data: JobDataByQueue[VideoQueueName],
 ): Promise<string | null> {
   return boss.send(queue, data, { singletonKey: data.cityVideoId, db: transactionExecutor(tx) });
 }
@@ -150,7 +150,7 @@ type ManualRequest = {
   refusal: (video: VideoFlags) => string | null;
   queuedMessage: string;
   alreadyQueuedMessage: string;
-  data: (cityVideoId: string, basedOnRevisionId: string | null) => JobDataByQueue[QueueName];
+  data: (cityVideoId: string, basedOnRevisionId: string | null) => JobDataByQueue[VideoQueueName];
 };
 
 async function requestManual(request: ManualRequest, cityVideoId: string): Promise<RequestResult> {

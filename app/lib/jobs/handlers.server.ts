@@ -11,10 +11,20 @@ import { analyzeVideo } from "~/lib/pipeline/analysis.server";
 import type { PipelineWriteResult } from "~/lib/pipeline/revision-store.server";
 import { isPipelineError } from "~/lib/pipeline/messages";
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
+import { refreshSource } from "~/lib/sources/refresh.server";
 import { fetchTranscriptForVideo } from "~/lib/transcripts/fetch.server";
+import { isVideoSourceError } from "~/lib/youtube/sources.server";
 import { attemptDeadlineMs } from "./budgets.server";
 import { ensureAnalysisQueued, ensureStoryQueued } from "./enqueue.server";
-import { AnalysisJobData, QUEUES, StoryJobData, TranscriptJobData, type JobOutput, type QueueName } from "./queues";
+import {
+  AnalysisJobData,
+  QUEUES,
+  SourceRefreshJobData,
+  StoryJobData,
+  TranscriptJobData,
+  type JobOutput,
+  type QueueName,
+} from "./queues";
 
 export type JobInput = { id: string; data: unknown };
 
@@ -81,8 +91,21 @@ export async function handleTranscriptJob(job: JobInput): Promise<JobOutput> {
   return { outcome: "fetched", segmentCount: outcome.segmentCount };
 }
 
+/** A URL that is not (or no longer) a video source will not become one by retrying; a failing YouTube may. */
+export async function handleSourceRefreshJob(job: JobInput): Promise<JobOutput> {
+  const data = SourceRefreshJobData.parse(job.data);
+  try {
+    const counts = await refreshSource(data.urlId, { requestedBy: data.requestedBy });
+    return { outcome: "refreshed", ...counts };
+  } catch (error) {
+    if (isVideoSourceError(error) && error.code !== "unavailable") return { outcome: "failed", error: error.message };
+    throw error;
+  }
+}
+
 export const HANDLERS: Record<QueueName, (job: JobInput) => Promise<JobOutput>> = {
   [QUEUES.transcriptFetch]: handleTranscriptJob,
   [QUEUES.analysis]: handleAnalysisJob,
   [QUEUES.story]: handleStoryJob,
+  [QUEUES.sourceRefresh]: handleSourceRefreshJob,
 };

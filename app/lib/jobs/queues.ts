@@ -1,7 +1,7 @@
 /**
  * The pipeline's job queues and what their jobs carry. Every job is keyed by
  * its video (pg-boss singletonKey = city_videos.id), which is how a video's
- * jobs are found again.
+ * jobs are found again; a source refresh by its source URL (city_urls.id).
  */
 import { z } from "zod";
 
@@ -9,9 +9,13 @@ export const QUEUES = {
   transcriptFetch: "transcript-fetch",
   analysis: "analysis",
   story: "story",
+  sourceRefresh: "source-refresh",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** The queues whose jobs work on one video (singletonKey = city_videos.id). */
+export type VideoQueueName = Exclude<QueueName, "source-refresh">;
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
 
@@ -36,6 +40,8 @@ const SETTINGS: Record<QueueName, QueueSettings> = {
   // Long transcripts go to the model in several chunks, each with its own timeout.
   analysis: { retryLimit: 2, retryDelay: 30, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
   story: { retryLimit: 2, retryDelay: 30, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
+  // The next scheduled refresh comes anyway: one retry, and a waiting refresh is dropped after a day.
+  "source-refresh": { retryLimit: 1, retryDelay: 120, retryBackoff: false, retentionMinutes: 24 * 60 },
 };
 
 /**
@@ -72,6 +78,11 @@ export const TranscriptJobData = z.object({
 export const AnalysisJobData = z.object(base);
 export const StoryJobData = z.object({ ...base, additionalContext: z.string().nullable().default(null) });
 
+export const SourceRefreshJobData = z.object({
+  urlId: z.uuid(),
+  requestedBy: base.requestedBy,
+});
+
 export type TranscriptJob = z.infer<typeof TranscriptJobData>;
 export type AnalysisJob = z.infer<typeof AnalysisJobData>;
 export type StoryJob = z.infer<typeof StoryJobData>;
@@ -80,6 +91,7 @@ export type JobDataByQueue = {
   "transcript-fetch": TranscriptJob;
   analysis: AnalysisJob;
   story: StoryJob;
+  "source-refresh": z.infer<typeof SourceRefreshJobData>;
 };
 
 /** What a finished job leaves in its output (pg-boss keeps it with the job). */
@@ -88,12 +100,14 @@ export type JobOutput =
   | { outcome: "skipped"; reason: string }
   | { outcome: "fetched"; segmentCount: number }
   | { outcome: "unavailable"; reason: string }
+  /** A source refresh: what it found on YouTube and what it saved. */
+  | { outcome: "refreshed"; found: number; new: number; updated: number; failed: number }
   /** A failure that retrying cannot fix (no transcript, no analysis): the job completes with it instead of retrying. */
   | { outcome: "failed"; error: string };
 
 /** The Retry button of /admin/jobs (hidden fields), shared by the action and the page. */
 export const RetryJobSchema = z.object({
   intent: z.literal("retry"),
-  queue: z.enum([QUEUES.transcriptFetch, QUEUES.analysis, QUEUES.story]),
+  queue: z.enum([QUEUES.transcriptFetch, QUEUES.analysis, QUEUES.story, QUEUES.sourceRefresh]),
   jobId: z.string(),
 });

@@ -40,7 +40,11 @@ function record(value: unknown): Record<string, unknown> | null {
 
 function outcomeOf(row: JobRow): string | null {
   const output = record(row.output);
-  return row.state === "completed" && typeof output?.outcome === "string" ? output.outcome : null;
+  if (row.state !== "completed" || typeof output?.outcome !== "string") return null;
+  // A source refresh's counts (docs/decisions/0021-video-ingestion.md).
+  if (output.outcome === "refreshed")
+    return `refreshed: ${String(output.found)} found, ${String(output.new)} new, ${String(output.updated)} updated, ${String(output.failed)} failed`;
+  return output.outcome;
 }
 
 /** The recorded error: a completed job's `{ outcome: "failed", error }`, or a failed job's serialized error. */
@@ -81,6 +85,7 @@ const GENERIC_FAILURE: Record<QueueName, string> = {
   [QUEUES.transcriptFetch]: TRANSCRIPT_FETCH_MESSAGES.failed,
   [QUEUES.analysis]: ANALYSIS_FAILED,
   [QUEUES.story]: STORY_FAILED_TOAST.description,
+  [QUEUES.sourceRefresh]: "Refreshing the videos failed.",
 };
 
 type StepState = "none" | "queued" | "running" | "present" | "failed" | "unavailable";

@@ -7,6 +7,7 @@
 import type PgBoss from "pg-boss";
 import { settings } from "~/lib/env/settings.server";
 import { getBoss, startSupervisedBoss, stopBoss } from "./boss.server";
+import { queueDueRefreshes } from "~/lib/sources/requests.server";
 import { HANDLERS } from "./handlers.server";
 import { registerWorker, type WorkerRegistration } from "./liveness.server";
 import { QUEUE_NAMES, type JobOutput, type QueueName } from "./queues";
@@ -21,6 +22,33 @@ export type WorkerOptions = {
 
 /** This process's registration while its worker runs (liveness.server.ts). */
 let registration: WorkerRegistration | null = null;
+
+/** The timer of the Live cities' source refreshes (SOURCE_REFRESH_INTERVAL_HOURS; docs/decisions/0021-video-ingestion.md). */
+let refreshSchedule: NodeJS.Timeout | null = null;
+/** The first look after a start: soon, but not in the middle of startup. */
+const FIRST_SCHEDULED_REFRESH_MS = 60_000;
+
+function startRefreshSchedule(): void {
+  const hours = settings().SOURCE_REFRESH_INTERVAL_HOURS;
+  if (hours <= 0 || refreshSchedule) return;
+  const run = () => {
+    queueDueRefreshes(hours).then(
+      (queued) => queued > 0 && console.log(`[jobs] scheduled ${queued} source refresh(es)`),
+      (error: unknown) => console.error("[jobs] scheduling source refreshes failed:", error),
+    );
+  };
+  refreshSchedule = setTimeout(() => {
+    run();
+    refreshSchedule = setInterval(run, hours * 3_600_000);
+    refreshSchedule.unref();
+  }, FIRST_SCHEDULED_REFRESH_MS);
+  refreshSchedule.unref();
+}
+
+function stopRefreshSchedule(): void {
+  if (refreshSchedule) clearTimeout(refreshSchedule); // clears an interval as well
+  refreshSchedule = null;
+}
 
 async function runJob(queue: QueueName, job: PgBoss.Job<unknown>): Promise<JobOutput> {
   const started = Date.now();
@@ -57,10 +85,12 @@ export async function startWorker(options: WorkerOptions = {}): Promise<void> {
       );
     }
   }
+  startRefreshSchedule();
 }
 
 /** Stops the worker (running jobs get `timeoutMs`, then are failed and retried later). Before closing the database. */
 export async function stopWorker(options: { timeoutMs?: number } = {}): Promise<void> {
+  stopRefreshSchedule();
   await stopBoss(options);
   const stopping = registration;
   registration = null;

@@ -1,15 +1,19 @@
 /**
- * A source's videos as the back office sees and edits them. Every admin edit
- * of a video goes through `updateVideoByAdmin`, the one write a refresh of
- * the source has to respect.
+ * A source's videos in the back office: what the admin sees and edits, and
+ * what a refresh of the source saves. Every admin edit goes through
+ * `updateVideoByAdmin`, which marks the video so that refreshes keep the
+ * admin's title and description (docs/decisions/0021-video-ingestion.md).
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cityVideos, transcriptSegments } from "~/lib/db/schema";
-import { storeTranscript } from "~/lib/transcripts/store.server";
 import type { VideoFields } from "~/lib/cities/city-management-forms";
+import { isUuid } from "~/lib/pipeline/video.server";
+import { storeTranscript } from "~/lib/transcripts/store.server";
+import type { SourceVideo } from "~/lib/youtube/sources.server";
 
-export type SourceVideo = {
+/** A video as the City Management videos table shows it (a view, not the row). */
+export type AdminVideo = {
   id: string;
   videoId: string;
   title: string | null;
@@ -19,7 +23,7 @@ export type SourceVideo = {
 };
 
 /** The city's videos from this source, newest first. */
-export async function listSourceVideos(cityId: string, urlId: string): Promise<SourceVideo[]> {
+export async function listVideosOfSource(cityId: string, urlId: string): Promise<AdminVideo[]> {
   return getDb()
     .select({
       id: cityVideos.id,
@@ -35,24 +39,28 @@ export async function listSourceVideos(cityId: string, urlId: string): Promise<S
 }
 
 /**
- * Saves an admin's title, description and transcript. A changed transcript
- * is stored as every transcript is (text and timed segments); a blank one
- * removes both. False when the video does not exist.
+ * Saves an admin's title, description and/or transcript (the fields given)
+ * and marks the video as edited. A changed transcript is stored as every
+ * transcript is (text and timed segments); a blank one removes both. False
+ * when the video does not exist.
  */
-export async function updateVideoByAdmin(meetingId: string, fields: VideoFields): Promise<boolean> {
+export async function updateVideoByAdmin(meetingId: string, fields: Partial<VideoFields>): Promise<boolean> {
+  if (!isUuid(meetingId)) return false;
   const db = getDb();
   const [current] = await db
     .select({ transcript: cityVideos.transcript })
     .from(cityVideos)
     .where(eq(cityVideos.id, meetingId));
   if (!current) return false;
-  if (fields.transcript !== (current.transcript ?? "").trim()) {
-    if (fields.transcript) await storeTranscript(meetingId, fields.transcript);
+  const { transcript, ...text } = fields;
+  if (transcript !== undefined && transcript !== (current.transcript ?? "").trim()) {
+    if (transcript) await storeTranscript(meetingId, transcript);
     else await clearTranscript(meetingId);
   }
+  const now = new Date();
   await db
     .update(cityVideos)
-    .set({ title: fields.title, description: fields.description })
+    .set({ ...text, editedByAdminAt: now, updatedAt: now })
     .where(eq(cityVideos.id, meetingId));
   return true;
 }
@@ -65,6 +73,66 @@ async function clearTranscript(meetingId: string): Promise<void> {
 }
 
 export async function deleteVideoByAdmin(meetingId: string): Promise<boolean> {
+  if (!isUuid(meetingId)) return false;
   const deleted = await getDb().delete(cityVideos).where(eq(cityVideos.id, meetingId)).returning({ id: cityVideos.id });
   return deleted.length > 0;
+}
+
+export type SavedVideos = { inserted: string[]; updated: number };
+
+/**
+ * Saves a source's videos in one city: new ones are inserted; an existing
+ * one (same city and video id; ON CONFLICT keeps concurrent refreshes from
+ * duplicating it) gets YouTube's title and description unless an admin
+ * edited it, and its empty fields filled in.
+ */
+export async function saveSourceVideos(cityId: string, urlId: string, videos: SourceVideo[]): Promise<SavedVideos> {
+  if (videos.length === 0) return { inserted: [], updated: 0 };
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  const rows = await getDb()
+    .insert(cityVideos)
+    .values(
+      videos.map((video) => ({
+        cityId,
+        cityUrlsId: urlId,
+        videoId: video.videoId,
+        videoUrl: video.url,
+        title: video.title,
+        description: video.description,
+        publishedAt: video.publishedAt,
+        channelTitle: video.channelTitle,
+        thumbnailUrl: video.thumbnailUrl,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [cityVideos.cityId, cityVideos.videoId],
+      set: {
+        title: sql`case when ${cityVideos.editedByAdminAt} is null then ${excluded("title")} else ${cityVideos.title} end`,
+        description: sql`case when ${cityVideos.editedByAdminAt} is null then ${excluded("description")} else ${cityVideos.description} end`,
+        cityUrlsId: sql`coalesce(${cityVideos.cityUrlsId}, ${excluded("city_urls_id")})`,
+        videoUrl: sql`coalesce(${cityVideos.videoUrl}, ${excluded("video_url")})`,
+        publishedAt: sql`coalesce(${cityVideos.publishedAt}, ${excluded("published_at")})`,
+        channelTitle: sql`coalesce(${cityVideos.channelTitle}, ${excluded("channel_title")})`,
+        thumbnailUrl: sql`coalesce(${cityVideos.thumbnailUrl}, ${excluded("thumbnail_url")})`,
+        updatedAt: sql`now()`,
+      },
+      // Only rows that change: the others are neither rewritten nor counted.
+      setWhere: or(
+        and(
+          isNull(cityVideos.editedByAdminAt),
+          sql`(${cityVideos.title} is distinct from ${excluded("title")} or ${cityVideos.description} is distinct from ${excluded("description")})`,
+        ),
+        isNull(cityVideos.cityUrlsId),
+        isNull(cityVideos.videoUrl),
+        isNull(cityVideos.publishedAt),
+        isNull(cityVideos.channelTitle),
+        isNull(cityVideos.thumbnailUrl),
+      ),
+    })
+    // xmax is 0 on a row this statement inserted, and set on one it updated.
+    .returning({ id: cityVideos.id, inserted: sql<boolean>`(xmax = 0)` });
+  return {
+    inserted: rows.filter((row) => row.inserted).map((row) => row.id),
+    updated: rows.filter((row) => !row.inserted).length,
+  };
 }

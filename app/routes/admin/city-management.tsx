@@ -51,9 +51,9 @@ import {
 } from "~/lib/sources/urls.server";
 import {
   deleteVideoByAdmin,
-  listSourceVideos,
+  listVideosOfSource,
   updateVideoByAdmin,
-  type SourceVideo,
+  type AdminVideo,
 } from "~/lib/sources/videos.server";
 import type { Toast } from "~/lib/toast/toast";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
@@ -87,7 +87,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [cities, city] = await Promise.all([listCitiesForAdmin(), cityId ? getCityForAdmin(cityId) : null]);
   const urls = city ? await listCityUrls(city.id) : [];
   const selectedUrl = urls.find((url) => url.id === query.get("url")) ?? null;
-  const videos = city && selectedUrl ? await listSourceVideos(city.id, selectedUrl.id) : [];
+  const videos = city && selectedUrl ? await listVideosOfSource(city.id, selectedUrl.id) : [];
   return {
     cities,
     cityRequested: Boolean(query.get("city")),
@@ -602,7 +602,7 @@ function VideoTable() {
   );
 }
 
-function VideoRow({ cityId, urlId, video }: { cityId: string; urlId: string; video: SourceVideo }) {
+function VideoRow({ cityId, urlId, video }: { cityId: string; urlId: string; video: AdminVideo }) {
   const { fetcher, marker } = usePageFetcher(`delete-video:${video.id}`);
   return (
     <li className="rounded-lg border border-slate-200 p-3">
@@ -639,7 +639,7 @@ function VideoRow({ cityId, urlId, video }: { cityId: string; urlId: string; vid
   );
 }
 
-function VideoForm({ cityId, urlId, video }: { cityId: string; urlId: string; video: SourceVideo }) {
+function VideoForm({ cityId, urlId, video }: { cityId: string; urlId: string; video: AdminVideo }) {
   const { fetcher, lastResult, marker } = usePageFetcher(`update-video:${video.id}`);
   const [form, fields] = useSchemaForm({
     id: `video-${video.id}`,

@@ -1,0 +1,1 @@
+ALTER TABLE "city_videos" ADD COLUMN "edited_by_admin_at" timestamp with time zone;
