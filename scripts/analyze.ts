@@ -10,14 +10,9 @@
  * command refuses to run while another holds it.
  */
 import { parseArgs } from "node:util";
-import { closeDatabase } from "../app/lib/db/client.server";
 import { prepareDatabaseOrExit } from "../app/lib/db/startup.server";
-import {
-  backfill,
-  UnknownCityError,
-  type BackfillItem,
-  type BackfillTarget,
-} from "../app/lib/pipeline/backfill.server";
+import { runCityCommand } from "./run-command";
+import { backfill, type BackfillItem, type BackfillTarget } from "../app/lib/pipeline/backfill.server";
 
 const USAGE = "Usage: npm run analyze -- (--city KEY | --all) [--force]";
 
@@ -86,13 +81,4 @@ async function main(): Promise<number> {
   return summary.failures.length > 0 ? 1 : 0;
 }
 
-let status: number;
-try {
-  status = await main();
-} catch (error) {
-  console.error(error instanceof UnknownCityError ? error.message : error);
-  status = error instanceof UnknownCityError ? 2 : 1;
-} finally {
-  await closeDatabase();
-}
-process.exit(status);
+await runCityCommand(main);

@@ -10,10 +10,9 @@
  * the embedded database allows one process at a time.
  */
 import { parseArgs } from "node:util";
-import { closeDatabase } from "../app/lib/db/client.server";
 import { prepareDatabaseOrExit } from "../app/lib/db/startup.server";
+import { runCityCommand } from "./run-command";
 import { stopBoss } from "../app/lib/jobs/boss.server";
-import { UnknownCityError } from "../app/lib/pipeline/backfill.server";
 import { refreshSource, sourcesOf, type RefreshCounts, type SourceTarget } from "../app/lib/sources/refresh.server";
 
 const USAGE = "Usage: npm run ingest -- (--city KEY | --all)";
@@ -63,14 +62,4 @@ async function main(): Promise<number> {
   return failedSources > 0 || total.failed > 0 ? 1 : 0;
 }
 
-let status: number;
-try {
-  status = await main();
-} catch (error) {
-  console.error(error instanceof UnknownCityError ? error.message : error);
-  status = error instanceof UnknownCityError ? 2 : 1;
-} finally {
-  await stopBoss();
-  await closeDatabase();
-}
-process.exit(status);
+await runCityCommand(main, stopBoss);
