@@ -44,7 +44,10 @@ export async function analyzeChannel(url: string): Promise<ChannelAnalysis> {
  */
 export async function saveChannelUrls(
   cityId: string,
-  choice: Pick<SaveChannelUrls, "analyzedUrl" | "playlistIds" | "includeRecent" | "sourceType" | "contentType" | "entityType">,
+  choice: Pick<
+    SaveChannelUrls,
+    "analyzedUrl" | "playlistIds" | "includeRecent" | "sourceType" | "contentType" | "entityType"
+  >,
 ): Promise<{ saved: number; alreadyThere: number }> {
   const analysis = await analyzeChannel(choice.analyzedUrl);
   const chosen = analysis.playlists.filter((playlist) => choice.playlistIds.includes(playlist.id));
@@ -54,7 +57,8 @@ export async function saveChannelUrls(
       url: playlistUrl(uploadsPlaylistId(analysis.channelId)),
       title: `${analysis.channelTitle} – recent videos`,
     });
-  if (urls.length === 0) throw new VideoSourceError("not-found", "None of the chosen playlists belong to this channel.");
+  if (urls.length === 0)
+    throw new VideoSourceError("not-found", "None of the chosen playlists belong to this channel.");
   const { sourceType, contentType, entityType } = choice;
   const saved = await addMissingCityUrls(
     cityId,

@@ -216,9 +216,7 @@ function ChannelForm() {
       ) : (
         <input type="hidden" name="analyzedUrl" value="" />
       )}
-      {!analysis && fields.analyzedUrl.errors ? (
-        <p className="text-sm text-red-700">{NO_CHANNEL_DATA}</p>
-      ) : null}
+      {!analysis && fields.analyzedUrl.errors ? <p className="text-sm text-red-700">{NO_CHANNEL_DATA}</p> : null}
     </Form>
   );
 }
