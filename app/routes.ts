@@ -23,6 +23,7 @@ export default [
       route("city-management", "routes/admin/city-management.tsx"),
       route("revisions/:meetingId", "routes/admin/revisions.tsx"),
       route("content-management", "routes/admin/content-management.tsx"),
+      route("youtube-manager", "routes/admin/youtube-manager.tsx"),
     ]),
   ]),
   layout("routes/meeting/layout.tsx", [

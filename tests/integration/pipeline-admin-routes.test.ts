@@ -87,6 +87,7 @@ function adminPostFields(path: string, meetingId: string): Record<string, string
     "/admin/jobs": { intent: "retry", queue: "analysis", jobId: meetingId },
     "/admin/revisions/:meetingId": { intent: "reanalyze" },
     "/admin/city-management": { intent: "create-city", name: "Forged city", county: "Forged" },
+    "/admin/youtube-manager": { intent: "analyze", url: "https://www.youtube.com/@forged" },
   };
   return known[path] ?? { intent: "anything", meetingId };
 }
@@ -101,6 +102,7 @@ describe(`admin pages refuse others ${dbTag}`, () => {
         "routes/admin/revisions.tsx",
         "routes/admin/story-playground.tsx",
         "routes/admin/city-management.tsx",
+        "routes/admin/youtube-manager.tsx",
       ]),
     );
   });
@@ -142,6 +144,8 @@ describe(`admin pages refuse others ${dbTag}`, () => {
         "POST /admin/story-playground",
         "GET /admin/city-management",
         "POST /admin/city-management",
+        "GET /admin/youtube-manager",
+        "POST /admin/youtube-manager",
       ]),
     );
     // Nothing was done on their behalf.

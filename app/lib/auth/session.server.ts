@@ -141,6 +141,8 @@ export function safeRedirect(to: string | null | undefined, fallback = "/"): str
 }
 
 export const ADMIN_DENIED = "You don't have permission to access the admin panel.";
+/** The YouTube Channel Manager's own refusal (docs/product.md, admin back office). */
+export const PAGE_DENIED = "You don't have permission to access this page.";
 
 /** For member-only actions: a visitor is sent to sign in, and back afterwards. */
 export async function requireUser(request: Request): Promise<SessionUser> {

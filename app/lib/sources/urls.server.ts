@@ -1,7 +1,7 @@
 /** A city's sources: `city_urls` rows linked through `cities_urls`. */
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
-import { citiesUrls, cityUrls } from "~/lib/db/schema";
+import { cities, citiesUrls, cityUrls } from "~/lib/db/schema";
 import { contentTypeForUrl, type UrlFields } from "~/lib/cities/city-management-forms";
 
 export type CityUrl = typeof cityUrls.$inferSelect;
@@ -48,6 +48,34 @@ export async function deleteCityUrl(cityId: string, urlId: string): Promise<bool
     const [stillLinked] = await tx.select().from(citiesUrls).where(eq(citiesUrls.urlId, urlId));
     if (!stillLinked) await tx.delete(cityUrls).where(eq(cityUrls.id, urlId));
     return true;
+  });
+}
+
+type NewCityUrl = { url: string; title: string; sourceType: string; contentType: string; entityType: string };
+
+/**
+ * Adds the URLs the city does not have yet (same address), in one
+ * transaction that locks the city's row so that two saves at once cannot
+ * both add one. Answers the URLs added.
+ */
+export async function addMissingCityUrls(cityId: string, urls: NewCityUrl[]): Promise<CityUrl[]> {
+  return getDb().transaction(async (tx) => {
+    await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, cityId)).for("update");
+    const existing = await tx
+      .select({ url: cityUrls.url })
+      .from(cityUrls)
+      .innerJoin(citiesUrls, eq(citiesUrls.urlId, cityUrls.id))
+      .where(eq(citiesUrls.cityId, cityId));
+    const known = new Set(existing.map((row) => row.url));
+    const added: CityUrl[] = [];
+    for (const url of urls) {
+      if (known.has(url.url)) continue;
+      known.add(url.url);
+      const [created] = await tx.insert(cityUrls).values(url).returning();
+      await tx.insert(citiesUrls).values({ cityId, urlId: created!.id });
+      added.push(created!);
+    }
+    return added;
   });
 }
 

@@ -16,7 +16,6 @@ export async function loader({ request }: Route.LoaderArgs) {
  * href(); give each one href() when its route is added to app/routes.ts.
  */
 const PLANNED = {
-  youtubeManager: "/admin/youtube-manager",
   businessDirectory: "/admin/business-directory",
   productFeedback: "/admin/product-feedback",
 };
@@ -24,7 +23,11 @@ const PLANNED = {
 const SECTIONS = [
   { to: href("/admin/city-management"), title: "City Management", text: "Cities, their sources and videos." },
   { to: href("/admin/content-management"), title: "Content Management", text: "Transcripts, analyses and stories." },
-  { to: PLANNED.youtubeManager, title: "YouTube Channel Manager", text: "Add channels and playlists as sources." },
+  {
+    to: href("/admin/youtube-manager"),
+    title: "YouTube Channel Manager",
+    text: "Add channels and playlists as sources.",
+  },
   { to: PLANNED.businessDirectory, title: "Business Directory", text: "Listings, tiers and images." },
   { to: PLANNED.productFeedback, title: "Product Feedback", text: "What users report, ranked." },
   { to: href("/admin/story-playground"), title: "Story Playground", text: "Generate and compare stories." },

@@ -1,7 +1,7 @@
-import { Outlet } from "react-router";
+import { href, Outlet } from "react-router";
 import { AdminBreadcrumbs } from "~/components/admin/breadcrumbs";
 import { PageShell } from "~/components/layout/page-shell";
-import { requireAdmin } from "~/lib/auth/session.server";
+import { ADMIN_DENIED, PAGE_DENIED, requireAdmin } from "~/lib/auth/session.server";
 import type { Route } from "./+types/layout";
 
 // Runs before every loader and action under /admin, so no admin screen can
@@ -10,7 +10,9 @@ import type { Route } from "./+types/layout";
 // here is rendered by the root error boundary (no loader has run yet).
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }) => {
-    await requireAdmin(request);
+    // The YouTube Channel Manager words its refusal differently (docs/product.md).
+    const own = new URL(request.url).pathname.startsWith(href("/admin/youtube-manager"));
+    await requireAdmin(request, own ? PAGE_DENIED : ADMIN_DENIED);
   },
 ];
 

@@ -1,0 +1,70 @@
+/**
+ * The form of /admin/youtube-manager (docs/product.md, admin back office):
+ * Analyze a channel, then Save Selected URLs. Shared by the page and its
+ * action, so the same rules and messages apply with JavaScript and without.
+ */
+import { z } from "zod";
+
+export const MANAGER_ENTITY_TYPES = ["Government", "Business", "Organization", "Media", "Other"] as const;
+export const DEFAULT_SOURCE_TYPE = "YouTube";
+export const DEFAULT_CONTENT_TYPE = "Playlist";
+
+export const ENTER_URL = "Please enter a YouTube URL";
+export const SELECT_CITY = "Please select a city";
+export const NO_CHANNEL_DATA = "No channel data available";
+export const SELECT_SOMETHING = "Choose at least one playlist or the channel's recent videos";
+
+const typeText = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((value) => value || fallback);
+
+const sourceFields = {
+  sourceType: typeText(DEFAULT_SOURCE_TYPE),
+  contentType: typeText(DEFAULT_CONTENT_TYPE),
+  entityType: z.enum(MANAGER_ENTITY_TYPES).default("Government"),
+};
+
+export const AnalyzeChannelSchema = z.object({
+  intent: z.literal("analyze"),
+  cityId: z.string().optional(),
+  url: z.string({ error: ENTER_URL }).trim().min(1, ENTER_URL),
+  ...sourceFields,
+});
+
+export const SaveChannelUrlsSchema = z
+  .object({
+    intent: z.literal("save"),
+    cityId: z.uuid(SELECT_CITY),
+    analyzedUrl: z.string({ error: NO_CHANNEL_DATA }).trim().min(1, NO_CHANNEL_DATA),
+    url: z.string().optional(),
+    playlistIds: z.preprocess(
+      (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+      z.array(z.string().trim().min(1)),
+    ),
+    includeRecent: z.preprocess((value) => value === "on" || value === true, z.boolean()),
+    ...sourceFields,
+  })
+  .refine((value) => value.includeRecent || value.playlistIds.length > 0, {
+    message: SELECT_SOMETHING,
+    path: ["playlistIds"],
+  });
+
+/** The product's "channel analysis result". */
+export const ChannelAnalysisSchema = z.object({
+  channelTitle: z.string(),
+  channelDescription: z.string(),
+  /** Null for a pasted playlist: it has no channel uploads to offer. */
+  channelId: z.string().nullable(),
+  playlists: z.array(
+    z.object({ id: z.string(), title: z.string(), description: z.string(), itemCount: z.number().nullable() }),
+  ),
+});
+export type ChannelAnalysis = z.infer<typeof ChannelAnalysisSchema>;
+
+export const ChannelManagerSchema = z.discriminatedUnion("intent", [AnalyzeChannelSchema, SaveChannelUrlsSchema]);
+export type ChannelManagerIntent = z.output<typeof ChannelManagerSchema>;
+export type SaveChannelUrls = z.output<typeof SaveChannelUrlsSchema>;
