@@ -572,7 +572,7 @@ function UrlForm({
 }
 
 function VideoTable() {
-  const { city, selectedUrl, videos, refresh: refreshStatus, edit } = useLoaderData<typeof loader>();
+  const { city, selectedUrl, videos, refresh: refreshStatus, edit, adding, creating } = useLoaderData<typeof loader>();
   const { fetcher: refresh, marker: refreshMarker } = usePageFetcher("refresh-videos");
   if (!city || !selectedUrl) return null;
   return (
@@ -591,7 +591,9 @@ function VideoTable() {
           </Button>
         </refresh.Form>
       </div>
-      {refreshStatus ? <SourceRefreshStatusNotice status={refreshStatus} autoRefresh={!edit} /> : null}
+      {refreshStatus ? (
+        <SourceRefreshStatusNotice status={refreshStatus} autoRefresh={!edit && !adding && !creating} />
+      ) : null}
       {videos.length === 0 ? <p className="mt-4 text-slate-600">No videos found for this URL</p> : null}
       <ul className="mt-4 space-y-3">
         {videos.map((video) =>
