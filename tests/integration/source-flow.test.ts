@@ -108,8 +108,8 @@ describe(`a city's videos flow in by themselves ${dbTag}`, () => {
       state: city!.state,
       county: city!.county ?? "",
       locationKey: city!.locationKey,
-      primaryColor: city!.primaryColor,
-      secondaryColor: city!.secondaryColor,
+      primaryColor: city!.primaryColor ?? "",
+      secondaryColor: city!.secondaryColor ?? "",
       status: "Live",
     });
     const urlId = (await post({ intent: "create-url", cityId, url: CHANNEL_URL, title: "City Council" })).get("url")!;

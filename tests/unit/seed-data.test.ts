@@ -95,7 +95,10 @@ describe("sources", () => {
 
   it("links videos to every source, so each demo URL's videos table has rows", () => {
     for (const source of SEED_SOURCES) {
-      expect(SEED_VIDEOS.filter((video) => video.sourceKey === source.key), source.key).not.toHaveLength(0);
+      expect(
+        SEED_VIDEOS.filter((video) => video.sourceKey === source.key),
+        source.key,
+      ).not.toHaveLength(0);
     }
   });
 });
