@@ -539,6 +539,14 @@ const PLANS: readonly VideoPlan[] = [
     transcript: none,
     description: null,
   },
+  // A New city: its source was listed once, captions not fetched yet.
+  {
+    key: "jf-tb-2026-11-03",
+    sourceKey: "juniper-flats-council",
+    date: "2026-11-03",
+    transcript: none,
+    description: "generic",
+  },
 ];
 
 const TITLE_PREFIX: Record<string, string> = {
@@ -550,6 +558,7 @@ const TITLE_PREFIX: Record<string, string> = {
   "cinder-bluff-council": "City Council",
   "lake-wendell-council": "Lake Wendell City Council",
   "old-millbrook-council": "Borough Council",
+  "juniper-flats-council": "Town Board",
 };
 
 function titleFor(plan: VideoPlan): string {

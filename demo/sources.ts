@@ -104,7 +104,7 @@ export const SEED_SOURCES: readonly SeedSource[] = [
     channelTitle: "Juniper Flats NV",
     body: "council",
     bodyName: "Juniper Flats Town Board",
-    lastRefreshedAt: null,
+    lastRefreshedAt: new Date("2026-11-05T17:00:00Z"),
   }),
   source("old-millbrook-council", "old-millbrook", {
     title: "Old Millbrook Borough Council",

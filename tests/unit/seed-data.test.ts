@@ -92,6 +92,15 @@ describe("sources", () => {
     const perLiveCity = [...liveKeys].map((key) => SEED_SOURCES.filter((source) => source.cityKey === key).length);
     expect(Math.max(...perLiveCity)).toBeGreaterThanOrEqual(2);
   });
+
+  it("links videos to every source, so each demo URL's videos table has rows", () => {
+    for (const source of SEED_SOURCES) {
+      expect(
+        SEED_VIDEOS.filter((video) => video.sourceKey === source.key),
+        source.key,
+      ).not.toHaveLength(0);
+    }
+  });
 });
 
 describe("videos", () => {

@@ -25,28 +25,30 @@ let registration: WorkerRegistration | null = null;
 
 /** The timer of the Live cities' source refreshes (SOURCE_REFRESH_INTERVAL_HOURS; docs/decisions/0021-video-ingestion.md). */
 let refreshSchedule: NodeJS.Timeout | null = null;
-/** The first look after a start: soon, but not in the middle of startup. */
-const FIRST_SCHEDULED_REFRESH_MS = 60_000;
 
-function startRefreshSchedule(): void {
-  const hours = settings().SOURCE_REFRESH_INTERVAL_HOURS;
+function queueScheduledRefreshes(hours: number): void {
+  queueDueRefreshes(hours).then(
+    (queued) => queued > 0 && console.log(`[jobs] scheduled ${queued} source refresh(es)`),
+    (error: unknown) => console.error("[jobs] scheduling source refreshes failed:", error),
+  );
+}
+
+/**
+ * Queues the due refreshes of Live cities every `hours`. The first look
+ * comes a whole interval after start, not right away: a fresh `npm start`
+ * (the demo's Live cities) reaches no video site by surprise.
+ */
+export function startRefreshSchedule(
+  hours = settings().SOURCE_REFRESH_INTERVAL_HOURS,
+  queue: (hours: number) => void = queueScheduledRefreshes,
+): void {
   if (hours <= 0 || refreshSchedule) return;
-  const run = () => {
-    queueDueRefreshes(hours).then(
-      (queued) => queued > 0 && console.log(`[jobs] scheduled ${queued} source refresh(es)`),
-      (error: unknown) => console.error("[jobs] scheduling source refreshes failed:", error),
-    );
-  };
-  refreshSchedule = setTimeout(() => {
-    run();
-    refreshSchedule = setInterval(run, hours * 3_600_000);
-    refreshSchedule.unref();
-  }, FIRST_SCHEDULED_REFRESH_MS);
+  refreshSchedule = setInterval(() => queue(hours), hours * 3_600_000);
   refreshSchedule.unref();
 }
 
-function stopRefreshSchedule(): void {
-  if (refreshSchedule) clearTimeout(refreshSchedule); // clears an interval as well
+export function stopRefreshSchedule(): void {
+  if (refreshSchedule) clearInterval(refreshSchedule);
   refreshSchedule = null;
 }
 

@@ -67,7 +67,9 @@ export async function queueDueRefreshes(intervalHours: number, now = new Date())
 }
 
 export type SourceRefreshStatus =
-  | { state: "none" | "queued" | "running" }
+  | { state: "none" | "running" }
+  /** `retryingAfter`: the error of an attempt that failed; pg-boss tries once more. */
+  | { state: "queued"; retryingAfter?: string }
   | { state: "done"; counts: RefreshCounts; finishedAt: Date | null }
   | { state: "failed"; error: string; finishedAt: Date | null };
 
@@ -89,7 +91,8 @@ export async function getSourceRefreshStatus(urlId: string): Promise<SourceRefre
       .orderBy(desc(table.createdOn))
       .limit(1);
     if (!job) continue;
-    if (job.state === "created" || job.state === "retry") return { state: "queued" };
+    if (job.state === "created") return { state: "queued" };
+    if (job.state === "retry") return { state: "queued", retryingAfter: failureOf(job.output) };
     if (job.state === "active") return { state: "running" };
     const output = job.output as ({ outcome?: string } & Partial<RefreshCounts>) | null;
     if (job.state === "completed" && output?.outcome === "refreshed") {

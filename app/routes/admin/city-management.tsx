@@ -15,6 +15,7 @@ import { Button, Field, SelectField, TextareaField } from "~/components/forms/fi
 import { useSchemaForm } from "~/components/forms/use-schema-form";
 import { useShowToast } from "~/components/ui/toaster";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
+import { SourceRefreshStatusNotice } from "~/components/admin/source-refresh-status";
 import { requireAdmin } from "~/lib/auth/session.server";
 import {
   createCityByAdmin,
@@ -40,7 +41,7 @@ import {
 } from "~/lib/cities/city-management-forms";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { formatDate } from "~/lib/format/date";
-import { requestSourceRefresh } from "~/lib/sources/requests.server";
+import { getSourceRefreshStatus, requestSourceRefresh } from "~/lib/sources/requests.server";
 import {
   createCityUrl,
   deleteCityUrl,
@@ -87,7 +88,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [cities, city] = await Promise.all([listCitiesForAdmin(), cityId ? getCityForAdmin(cityId) : null]);
   const urls = city ? await listCityUrls(city.id) : [];
   const selectedUrl = urls.find((url) => url.id === query.get("url")) ?? null;
-  const videos = city && selectedUrl ? await listVideosOfSource(city.id, selectedUrl.id) : [];
+  const [videos, refresh] =
+    city && selectedUrl
+      ? await Promise.all([listVideosOfSource(city.id, selectedUrl.id), getSourceRefreshStatus(selectedUrl.id)])
+      : [[], null];
   return {
     cities,
     cityRequested: Boolean(query.get("city")),
@@ -95,6 +99,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     urls,
     selectedUrl,
     videos,
+    refresh,
     edit: query.get("edit") ?? "",
     adding: query.get("add") === "1" && !query.get("edit"),
     creating: query.get("create") === "1",
@@ -567,7 +572,7 @@ function UrlForm({
 }
 
 function VideoTable() {
-  const { city, selectedUrl, videos, edit } = useLoaderData<typeof loader>();
+  const { city, selectedUrl, videos, refresh: refreshStatus, edit, adding, creating } = useLoaderData<typeof loader>();
   const { fetcher: refresh, marker: refreshMarker } = usePageFetcher("refresh-videos");
   if (!city || !selectedUrl) return null;
   return (
@@ -586,6 +591,9 @@ function VideoTable() {
           </Button>
         </refresh.Form>
       </div>
+      {refreshStatus ? (
+        <SourceRefreshStatusNotice status={refreshStatus} autoRefresh={!edit && !adding && !creating} />
+      ) : null}
       {videos.length === 0 ? <p className="mt-4 text-slate-600">No videos found for this URL</p> : null}
       <ul className="mt-4 space-y-3">
         {videos.map((video) =>
