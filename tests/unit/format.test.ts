@@ -1,3 +1,4 @@
+import { countOf } from "~/lib/format/count";
 import { describe, expect, it } from "vitest";
 import { formatDate, formatDateTime, formatMonthLong, formatMonthShort, lastTwelveMonths } from "~/lib/format/date";
 import { formatDuration } from "~/lib/format/duration";
@@ -62,5 +63,14 @@ describe("months", () => {
     expect(months).toHaveLength(12);
     expect(months[0]).toBe("2025-03");
     expect(months.at(-1)).toBe("2026-02");
+  });
+});
+
+describe("countOf", () => {
+  it("says one in the singular and any other number in the plural", () => {
+    expect(countOf(1, "video")).toBe("1 video");
+    expect(countOf(0, "video")).toBe("0 videos");
+    expect(countOf(3, "matching meeting")).toBe("3 matching meetings");
+    expect(countOf(2, "entity", "entities")).toBe("2 entities");
   });
 });

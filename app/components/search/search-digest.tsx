@@ -1,3 +1,4 @@
+import { countOf } from "~/lib/format/count";
 import { Link } from "react-router";
 import type { SearchDigest } from "~/lib/search/digest.server";
 import { meetingHref } from "~/lib/meetings/links";
@@ -15,8 +16,8 @@ export function SearchDigestView({ digest, query }: { digest: SearchDigest; quer
           AI summary: what councils said about “{query}”
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          {digest.entries.length} matching {digest.entries.length === 1 ? "meeting" : "meetings"}, {digest.analyzed}{" "}
-          with an AI analysis. Summaries come from each meeting’s stored analysis.
+          {countOf(digest.entries.length, "matching meeting")}, {digest.analyzed} with an AI analysis. Summaries come
+          from each meeting’s stored analysis.
         </p>
       </div>
       <ol className="space-y-4">

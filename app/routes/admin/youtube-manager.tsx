@@ -17,6 +17,7 @@ import { useSchemaForm } from "~/components/forms/use-schema-form";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { PAGE_DENIED, requireAdmin } from "~/lib/auth/session.server";
 import { listCitiesForAdmin } from "~/lib/cities/admin.server";
+import { countOf } from "~/lib/format/count";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { analyzeChannel, saveChannelUrls } from "~/lib/sources/channel-manager.server";
 import {
@@ -268,7 +269,7 @@ function AnalysisResults({
                     <span className="block text-sm text-slate-600">{playlist.description}</span>
                   ) : null}
                   <span className="block text-sm text-slate-500">
-                    {playlist.itemCount === null ? "Video count unknown" : `${playlist.itemCount} videos`}
+                    {playlist.itemCount === null ? "Video count unknown" : countOf(playlist.itemCount, "video")}
                   </span>
                 </span>
               </label>
