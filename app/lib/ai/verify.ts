@@ -49,7 +49,8 @@ export type QuoteCheck = z.infer<typeof quoteCheckSchema>;
 export type NumberCheck = z.infer<typeof numberCheckSchema>;
 export type VerificationReport = z.infer<typeof verificationReportSchema>;
 
-export const UNVERIFIED_QUOTE_MARK = "[quote not found in the transcript]";
+export { UNVERIFIED_QUOTE_MARK } from "./marks";
+import { UNVERIFIED_QUOTE_MARK } from "./marks";
 
 // ---------------------------------------------------------------------------
 // Normalization and lookup
