@@ -62,8 +62,8 @@ function LinkedQuotes({ text }: { text: string }) {
   let rest = text;
   for (let found = firstQuote(rest, moments); found; found = firstQuote(rest, moments)) {
     const end = found.at + found.moment.text.length;
-    // A closing quotation mark stays with its quote, before the link.
-    const close = /^[”"’']/.test(rest.slice(end)) ? end + 1 : end;
+    // Punctuation inside the closing quotation mark stays with its quote, before the link.
+    const close = end + (/^[,.;:!?]?[”"’']/.exec(rest.slice(end))?.[0].length ?? 0);
     parts.push(rest.slice(0, close));
     parts.push(<MomentChip key={parts.length} moment={found.moment} to={momentHref(found.moment.seconds)} />);
     rest = rest.slice(close);

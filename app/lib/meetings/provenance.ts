@@ -66,8 +66,7 @@ function checkLines(report: Report | null, content: unknown): string[] {
   const text = JSON.stringify(content ?? "");
   const markedQuotes = numberField(report, "markedQuotes") ?? occurrences(text, VERIFICATION_MARKS.quote.text);
   const removed = numberField(report, "removedQuotes") ?? Math.max(0, unverified - markedQuotes);
-  const markedNumbers =
-    numberField(report, "markedNumbers") ?? Math.max(occurrences(text, VERIFICATION_MARKS.number.text), 0);
+  const markedNumbers = numberField(report, "markedNumbers") ?? occurrences(text, VERIFICATION_MARKS.number.text);
   const unsupported = markedNumbers || listField(report, "unsupportedNumbers").length;
   const lines = [`${countOf(checked, "quote")} checked against the transcript, ${removed} removed`];
   if (markedQuotes > 0)
