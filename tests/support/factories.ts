@@ -111,6 +111,20 @@ export type MeetingOptions = {
   description?: string | null;
   channelTitle?: string | null;
   publishedAt?: Date;
+  /** How the analysis and story were made: their revisions' provider, model, report (default: the seed's, unchecked). */
+  made?: MadeOptions;
+};
+
+export type MadeOptions = {
+  provider: string;
+  model?: string | null;
+  createdAt?: string;
+  /** Content in place of the sample's. */
+  analysis?: unknown;
+  story?: unknown;
+  analysisVerification?: unknown;
+  storyVerification?: unknown;
+  additionalContext?: string;
 };
 
 /** A meeting (a `city_videos` row) with as much of the pipeline done as asked. */
@@ -126,10 +140,18 @@ export async function createMeeting({
   description,
   channelTitle,
   publishedAt,
+  made,
 }: MeetingOptions = {}) {
   if (story && !analysis) throw new Error("A story needs an analysis");
   if (analysis && !transcript) throw new Error("An analysis needs a transcript");
   const db = getDb();
+  const analysisContent = made?.analysis ?? SAMPLE.analysis;
+  const storyContent = made?.story ?? SAMPLE.story;
+  const revision = {
+    provider: made?.provider ?? "seed",
+    model: made?.model ?? null,
+    createdAt: made?.createdAt ? new Date(made.createdAt) : undefined,
+  };
   const [meeting] = await db
     .insert(cityVideos)
     .values({
@@ -141,16 +163,28 @@ export async function createMeeting({
       description,
       channelTitle,
       publishedAt: publishedAt ?? new Date(),
-      analysisResults: analysis ? SAMPLE.analysis : null,
-      newsStory: story ? SAMPLE.story : null,
+      analysisResults: analysis ? analysisContent : null,
+      newsStory: story ? storyContent : null,
       storyGeneratedAt: story ? new Date() : null,
     })
     .returning();
   const meetingId = meeting!.id;
   if (transcript) await storeTranscript(meetingId, transcript);
   if (analysis)
-    await db.insert(analysisRevisions).values({ cityVideoId: meetingId, analysis: SAMPLE.analysis, provider: "seed" });
-  if (story) await db.insert(storyRevisions).values({ cityVideoId: meetingId, story: SAMPLE.story, provider: "seed" });
+    await db.insert(analysisRevisions).values({
+      ...revision,
+      cityVideoId: meetingId,
+      analysis: analysisContent,
+      verification: made?.analysisVerification,
+    });
+  if (story)
+    await db.insert(storyRevisions).values({
+      ...revision,
+      cityVideoId: meetingId,
+      story: storyContent,
+      verification: made?.storyVerification,
+      additionalContext: made?.additionalContext,
+    });
   return meeting!;
 }
 

@@ -10,6 +10,7 @@ import { PipelineAutoRefresh, PipelineStatusNotice } from "~/components/pipeline
 import type { PublicPipelineStatus } from "~/lib/jobs/status-types";
 import { AnalysisSections, Section } from "./meeting-sections";
 import { VideoEmbed } from "./video-embed";
+import { CheckedText, ProvenanceNote, QuoteMomentsProvider } from "./checked-text";
 
 export type MeetingPageProps = {
   meeting: MeetingView;
@@ -96,8 +97,16 @@ export function MeetingAnalysisPage({ meeting, isAdmin, pipeline, cityInPath }: 
           </div>
           {pipeline ? <PipelineStatusNotice status={pipeline} step="analysis" /> : null}
           {meeting.analysis.kind === "none" && isPending(pipeline?.analysis) ? null : (
-            <AnalysisSections analysis={meeting.analysis} canAnalyze={meeting.canAnalyze} />
+            <QuoteMomentsProvider
+              value={{
+                moments: meeting.analysisProvenance?.moments ?? [],
+                momentHref: (seconds) => `?t=${seconds}#video`,
+              }}
+            >
+              <AnalysisSections analysis={meeting.analysis} canAnalyze={meeting.canAnalyze} />
+            </QuoteMomentsProvider>
           )}
+          <ProvenanceNote provenance={meeting.analysisProvenance} label="How this analysis was made" />
         </div>
         <aside className="space-y-4" aria-label="About this meeting">
           <StoryLinkCard meeting={meeting} cityKey={cityKey} />
@@ -131,14 +140,18 @@ export function StoryStatusSlot() {
 function StoryArticle({ story }: { story: NewsStory }) {
   return (
     <article>
-      <h1 className="text-3xl font-bold leading-tight sm:text-4xl">{story.article.headline}</h1>
+      <h1 className="text-3xl font-bold leading-tight sm:text-4xl">
+        <CheckedText text={story.article.headline} />
+      </h1>
       {story.article.primary_focus ? (
-        <p className="mt-2 text-lg text-slate-600">{story.article.primary_focus}</p>
+        <p className="mt-2 text-lg text-slate-600">
+          <CheckedText text={story.article.primary_focus} />
+        </p>
       ) : null}
       <div className="mt-6 space-y-4 text-lg leading-relaxed text-slate-800">
         {paragraphsOf(story.article.body).map((paragraph, index) => (
           <p key={index} className="whitespace-pre-line">
-            {paragraph}
+            <CheckedText text={paragraph} />
           </p>
         ))}
       </div>
@@ -152,10 +165,20 @@ function StorySidebar({ story }: { story: NewsStory }) {
     <>
       {quote.quote ? (
         <figure className="rounded-xl border-l-4 border-brand-600 bg-white p-5 shadow-sm">
-          <blockquote className="text-lg italic text-slate-800">“{quote.quote}”</blockquote>
+          <blockquote className="text-lg italic text-slate-800">
+            <CheckedText text={`“${quote.quote}”`} />
+          </blockquote>
           <figcaption className="mt-2 text-sm text-slate-600">
-            {quote.attribution ? <span className="font-semibold">— {quote.attribution}</span> : null}
-            {quote.context ? <span className="block">{quote.context}</span> : null}
+            {quote.attribution ? (
+              <span className="font-semibold">
+                — <CheckedText text={quote.attribution} />
+              </span>
+            ) : null}
+            {quote.context ? (
+              <span className="block">
+                <CheckedText text={quote.context} />
+              </span>
+            ) : null}
           </figcaption>
         </figure>
       ) : null}
@@ -163,14 +186,18 @@ function StorySidebar({ story }: { story: NewsStory }) {
         <Section title="Quick Facts" id="quick-facts">
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
             {facts.map((fact, index) => (
-              <li key={index}>{fact}</li>
+              <li key={index}>
+                <CheckedText text={fact} />
+              </li>
             ))}
           </ul>
         </Section>
       ) : null}
       {background ? (
         <Section title="Background" id="background">
-          <p className="whitespace-pre-line text-sm text-slate-700">{background}</p>
+          <p className="whitespace-pre-line text-sm text-slate-700">
+            <CheckedText text={background} />
+          </p>
         </Section>
       ) : null}
     </>
@@ -188,7 +215,9 @@ function StoryMetadata({ story }: { story: NewsStory }) {
         </div>
         <div>
           <dt className="font-semibold text-slate-800">Next meeting</dt>
-          <dd className="text-slate-700">{metadata.next_meeting_date ?? "Not announced"}</dd>
+          <dd className="text-slate-700">
+            {metadata.next_meeting_date ? <CheckedText text={metadata.next_meeting_date} /> : "Not announced"}
+          </dd>
         </div>
         <div>
           <dt className="font-semibold text-slate-800">Sources used</dt>
@@ -210,7 +239,9 @@ function StoryMetadata({ story }: { story: NewsStory }) {
             {metadata.uncertainty_notes.length > 0 ? (
               <ul className="list-disc pl-5">
                 {metadata.uncertainty_notes.map((note, index) => (
-                  <li key={index}>{note}</li>
+                  <li key={index}>
+                    <CheckedText text={note} />
+                  </li>
                 ))}
               </ul>
             ) : (
@@ -238,46 +269,55 @@ export function MeetingStoryPage({
       View the meeting analysis
     </Link>
   );
+  const moments = {
+    moments: meeting.storyProvenance?.moments ?? [],
+    momentHref: (seconds: number) => `${meetingHref(meeting.id, { cityKey, seconds })}#video`,
+  };
+  const provenance = <ProvenanceNote provenance={meeting.storyProvenance} label="How this story was made" />;
   return (
     <MeetingFrame meeting={meeting} cityInPath={cityInPath}>
       <JsonLd data={jsonLd} />
-      <PipelineAutoRefresh status={pipeline} />
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Meeting story</p>
-      <div className="mt-1 grid gap-8 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          {pipeline ? <PipelineStatusNotice status={pipeline} step="story" /> : null}
-          {story.kind === "structured" ? (
-            <>
-              <StoryArticle story={story.story} />
-              <p className="text-slate-600">
-                From the {meeting.title}
-                {meeting.publishedLabel ? `, ${meeting.publishedLabel}` : ""}. {analysisLink}
-              </p>
-              <StoryMetadata story={story.story} />
-            </>
-          ) : (
-            <>
-              <h1 className="text-3xl font-bold">{meeting.title}</h1>
-              <MeetingByline meeting={meeting} />
-              {story.kind === "plain" ? (
-                <div
-                  className="whitespace-pre-wrap rounded-xl border border-slate-200 bg-white p-5 leading-relaxed text-slate-800"
-                  data-story-plain-text
-                >
-                  {story.text}
-                </div>
-              ) : isPending(pipeline?.story) ? null : (
-                <StoryStatusSlot />
-              )}
-              <p>{analysisLink}</p>
-            </>
-          )}
+      <QuoteMomentsProvider value={moments}>
+        <PipelineAutoRefresh status={pipeline} />
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Meeting story</p>
+        <div className="mt-1 grid gap-8 lg:grid-cols-3">
+          <div className="space-y-6 lg:col-span-2">
+            {pipeline ? <PipelineStatusNotice status={pipeline} step="story" /> : null}
+            {story.kind === "structured" ? (
+              <>
+                <StoryArticle story={story.story} />
+                <p className="text-slate-600">
+                  From the {meeting.title}
+                  {meeting.publishedLabel ? `, ${meeting.publishedLabel}` : ""}. {analysisLink}
+                </p>
+                {provenance}
+                <StoryMetadata story={story.story} />
+              </>
+            ) : (
+              <>
+                <h1 className="text-3xl font-bold">{meeting.title}</h1>
+                <MeetingByline meeting={meeting} />
+                {story.kind === "plain" ? (
+                  <div
+                    className="whitespace-pre-wrap rounded-xl border border-slate-200 bg-white p-5 leading-relaxed text-slate-800"
+                    data-story-plain-text
+                  >
+                    <CheckedText text={story.text} />
+                  </div>
+                ) : isPending(pipeline?.story) ? null : (
+                  <StoryStatusSlot />
+                )}
+                {provenance}
+                <p>{analysisLink}</p>
+              </>
+            )}
+          </div>
+          <aside className="space-y-4" aria-label="Story details">
+            {story.kind === "structured" ? <StorySidebar story={story.story} /> : null}
+            {isAdmin ? <StoryAdminButtons meetingId={meeting.id} /> : null}
+          </aside>
         </div>
-        <aside className="space-y-4" aria-label="Story details">
-          {story.kind === "structured" ? <StorySidebar story={story.story} /> : null}
-          {isAdmin ? <StoryAdminButtons meetingId={meeting.id} /> : null}
-        </aside>
-      </div>
+      </QuoteMomentsProvider>
     </MeetingFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { AnalysisView, HighlightView } from "~/lib/meetings/view";
+import { CheckedText } from "./checked-text";
 
 export function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
   return (
@@ -37,13 +38,17 @@ function Highlights({ highlights }: { highlights: HighlightView[] }) {
         <li key={index} className="border-l-4 border-brand-600 pl-4" data-highlight>
           <div className="flex flex-wrap items-baseline gap-2">
             <MomentLink highlight={highlight} />
-            <p className="font-medium text-slate-900">{highlight.pointOfInterest}</p>
+            <p className="font-medium text-slate-900">
+              <CheckedText text={highlight.pointOfInterest} />
+            </p>
           </div>
           {highlight.quotes.length > 0 ? (
             <ul className="mt-2 space-y-2">
               {highlight.quotes.map((quote, quoteIndex) => (
                 <li key={quoteIndex}>
-                  <blockquote className="text-slate-700 italic">“{quote.text}”</blockquote>
+                  <blockquote className="text-slate-700 italic">
+                    <CheckedText text={`“${quote.text}”`} />
+                  </blockquote>
                   <p className="text-sm text-slate-500">— {quote.speaker}</p>
                 </li>
               ))}
@@ -61,11 +66,15 @@ function ActionItems({ items }: { items: Extract<AnalysisView, { kind: "structur
     <ul className="divide-y divide-slate-100">
       {items.map((item, index) => (
         <li key={index} className="py-3">
-          <p className="text-slate-900">{item.description}</p>
+          <p className="text-slate-900">
+            <CheckedText text={item.description} />
+          </p>
           <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
             <div className="flex gap-1">
               <dt className="font-medium">Responsible:</dt>
-              <dd>{item.responsibleParty}</dd>
+              <dd>
+                <CheckedText text={item.responsibleParty} />
+              </dd>
             </div>
             <div className="flex gap-1">
               <dt className="font-medium">Due:</dt>
@@ -90,7 +99,11 @@ function Entities({ entities }: { entities: Extract<AnalysisView, { kind: "struc
               {entity.type}
             </span>
           </p>
-          {entity.context ? <p className="mt-1 text-sm text-slate-600">{entity.context}</p> : null}
+          {entity.context ? (
+            <p className="mt-1 text-sm text-slate-600">
+              <CheckedText text={entity.context} />
+            </p>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -119,7 +132,9 @@ export function AnalysisSections({ analysis, canAnalyze }: { analysis: AnalysisV
   if (analysis.kind === "plain") {
     return (
       <Section title="Summary" id="summary">
-        <p className="whitespace-pre-wrap text-slate-800">{analysis.text}</p>
+        <p className="whitespace-pre-wrap text-slate-800">
+          <CheckedText text={analysis.text} />
+        </p>
       </Section>
     );
   }
@@ -127,7 +142,7 @@ export function AnalysisSections({ analysis, canAnalyze }: { analysis: AnalysisV
     <div className="space-y-6">
       <Section title="Summary" id="summary">
         <p className="whitespace-pre-line leading-relaxed text-slate-800">
-          {analysis.summary || "No summary was written."}
+          {analysis.summary ? <CheckedText text={analysis.summary} /> : "No summary was written."}
         </p>
       </Section>
       <Section title="Highlights" id="highlights">

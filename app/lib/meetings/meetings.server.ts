@@ -9,6 +9,7 @@ import { cities, cityVideos } from "~/lib/db/schema";
 import { isUuid } from "~/lib/cities/page-state";
 import { formatDate } from "~/lib/format/date";
 import { cardDescription } from "~/lib/meetings/rules";
+import type { CurrentRevision } from "~/lib/meetings/provenance";
 
 /** What a meeting card gets (dates as text, a description built from the transcript): a view, not a row. */
 export type VideoCardData = {
@@ -172,6 +173,18 @@ export function hasTimedTranscript() {
     or not exists (select 1 from transcript_segments ts where ts.city_video_id = ${meetingId}))`;
 }
 
+/**
+ * The newest revision of a kind (the current one) as what readers may see of
+ * it: provider, model, date and report, never the editor's context. A
+ * subquery of the meeting's own statement, on the (video, created_at desc) index.
+ */
+function currentRevision(table: "analysis_revisions" | "story_revisions") {
+  const meetingId = sql`${cityVideos}.${sql.identifier("id")}`;
+  return sql<CurrentRevision | string | null>`(select json_build_object('provider', r.provider, 'model', r.model,
+      'createdAt', to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'verification', r.verification)
+    from ${sql.identifier(table)} r where r.city_video_id = ${meetingId} order by r.created_at desc limit 1)`;
+}
+
 /** The meeting page's meeting, serialized (dates as text, the transcript as its length); the city as its row. */
 export type MeetingRecord = {
   id: string;
@@ -185,6 +198,9 @@ export type MeetingRecord = {
   analysisResults: unknown;
   newsStory: unknown;
   storyGeneratedAt: string | null;
+  /** The current revisions' provenance; null for content older than revisions. */
+  analysisRevision: CurrentRevision | null;
+  storyRevision: CurrentRevision | null;
   updatedAt: string;
   city: Pick<
     typeof cities.$inferSelect,
@@ -210,6 +226,8 @@ export async function getMeeting(meetingId: string, options: { cityId?: string }
       analysisResults: cityVideos.analysisResults,
       newsStory: cityVideos.newsStory,
       storyGeneratedAt: cityVideos.storyGeneratedAt,
+      analysisRevision: currentRevision("analysis_revisions"),
+      storyRevision: currentRevision("story_revisions"),
       updatedAt: cityVideos.updatedAt,
       city: {
         id: cities.id,
@@ -233,6 +251,8 @@ export async function getMeeting(meetingId: string, options: { cityId?: string }
     transcriptLength: row.transcriptLength === null ? null : Number(row.transcriptLength),
     transcriptTimed: row.transcriptTimed === true || String(row.transcriptTimed) === "true",
     storyGeneratedAt: row.storyGeneratedAt?.toISOString() ?? null,
+    analysisRevision: parseJsonColumn<CurrentRevision | null>(row.analysisRevision, null),
+    storyRevision: parseJsonColumn<CurrentRevision | null>(row.storyRevision, null),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -10,6 +10,7 @@ import { youTubeVideoId } from "~/lib/meetings/links";
 import { formatDate } from "~/lib/format/date";
 import { isAnalysisEnabled } from "~/lib/meetings/rules";
 import type { MeetingRecord } from "~/lib/meetings/meetings.server";
+import { provenanceView, type ProvenanceView } from "~/lib/meetings/provenance";
 
 export type HighlightView = {
   /** null when the transcript has no times (the analysis then says "00:00:00", which is no moment). */
@@ -49,6 +50,9 @@ export type MeetingView = {
   city: MeetingCity;
   analysis: AnalysisView;
   story: StoryView;
+  /** How the shown analysis and story were made and checked; null when there is none. */
+  analysisProvenance: ProvenanceView | null;
+  storyProvenance: ProvenanceView | null;
 };
 
 /** A highlight's time as shown and linked: nothing at all for an untimed transcript. */
@@ -103,5 +107,7 @@ export function meetingView(record: MeetingRecord): MeetingView {
     city: record.city,
     analysis: analysisView(record.analysisResults, record.transcriptTimed),
     story: storyView(record.newsStory),
+    analysisProvenance: provenanceView(record.analysisRevision, record.analysisResults, record.transcriptTimed),
+    storyProvenance: provenanceView(record.storyRevision, record.newsStory, record.transcriptTimed),
   };
 }
