@@ -84,7 +84,8 @@ const LABEL: Record<RevisionKind, string> = { analysis: "Analysis", story: "Stor
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const meetingId = params.meetingId ?? "";
-  const here = new URL(request.url).pathname;
+  // Not request.url: with JavaScript the action is posted to its `.data` URL.
+  const here = href("/admin/revisions/:meetingId", { meetingId });
   const submission = parseWithZod(await request.formData(), { schema: RevisionsPageSchema });
   if (submission.status !== "success")
     return dataWithToast({}, { type: "error", title: "That request could not be understood." }, { status: 400 });
