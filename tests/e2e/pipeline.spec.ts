@@ -93,4 +93,24 @@ test.describe("when the AI provider fails", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(headline!);
     await context.close();
   });
+
+  // The revisions page: the failure of a re-run asked there shows there (ADR 0028).
+  test("revisions page: a failed Re-Analyze shows its message above the buttons; the previous analysis stays listed", async ({
+    browser,
+    js,
+  }) => {
+    test.setTimeout(90_000);
+    const meeting = await server.testData.createMeeting({ analysis: true, story: true });
+    const context = await adminContext(browser, server, js);
+    const page = await context.newPage();
+    await page.goto(`/admin/revisions/${meeting.meetingId}`);
+    await page.getByRole("button", { name: "Re-Analyze Meeting" }).click();
+    const notice = page
+      .getByRole("alert")
+      .filter({ hasText: "Analysis failed: the AI service could not be reached." })
+      .filter({ hasText: "the analysis shown is the previous one" });
+    await expect(notice).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("region", { name: "Analyses" }).getByRole("listitem")).toHaveCount(1);
+    await context.close();
+  });
 });

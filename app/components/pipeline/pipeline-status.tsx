@@ -75,12 +75,12 @@ export function PipelineAutoRefresh({ status }: { status: PublicPipelineStatus |
   return <NoScriptRefresh active={Boolean(status?.refresh)} />;
 }
 
-const PREVIOUS_KEPT = {
+export const PREVIOUS_KEPT = {
   analysis: "The latest re-analysis failed; the analysis shown is the previous one.",
   story: "The latest story request failed; the story shown is the previous one.",
 } as const;
 
-function FailureNotice({ message, note }: { message: string; note?: string }) {
+export function FailureNotice({ message, note }: { message: string; note?: string }) {
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
       <p className="font-semibold">{message}</p>

@@ -10,6 +10,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { getDb } from "~/lib/db/client.server";
+import { isAutoAnalyzable } from "~/lib/meetings/rules";
 import { NEED_ANALYSIS, NEED_TRANSCRIPT, VIDEO_NOT_FOUND } from "~/lib/pipeline/messages";
 import { latestRevisionId } from "~/lib/pipeline/revision-store.server";
 import {
@@ -24,7 +25,8 @@ import { getBoss, transactionExecutor } from "./boss.server";
 import { QUEUES, type JobDataByQueue, type QueueName, type VideoQueueName } from "./queues";
 import { bossArchive, bossJobs, PENDING_STATES, WAITING_STATES, type JobState } from "./tables.server";
 
-export type EnsureReason = "not-found" | "no-transcript" | "no-analysis" | "present" | "pending" | "failed-before";
+export type EnsureReason =
+  "not-found" | "no-transcript" | "insufficient-transcript" | "no-analysis" | "present" | "pending" | "failed-before";
 
 /** What an ensure call did: queued a job, or why not (with the job it found, if any). */
 export type EnsureResult = { queued: boolean; jobId: string | null; reason?: EnsureReason };
@@ -42,10 +44,15 @@ type Step = {
   canRun: (video: VideoFlags) => EnsureReason | null;
 };
 
+// Only automatic jobs go through `canRun`: an insufficient transcript is
+// never analyzed by itself, while an admin's Re-Analyze needs > 100 characters.
 const ANALYSIS_STEP: Step = {
   queue: QUEUES.analysis,
   has: (video) => video.hasAnalysis,
-  canRun: (video) => (hasLongTranscript(video) ? null : "no-transcript"),
+  canRun: (video) => {
+    if (!video.transcriptLength) return "no-transcript";
+    return isAutoAnalyzable(video.transcriptLength) ? null : "insufficient-transcript";
+  },
 };
 
 const STORY_STEP: Step = {
@@ -65,7 +72,11 @@ function autoJobData(queue: VideoQueueName, cityVideoId: string): JobDataByQueue
 
 type LatestJob = Pick<typeof bossJobs.$inferSelect, "id" | "output"> & { state: JobState };
 
-/** The newest job of this queue for the video, in the job table or else in pg-boss's archive. */
+/**
+ * The newest job of this queue for the video, in the job table or else in
+ * pg-boss's archive. An archived job that never ran (dropped after waiting
+ * its retention out) will not run: it counts as none.
+ */
 async function latestJob(tx: Transaction, queue: QueueName, cityVideoId: string): Promise<LatestJob | null> {
   for (const table of [bossJobs, bossArchive]) {
     const [job] = await tx
@@ -74,7 +85,10 @@ async function latestJob(tx: Transaction, queue: QueueName, cityVideoId: string)
       .where(and(eq(table.name, queue), eq(table.singletonKey, cityVideoId)))
       .orderBy(desc(table.createdOn))
       .limit(1);
-    if (job) return { id: job.id, state: job.state as JobState, output: job.output };
+    if (!job) continue;
+    const state = job.state as JobState;
+    if (table === bossArchive && PENDING_STATES.includes(state)) return null;
+    return { id: job.id, state, output: job.output };
   }
   return null;
 }

@@ -144,7 +144,8 @@ async function jobsOfStep(
     .where(and(eq(bossArchive.name, queue), eq(bossArchive.singletonKey, cityVideoId)))
     .orderBy(desc(bossArchive.createdOn))
     .limit(1);
-  return archived;
+  // A job archived before it ran (its retention passed) will not run.
+  return archived.filter((job) => !PENDING_STATES.includes(job.state as JobState));
 }
 
 /** The pipeline's state for one video, or null for an unknown video. */

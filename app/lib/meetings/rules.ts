@@ -17,6 +17,16 @@ export function isTranscriptInsufficient(length: TranscriptLength): boolean {
   return length === null || length < TRANSCRIPT_SUFFICIENT_MIN;
 }
 
+/**
+ * Whether anything automatic (a page view, a fetched transcript, the
+ * backfill) may analyze the meeting: only a transcript that is not
+ * insufficient. An admin's Re-Analyze follows `isAnalysisEnabled` instead
+ * (docs/decisions/0028-failures-stop-insufficient-not-auto-analyzed.md).
+ */
+export function isAutoAnalyzable(length: TranscriptLength): boolean {
+  return !isTranscriptInsufficient(length);
+}
+
 /** Admins may fetch a transcript that is missing or shorter than 100 characters. */
 export function canFetchTranscript(length: TranscriptLength): boolean {
   return length === null || length < TRANSCRIPT_ANALYSIS_MIN;

@@ -1,11 +1,13 @@
 /**
  * Backfill: analyze, then write stories for, every eligible meeting of a
  * city (or of all cities), directly (not through the job queue). Eligible:
- * a transcript longer than 100 characters. Without `force`, meetings that
- * already have an analysis (story) keep it.
+ * what may be analyzed automatically (`isAutoAnalyzable`: not "Transcript
+ * insufficient"), also with `force`. Without `force`, meetings that already
+ * have an analysis (story) keep it.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { TRANSCRIPT_ANALYSIS_MIN } from "~/lib/constants";
+import { isAutoAnalyzable } from "~/lib/meetings/rules";
 import { getDb } from "~/lib/db/client.server";
 import { cities, cityVideos } from "~/lib/db/schema";
 import { analyzeVideo } from "./analysis.server";
@@ -43,7 +45,12 @@ export async function eligibleVideos(target: BackfillTarget): Promise<BackfillVi
     if (!city) throw new UnknownCityError(`No city with the key "${target.cityKey}".`);
   }
   const rows = await getDb()
-    .select({ id: cityVideos.id, title: cityVideos.title, cityKey: cities.locationKey })
+    .select({
+      id: cityVideos.id,
+      title: cityVideos.title,
+      cityKey: cities.locationKey,
+      transcriptLength: sql<number | string>`char_length(${cityVideos.transcript})`,
+    })
     .from(cityVideos)
     .innerJoin(cities, eq(cities.id, cityVideos.cityId))
     .where(
@@ -53,7 +60,9 @@ export async function eligibleVideos(target: BackfillTarget): Promise<BackfillVi
       ),
     )
     .orderBy(asc(cities.locationKey), asc(cityVideos.publishedAt), asc(cityVideos.id));
-  return rows.map((row) => ({ ...row, title: row.title?.trim() || "Untitled meeting" }));
+  return rows
+    .filter((row) => isAutoAnalyzable(Number(row.transcriptLength)))
+    .map((row) => ({ id: row.id, title: row.title?.trim() || "Untitled meeting", cityKey: row.cityKey }));
 }
 
 function messageOf(error: unknown): string {

@@ -2,7 +2,9 @@
  * /admin/revisions/:meetingId: every analysis and story of a meeting, newest
  * (current) first; restore an earlier one (appended as a new revision),
  * compare one with the current one (?kind=…&left=…&right=…), queue a
- * re-analysis or a new story, and see the meeting's jobs.
+ * re-analysis or a new story, and see the meeting's jobs. Those run as jobs:
+ * the page refreshes itself while one is pending, and a failed one shows
+ * its message above the buttons, the previous result staying listed.
  */
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -21,13 +23,14 @@ import { Button } from "~/components/forms/fields";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
 import { JobTable } from "~/components/pipeline/job-table";
+import { FailureNotice, PipelineAutoRefresh, PREVIOUS_KEPT } from "~/components/pipeline/pipeline-status";
 import { RevisionCompare } from "~/components/pipeline/revision-compare";
 import { RevisionMeta } from "~/components/pipeline/revision-meta";
 import { meetingHref } from "~/lib/meetings/links";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { requestReanalysis, requestStory } from "~/lib/jobs/enqueue.server";
-import { getVideoPipelineStatus } from "~/lib/jobs/status.server";
+import { getVideoPipelineStatus, toPublicStatus, type PipelineStatus } from "~/lib/jobs/status.server";
 import { isPipelineError } from "~/lib/pipeline/messages";
 import { getVideoOverview, loadComparison } from "~/lib/pipeline/overview.server";
 import { RevisionsPageSchema } from "~/lib/pipeline/revision-forms";
@@ -60,8 +63,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     video,
     revisions,
     jobs: status?.jobs ?? [],
+    pipeline: status ? toPublicStatus(status) : null,
+    failures: failuresOf(status),
     comparison: comparison && isRevisionKind(kind) ? { kind, ...comparison } : null,
   };
+}
+
+/** The failed newest re-run of each step, and whether a previous result stays in place. */
+function failuresOf(status: PipelineStatus | null) {
+  return (["analysis", "story"] as const).flatMap((step) => {
+    const message = status?.errors[step];
+    if (!message) return [];
+    const kept = step === "analysis" ? status.hasAnalysis : status.hasStory;
+    return [{ step, message, note: kept ? PREVIOUS_KEPT[step] : undefined }];
+  });
 }
 
 const LABEL: Record<RevisionKind, string> = { analysis: "Analysis", story: "Story" };
@@ -69,7 +84,8 @@ const LABEL: Record<RevisionKind, string> = { analysis: "Analysis", story: "Stor
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const meetingId = params.meetingId ?? "";
-  const here = new URL(request.url).pathname;
+  // Not request.url: with JavaScript the action is posted to its `.data` URL.
+  const here = href("/admin/revisions/:meetingId", { meetingId });
   const submission = parseWithZod(await request.formData(), { schema: RevisionsPageSchema });
   if (submission.status !== "success")
     return dataWithToast({}, { type: "error", title: "That request could not be understood." }, { status: 400 });
@@ -151,10 +167,11 @@ function RevisionList({ kind, revisions }: { kind: RevisionKind; revisions: Revi
 }
 
 export default function Revisions() {
-  const { video, revisions, jobs, comparison } = useLoaderData<typeof loader>();
+  const { video, revisions, jobs, pipeline, failures, comparison } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
   return (
     <>
+      <PipelineAutoRefresh status={pipeline} />
       <p className="text-sm text-slate-500">{video.cityName}</p>
       <h1 className="text-3xl font-bold">{video.title}</h1>
       <p className="mt-2 text-sm">
@@ -176,6 +193,13 @@ export default function Revisions() {
           All jobs
         </Link>
       </p>
+      {failures.length > 0 ? (
+        <div className="mt-4 space-y-3">
+          {failures.map((failure) => (
+            <FailureNotice key={failure.step} message={failure.message} note={failure.note} />
+          ))}
+        </div>
+      ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
         <HiddenFieldsForm>
           <input type="hidden" name="intent" value="reanalyze" />
