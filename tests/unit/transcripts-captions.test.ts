@@ -51,7 +51,9 @@ describe("captions in capitals with >> turns", () => {
   });
 
   it("writes sentence case, with names the transcript shows, months, I and civic acronyms", () => {
-    expect(texts).toContain("Good afternoon. Welcome to the regular meeting of the zoning committee for September 24, 2024.");
+    expect(texts).toContain(
+      "Good afternoon. Welcome to the regular meeting of the zoning committee for September 24, 2024.",
+    );
     expect(texts.join(" ")).toContain(
       "I am Jamal Osman, and I am the chair of this committee. We need to adjourn no later than 4:00 p.m.",
     );
@@ -82,6 +84,20 @@ describe("captions in capitals with >> turns", () => {
     expect(stored).toContain("[00:00:26] Chair Osman: Good afternoon.");
     expect(parseTimestampedTranscript(stored).map((segment) => [segment.speaker, segment.text])).toEqual(
       segments.map((segment) => [segment.speaker, segment.text]),
+    );
+  });
+
+  it("keeps sums whole however the cue boundary cuts them, and leaves dates alone", () => {
+    const sums = mergeCues(
+      cues([
+        [1.0, 3.0, ">> THE PARKS DIVISION SECURED $16"],
+        [3.0, 3.0, ".9 MILLION, AND TRANSIT IS 9."],
+        [5.0, 3.0, "3 PERCENT OF THE $2. 5 MILLION PLAN, SINCE MAY 24, 2024."],
+        [8.0, 3.0, "3 ITEMS REMAIN."],
+      ]),
+    );
+    expect(sums.map((segment) => segment.text).join(" ")).toBe(
+      "The parks division secured $16.9 million, and transit is 9.3 percent of the $2.5 million plan, since May 24, 2024. 3 items remain.",
     );
   });
 

@@ -77,7 +77,7 @@ function cleanPiece(text: string, marked: boolean, voice: string | null): CleanC
 export function cleanCue(raw: string): CleanCue[] {
   const voice = /<v(?:\.[\w.-]+)?\s+([^>]+)>/i.exec(raw)?.[1]?.trim() ?? null;
   const withoutTags = raw.replace(/<[^>]*>/g, " ").replace(/\{\\[^}]*\}/g, " "); // SSA positioning codes some SRT files carry
-  const text = decodeEntities(withoutTags).replace(/\s+/g, " ").trim();
+  const text = joinNumbersInCue(decodeEntities(withoutTags).replace(/\s+/g, " ").trim());
   const dialogueDash = /^-\s/.test(text);
   const parts = (dialogueDash ? text.replace(/^-\s*/, "") : text).split(/\s*>{2,}\s*/);
   return parts
@@ -94,9 +94,25 @@ function endsInDecimalPoint(text: string): boolean {
   return /\$\d[\d,]*\.$/.test(text);
 }
 
+/**
+ * Whether `after` finishes a number `before` ends with: "$40" + ".4 MILLION",
+ * "$9." + "3 MILLION", "9." + "3 PERCENT". A year ending a sentence ("24,
+ * 2024.") followed by another number is left alone.
+ */
 function continuesNumber(before: string, after: string): boolean {
+  if (/\d$/.test(before) && /^\.\d/.test(after)) return true;
   if (!/^\d/.test(after)) return false;
-  return endsInDecimalPoint(before) || (/\d\.$/.test(before) && /^\d+\s*(?:million|billion|thousand|percent|%)/i.test(after));
+  return (
+    endsInDecimalPoint(before) || (/\d\.$/.test(before) && /^\d+\s*(?:million|billion|thousand|percent|%)/i.test(after))
+  );
+}
+
+/** The same inside one cue, where a line break cut the number. */
+function joinNumbersInCue(text: string): string {
+  return text
+    .replace(/(\d) \.(\d)/g, "$1.$2")
+    .replace(/(\$\d[\d,]*\.) (\d)/g, "$1$2")
+    .replace(/(\d\.) (\d+\s*(?:million|billion|thousand|percent|%))/gi, "$1$2");
 }
 
 function joinText(before: string, after: string): string {
@@ -149,7 +165,12 @@ function turnsOf(cues: readonly Cue[]): CueTurn[] {
       const current = turns.at(-1);
       const newTurn = !current || clean.marked || (clean.speaker !== null && clean.speaker !== current.speaker);
       const piece = { startSeconds: cue.startSeconds, endSeconds, text: clean.text };
-      if (newTurn) turns.push({ speaker: clean.speaker ?? (clean.marked ? null : (current?.speaker ?? null)), text: "", pieces: [] });
+      if (newTurn)
+        turns.push({
+          speaker: clean.speaker ?? (clean.marked ? null : (current?.speaker ?? null)),
+          text: "",
+          pieces: [],
+        });
       if (clean.text) turns.at(-1)!.pieces.push(piece);
     }
   }
@@ -162,7 +183,7 @@ function turnText(turn: CueTurn): string {
 
 /** Capitals in true case, names and acronyms as the transcript and `context` show them. */
 function trueCaseTurns(turns: CueTurn[], context: string): Casing {
-  const casing = learnCasing(turns.map((turn) => `>> ${turnText(turn)}`).join(" "), context);
+  const casing = learnCasing(turns.map((turn) => `>> ${turn.text}`).join(" "), context);
   for (const turn of turns) {
     const state: CaseState = { atSentenceStart: true };
     for (const piece of turn.pieces) piece.text = trueCase(piece.text, casing, state);
@@ -203,9 +224,12 @@ export type MergeOptions = {
  */
 export function mergeCues(cues: readonly Cue[], options: MergeOptions = {}): TranscriptSegment[] {
   const turns = turnsOf(cues);
-  const capitals = isMostlyUpperCase(turns.map(turnText).join(" "));
+  for (const turn of turns) turn.text = turnText(turn);
+  const capitals = isMostlyUpperCase(turns.map((turn) => turn.text).join(" "));
   const casing = capitals ? trueCaseTurns(turns, options.context ?? "") : null;
-  for (const turn of turns) turn.text = capitalizeTitles(turnText(turn));
-  nameTurns(turns, (word) => (casing ? casing.names.has(word.toUpperCase()) : /^[A-Z][a-z]/.test(word) && isNameWord(word)));
+  if (capitals) for (const turn of turns) turn.text = capitalizeTitles(turnText(turn));
+  nameTurns(turns, (word) =>
+    casing ? casing.names.has(word.toUpperCase()) : /^[A-Z][a-z]/.test(word) && isNameWord(word),
+  );
   return segmentsOf(turns, capitals);
 }

@@ -3,20 +3,18 @@
  * `Councilmember Reyes: ...`, `Speaker 2: ...`. A label is a short run of
  * words in capitals or title case; anything else stays part of the text.
  */
-import { isNameWord, TITLE_WORDS } from "./words";
+import { TITLE_WORDS } from "./words";
 
 const SPEAKER_LABEL = /^([A-Z][A-Za-z.'\- ]{0,48}?(?: \d{1,2})?):\s+(.*)$/;
 
 /**
  * In text all in capitals every sentence fragment looks like a label ("THE
- * FOLLOWING OBJECTIVES:", "FOUR:"), so there a label must start with a title
- * (MAYOR, CLERK, COUNCIL MEMBER…), be `SPEAKER 2`, or be a first and last
- * name made of words that are not common words.
+ * FOLLOWING OBJECTIVES:", "FOUR:", "REAL QUICKLY:"), so there a label must
+ * start with a title (MAYOR, CLERK, COUNCIL MEMBER…) or be `SPEAKER 2`.
  */
 function looksLikeCapitalsLabel(words: readonly string[]): boolean {
   if (TITLE_WORDS.has(words[0]!)) return true;
-  if (words[0] === "SPEAKER" && words.length === 2 && /^\d{1,2}$/.test(words[1]!)) return true;
-  return words.length >= 2 && words.length <= 3 && words.every(isNameWord);
+  return words[0] === "SPEAKER" && words.length === 2 && /^\d{1,2}$/.test(words[1]!);
 }
 
 export function splitSpeaker(line: string): { speaker: string | null; text: string } {

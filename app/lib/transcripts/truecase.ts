@@ -32,12 +32,15 @@ export function isMostlyUpperCase(text: string): boolean {
 
 const TITLE_PATTERN = TITLES.map((title) => title.replace(/\./g, "\\.").replace(/ /g, "\\s+")).join("|");
 const AFTER_TITLE = new RegExp(String.raw`\b(?:${TITLE_PATTERN})\s+([A-Z][A-Z'’-]+)`, "g");
-const SELF_INTRODUCTION = /\b(?:I AM|I'M|MY NAME IS)\s+([A-Z][A-Z'’-]+)(?:\s+([A-Z][A-Z'’-]+))?(?=\s*(?:[,.]|AND\b|$))/g;
+const SELF_INTRODUCTION =
+  /\b(?:I AM|I'M|MY NAME IS)\s+([A-Z][A-Z'’-]+)(?:\s+([A-Z][A-Z'’-]+))?(?=\s*(?:[,.]|AND\b|$))/g;
 const ROLL_CALL_ANSWER = /(?:^|>>|[.?!])\s*([A-Z][A-Z'’-]+),?\s+(?:PRESENT|HERE)\b/g;
 const CONTEXT_WORD = /[A-Za-z][A-Za-z'’-]*/g;
 
 function capitalized(word: string): string {
-  return word.toLowerCase().replace(/(^|['’-])([a-z])(?=[a-z])/g, (_, mark: string, letter: string) => mark + letter.toUpperCase());
+  return word
+    .toLowerCase()
+    .replace(/(^|['’-])([a-z])(?=[a-z])/g, (_, mark: string, letter: string) => mark + letter.toUpperCase());
 }
 
 function addName(casing: Casing, word: string | undefined): void {
@@ -120,15 +123,17 @@ export function trueCase(text: string, casing: Casing, state: CaseState): string
 const TITLE_THEN_WORD = new RegExp(String.raw`\b(${TITLE_PATTERN})(?=\s+([A-Za-z]+))`, "gi");
 const VOCATIVE_TITLE = /(,\s*)((?:madam\s+|mr\.\s+)?(?:vice\s+)?(?:chair|mayor|president|clerk))(?=\s*[.,?!])/gi;
 
-/** "council member Osman" → "Council Member Osman"; "thank you, chair." → "Thank you, Chair." */
+/** "council member Osman" → "Council Member Osman"; "thank you, chair." → "Thank you, Chair."; "may 24" → "May 24". */
 export function capitalizeTitles(text: string): string {
   return text
+    .replace(/\bmay(?= \d{1,2}\b)/g, "May") // the month (kept out of CALENDAR_NAMES: "may" is mostly the verb)
     .replace(TITLE_THEN_WORD, (title: string, _title: string, next: string) =>
       /^[A-Z][a-z]/.test(next) ? title.replace(/[a-z]+/gi, (word) => capitalizeFirst(word.toLowerCase())) : title,
     )
     .replace(
       VOCATIVE_TITLE,
-      (_, comma: string, title: string) => comma + title.replace(/[a-z]+/gi, (word) => capitalizeFirst(word.toLowerCase())),
+      (_, comma: string, title: string) =>
+        comma + title.replace(/[a-z]+/gi, (word) => capitalizeFirst(word.toLowerCase())),
     );
 }
 

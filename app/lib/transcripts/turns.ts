@@ -28,6 +28,7 @@ const CHAIR_INTRODUCTION = new RegExp(
   "i",
 );
 const ROLL_CALL_NAME = new RegExp(String.raw`^(?:(?:${TITLE_PATTERN})\s+)?${NAME}[?.,]?$`, "i");
+const TAIL_CHARS = 160;
 const ANSWER = /^(?:present|here|aye|yes|no|nay)[.!]?$/i;
 
 function startsWithCapital(word: string): boolean {
@@ -38,12 +39,20 @@ function titleCase(words: string): string {
   return words.replace(/\s+/g, " ").replace(/[A-Za-z]+/g, (word) => word.charAt(0).toUpperCase() + word.slice(1));
 }
 
+/** The end of a turn, where the floor is given: enough for a title and a name, and cheap on long turns. */
+function lastSentences(text: string): string {
+  const tail = text.trim().slice(-TAIL_CHARS);
+  if (tail.length < TAIL_CHARS) return tail;
+  const sentenceStart = tail.search(/[.!?]\s+\S/);
+  return sentenceStart < 0 ? tail : tail.slice(sentenceStart);
+}
+
 /** Whether a capitalized word is known to be a name (a bare roll-call name needs more than a capital). */
 export type IsName = (word: string) => boolean;
 
 /** Who the turn after this one is, when this turn says so. */
 function nextSpeaker(turn: Turn, next: Turn, chair: string | null, isName: IsName): string | null {
-  const text = turn.text.trim();
+  const text = lastSentences(turn.text);
   const floor = GIVES_FLOOR.exec(text);
   if (floor && startsWithCapital(floor[2]!) && !/^thank/i.test(text.slice(floor.index).trim()))
     return titleCase(floor[1]!);
