@@ -1,7 +1,7 @@
 /**
  * Small word lists for reading ALL-CAPS captions (see docs/decisions/0026):
  * titles that introduce a name, civic acronyms that stay upper case, and
- * common words that are never taken for a name or a speaker label.
+ * common words that are never taken for a name.
  */
 
 /** Titles, longest first so "VICE CHAIR" wins over "CHAIR". */
