@@ -3,6 +3,7 @@
  *
  *   npm run bench                         everything below
  *   npm run bench -- --only analyzer      the offline analyzer only
+ *   npm run bench -- --only captions      real captions: labels, sums, true casing (bench/captions.ts)
  *   npm run bench -- --only soak --soak-seconds 60 --soak-clients 50
  *
  * Offline analyzer:
@@ -31,6 +32,7 @@ import {
   plainTextRankSameLength,
   printEvaluations,
 } from "./summarizers";
+import { runCaptionsBench } from "./captions";
 import { runSoak } from "./soak";
 import { syntheticTranscript } from "./synthetic";
 
@@ -90,6 +92,7 @@ function option(name: string): string | undefined {
 async function main(): Promise<void> {
   const only = option("only");
   if (!only || only === "analyzer") runAnalyzerBench();
+  if (!only || only === "captions") runCaptionsBench();
   if (!only || only === "soak") {
     console.log("\nSoak: the built server under steady load (see bench/soak.ts)");
     await runSoak({ clients: Number(option("soak-clients") ?? 50), seconds: Number(option("soak-seconds") ?? 600) });

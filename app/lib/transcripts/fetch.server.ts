@@ -28,7 +28,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function findVideo(cityVideoId: string) {
   if (!UUID.test(cityVideoId)) return null;
   const [video] = await getDb()
-    .select({ videoId: cityVideos.videoId, videoUrl: cityVideos.videoUrl })
+    .select({
+      videoId: cityVideos.videoId,
+      videoUrl: cityVideos.videoUrl,
+      title: cityVideos.title,
+      description: cityVideos.description,
+    })
     .from(cityVideos)
     .where(eq(cityVideos.id, cityVideoId))
     .limit(1);
@@ -45,7 +50,9 @@ export async function fetchTranscriptForVideo(
     if (!video) return { status: "failed", error: "Video not found" };
     const youtubeId = youtubeIdOfVideo(video);
     if (!youtubeId) return { status: "unavailable", reason: "The video is not on YouTube." };
-    const captions = await fetchCaptions(youtubeId, options);
+    // The title and description show how names and acronyms are written, for captions in capitals.
+    const context = [video.title, video.description].filter(Boolean).join("\n");
+    const captions = await fetchCaptions(youtubeId, { context, ...options });
     if (captions.status === "unavailable") return { status: "unavailable", reason: captions.reason };
     if (captions.status === "failed") return { status: "failed", error: captions.message };
     if (!(await saveTranscript(cityVideoId, captions.text, captions.segments)))

@@ -7,6 +7,7 @@
 import { parsePlainTranscript } from "./plain";
 import { splitSpeaker } from "./speakers";
 import { isTimingLine, parseSrt, parseWebVtt } from "./subtitles";
+import { trueCaseSegments } from "./truecase";
 
 export { formatTranscriptText } from "./format";
 export { parsePlainTranscript } from "./plain";
@@ -26,7 +27,7 @@ export function toSeconds(hours: number, minutes: number, seconds: number): numb
   return hours * 3600 + minutes * 60 + seconds;
 }
 
-/** Parses `[hh:mm:ss] SPEAKER: text` lines; untimed lines join the segment before. */
+/** Parses `[hh:mm:ss] SPEAKER: text` lines; untimed lines join the segment before. Capitals come out in true case. */
 export function parseTimestampedTranscript(transcript: string): TranscriptSegment[] {
   const segments: TranscriptSegment[] = [];
   for (const rawLine of transcript.split(/\r?\n/)) {
@@ -50,7 +51,7 @@ export function parseTimestampedTranscript(transcript: string): TranscriptSegmen
       segments.push({ position: 0, startSeconds: null, endSeconds: null, speaker, text });
     }
   }
-  return segments.filter((segment) => segment.text.length > 0);
+  return trueCaseSegments(segments.filter((segment) => segment.text.length > 0));
 }
 
 // ---------------------------------------------------------------------------

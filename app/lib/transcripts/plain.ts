@@ -6,6 +6,7 @@
  */
 import type { TranscriptSegment } from "./parse";
 import { splitSpeaker } from "./speakers";
+import { trueCaseSegments } from "./truecase";
 
 const MAX_PARAGRAPH_CHARS = 1200;
 
@@ -41,6 +42,7 @@ export function splitLongText(text: string, max = MAX_PARAGRAPH_CHARS): string[]
   return pieces;
 }
 
+/** Paragraphs and speaker lines; capitals come out in true case. */
 export function parsePlainTranscript(text: string): TranscriptSegment[] {
   const segments: TranscriptSegment[] = [];
   for (const paragraph of text.replace(/^\uFEFF/, "").split(/\r?\n\s*\r?\n/)) {
@@ -57,5 +59,5 @@ export function parsePlainTranscript(text: string): TranscriptSegment[] {
       }
     }
   }
-  return segments;
+  return trueCaseSegments(segments);
 }

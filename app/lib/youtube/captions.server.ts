@@ -38,9 +38,11 @@ export type CaptionOptions = {
   retryDelayMs?: number;
   /** For the whole fetch (default YOUTUBE_TIMEOUT_MS or 30 s). */
   timeoutMs?: number;
+  /** The meeting's title and description: how they write names and acronyms guides true casing of captions in capitals. */
+  context?: string;
 };
 
-function resolveOptions(options: CaptionOptions): Required<CaptionOptions> {
+function resolveOptions(options: CaptionOptions): Required<Omit<CaptionOptions, "context">> {
   const config = settings();
   return {
     baseUrl: options.baseUrl || config.YOUTUBE_BASE_URL,
@@ -100,7 +102,7 @@ function failureMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function fetchCues(id: string, options: Required<CaptionOptions>, lang: string | undefined) {
+async function fetchCues(id: string, options: ReturnType<typeof resolveOptions>, lang: string | undefined) {
   const http = createHttp(options.baseUrl);
   try {
     const cues = await fetchTranscript(id, {
@@ -118,9 +120,10 @@ async function fetchCues(id: string, options: Required<CaptionOptions>, lang: st
   }
 }
 
-function toResult(cues: CaptionCue[]): CaptionsResult {
+function toResult(cues: CaptionCue[], context: string | undefined): CaptionsResult {
   const segments = mergeCues(
     cues.map((cue) => ({ startSeconds: cue.offset, endSeconds: cue.offset + cue.duration, text: cue.text })),
+    { context },
   );
   if (segments.length === 0) return { status: "unavailable", reason: "The captions are empty." };
   return { status: "ok", segments, text: formatTranscriptText(segments), language: cues[0]?.lang ?? null };
@@ -135,7 +138,7 @@ export async function fetchCaptions(videoIdOrUrl: string, options: CaptionOption
   // No track in the preferred language: take whatever track the video has.
   if (attempt.error instanceof YoutubeTranscriptNotAvailableLanguageError)
     attempt = await fetchCues(id, resolved, undefined);
-  if (attempt.cues) return toResult(attempt.cues);
+  if (attempt.cues) return toResult(attempt.cues, options.context);
   if (!attempt.serverError && isUnavailable(attempt.error)) {
     return { status: "unavailable", reason: attempt.error instanceof Error ? attempt.error.message : "No captions." };
   }
