@@ -208,7 +208,8 @@ const ITEM_ANNOUNCEMENT =
   /\b(?:(?:our |the )?(?:next|first|last|final|only|one) (?:item|items|public hearing|discussion item|matter)(?: on (?:the|our) [a-z ]+ agenda)?(?: today| up)?(?: is| are|,? which is)|next up(?: for discussion)? is|item (?:number )?[\w.]+,? (?:is|which is)|(?:take up|move to|moving to|moving on to|turn to|on to) (?:item|agenda item) (?:number )?[\w.]+(?:,? which is)?|(?:we have|there is) a (?:public hearing|joint consent item|consent item) (?:for|on|regarding|with)|(?:the )?consent agenda(?:,| items)? (?:which|that))\s*/i;
 
 // What follows an announcement but names no item: "on our postponement agenda", ", with that, I'll ask".
-const NOT_AN_ITEM = /^(?:[,;:]|on |in |at |with |and |so |that |i\b|we\b)|\b(?:i|we)(?:'ll| will|'m| am)\b/i;
+const NOT_AN_ITEM =
+  /^(?:[,;:]|on |in |at |with |and |so |that |i\b|we\b|(?:only|one|next|first|last) items?\b)|\b(?:i|we)(?:'ll| will|'m| am)\b|\b(?:which|that|who) is$/i;
 
 type Item = { name: string; sentenceIndex: number; outcome: VoteOutcome | null };
 

@@ -89,7 +89,7 @@ const GENERIC_ITEM =
 
 const HEADLINE_ITEM_WORDS = 12;
 // Words a shortened headline must not end on.
-const DANGLING = /\s+(?:to|of|for|and|or|the|a|an|in|on|at|with|by|from|that|which|regarding)$/i;
+const DANGLING = /,?\s+(?:to|of|for|and|or|the|a|an|in|on|at|with|by|from|that|which|who|is|regarding)$/i;
 
 /** An item named briefly enough for a headline: "ordinance extending the West Broadway Improvement District". */
 function headlineItem(item: string, { keepPreamble = false } = {}): string {
