@@ -113,19 +113,29 @@ function sentenceCase(text: string): string {
     .replace(/\bi\b/g, "I");
 }
 
-export function captionSegments(meeting: CaptionMeeting): TranscriptSegment[] {
+/** The meeting's cues merged as they come: ALL CAPS, with whatever labels the parser gives. */
+function rawSegments(meeting: CaptionMeeting): TranscriptSegment[] {
   const cues = meeting.cues.map(([start, duration, text]) => ({
     startSeconds: start,
     endSeconds: start + duration,
     text,
   }));
-  return mergeCues(cues).map((segment) => ({ ...segment, speaker: null, text: sentenceCase(segment.text) }));
+  return mergeCues(cues);
+}
+
+export function captionSegments(meeting: CaptionMeeting): TranscriptSegment[] {
+  return rawSegments(meeting).map((segment) => ({ ...segment, speaker: null, text: sentenceCase(segment.text) }));
 }
 
 const OUTCOME_SAID =
   /\b(?:motion\s*(?:carries|carried|carry|passes|fails|failed|arries)|(?:ayes|aye's|nays) (?:have|of) it|(?:items?|docket|consent agenda(?: items)?) (?:is|are) (?:approved|adopted|passed))\b/gi;
 const PROCEDURE_ACTION = /\b(?:present|quorum|roll|clerk|can't|cannot|not|if|would|could)\b|\?/i;
-const JUNK_ENTITY = /^(?:amendment|contract|with|and|motion|item)\b|\b[A-Z]{5,}\b|^(?:\S+\s+){7,}/i;
+// Fragments ("Amendment with …"), shouted caption phrases, names of eight words or more.
+const NAMED_TYPES = ["person", "organization", "place"];
+const isJunkEntity = (name: string) =>
+  /^(?:amendment|contract|with|and|motion|item)\b/i.test(name) ||
+  /\b[A-Z]{5,}\b/.test(name) ||
+  /^(?:\S+\s+){7,}/.test(name);
 
 function countOutcomeClusters(text: string): number {
   // "The ayes have it and the motion carries": one vote said twice counts once.
@@ -145,7 +155,16 @@ export function runCaptionSection(): void {
     return;
   }
   const cases: Case[] = [];
-  const counts = { entities: 0, junkEntities: 0, directions: 0, procedureDirections: 0, votes: 0, outcomesSaid: 0 };
+  const counts = {
+    entities: 0,
+    junkEntities: 0,
+    capsEntities: 0,
+    capsJunkEntities: 0,
+    directions: 0,
+    procedureDirections: 0,
+    votes: 0,
+    outcomesSaid: 0,
+  };
   const headlines: string[] = [];
   for (const meeting of data.meetings) {
     const segments = captionSegments(meeting);
@@ -154,8 +173,11 @@ export function runCaptionSection(): void {
     const analysis = analyzeSegments(segments);
     const story = writeOfflineStory({ analysis, segments, title: meeting.title, additionalContext: null });
     counts.entities += analysis.entities.length;
+    const shouted = analyzeSegments(rawSegments(meeting)).entities.filter((e) => NAMED_TYPES.includes(e.type));
+    counts.capsEntities += shouted.length;
+    counts.capsJunkEntities += shouted.filter((e) => isJunkEntity(e.name)).length;
     counts.junkEntities += analysis.entities.filter(
-      (e) => ["person", "organization", "place"].includes(e.type) && JUNK_ENTITY.test(e.name),
+      (e) => ["person", "organization", "place"].includes(e.type) && isJunkEntity(e.name),
     ).length;
     const directions = analysis.action_items.filter((a) => a.responsible_party !== "City Council");
     counts.directions += directions.length;
@@ -171,6 +193,9 @@ export function runCaptionSection(): void {
   );
   compare("summary vs reference highlights (weak reference)", cases, BASELINES);
   console.log(`\n  entities: ${counts.entities}, junk (fragments, shouted, over-long): ${counts.junkEntities}`);
+  console.log(
+    `  people, organizations, places from the ALL-CAPS captions as merged today: ${counts.capsEntities}, junk: ${counts.capsJunkEntities}`,
+  );
   console.log(
     `  directions to staff: ${counts.directions}, of which procedure/negated/question (heuristic): ${counts.procedureDirections}`,
   );
