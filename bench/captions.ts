@@ -12,34 +12,21 @@
  * lexicon does not know (its lexicon has no proper names, so "Osman" or
  * "Cashman" are unknown while "executives" or "real quickly" are known).
  */
-import fs from "node:fs";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
+import { loadCaptionMeetings, type CaptionMeeting } from "./caption-set";
 import { mergeCues, type Cue } from "~/lib/transcripts/cues";
 import { formatTranscriptText, parseTimestampedTranscript } from "~/lib/transcripts/parse";
 import { TITLE_WORDS } from "~/lib/transcripts/words";
 import model from "wink-eng-lite-web-model";
 import winkNLP from "wink-nlp";
 
-type CaptionRow = { id: string; title: string; cues: [number, number, string][] };
+type CaptionRow = CaptionMeeting;
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const CAPTIONS_FILE = path.resolve(repoRoot, "../shared/data/captions/minneapolis-dev.jsonl");
 const FOUR_HOURS = 4 * 3600;
 const TIMING_RUNS = 5;
 /** Measured with the code before this change (commit f945a00), on the same 20 meetings. */
 const BEFORE =
   "segments 6067, labelled 96, distinct labels 8, junk labels 7 of 8 (88 labelled segments), sums split across cues 4, joined 0";
-
-function loadCaptions(): CaptionRow[] | null {
-  if (!fs.existsSync(CAPTIONS_FILE)) return null;
-  return fs
-    .readFileSync(CAPTIONS_FILE, "utf8")
-    .split("\n")
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as CaptionRow);
-}
 
 function cuesOf(row: CaptionRow): Cue[] {
   return row.cues.map(([start, duration, text]) => ({ startSeconds: start, endSeconds: start + duration, text }));
@@ -131,11 +118,12 @@ function fourHourMeeting(rows: CaptionRow[]): Cue[] {
 
 export function runCaptionsBench(): void {
   console.log("Captions as they really come (ALL CAPS, >> turns)\n");
-  const rows = loadCaptions();
-  if (!rows) {
-    console.log(`Captions skipped: ${CAPTIONS_FILE} not found`);
+  const loaded = loadCaptionMeetings();
+  if ("missing" in loaded) {
+    console.log(`Captions skipped: ${loaded.missing}`);
     return;
   }
+  const rows = loaded.meetings;
   const total: Counts = { segments: 0, labelled: 0, labels: new Set(), junkSegments: 0, sums: 0, joined: 0 };
   let samples: string[] = [];
   console.log("  meeting       segments  labelled  labels  junk  sums split/joined  merge+true case");

@@ -21,6 +21,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { analyzeOffline } from "~/lib/ai/offline/analyzer.server";
+import { runCaptionSection, runRougeComparison } from "./analyzer-quality";
 import { concatenatedTranscripts, loadMeetingBank } from "./meetingbank";
 import { rougeTokens } from "./rouge";
 import {
@@ -82,6 +83,8 @@ function runAnalyzerBench(): void {
   ]);
   const referenceWords = data.rows.reduce((sum, row) => sum + rougeTokens(row.summary).length, 0) / data.rows.length;
   console.log(`  (reference summaries average ${referenceWords.toFixed(0)} words)`);
+  runRougeComparison(data.rows);
+  runCaptionSection();
 }
 
 function option(name: string): string | undefined {

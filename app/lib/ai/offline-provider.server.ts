@@ -40,6 +40,7 @@ async function writeStory(input: WriteStoryInput): Promise<StoryResult> {
     segments,
     title: input.title,
     additionalContext: input.additionalContext,
+    source: input.source,
   });
   const verified = verifyStory(story, {
     segments,

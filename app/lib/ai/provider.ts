@@ -9,6 +9,14 @@ import type { VerificationReport } from "./verify";
 
 export type ProviderName = "openai-compatible" | "offline";
 
+/** Where a meeting's video came from (city_urls), to name the body that met. */
+export type MeetingSource = {
+  /** city_urls.source_type: website, city, county, school_district, school, state, other */
+  sourceType: string | null;
+  /** city_urls.title, e.g. "Minneapolis City Council" or "Riverton School District" */
+  sourceTitle: string | null;
+};
+
 export type AnalyzeTranscriptInput = {
   transcript: string;
   /** Parsed segments; empty for transcripts without timestamps (the whole text is then one untimed segment). */
@@ -25,6 +33,8 @@ export type WriteStoryInput = {
   segments: TranscriptSegment[];
   title: string | null;
   additionalContext: string | null;
+  /** The source the video came from (city_urls), to name the body that met. */
+  source?: MeetingSource | null;
   /** The raw transcript, for checks when there are no segments. */
   transcript?: string | null;
   /** As for AnalyzeTranscriptInput. */

@@ -41,7 +41,13 @@ async function runStory(
   input: { analysis: Analysis; additionalContext: string | null; signal?: AbortSignal },
 ): Promise<RevisionContent> {
   const segments = await loadSegments(video.id);
-  const result = await provider.writeStory({ ...input, segments, title: video.title, transcript: video.transcript });
+  const result = await provider.writeStory({
+    ...input,
+    segments,
+    title: video.title,
+    source: video.source,
+    transcript: video.transcript,
+  });
   return { ...result, content: result.story };
 }
 

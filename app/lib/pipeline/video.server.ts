@@ -1,9 +1,10 @@
 /** The pipeline's reads of a video, and the row lock its writes take. */
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/lib/db/client.server";
-import { cityVideos, transcriptSegments } from "~/lib/db/schema";
+import { cityUrls, cityVideos, transcriptSegments } from "~/lib/db/schema";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { TRANSCRIPT_ANALYSIS_MIN } from "~/lib/constants";
+import type { MeetingSource } from "~/lib/ai/provider";
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Queryable = Database | Transaction;
@@ -26,7 +27,7 @@ export function hasAnalysableTranscript(transcript: string | null | undefined): 
 export type PipelineVideo = Pick<
   typeof cityVideos.$inferSelect,
   "id" | "cityId" | "title" | "description" | "transcript" | "analysisResults" | "newsStory"
->;
+> & { source: MeetingSource | null };
 
 export async function loadPipelineVideo(cityVideoId: string, db: Queryable = getDb()): Promise<PipelineVideo | null> {
   if (!isUuid(cityVideoId)) return null;
@@ -39,8 +40,10 @@ export async function loadPipelineVideo(cityVideoId: string, db: Queryable = get
       transcript: cityVideos.transcript,
       analysisResults: cityVideos.analysisResults,
       newsStory: cityVideos.newsStory,
+      source: { sourceType: cityUrls.sourceType, sourceTitle: cityUrls.title },
     })
     .from(cityVideos)
+    .leftJoin(cityUrls, eq(cityUrls.id, cityVideos.cityUrlsId))
     .where(eq(cityVideos.id, cityVideoId))
     .limit(1);
   return video ?? null;

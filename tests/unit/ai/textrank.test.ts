@@ -69,8 +69,8 @@ describe("rules", () => {
   });
 
   it("reads votes, deadlines and responsible parties", () => {
-    expect(voteOutcome("The motion carries 5-0.")).toBe("motion carries (5-0)");
-    expect(voteOutcome("Item 7 was approved 4 to 1.")).toContain("approved 4 to 1");
+    expect(voteOutcome("The motion carries 5-0.")).toBe("carried (5-0)");
+    expect(voteOutcome("Item 7 was approved 4 to 1.")).toBe("carried (4-1)");
     expect(voteOutcome("The plan was adopted in 2011.")).toBeNull();
     expect(findDueDate("Report back by June 15th, please.")).toBe("June 15th");
     expect(findDueDate("Bring it back within 60 days.")).toBe("within 60 days");

@@ -88,7 +88,7 @@ function trimLeadingNonNames(words: string[]): string[] {
 function cleanName(raw: string): string | null {
   const words = trimLeadingNonNames(raw.trim().split(/\s+/));
   const name = words.join(" ").replace(/['\u2019]s$/, "");
-  return name.length >= 2 ? name : null;
+  return name.length >= 2 && isPlausibleName(name) ? name : null;
 }
 
 function canonicalTitle(title: string): string {
@@ -204,9 +204,23 @@ function stripLeadingStopWords(phrase: string | undefined): string | undefined {
   return words.join(" ");
 }
 
+// Shouted caption text is no evidence of a name: words of five or more capitals are not name words
+// (acronyms such as MPD, LLC or CPED stay).
+const SHOUTED_WORD = /^[A-Z][A-Z'’.-]{4,}$/;
+// Sentence fragments that end in an organization word: "Amendment with CivicPlus LLC", "Contract with ...".
+const FRAGMENT_START =
+  /^(?:amendment|amendments|contract|contracts|agreement|motion|item|items|resolution|ordinance|approval|appointment|presentation|report|update|letter|request|with|and|to|for|from|under|between|regarding)\b/i;
+
+/** A phrase that reads as a name: not shouted, not a fragment, not too long. */
+export function isPlausibleName(name: string): boolean {
+  const words = name.split(/\s+/);
+  if (words.length > 7 || FRAGMENT_START.test(name)) return false;
+  return !words.some((word) => SHOUTED_WORD.test(word));
+}
+
 function organizationName(match: RegExpMatchArray): string | undefined {
   const name = stripLeadingStopWords(match[1]);
-  if (!name || name.split(/\s+/).length < 2) return undefined;
+  if (!name || name.split(/\s+/).length < 2 || !isPlausibleName(name)) return undefined;
   if (new RegExp(`^(?:${TITLE_PATTERN})\\b`).test(name)) return undefined;
   if (/District$/.test(name) && !DISTRICT_BODY.test(name)) return undefined; // an area: see placeName
   return name;
@@ -214,7 +228,7 @@ function organizationName(match: RegExpMatchArray): string | undefined {
 
 function placeName(match: RegExpMatchArray): string | undefined {
   const name = stripLeadingStopWords(match[1]);
-  if (!name || !/\s/.test(name)) return undefined;
+  if (!name || !/\s/.test(name) || !isPlausibleName(name)) return undefined;
   // Council districts are found with their number by COUNCIL_DISTRICT.
   if (DISTRICT_BODY.test(name) || /^(?:Council|Zone|Zoning|Business|Historic|Overlay) District$/.test(name))
     return undefined;

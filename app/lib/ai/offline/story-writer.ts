@@ -8,14 +8,22 @@ import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import type { Analysis, Entity, Highlight, NewsStory, Quote } from "../schemas";
 import { NO_TIMESTAMP } from "../timestamps";
 import { isUnknownSpeaker, normalizeForMatch } from "../verify";
-import { findDatePhrase } from "./actions";
+import { announcedItem, findDatePhrase } from "./actions";
+import type { MeetingSource } from "../provider";
+import { meetingBody } from "./meeting-body";
 import { countWords, shorten } from "./rules";
 
 export type OfflineStoryInput = {
   analysis: Analysis;
   segments: TranscriptSegment[];
   title: string | null;
+  /**
+   * An admin's instructions: they may steer which decision leads, never
+   * appear in the story (docs/decisions/0027-offline-analyzer-outcomes-bodies-headlines.md).
+   */
   additionalContext: string | null;
+  /** Where the video came from, to name the body that met when the title does not. */
+  source?: MeetingSource | null;
 };
 
 // The governing body itself is not a topic ("Riverton City Council", "Riverton").
@@ -23,6 +31,8 @@ const GOVERNING_BODY = /\b(?:council|board of supervisors)$/i;
 // "the Oak Street resurfacing project", "the Riverside Park playground renovation"
 const TOPIC_PHRASE =
   /\b((?:[A-Z][a-z]+ )+(?:[a-z]+ ){0,2}(?:project|plan|contract|budget|program|renovation|ordinance|resolution|proposal|study|rezoning|agreement|policy|fees?|tax|rates?|permit|development|improvements?|repairs?))\b/;
+const NOT_A_TOPIC_START =
+  /^(?:The|This|That|These|Those|An?|Item|I|We|Our|Your|Their|Maybe|After|Before|Chair|Mr|Ms|So|And|But|If|When|Just|Any|Some|Every|Another)\b/;
 const MAX_QUOTED_HIGHLIGHTS = 4;
 const MAX_ACTIONS_IN_BODY = 6;
 const MAX_QUICK_FACTS = 6;
@@ -45,26 +55,131 @@ function isSpecific(entity: Entity, bodies: string[]): boolean {
  * first specific organization or place it names, else the title.
  */
 export function primaryTopic(analysis: Analysis, title: string | null): string {
+  return namedTopic(analysis) ?? entityTopic(analysis) ?? (title?.trim() || "city business");
+}
+
+/** A named project, plan or contract the summary or highlights speak of, or null. */
+function namedTopic(analysis: Analysis): string | null {
   const phrase = [analysis.summary, ...analysis.highlights.map((h) => h.point_of_interest)]
     .map((text) => TOPIC_PHRASE.exec(text)?.[1])
-    .find((match) => match && !/^(?:The|This|That|Item|I|We)\b/.test(match));
-  if (phrase) return phrase;
+    .find((match) => match && !NOT_A_TOPIC_START.test(match));
+  return phrase ?? null;
+}
+
+function entityTopic(analysis: Analysis): string | null {
   const bodies = analysis.entities.filter((e) => GOVERNING_BODY.test(e.name.trim())).map((e) => e.name.toLowerCase());
   const specific = analysis.entities.filter(
     (e) => ["organization", "place"].includes(e.type.toLowerCase()) && isSpecific(e, bodies),
   );
   const summary = analysis.summary.toLowerCase();
   const named = specific.find((e) => summary.includes(e.name.toLowerCase())) ?? specific[0];
-  if (named) return named.name;
-  return title?.trim() || "city business";
+  return named?.name ?? null;
 }
 
-function hasVoteResult(analysis: Analysis): boolean {
-  return analysis.action_items.some((item) => /\bResult:|^Vote:/.test(item.description));
+/** A decision the analysis reports: the item, what was done, and the tally when said. */
+type Decision = { item: string; motion: string; result: "carried" | "failed"; tally: string | null };
+
+const DECISION =
+  /^(?:Item: (.+?)|Motion(?: by [^:]+?)? on (.+?): (.*?))\.? Result: (carried|failed)(?: \(([^)]+)\))?\.$/;
+// "public hearing for the Hiawatha Academy bond issuance" → "Hiawatha Academy bond issuance"
+const ITEM_PREAMBLE =
+  /^(?:(?:an?|the|our)\s+)?(?:(?:public\s+)?hearing|presentation|discussion|report|update|item|request|appeal)\s+(?:for|on|regarding|about|from|of|to)\s+(?:(?:an?|the)\s+)?|^(?:(?:an?\s+)?recommendation\s+to\s+(?:approve|adopt|authorize|accept)|approving|approval of|consideration of|considering|about|receiving(?: and filing)?|item (?:number )?\w+,? which is)\s+(?:(?:an?|the)\s+)?/i;
+const GENERIC_ITEM =
+  /^(?:(?:an?|the|this|that)\s+)?(?:ordinance|item|items|resolution|motion|report|matter|it|this|consent agenda)$/i;
+
+const HEADLINE_ITEM_WORDS = 12;
+// Words a shortened headline must not end on.
+const DANGLING = /,?\s+(?:to|of|for|and|or|the|a|an|in|on|at|with|by|from|that|which|who|is|regarding)$/i;
+
+/** An item named briefly enough for a headline: "ordinance extending the West Broadway Improvement District". */
+function headlineItem(item: string, { keepPreamble = false } = {}): string {
+  const kept = keepPreamble ? item : item.replace(ITEM_PREAMBLE, "").replace(/^passage of\s+/i, "");
+  let words = kept.split(/\s+/);
+  if (words.length > HEADLINE_ITEM_WORDS) words = words.slice(0, HEADLINE_ITEM_WORDS);
+  let text = words.join(" ").replace(/[,;:.…]+$/, "");
+  while (DANGLING.test(text)) text = text.replace(DANGLING, "");
+  return text;
 }
 
-function headline(analysis: Analysis, topic: string): string {
-  return `Council ${hasVoteResult(analysis) ? "votes on" : "discusses"} ${topic}`;
+function decisions(analysis: Analysis): Decision[] {
+  return analysis.action_items.flatMap((action) => {
+    const match = DECISION.exec(action.description.trim());
+    if (!match) return [];
+    const item = (match[1] ?? match[2] ?? "")
+      .replace(ITEM_PREAMBLE, "")
+      .replace(/[.…,;:]+$/, "")
+      .trim();
+    if (countWords(item) < 2 || GENERIC_ITEM.test(item)) return [];
+    return [{ item, motion: match[3] ?? "", result: match[4] as Decision["result"], tally: match[5] ?? null }];
+  });
+}
+
+const words = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]{4,}/g) ?? []);
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared += 1;
+  return shared;
+}
+
+/**
+ * The decision that leads: the one an editor's context names, else the one
+ * the summary and highlights talk about most, else the first.
+ */
+function mainDecision(analysis: Analysis, additionalContext: string | null): Decision | null {
+  const context = words(additionalContext ?? "");
+  const discussed = words([analysis.summary, ...analysis.highlights.map((h) => h.point_of_interest)].join(" "));
+  let best: Decision | null = null;
+  let bestScore = -1;
+  for (const decision of decisions(analysis)) {
+    const itemWords = words(decision.item);
+    const score = 3 * overlap(itemWords, context) + overlap(itemWords, discussed);
+    if (score > bestScore) [best, bestScore] = [decision, score];
+  }
+  return best;
+}
+
+function decisionVerb(decision: Decision): string {
+  if (/\b(?:postpone|continue|lay (?:it |this )?over|delay|table|defer)\w*/i.test(decision.motion)) return "delays";
+  if (decision.result === "failed") return "rejects";
+  if (/\bwithout (?:a )?recommendation\b|\bforward\b/i.test(decision.motion)) return "advances";
+  if (/\breceive and file\b/i.test(decision.motion)) return "receives";
+  return "approves";
+}
+
+function carriedVotes(analysis: Analysis): number {
+  return analysis.action_items.filter((item) => /\bResult: carried\b/.test(item.description)).length;
+}
+
+/**
+ * "Budget Committee approves license fee schedule", "School board delays vote on bus contract":
+ * the body that met, what it did, and the item it did it to.
+ */
+export function headline(
+  analysis: Analysis,
+  body: string,
+  {
+    topic,
+    mainItem,
+    additionalContext,
+  }: { topic: string | null; mainItem: string | null; additionalContext: string | null },
+): string {
+  const decision = mainDecision(analysis, additionalContext);
+  if (decision) {
+    const tally = decision.tally && /-/.test(decision.tally) ? `, ${decision.tally}` : "";
+    return `${body} ${decisionVerb(decision)} ${headlineItem(decision.item)}${tally}`;
+  }
+  if (mainItem) {
+    const heard = /^(?:an?\s+|the\s+)?(?:presentation|report|update)|\breport\b/i.test(mainItem);
+    const presented = /^(?:an?\s+|the\s+)?(?:presentation|report|update)\s+(?:on|about|regarding|of)\s+/i.test(
+      mainItem,
+    );
+    const item = headlineItem(mainItem.replace(/^(?:an?|the)\s+/i, ""), { keepPreamble: presented });
+    return `${body} ${heard ? "hears" : "discusses"} ${item.replace(/^(?:an?|the)\s+/i, "")}`;
+  }
+  if (topic) return `${body} discusses ${topic}`;
+  const carried = carriedVotes(analysis);
+  return carried > 0 ? `${body} meets, approves ${carried === 1 ? "one item" : `${carried} items`}` : `${body} meets`;
 }
 
 function quoteSentence(quote: Quote, verb: string): string {
@@ -86,14 +201,36 @@ function actionSentence(item: Analysis["action_items"][number]): string {
   return parts.join(" ");
 }
 
-/** "next meeting ... on March 12" anywhere in the transcript. */
+/** The announced agenda item discussed longest ("Our next item is a presentation on ..."), or null. */
+export function longestAgendaItem(segments: TranscriptSegment[]): string | null {
+  const text = segments.map((segment) => segment.text).join(" ");
+  const items: Array<{ name: string; at: number }> = [];
+  for (const sentence of text.matchAll(/[^.?!]+[.?!]*/g)) {
+    const name = announcedItem(sentence[0]);
+    if (name && name !== "the consent agenda" && !/,\s*who\b/i.test(name)) items.push({ name, at: sentence.index });
+  }
+  let best: { name: string; length: number } | null = null;
+  items.forEach((item, i) => {
+    const length = (items[i + 1]?.at ?? text.length) - item.at;
+    if (!best || length > best.length) best = { name: item.name, length };
+  });
+  return (best as { name: string } | null)?.name ?? null;
+}
+
+const SAID_DATE =
+  /^(?:on\s+|for\s+|held on\s+|scheduled for\s+)?(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+)?(?:the\s+)?((?:(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?)|(?:\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+[a-z]+)?)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
+const NEXT_MEETING =
+  /\b(?:next (?:regular |city council |council |committee |special |board )?meeting(?: will be| is| will take place| is scheduled)?|(?:we|we'll|we will|this (?:committee|council|board)) (?:will )?(?:reconvene|meet again|be back))\s+/gi;
+
+/** "our next meeting is October 8", "we'll reconvene on the 15th": the date as said, or null. */
 export function findNextMeetingDate(segments: TranscriptSegment[]): string | null {
   for (const segment of segments) {
-    for (const match of segment.text.matchAll(
-      /next (?:regular |city council |council |special )?meeting[^.?!]{0,80}/gi,
-    )) {
-      const date = findDatePhrase(match[0]);
-      if (date && !/^(?:next|following) /i.test(date)) return date;
+    for (const match of segment.text.matchAll(NEXT_MEETING)) {
+      const after = segment.text.slice(match.index + match[0].length, match.index + match[0].length + 80);
+      const said = SAID_DATE.exec(after)?.[1];
+      if (said) return said.replace(/^the\s+/i, "").trim();
+      const date = findDatePhrase(after.replace(/[.?!].*$/, ""));
+      if (date && !/^(?:next|following|\d+ |within )/i.test(date) && !/\d:\d/.test(date)) return date;
     }
   }
   return null;
@@ -132,15 +269,15 @@ function quoteBlock(analysis: Analysis): NewsStory["sidebar_elements"]["quote_bl
 }
 
 function quickFacts(analysis: Analysis): string[] {
-  const votes = analysis.action_items
-    .map(
-      (item) =>
-        /Result: (.+?)\.?$/.exec(item.description)?.[1] ??
-        (item.description.startsWith("Vote:") ? item.description.slice(6) : null),
-    )
+  const named = decisions(analysis).map(
+    (d) => `Vote on ${headlineItem(d.item)}: ${d.result}${d.tally ? ` (${d.tally})` : ""}`,
+  );
+  const unnamed = analysis.action_items
+    .filter((item) => !DECISION.test(item.description.trim()))
+    .map((item) => /Result: (.+?)\.?$/.exec(item.description)?.[1])
     .filter((vote): vote is string => Boolean(vote))
-    .slice(0, 2)
     .map((vote) => `Vote: ${vote.trim()}`);
+  const votes = [...named, ...unnamed].slice(0, 2);
   const money = entitiesOfType(analysis, "money")
     .slice(0, 3)
     .map((e) => `${e.name}: ${shorten(e.context, 15)}`);
@@ -164,7 +301,7 @@ function personWithTitle(person: Entity): string {
   return SHORT_TITLES.test(title) ? `${title} ${person.name}` : `${person.name} (${title})`;
 }
 
-function background(analysis: Analysis, title: string | null, additionalContext: string | null): string {
+function background(analysis: Analysis, title: string | null): string {
   const sentences = [
     `This story is based on the transcript of ${title?.trim() ? `"${title.trim()}"` : "the meeting"}.`,
   ];
@@ -174,7 +311,6 @@ function background(analysis: Analysis, title: string | null, additionalContext:
     .slice(0, 4)
     .map((o) => o.name);
   if (organizations.length > 0) sentences.push(`Organizations mentioned: ${organizations.join(", ")}.`);
-  if (additionalContext?.trim()) sentences.push(`Editor's context: ${additionalContext.trim()}`);
   return sentences.join(" ");
 }
 
@@ -191,7 +327,8 @@ function uncertaintyNotes(analysis: Analysis): string[] {
   return notes;
 }
 
-export function writeOfflineStory({ analysis, segments, title, additionalContext }: OfflineStoryInput): NewsStory {
+export function writeOfflineStory(input: OfflineStoryInput): NewsStory {
+  const { analysis, segments, title, additionalContext } = input;
   const topic = primaryTopic(analysis, title);
   const nextMeeting = findNextMeetingDate(segments);
   const text = body(analysis, nextMeeting);
@@ -199,20 +336,25 @@ export function writeOfflineStory({ analysis, segments, title, additionalContext
     (item) => item.due_date !== null || !/^city council$/i.test(item.responsible_party),
   );
   return {
-    article: { headline: headline(analysis, topic), body: text, word_count: countWords(text), primary_focus: topic },
+    article: {
+      headline: headline(analysis, meetingBody(title, input.source), {
+        topic: namedTopic(analysis),
+        mainItem: longestAgendaItem(segments),
+        additionalContext,
+      }),
+      body: text,
+      word_count: countWords(text),
+      primary_focus: topic,
+    },
     sidebar_elements: {
       quote_block: quoteBlock(analysis),
       quick_facts: quickFacts(analysis),
-      background: background(analysis, title, additionalContext),
+      background: background(analysis, title),
     },
     metadata: {
       follow_up_needed: followUp,
       next_meeting_date: nextMeeting,
-      sources_used: [
-        "Meeting transcript",
-        "Meeting analysis",
-        ...(additionalContext?.trim() ? ["Editor's additional context"] : []),
-      ],
+      sources_used: ["Meeting transcript", "Meeting analysis"],
       uncertainty_notes: uncertaintyNotes(analysis),
     },
     notes: "Extractive draft written offline from the analysis; review before publishing.",

@@ -1,0 +1,33 @@
+/**
+ * Reads the caption development set (real YouTube captions of council
+ * committee meetings) from ../shared at run time. Never copied into the
+ * repository; the bench skips its section when it is absent.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export type CaptionMeeting = {
+  id: string;
+  title: string;
+  date: string;
+  cues: Array<[number, number, string]>;
+  reference_highlights: string[];
+};
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export function captionsPath(): string {
+  return process.env.CAPTIONS_PATH ?? path.resolve(repoRoot, "../shared/data/captions/minneapolis-dev.jsonl");
+}
+
+export function loadCaptionMeetings(): { meetings: CaptionMeeting[] } | { missing: string } {
+  const file = captionsPath();
+  if (!fs.existsSync(file)) return { missing: `Caption set not found at ${file}` };
+  const meetings = fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as CaptionMeeting);
+  return { meetings };
+}

@@ -1,0 +1,199 @@
+/**
+ * The offline analyzer on meetings as real captions give them once true-cased:
+ * votes and their outcomes, procedure that is not a direction, the body that
+ * met, the next meeting, whole numbers, and an editor's context kept private.
+ * Short examples written for these tests (fictional people and items).
+ */
+import { describe, expect, it } from "vitest";
+import { extractActionItems, findVoteOutcome, isDirection } from "~/lib/ai/offline/actions";
+import { analyzeOffline } from "~/lib/ai/offline/analyzer.server";
+import { meetingBody } from "~/lib/ai/offline/meeting-body";
+import { findNextMeetingDate, writeOfflineStory } from "~/lib/ai/offline/story-writer";
+import type { Analysis } from "~/lib/ai/schemas";
+
+const sentencesOf = (text: string) =>
+  text.split(/(?<=[.?!])\s+/).map((sentence) => ({ text: sentence, speaker: null, entities: [] }));
+const actionsOf = (text: string) => extractActionItems(sentencesOf(text)).map((item) => item.description);
+const segmentsOf = (text: string) => [{ position: 0, startSeconds: 0, endSeconds: null, speaker: null, text }];
+
+const COMMITTEE_MEETING = [
+  "Welcome to the regular meeting of the Business, Housing and Zoning Committee.",
+  "Cashman, present. Osman, present. Let the record reflect we have a quorum.",
+  "Our next item is a public hearing for the 2025 license fee schedule.",
+  "The fee schedule raises the liquor license fee by $9.3 million over five years, mostly for inspections.",
+  "We can't direct the police to enforce the schedule, and staff did not say otherwise.",
+  "Would staff be able to report back on the inspections?",
+  "I move approval of this item. All those in favor say aye. Those opposed say nay.",
+  "The ayes have it and the motion carries.",
+  "Our next item is an appeal of the denial of a conditional use permit for a food truck court on Lake Street.",
+  "Council Member Osman said the neighbors asked for more time.",
+  "I move to postpone this item to the next cycle.",
+  "Motion carry seven zero.",
+  "Staff is directed to report back on parking by June 1.",
+  "Our next meeting is October 8.",
+].join(" ");
+
+function storyOf(text: string, title: string | null, additionalContext: string | null = null) {
+  const analysis = analyzeOffline({ transcript: text, segments: [] });
+  return { analysis, story: writeOfflineStory({ analysis, segments: segmentsOf(text), title, additionalContext }) };
+}
+
+describe("vote outcomes", () => {
+  it("reads carried and failed votes and their tallies in sentence-case captions", () => {
+    expect(findVoteOutcome("Motion carry seven zero.")).toMatchObject({ result: "carried", tally: "7-0" });
+    expect(findVoteOutcome("The docket is passed.")).toMatchObject({ result: "carried", tally: null });
+    expect(findVoteOutcome("With that, the item is approved.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("The ayes have it.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("The motion fails.")).toMatchObject({ result: "failed" });
+    expect(findVoteOutcome("There are seven ayes, zero nays.")).toMatchObject({ result: "carried", tally: "7-0" });
+    expect(findVoteOutcome("The ordinance passes 9-2.")).toMatchObject({ result: "carried", tally: "9-2" });
+    expect(findVoteOutcome("There are six ayes and six nays, and the motion carries.")).toMatchObject({
+      result: "failed",
+      tally: "6-6",
+    });
+    expect(findVoteOutcome("If it is approved, the permit expires in January.")).toBeNull();
+    expect(findVoteOutcome("Five policies have been adopted by the city council so far.")).toBeNull();
+  });
+
+  it("gives each decided item one action item naming the item and its outcome", () => {
+    const actions = actionsOf(COMMITTEE_MEETING);
+    expect(actions).toContain(
+      "Motion on public hearing for the 2025 license fee schedule: Approval of this item. Result: carried.",
+    );
+    expect(actions.filter((a) => /food truck court/.test(a))).toEqual([
+      expect.stringMatching(/^Motion on appeal of the denial .* Result: carried \(7-0\)\.$/),
+    ]);
+    expect(actionsOf("Item 12 is the bus contract renewal. The docket is passed.")).toEqual([
+      "Item: bus contract renewal. Result: carried.",
+    ]);
+  });
+});
+
+describe("directions to staff", () => {
+  it("are affirmative and directed, never roll calls, quorum calls, negations or questions", () => {
+    expect(isDirection("Staff is directed to report back on parking by June 1.")).toBe(true);
+    expect(isDirection("I move to direct the city manager to draft an ordinance.")).toBe(true);
+    expect(isDirection("Cashman, present.")).toBe(false);
+    expect(isDirection("Let the record reflect we have a quorum.")).toBe(false);
+    expect(isDirection("We can't direct the police to enforce the schedule.")).toBe(false);
+    expect(isDirection("Would staff be able to report back on the inspections?")).toBe(false);
+    expect(isDirection("I will ask the clerk to call the roll.")).toBe(false);
+    const directions = extractActionItems(sentencesOf(COMMITTEE_MEETING)).filter(
+      (item) => item.responsible_party !== "City Council",
+    );
+    expect(directions.map((d) => [d.description, d.due_date])).toEqual([
+      ["Staff is directed to report back on parking by June 1.", "June 1"],
+    ]);
+  });
+});
+
+describe("headlines", () => {
+  it("name the body that met, what it decided and the item", () => {
+    const { story } = storyOf(COMMITTEE_MEETING, "Regular Meeting of the Business, Housing and Zoning Committee");
+    expect(story.article.headline).toBe("Business, Housing and Zoning Committee approves 2025 license fee schedule");
+    expect(story.article.headline).not.toMatch(/Lake Street|Council votes/);
+  });
+
+  it("say when a vote was put off, and call a school board a school board", () => {
+    const meeting =
+      "Item 4 is the renewal of the school bus contract with Northline Transit. " +
+      "Parents asked for more routes before the renewal. I move to postpone this item to the next meeting. " +
+      "The motion carries.";
+    expect(storyOf(meeting, "Board of Education regular meeting").story.article.headline).toBe(
+      "Board of Education delays renewal of the school bus contract with Northline Transit",
+    );
+    const fromSource = writeOfflineStory({
+      ...storyOf(meeting, null),
+      segments: segmentsOf(meeting),
+      title: "March 3 meeting",
+      additionalContext: null,
+      source: { sourceType: "school_district", sourceTitle: null },
+    });
+    expect(fromSource.article.headline).toMatch(/^School board delays renewal of the school bus contract/);
+  });
+
+  it("never open on an article or a generic noun, nor on a stray place name", () => {
+    const meeting =
+      "Our next item is a presentation on crossing guards near Main Street schools. " +
+      "The program hires twelve guards this fall and adds two food trucks to the summer market.";
+    const { story } = storyOf(meeting, "Planning Commission");
+    expect(story.article.headline).toBe(
+      "Planning Commission hears presentation on crossing guards near Main Street schools",
+    );
+  });
+
+  it("know the body from the title, the source title or the source type", () => {
+    expect(meetingBody("Regular Meeting of the Business, Housing and Zoning Committee")).toBe(
+      "Business, Housing and Zoning Committee",
+    );
+    expect(meetingBody("Budget Committee Regular Meeting")).toBe("Budget Committee");
+    expect(meetingBody("Planning Commission")).toBe("Planning Commission");
+    expect(meetingBody("School Board")).toBe("School Board");
+    expect(meetingBody("October 3", { sourceType: "county", sourceTitle: null })).toBe("County board");
+    expect(meetingBody("October 3", { sourceType: "website", sourceTitle: "Riverton City Council" })).toBe(
+      "Riverton City Council",
+    );
+    expect(meetingBody(null)).toBe("City officials");
+  });
+});
+
+describe("the story's facts", () => {
+  it("gives the next meeting's date as said", () => {
+    expect(findNextMeetingDate(segmentsOf("Thank you all. Our next meeting is October 8."))).toBe("October 8");
+    expect(findNextMeetingDate(segmentsOf("We'll reconvene on the 15th."))).toBe("15th");
+    expect(findNextMeetingDate(segmentsOf("We'll reconvene at 2:00 p.m. when we have quorum."))).toBeNull();
+    expect(storyOf(COMMITTEE_MEETING, null).story.metadata.next_meeting_date).toBe("October 8");
+  });
+
+  it("keeps sums whole", () => {
+    const { analysis, story } = storyOf(COMMITTEE_MEETING, null);
+    expect(analysis.entities.filter((e) => e.type === "money").map((e) => e.name)).toEqual(["$9.3 million"]);
+    expect(story.sidebar_elements.quick_facts.join(" ")).not.toMatch(/(?<![$.\d])3 million/);
+  });
+
+  it("names people once, and takes no fragment or shouted phrase for a name", () => {
+    const meeting =
+      "I am Jamal Osman, the chair of this committee. Council Member Osman moved the item. " +
+      "Osman thanked staff. Item 9 is a contract amendment with CivicPlus LLC for the permit portal. " +
+      "The ADMINISTRATION AND ENTERPRISE OVERSIGHT COMMITTEE will see it next.";
+    const { analysis } = storyOf(meeting, null);
+    const names = analysis.entities.filter((e) => e.type !== "money" && e.type !== "date").map((e) => e.name);
+    expect(names.filter((name) => /Osman/.test(name))).toEqual(["Jamal Osman"]);
+    expect(names.some((name) => /^Amendment|^Contract|[A-Z]{5,}/.test(name))).toBe(false);
+  });
+});
+
+describe("the editor's context", () => {
+  const twoDecisions: Analysis = {
+    summary: "The committee decided two items.",
+    highlights: [],
+    action_items: [
+      {
+        description: "Item: sidewalk snow removal contract. Result: carried.",
+        responsible_party: "City Council",
+        due_date: null,
+      },
+      {
+        description: "Item: library branch hours extension. Result: carried.",
+        responsible_party: "City Council",
+        due_date: null,
+      },
+    ],
+    entities: [],
+  };
+
+  it("steers which decision leads, and is never printed", () => {
+    const context = "Readers care most about the library hours; do not mention the mayor's race.";
+    const story = writeOfflineStory({
+      analysis: twoDecisions,
+      segments: [],
+      title: "Budget Committee",
+      additionalContext: context,
+    });
+    expect(story.article.headline).toBe("Budget Committee approves library branch hours extension");
+    const printed = JSON.stringify(story);
+    expect(printed).not.toContain("mayor's race");
+    expect(printed).not.toMatch(/Editor's|Readers care/);
+    expect(story.metadata.sources_used).toEqual(["Meeting transcript", "Meeting analysis"]);
+  });
+});
