@@ -148,3 +148,20 @@ describe("transcripts already stored in capitals", () => {
     expect(parseTranscript(text).segments[0]).toMatchObject({ speaker: "MAYOR LOPEZ", text: text.slice(24) });
   });
 });
+
+describe("the city's name in captions in capitals", () => {
+  const WELCOME = cues([
+    [1.0, 3.0, ">> WELCOME TO THE MINNEAPOLIS CITY COUNCIL."],
+    [4.0, 3.0, "THE BEACH IN MINNEAPOLIS IS CLOSED."],
+  ]);
+
+  it("is written as the city writes it when given as a proper noun", () => {
+    const [segment] = mergeCues(WELCOME, { properNouns: ["Minneapolis"] });
+    expect(segment!.text).toBe("Welcome to the Minneapolis city council. The beach in Minneapolis is closed.");
+  });
+
+  it("stays an ordinary word without it, and a name of several words teaches nothing", () => {
+    expect(mergeCues(WELCOME)[0]!.text).toContain("the minneapolis city council");
+    expect(mergeCues(WELCOME, { properNouns: ["Long Beach"] })[0]!.text).toContain("The beach in minneapolis");
+  });
+});

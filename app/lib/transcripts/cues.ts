@@ -182,8 +182,9 @@ function turnText(turn: CueTurn): string {
 }
 
 /** Capitals in true case, names and acronyms as the transcript and `context` show them. */
-function trueCaseTurns(turns: CueTurn[], context: string): Casing {
-  const casing = learnCasing(turns.map((turn) => `>> ${turn.text}`).join(" "), context);
+function trueCaseTurns(turns: CueTurn[], options: MergeOptions): Casing {
+  const text = turns.map((turn) => `>> ${turn.text}`).join(" ");
+  const casing = learnCasing(text, options.context ?? "", options.properNouns ?? []);
   for (const turn of turns) {
     const state: CaseState = { atSentenceStart: true };
     for (const piece of turn.pieces) piece.text = trueCase(piece.text, casing, state);
@@ -215,6 +216,8 @@ function segmentsOf(turns: readonly CueTurn[], capitals: boolean): TranscriptSeg
 export type MergeOptions = {
   /** The meeting's title and description: how they write names and acronyms guides true casing. */
   context?: string;
+  /** Names known for certain, such as the city's: written as given wherever the captions say them. */
+  properNouns?: readonly string[];
 };
 
 /**
@@ -226,7 +229,7 @@ export function mergeCues(cues: readonly Cue[], options: MergeOptions = {}): Tra
   const turns = turnsOf(cues);
   for (const turn of turns) turn.text = turnText(turn);
   const capitals = isMostlyUpperCase(turns.map((turn) => turn.text).join(" "));
-  const casing = capitals ? trueCaseTurns(turns, options.context ?? "") : null;
+  const casing = capitals ? trueCaseTurns(turns, options) : null;
   if (capitals) for (const turn of turns) turn.text = capitalizeTitles(turnText(turn));
   nameTurns(turns, (word) =>
     casing ? casing.names.has(word.toUpperCase()) : /^[A-Z][a-z]/.test(word) && isNameWord(word),

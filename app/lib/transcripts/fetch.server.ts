@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
-import { cityVideos } from "~/lib/db/schema";
+import { cities, cityVideos } from "~/lib/db/schema";
 import { fetchCaptions, type CaptionOptions } from "~/lib/youtube/captions.server";
 import { youtubeIdOfVideo } from "~/lib/youtube/video-id";
 import { saveTranscript } from "./store.server";
@@ -33,8 +33,10 @@ async function findVideo(cityVideoId: string) {
       videoUrl: cityVideos.videoUrl,
       title: cityVideos.title,
       description: cityVideos.description,
+      cityName: cities.name,
     })
     .from(cityVideos)
+    .innerJoin(cities, eq(cities.id, cityVideos.cityId))
     .where(eq(cityVideos.id, cityVideoId))
     .limit(1);
   return video ?? null;
@@ -50,9 +52,10 @@ export async function fetchTranscriptForVideo(
     if (!video) return { status: "failed", error: "Video not found" };
     const youtubeId = youtubeIdOfVideo(video);
     if (!youtubeId) return { status: "unavailable", reason: "The video is not on YouTube." };
-    // The title and description show how names and acronyms are written, for captions in capitals.
+    // How the meeting's own texts write names and acronyms, and the city's name, guide true casing of captions in capitals.
     const context = [video.title, video.description].filter(Boolean).join("\n");
-    const captions = await fetchCaptions(youtubeId, { context, ...options });
+    const properNouns = [video.cityName];
+    const captions = await fetchCaptions(youtubeId, { context, properNouns, ...options });
     if (captions.status === "unavailable") return { status: "unavailable", reason: captions.reason };
     if (captions.status === "failed") return { status: "failed", error: captions.message };
     if (!(await saveTranscript(cityVideoId, captions.text, captions.segments)))

@@ -60,10 +60,22 @@ function learnFromContext(casing: Casing, context: string): void {
   }
 }
 
+/**
+ * Names known for certain (the city's), written as given. Only one-word
+ * names: the words of "Long Beach" are ordinary words elsewhere.
+ */
+function learnProperNouns(casing: Casing, properNouns: readonly string[]): void {
+  for (const noun of properNouns) {
+    const word = noun.trim();
+    if (/^[A-Z][A-Za-z'’-]+$/.test(word)) casing.forms.set(word.toUpperCase(), word);
+  }
+}
+
 /** What the transcript (capitals, `>>` kept) says about which words are names. */
-export function learnCasing(text: string, context = ""): Casing {
+export function learnCasing(text: string, context = "", properNouns: readonly string[] = []): Casing {
   const casing: Casing = { forms: new Map(), names: new Set() };
   learnFromContext(casing, context);
+  learnProperNouns(casing, properNouns);
   for (const match of text.matchAll(AFTER_TITLE)) addName(casing, match[1]);
   for (const match of text.matchAll(ROLL_CALL_ANSWER)) if (casing.names.has(match[1]!)) addName(casing, match[1]);
   // "I AM JAMAL OSMAN": the first name counts once the surname is known as a name.

@@ -18,7 +18,7 @@ import {
   YoutubeTranscriptVideoUnavailableError,
 } from "youtube-transcript-plus";
 import { settings } from "~/lib/env/settings.server";
-import { mergeCues } from "~/lib/transcripts/cues";
+import { mergeCues, type MergeOptions } from "~/lib/transcripts/cues";
 import { formatTranscriptText } from "~/lib/transcripts/format";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { youtubeVideoId } from "./video-id";
@@ -40,9 +40,11 @@ export type CaptionOptions = {
   timeoutMs?: number;
   /** The meeting's title and description: how they write names and acronyms guides true casing of captions in capitals. */
   context?: string;
+  /** Names known for certain (the city's): written as given in captions in capitals. */
+  properNouns?: readonly string[];
 };
 
-function resolveOptions(options: CaptionOptions): Required<Omit<CaptionOptions, "context">> {
+function resolveOptions(options: CaptionOptions): Required<Omit<CaptionOptions, "context" | "properNouns">> {
   const config = settings();
   return {
     baseUrl: options.baseUrl || config.YOUTUBE_BASE_URL,
@@ -120,10 +122,10 @@ async function fetchCues(id: string, options: ReturnType<typeof resolveOptions>,
   }
 }
 
-function toResult(cues: CaptionCue[], context: string | undefined): CaptionsResult {
+function toResult(cues: CaptionCue[], casing: MergeOptions): CaptionsResult {
   const segments = mergeCues(
     cues.map((cue) => ({ startSeconds: cue.offset, endSeconds: cue.offset + cue.duration, text: cue.text })),
-    { context },
+    casing,
   );
   if (segments.length === 0) return { status: "unavailable", reason: "The captions are empty." };
   return { status: "ok", segments, text: formatTranscriptText(segments), language: cues[0]?.lang ?? null };
@@ -138,7 +140,7 @@ export async function fetchCaptions(videoIdOrUrl: string, options: CaptionOption
   // No track in the preferred language: take whatever track the video has.
   if (attempt.error instanceof YoutubeTranscriptNotAvailableLanguageError)
     attempt = await fetchCues(id, resolved, undefined);
-  if (attempt.cues) return toResult(attempt.cues, options.context);
+  if (attempt.cues) return toResult(attempt.cues, { context: options.context, properNouns: options.properNouns });
   if (!attempt.serverError && isUnavailable(attempt.error)) {
     return { status: "unavailable", reason: attempt.error instanceof Error ? attempt.error.message : "No captions." };
   }
