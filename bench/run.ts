@@ -31,6 +31,7 @@ import {
   plainTextRankSameLength,
   printEvaluations,
 } from "./summarizers";
+import { runFaithfulnessBench } from "./faithfulness";
 import { runSoak } from "./soak";
 import { syntheticTranscript } from "./synthetic";
 
@@ -90,6 +91,7 @@ function option(name: string): string | undefined {
 async function main(): Promise<void> {
   const only = option("only");
   if (!only || only === "analyzer") runAnalyzerBench();
+  if (!only || only === "faithfulness") runFaithfulnessBench();
   if (!only || only === "soak") {
     console.log("\nSoak: the built server under steady load (see bench/soak.ts)");
     await runSoak({ clients: Number(option("soak-clients") ?? 50), seconds: Number(option("soak-seconds") ?? 600) });

@@ -144,8 +144,13 @@ function expectNeverUnmarked(content: unknown, lie: string, mark: string) {
   }
 }
 
-async function storedRevision(table: typeof analysisRevisions | typeof storyRevisions, meetingId: string) {
-  const [row] = await getTestDb().select().from(table).where(eq(table.cityVideoId, meetingId));
+async function storedAnalysisRevision(meetingId: string) {
+  const [row] = await getTestDb().select().from(analysisRevisions).where(eq(analysisRevisions.cityVideoId, meetingId));
+  return row!;
+}
+
+async function storedStoryRevision(meetingId: string) {
+  const [row] = await getTestDb().select().from(storyRevisions).where(eq(storyRevisions.cityVideoId, meetingId));
   return row!;
 }
 
@@ -155,8 +160,8 @@ describe(`a model that lies in every field ${dbTag}`, () => {
     expect(await analyzeVideo(meeting.id)).toMatchObject({ status: "written", provider: "openai-compatible" });
     expect(await writeVideoStory(meeting.id)).toMatchObject({ status: "written", provider: "openai-compatible" });
 
-    const analysisRow = await storedRevision(analysisRevisions, meeting.id);
-    const storyRow = await storedRevision(storyRevisions, meeting.id);
+    const analysisRow = await storedAnalysisRevision(meeting.id);
+    const storyRow = await storedStoryRevision(meeting.id);
     const analysis = parseStoredAnalysis(analysisRow.analysis) as Analysis;
     const story = parseStoredStory(storyRow.story) as NewsStory;
 
