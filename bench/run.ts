@@ -34,6 +34,7 @@ import {
   printEvaluations,
 } from "./summarizers";
 import { runCaptionsBench } from "./captions";
+import { runFaithfulnessBench } from "./faithfulness";
 import { runSoak } from "./soak";
 import { syntheticTranscript } from "./synthetic";
 
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
   const only = option("only");
   if (!only || only === "analyzer") runAnalyzerBench();
   if (!only || only === "captions") runCaptionsBench();
+  if (!only || only === "faithfulness") runFaithfulnessBench();
   if (!only || only === "soak") {
     console.log("\nSoak: the built server under steady load (see bench/soak.ts)");
     await runSoak({ clients: Number(option("soak-clients") ?? 50), seconds: Number(option("soak-seconds") ?? 600) });

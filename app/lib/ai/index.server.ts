@@ -2,9 +2,11 @@
  * Entry point of the AI library for routes and jobs:
  *
  *   const ai = getAiProvider();
- *   const { analysis, verification } = await ai.analyzeTranscript({ transcript, segments, title, description });
+ *   const { analysis } = await ai.analyzeTranscript({ transcript, segments, title, description });
  *   const { story } = await ai.writeStory({ analysis, segments, title, additionalContext });
  *
+ * What a provider returns is raw: the pipeline runs verifyAnalysis /
+ * verifyStory on it before storing (docs/decisions/0024-one-verification-pass.md).
  * Both throw an AiError whose message can be shown to the user; they never
  * store anything, so a failure leaves the previous result in place.
  */
@@ -24,4 +26,4 @@ export { AiError, isAiError, type AiErrorCode } from "./errors";
 export type { AiProvider, AnalysisResult, AnalyzeTranscriptInput, StoryResult, WriteStoryInput } from "./provider";
 export type { Analysis, NewsStory } from "./schemas";
 export { isPlainText, parseStoredAnalysis, parseStoredStory, type PlainText } from "./stored";
-export type { VerificationReport } from "./verify";
+export { verifyAnalysis, verifyStory, type VerificationReport } from "./verify";

@@ -14,7 +14,6 @@ import {
   type WriteStoryInput,
 } from "./provider";
 import { ensureSegments } from "./segments";
-import { verifyAnalysis, verifyStory } from "./verify";
 
 export const OFFLINE_MODEL = "extractive-textrank-v1";
 
@@ -24,11 +23,7 @@ async function analyzeTranscript(input: AnalyzeTranscriptInput): Promise<Analysi
   if (segments.every((segment) => !segment.text.trim())) {
     throw missingInputError("analysis");
   }
-  const verified = verifyAnalysis(analyzeSegments(segments), segments);
-  return {
-    analysis: verified.analysis,
-    ...resultMeta("offline", OFFLINE_MODEL, verified.report),
-  };
+  return { analysis: analyzeSegments(segments), ...resultMeta("offline", OFFLINE_MODEL) };
 }
 
 async function writeStory(input: WriteStoryInput): Promise<StoryResult> {
@@ -42,15 +37,7 @@ async function writeStory(input: WriteStoryInput): Promise<StoryResult> {
     additionalContext: input.additionalContext,
     source: input.source,
   });
-  const verified = verifyStory(story, {
-    segments,
-    analysis: input.analysis,
-    additionalContext: input.additionalContext,
-  });
-  return {
-    story: verified.story,
-    ...resultMeta("offline", OFFLINE_MODEL, verified.report),
-  };
+  return { story, ...resultMeta("offline", OFFLINE_MODEL) };
 }
 
 export function createOfflineProvider(): AiProvider {

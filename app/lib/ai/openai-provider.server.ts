@@ -42,7 +42,6 @@ import {
 } from "./provider";
 import { type Analysis, analysisSchema, mergedSummarySchema, type NewsStory, storySchema } from "./schemas";
 import { ensureSegments } from "./segments";
-import { verifyAnalysis, verifyStory } from "./verify";
 
 /**
  * The SDK's zod response format, but its reply parser also accepts JSON in
@@ -183,11 +182,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
         parts.push(await analyzeChunk(input, chunk, { index, count: chunks.length }));
       analysis = combineAnalyses(parts, await mergeSummaries(input.title, parts, input.signal));
     }
-    const verified = verifyAnalysis(analysis, segments);
-    return {
-      analysis: verified.analysis,
-      ...resultMeta("openai-compatible", model, verified.report),
-    };
+    return { analysis, ...resultMeta("openai-compatible", model) };
   }
 
   async function writeStory(input: WriteStoryInput): Promise<StoryResult> {
@@ -202,17 +197,7 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): AiProvider
       userMessage: storyUserMessage(input.analysis, input.title, input.additionalContext),
       signal: input.signal,
     });
-    const story = withCountedWords(written);
-    const verified = verifyStory(story, {
-      segments: input.segments,
-      transcript: input.transcript,
-      analysis: input.analysis,
-      additionalContext: input.additionalContext,
-    });
-    return {
-      story: verified.story,
-      ...resultMeta("openai-compatible", model, verified.report),
-    };
+    return { story: withCountedWords(written), ...resultMeta("openai-compatible", model) };
   }
 
   return { name: "openai-compatible", model, analyzeTranscript, writeStory };

@@ -1,11 +1,11 @@
 /**
  * What the meeting pipeline asks of an AI provider. Providers only return
- * values (or throw an AiError); storing results is the caller's job, so a
- * failure never overwrites an earlier analysis or story.
+ * raw values (or throw an AiError); verifying them (app/lib/ai/verify.ts)
+ * and storing them is the pipeline's job, so no provider can skip the
+ * check, and a failure never overwrites an earlier analysis or story.
  */
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import type { Analysis, NewsStory } from "./schemas";
-import type { VerificationReport } from "./verify";
 
 export type ProviderName = "openai-compatible" | "offline";
 
@@ -29,13 +29,13 @@ export type AnalyzeTranscriptInput = {
 
 export type WriteStoryInput = {
   analysis: Analysis;
-  /** Transcript segments, used to check the story's quotes. */
+  /** Transcript segments the story is written from. */
   segments: TranscriptSegment[];
   title: string | null;
   additionalContext: string | null;
   /** The source the video came from (city_urls), to name the body that met. */
   source?: MeetingSource | null;
-  /** The raw transcript, for checks when there are no segments. */
+  /** The raw transcript, for when there are no segments. */
   transcript?: string | null;
   /** As for AnalyzeTranscriptInput. */
   signal?: AbortSignal;
@@ -46,12 +46,11 @@ type ResultMeta = {
   model: string;
   /** ISO 8601 */
   createdAt: string;
-  verification: VerificationReport;
 };
 
-/** A result's provenance (now) and its verification report. */
-export function resultMeta(provider: ProviderName, model: string, verification: VerificationReport): ResultMeta {
-  return { provider, model, createdAt: new Date().toISOString(), verification };
+/** A result's provenance (now). */
+export function resultMeta(provider: ProviderName, model: string): ResultMeta {
+  return { provider, model, createdAt: new Date().toISOString() };
 }
 
 export type AnalysisResult = ResultMeta & { analysis: Analysis };

@@ -1,26 +1,49 @@
 /**
- * Faithfulness checks (see docs/decisions/0011-faithfulness.md).
+ * The verification pass (docs/decisions/0024-one-verification-pass.md,
+ * amending 0011). The pipeline runs it on whatever a provider returns,
+ * before storing, over every text field of an analysis or a story:
  *
- * Every quote an analysis or story presents as verbatim is looked up in the
- * transcript after normalizing case, whitespace, punctuation, curly quotes
- * and hesitation sounds. Found quotes are linked to their segment; quotes
- * that cannot be found are flagged and removed from (or marked in) the
- * cleaned result. Numbers in a story must appear in the transcript or the
- * analysis; the others are listed.
+ * - every quoted span (double or single quotes, any length) must be in the
+ *   transcript word for word after meaning-preserving normalizations
+ *   (verify-match.ts); highlight quotes and quick facts that fail are
+ *   removed, the sidebar quote is replaced, quotes in free text are marked;
+ * - a found quote's time and speaker come from the transcript segment that
+ *   holds it, never from the model;
+ * - every number (dates, tallies, sums, percentages, spelled-out numbers)
+ *   must be stated by the transcript itself; others are marked (or, in a
+ *   quick fact, the fact is dropped).
  */
 import { z } from "zod";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
-import { findDigitNumbers, numberValuesIn } from "./numbers";
-import { ensureSegments } from "./segments";
-import type { Analysis, Highlight, NewsStory, Quote } from "./schemas";
 import { formatDuration } from "~/lib/format/duration";
-import { normalizeClockTime } from "./timestamps";
+import { VERIFICATION_MARKS } from "./marks";
+import { numberClaims, numberText, sourceStates } from "./numbers";
+import type { Analysis, NewsStory, Quote } from "./schemas";
+import { ensureSegments } from "./segments";
+import { normalizeClockTime, NO_TIMESTAMP } from "./timestamps";
+import {
+  buildTranscriptIndex,
+  findQuote,
+  isUnknownSpeaker,
+  normalizeForMatch,
+  speakersMatch,
+  type TranscriptIndex,
+} from "./verify-match";
+import { insertMarks, insideAny, quotedSpans } from "./verify-text";
+
+export { normalizeForMatch, isUnknownSpeaker } from "./verify-match";
+export { UNVERIFIED_QUOTE_MARK, UNSUPPORTED_NUMBER_MARK } from "./marks";
+
+export const NORMALIZATIONS = ["case", "punctuation", "ellipsis", "hesitation", "contraction", "number-words"] as const;
 
 export const segmentRefSchema = z.object({
   position: z.number(),
   timestamp: z.string().nullable(),
   speaker: z.string().nullable(),
 });
+
+/** kept: found and shown; removed: dropped from the content; replaced: a sidebar quote swapped for a found one; marked: left in free text with the quote mark after it. */
+export const quoteOutcomeSchema = z.enum(["kept", "removed", "replaced", "marked"]);
 
 export const quoteCheckSchema = z.object({
   location: z.string(),
@@ -30,9 +53,18 @@ export const quoteCheckSchema = z.object({
   segment: segmentRefSchema.nullable(),
   /** False when the transcript labels the segment with someone else; null when either side is unknown. */
   speakerMatches: z.boolean().nullable(),
+  /** Normalizations the match needed; empty for an exact match. Absent on reports written before 0024. */
+  matchedBy: z.array(z.enum(NORMALIZATIONS)).optional(),
+  outcome: quoteOutcomeSchema.optional(),
 });
 
-export const numberCheckSchema = z.object({ value: z.string(), location: z.string(), context: z.string() });
+export const numberCheckSchema = z.object({
+  value: z.string(),
+  location: z.string(),
+  context: z.string(),
+  /** marked: the number mark follows it; dropped: the quick fact holding it was left out. */
+  outcome: z.enum(["marked", "dropped"]).optional(),
+});
 
 export const verificationReportSchema = z.object({
   kind: z.enum(["analysis", "story"]),
@@ -42,102 +74,19 @@ export const verificationReportSchema = z.object({
   unverifiedQuotes: z.number(),
   unsupportedNumbers: z.array(numberCheckSchema),
   passed: z.boolean(),
+  // Added by 0024; absent on older reports.
+  removedQuotes: z.number().optional(),
+  markedQuotes: z.number().optional(),
+  markedNumbers: z.number().optional(),
+  droppedFacts: z.number().optional(),
+  /** How many found quotes needed each normalization. */
+  normalizations: z.record(z.string(), z.number()).optional(),
 });
 
 export type SegmentRef = z.infer<typeof segmentRefSchema>;
 export type QuoteCheck = z.infer<typeof quoteCheckSchema>;
 export type NumberCheck = z.infer<typeof numberCheckSchema>;
 export type VerificationReport = z.infer<typeof verificationReportSchema>;
-
-export { UNVERIFIED_QUOTE_MARK } from "./marks";
-import { UNVERIFIED_QUOTE_MARK } from "./marks";
-
-// ---------------------------------------------------------------------------
-// Normalization and lookup
-
-const HESITATIONS = new Set(["um", "umm", "uh", "uhh", "er", "erm", "ah", "hmm", "mm"]);
-// Verbal fillers that tidied quotes leave out; removed on both sides, so matching stays symmetric.
-const FILLER_PHRASES = / (?:you know|i mean)(?= )/g;
-
-/** Lower case, straight quotes, no punctuation, no hesitation sounds or fillers, single spaces. */
-export function normalizeForMatch(text: string): string {
-  const words = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u201a\u201b\u2032'`]/g, "") // apostrophes: "don’t" and "dont" match
-    .replace(/[^a-z0-9]+/g, " ")
-    .split(" ")
-    .filter((word) => word && !HESITATIONS.has(word))
-    .join(" ");
-  return ` ${words} `.replace(FILLER_PHRASES, "").trim();
-}
-
-type TranscriptIndex = {
-  text: string;
-  /** Start offset of each segment in `text`, ascending. */
-  starts: number[];
-  segments: TranscriptSegment[];
-};
-
-export function buildTranscriptIndex(segments: TranscriptSegment[]): TranscriptIndex {
-  const starts: number[] = [];
-  let text = "";
-  for (const segment of segments) {
-    starts.push(text.length);
-    text += `${normalizeForMatch(segment.text)} `;
-  }
-  return { text, starts, segments };
-}
-
-function segmentAt(index: TranscriptIndex, offset: number): TranscriptSegment | undefined {
-  let low = 0;
-  let high = index.starts.length - 1;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (index.starts[middle]! <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return index.segments[low];
-}
-
-// Quotes trimmed with an ellipsis must have their parts in order, close together.
-const ELLIPSIS = /\s*(?:\.\s*\.\s*\.|\u2026)\s*/;
-const MAX_ELLIPSIS_GAP = 600;
-
-function findInText(haystack: string, needle: string, from: number): number {
-  // Word boundaries: "art" must not match inside "start".
-  let at = haystack.indexOf(needle, from);
-  while (at >= 0) {
-    const before = at === 0 || haystack[at - 1] === " ";
-    const after = at + needle.length >= haystack.length || haystack[at + needle.length] === " ";
-    if (before && after) return at;
-    at = haystack.indexOf(needle, at + 1);
-  }
-  return -1;
-}
-
-/** Offset of the quote in the normalized transcript, or -1. */
-function locateQuote(index: TranscriptIndex, quote: string): number {
-  const parts = quote.split(ELLIPSIS).map(normalizeForMatch).filter(Boolean);
-  if (parts.length === 0) return -1;
-  let start = findInText(index.text, parts[0]!, 0);
-  while (start >= 0) {
-    if (partsFollow(index.text, parts, start)) return start;
-    start = findInText(index.text, parts[0]!, start + 1);
-  }
-  return -1;
-}
-
-function partsFollow(text: string, parts: string[], start: number): boolean {
-  let cursor = start + parts[0]!.length;
-  for (const part of parts.slice(1)) {
-    const next = findInText(text, part, cursor);
-    if (next < 0 || next - cursor > MAX_ELLIPSIS_GAP) return false;
-    cursor = next + part.length;
-  }
-  return true;
-}
 
 function toSegmentRef(segment: TranscriptSegment): SegmentRef {
   return {
@@ -147,94 +96,106 @@ function toSegmentRef(segment: TranscriptSegment): SegmentRef {
   };
 }
 
-// ---------------------------------------------------------------------------
-// Speakers
-
-const TITLE_WORDS = new Set([
-  "mayor",
-  "vice",
-  "deputy",
-  "council",
-  "councilmember",
-  "councilman",
-  "councilwoman",
-  "councillor",
-  "councilor",
-  "member",
-  "president",
-  "chair",
-  "chairman",
-  "chairwoman",
-  "chairperson",
-  "commissioner",
-  "city",
-  "manager",
-  "attorney",
-  "clerk",
-  "director",
-  "chief",
-  "mr",
-  "mrs",
-  "ms",
-  "dr",
-  "madam",
-  "supervisor",
-  "pro",
-  "tem",
-  "speaker",
-  "the",
-  "of",
-  "staff",
-  "public",
-  "commenter",
-]);
-
-function nameWords(speaker: string): string[] {
-  return normalizeForMatch(speaker)
-    .split(" ")
-    .filter((word) => word.length > 1 && !TITLE_WORDS.has(word) && !/^\d+$/.test(word));
+function contextAround(text: string, index: number, length: number): string {
+  const start = Math.max(0, index - 50);
+  const end = Math.min(text.length, index + length + 50);
+  return `${start > 0 ? "…" : ""}${text.slice(start, end).trim()}${end < text.length ? "…" : ""}`;
 }
 
-export function isUnknownSpeaker(speaker: string | null | undefined): boolean {
-  return !speaker || /^(unknown|unidentified|n\/?a|none)$/i.test(speaker.trim());
+type Pass = {
+  index: TranscriptIndex;
+  /** The meeting's title, normalized: in quotes it names the meeting, it is no quotation. */
+  title: string | null;
+  /** The transcript reduced for number lookups: the only source numbers may come from. */
+  numberSource: string;
+  quotes: QuoteCheck[];
+  numbers: NumberCheck[];
+};
+
+type Sources = { segments: TranscriptSegment[]; transcript?: string | null; title?: string | null };
+
+function startPass({ segments, transcript, title }: Sources): Pass {
+  const all = ensureSegments(segments, transcript);
+  return {
+    index: buildTranscriptIndex(all),
+    title: title?.trim() ? normalizeForMatch(title) : null,
+    numberSource: numberText(all.map((segment) => segment.text).join(" ")),
+    quotes: [],
+    numbers: [],
+  };
 }
 
-/** True when both sides share a name word ("Councilmember Reyes" ~ "COUNCILMEMBER ANA REYES"). */
-function speakersMatch(claimed: string | null, labeled: string | null): boolean | null {
-  if (isUnknownSpeaker(claimed) || isUnknownSpeaker(labeled)) return null;
-  const claimedWords = nameWords(claimed!);
-  const labeledWords = new Set(nameWords(labeled!));
-  if (claimedWords.length === 0 || labeledWords.size === 0) {
-    return normalizeForMatch(claimed!) === normalizeForMatch(labeled!);
-  }
-  return claimedWords.some((word) => labeledWords.has(word));
-}
-
-// ---------------------------------------------------------------------------
-// Quote checks
-
-function checkQuote(index: TranscriptIndex, location: string, text: string, claimedSpeaker: string | null): QuoteCheck {
-  const offset = locateQuote(index, text);
-  const segment = offset >= 0 ? segmentAt(index, offset) : undefined;
+function checkQuote(pass: Pass, location: string, text: string, claimedSpeaker: string | null): QuoteCheck {
+  const match = findQuote(pass.index, text);
   return {
     location,
     text,
     claimedSpeaker,
-    verified: segment !== undefined,
-    segment: segment ? toSegmentRef(segment) : null,
-    speakerMatches: segment ? speakersMatch(claimedSpeaker, segment.speaker) : null,
+    verified: match !== null,
+    segment: match ? toSegmentRef(match.segment) : null,
+    speakerMatches: match ? speakersMatch(claimedSpeaker, match.segment.speaker) : null,
+    matchedBy: match?.matchedBy ?? [],
   };
 }
 
-/** The speaker to show: the transcript's label wins over a missing or contradicting one. */
-function attributedSpeaker(check: QuoteCheck): string {
-  const labeled = check.segment?.speaker ?? null;
-  if (labeled && (isUnknownSpeaker(check.claimedSpeaker) || check.speakerMatches === false)) return labeled;
-  return check.claimedSpeaker ?? "Unknown";
+function record(pass: Pass, check: QuoteCheck, outcome: QuoteCheck["outcome"]): QuoteCheck {
+  const recorded = { ...check, outcome };
+  pass.quotes.push(recorded);
+  return recorded;
 }
 
-function summarize(kind: VerificationReport["kind"], quotes: QuoteCheck[], numbers: NumberCheck[]): VerificationReport {
+/** The speaker to show: the label of the segment holding the quote, else the model's. */
+function transcriptSpeaker(check: QuoteCheck, fallback: string | null): string {
+  const labeled = check.segment?.speaker ?? null;
+  if (!isUnknownSpeaker(labeled)) return labeled!;
+  return isUnknownSpeaker(fallback) ? "Unknown" : fallback!;
+}
+
+type TextFindings = { quoteMarks: { at: number; mark: string }[]; numberMarks: { at: number; mark: string }[] };
+
+/** Checks the quotes and numbers of one free-text field, recording them; returns where marks belong. */
+function inspect(pass: Pass, location: string, text: string, numberOutcome: NumberCheck["outcome"]): TextFindings {
+  const spans = quotedSpans(text);
+  const quoteMarks = [];
+  for (const span of spans) {
+    if (pass.title !== null && normalizeForMatch(span.inner) === pass.title) continue;
+    const check = checkQuote(pass, location, span.inner, null);
+    record(pass, check, check.verified ? "kept" : "marked");
+    if (!check.verified) quoteMarks.push({ at: span.end, mark: VERIFICATION_MARKS.quote.text });
+  }
+  const numberMarks = [];
+  for (const claim of numberClaims(text)) {
+    // A quotation's numbers stand or fall with the quotation.
+    if (insideAny(spans, claim.index) || sourceStates(pass.numberSource, claim)) continue;
+    pass.numbers.push({
+      value: claim.raw,
+      location,
+      context: contextAround(text, claim.index, claim.raw.length),
+      outcome: numberOutcome,
+    });
+    numberMarks.push({ at: claim.index + claim.raw.length, mark: VERIFICATION_MARKS.number.text });
+  }
+  return { quoteMarks, numberMarks };
+}
+
+/** A free-text field with a mark after every quote and number the transcript does not hold. */
+function freeText(pass: Pass, location: string, text: string): string {
+  const { quoteMarks, numberMarks } = inspect(pass, location, text, "marked");
+  return insertMarks(text, [...quoteMarks, ...numberMarks]);
+}
+
+function freeTextOrNull(pass: Pass, location: string, text: string | null): string | null {
+  return text === null ? null : freeText(pass, location, text);
+}
+
+function summarize(kind: VerificationReport["kind"], pass: Pass, droppedFacts = 0): VerificationReport {
+  const { quotes, numbers } = pass;
   const verifiedQuotes = quotes.filter((quote) => quote.verified).length;
+  const normalizations: Record<string, number> = {};
+  for (const quote of quotes) {
+    if (!quote.verified) continue;
+    for (const step of quote.matchedBy ?? []) normalizations[step] = (normalizations[step] ?? 0) + 1;
+  }
   return {
     kind,
     checkedAt: new Date().toISOString(),
@@ -243,201 +204,158 @@ function summarize(kind: VerificationReport["kind"], quotes: QuoteCheck[], numbe
     unverifiedQuotes: quotes.length - verifiedQuotes,
     unsupportedNumbers: numbers,
     passed: verifiedQuotes === quotes.length && numbers.length === 0,
+    removedQuotes: quotes.filter((q) => q.outcome === "removed" || q.outcome === "replaced").length,
+    markedQuotes: quotes.filter((q) => q.outcome === "marked").length,
+    markedNumbers: numbers.filter((n) => n.outcome === "marked").length,
+    droppedFacts,
+    normalizations,
   };
 }
 
-function cleanHighlight(highlight: Highlight, checks: QuoteCheck[]): Highlight {
-  const quotes: Quote[] = [];
-  highlight.quotes.forEach((quote, i) => {
-    const check = checks[i]!;
-    if (check.verified) quotes.push({ text: quote.text, speaker: attributedSpeaker(check) });
-  });
-  const firstTimed = checks.find((check) => check.segment?.timestamp)?.segment?.timestamp ?? null;
-  const timestamp = normalizeClockTime(highlight.timestamp) ?? firstTimed ?? "00:00:00";
-  return { ...highlight, timestamp, quotes };
-}
+// ---------------------------------------------------------------------------
+// Analyses
 
 export type VerifiedAnalysis = { analysis: Analysis; report: VerificationReport };
 
+function verifyHighlight(pass: Pass, highlight: Analysis["highlights"][number], h: number) {
+  const quotes: Quote[] = [];
+  let firstTime: string | null = null;
+  highlight.quotes.forEach((quote, q) => {
+    const check = checkQuote(pass, `highlights[${h}].quotes[${q}]`, quote.text, quote.speaker);
+    record(pass, check, check.verified ? "kept" : "removed");
+    if (!check.verified) return;
+    quotes.push({ text: quote.text, speaker: transcriptSpeaker(check, quote.speaker) });
+    firstTime ??= check.segment?.timestamp ?? null;
+  });
+  return {
+    // The moment is where its first found quote was said; the model's time only when no quote places it.
+    timestamp: firstTime ?? normalizeClockTime(highlight.timestamp) ?? NO_TIMESTAMP,
+    point_of_interest: freeText(pass, `highlights[${h}].point_of_interest`, highlight.point_of_interest),
+    quotes,
+  };
+}
+
 /**
- * Checks every highlight quote against the transcript. The cleaned analysis
- * keeps only found quotes (speaker taken from the transcript label when the
- * model's contradicts it) and "hh:mm:ss" timestamps.
+ * Verifies an analysis against its transcript. The cleaned analysis keeps
+ * only found highlight quotes (speaker and time from the transcript) and
+ * marks unfound quotes and numbers in every other field.
  */
 export function verifyAnalysis(
   analysis: Analysis,
   segments: TranscriptSegment[],
-  transcript?: string,
+  transcript?: string | null,
+  title?: string | null,
 ): VerifiedAnalysis {
-  const index = buildTranscriptIndex(ensureSegments(segments, transcript));
-  const allChecks: QuoteCheck[] = [];
-  const highlights = analysis.highlights.map((highlight, h) => {
-    const checks = highlight.quotes.map((quote, q) =>
-      checkQuote(index, `highlights[${h}].quotes[${q}]`, quote.text, quote.speaker),
-    );
-    allChecks.push(...checks);
-    return cleanHighlight(highlight, checks);
-  });
-  const numbers = unsupportedNumbersIn(
-    analysisTexts(analysis),
-    numberValuesIn(index.segments.map((s) => s.text).join(" ")),
-  );
-  return { analysis: { ...analysis, highlights }, report: summarize("analysis", allChecks, numbers) };
-}
-
-// ---------------------------------------------------------------------------
-// Numbers
-
-type LocatedText = { location: string; text: string };
-
-function analysisTexts(analysis: Analysis): LocatedText[] {
-  return [
-    { location: "summary", text: analysis.summary },
-    ...analysis.highlights.map((h, i) => ({
-      location: `highlights[${i}].point_of_interest`,
-      text: h.point_of_interest,
-    })),
-    ...analysis.action_items.map((a, i) => ({
-      location: `action_items[${i}]`,
-      text: `${a.description} ${a.due_date ?? ""}`,
-    })),
-  ];
-}
-
-function storyTexts(story: NewsStory): LocatedText[] {
-  return [
-    { location: "article.headline", text: story.article.headline },
-    { location: "article.body", text: withoutQuotedPassages(story.article.body) },
-    { location: "article.primary_focus", text: story.article.primary_focus },
-    { location: "sidebar_elements.quote_block.context", text: story.sidebar_elements.quote_block.context },
-    ...story.sidebar_elements.quick_facts.map((fact, i) => ({
-      location: `sidebar_elements.quick_facts[${i}]`,
-      text: fact,
-    })),
-    { location: "sidebar_elements.background", text: story.sidebar_elements.background },
-    { location: "metadata.next_meeting_date", text: story.metadata.next_meeting_date ?? "" },
-  ];
-}
-
-function contextAround(text: string, index: number, length: number): string {
-  const start = Math.max(0, index - 50);
-  const end = Math.min(text.length, index + length + 50);
-  return `${start > 0 ? "…" : ""}${text.slice(start, end).trim()}${end < text.length ? "…" : ""}`;
-}
-
-function unsupportedNumbersIn(texts: LocatedText[], supported: Set<string>): NumberCheck[] {
-  const found: NumberCheck[] = [];
-  for (const { location, text } of texts) {
-    for (const mention of findDigitNumbers(text)) {
-      if (mention.values.some((value) => supported.has(value))) continue;
-      found.push({ value: mention.raw, location, context: contextAround(text, mention.index, mention.raw.length) });
-    }
-  }
-  return found;
+  const pass = startPass({ segments, transcript, title });
+  const summary = freeText(pass, "summary", analysis.summary);
+  const highlights = analysis.highlights.map((highlight, h) => verifyHighlight(pass, highlight, h));
+  const actionItems = analysis.action_items.map((item, i) => ({
+    description: freeText(pass, `action_items[${i}].description`, item.description),
+    responsible_party: freeText(pass, `action_items[${i}].responsible_party`, item.responsible_party),
+    due_date: freeTextOrNull(pass, `action_items[${i}].due_date`, item.due_date),
+  }));
+  const entities = analysis.entities.map((entity, i) => ({
+    name: freeText(pass, `entities[${i}].name`, entity.name),
+    type: entity.type,
+    context: freeText(pass, `entities[${i}].context`, entity.context),
+  }));
+  return {
+    analysis: { summary, highlights, action_items: actionItems, entities },
+    report: summarize("analysis", pass),
+  };
 }
 
 // ---------------------------------------------------------------------------
 // Stories
 
-// A passage in double quotes (straight or curly) of at least three words.
-const QUOTED_PASSAGE = /["\u201c]([^"\u201c\u201d]{2,}?)["\u201d]/g;
+type QuoteBlock = NewsStory["sidebar_elements"]["quote_block"];
 
-function isQuotation(passage: string): boolean {
-  return passage.trim().split(/\s+/).length >= 3;
-}
-
-function withoutQuotedPassages(body: string): string {
-  return body.replace(QUOTED_PASSAGE, (whole, passage: string) => (isQuotation(passage) ? " " : whole));
-}
-
-function markUnverifiedBodyQuotes(body: string, unverified: Set<string>): string {
-  return body.replace(QUOTED_PASSAGE, (whole, passage: string) =>
-    unverified.has(passage) ? `${whole} ${UNVERIFIED_QUOTE_MARK}` : whole,
-  );
-}
-
-function bodyQuoteChecks(index: TranscriptIndex, body: string): QuoteCheck[] {
-  const checks: QuoteCheck[] = [];
-  for (const match of body.matchAll(QUOTED_PASSAGE)) {
-    const passage = match[1]!;
-    if (isQuotation(passage)) checks.push(checkQuote(index, "article.body", passage, null));
-  }
-  return checks;
-}
-
-/** A verified analysis quote to stand in for a quote block that could not be found. */
-function replacementQuoteBlock(
-  index: TranscriptIndex,
-  analysis: Analysis | null,
-): NewsStory["sidebar_elements"]["quote_block"] {
+/** The first found quote of the analysis, to stand in for a sidebar quote that is not in the transcript. */
+function replacementQuoteBlock(pass: Pass, analysis: Analysis | null): QuoteBlock {
   for (const highlight of analysis?.highlights ?? []) {
     for (const quote of highlight.quotes) {
-      const check = checkQuote(index, "replacement", quote.text, quote.speaker);
-      if (check.verified) {
-        return { quote: quote.text, attribution: attributedSpeaker(check), context: highlight.point_of_interest };
-      }
+      const check = checkQuote(pass, "sidebar_elements.quote_block.quote", quote.text, quote.speaker);
+      if (!check.verified) continue;
+      record(pass, check, "kept");
+      return {
+        quote: quote.text,
+        attribution: transcriptSpeaker(check, quote.speaker),
+        context: freeText(pass, "sidebar_elements.quote_block.context", highlight.point_of_interest),
+      };
     }
   }
   return { quote: "", attribution: "", context: "" };
 }
 
-function numbersNote(numbers: NumberCheck[]): string {
-  const values = [...new Set(numbers.map((n) => n.value))].join(", ");
-  return `Numbers not found in the transcript or the analysis (check before publishing): ${values}.`;
+function verifyQuoteBlock(pass: Pass, block: QuoteBlock, analysis: Analysis | null): QuoteBlock {
+  if (!block.quote.trim())
+    return { ...block, context: freeText(pass, "sidebar_elements.quote_block.context", block.context) };
+  const check = checkQuote(pass, "sidebar_elements.quote_block.quote", block.quote, block.attribution || null);
+  if (!check.verified) {
+    record(pass, check, "replaced");
+    return replacementQuoteBlock(pass, analysis);
+  }
+  record(pass, check, "kept");
+  return {
+    quote: block.quote,
+    attribution: transcriptSpeaker(check, block.attribution || null),
+    context: freeText(pass, "sidebar_elements.quote_block.context", block.context),
+  };
+}
+
+/** Quick facts are stand-alone claims: one with a quote or number the transcript does not hold is left out. */
+function verifyQuickFacts(pass: Pass, facts: string[]): { facts: string[]; dropped: number } {
+  const kept: string[] = [];
+  facts.forEach((fact, i) => {
+    const quotesBefore = pass.quotes.length;
+    const { quoteMarks, numberMarks } = inspect(pass, `sidebar_elements.quick_facts[${i}]`, fact, "dropped");
+    if (quoteMarks.length === 0 && numberMarks.length === 0) return kept.push(fact);
+    for (const check of pass.quotes.slice(quotesBefore)) if (!check.verified) check.outcome = "removed";
+  });
+  return { facts: kept, dropped: facts.length - kept.length };
+}
+
+function uncertaintyNotes(story: NewsStory, report: VerificationReport): string[] {
+  const notes = [...story.metadata.uncertainty_notes];
+  if (report.quotes.some((q) => q.outcome === "replaced"))
+    notes.push("The original sidebar quote was not found in the transcript and was replaced.");
+  if (report.markedQuotes)
+    notes.push(`${report.markedQuotes} quoted passage(s) were not found in the transcript and are marked.`);
+  if (report.droppedFacts)
+    notes.push(`${report.droppedFacts} quick fact(s) could not be confirmed by the transcript and were left out.`);
+  if (report.unsupportedNumbers.length > 0) {
+    const values = [...new Set(report.unsupportedNumbers.map((n) => n.value))].join(", ");
+    notes.push(`Numbers not found in the transcript (check before publishing): ${values}.`);
+  }
+  return notes;
 }
 
 export type VerifiedStory = { story: NewsStory; report: VerificationReport };
 
 /**
- * Checks the quote block and every quoted passage of the body against the
- * transcript, and every number against the transcript, the analysis and the
- * editor's context. An
- * unfound quote block is replaced by a verified analysis quote (or emptied);
- * unfound body quotes are marked; unsupported numbers get an uncertainty note.
+ * Verifies a story against the transcript alone: the analysis it was
+ * written from is no source for its numbers (an invented figure would pass
+ * from one to the other), nor is an editor's context (an instruction, not a
+ * record). The analysis only supplies a found quote to replace an unfound
+ * sidebar quote.
  */
-export function verifyStory(
-  story: NewsStory,
-  sources: {
-    segments: TranscriptSegment[];
-    transcript?: string | null;
-    analysis: Analysis | null;
-    /** Context the editor supplied; its numbers count as sourced. */
-    additionalContext?: string | null;
-  },
-): VerifiedStory {
-  const index = buildTranscriptIndex(ensureSegments(sources.segments, sources.transcript));
-  const block = story.sidebar_elements.quote_block;
-  const blockCheck = block.quote.trim()
-    ? checkQuote(index, "sidebar_elements.quote_block", block.quote, block.attribution || null)
-    : null;
-  const bodyChecks = bodyQuoteChecks(index, story.article.body);
-  const checks = blockCheck ? [blockCheck, ...bodyChecks] : bodyChecks;
-
-  const supported = numberValuesIn(index.segments.map((s) => s.text).join(" "));
-  const otherSources = [sources.analysis ? JSON.stringify(sources.analysis) : "", sources.additionalContext ?? ""].join(
-    " ",
-  );
-  for (const value of numberValuesIn(otherSources)) supported.add(value);
-  const numbers = unsupportedNumbersIn(storyTexts(story), supported);
-
-  const unverifiedBody = new Set(bodyChecks.filter((c) => !c.verified).map((c) => c.text));
-  const quoteBlock = !blockCheck
-    ? block
-    : blockCheck.verified
-      ? { ...block, attribution: block.attribution.trim() ? block.attribution : attributedSpeaker(blockCheck) }
-      : replacementQuoteBlock(index, sources.analysis);
-  const notes = [...story.metadata.uncertainty_notes];
-  if (blockCheck && !blockCheck.verified)
-    notes.push("The original sidebar quote was not found in the transcript and was replaced.");
-  if (unverifiedBody.size > 0)
-    notes.push(`${unverifiedBody.size} quoted passage(s) in the body were not found in the transcript and are marked.`);
-  if (numbers.length > 0) notes.push(numbersNote(numbers));
-
+export function verifyStory(story: NewsStory, sources: Sources & { analysis: Analysis | null }): VerifiedStory {
+  const pass = startPass(sources);
+  const { article, sidebar_elements: sidebar, metadata } = story;
+  const headline = freeText(pass, "article.headline", article.headline);
+  const body = freeText(pass, "article.body", article.body);
+  const primaryFocus = freeText(pass, "article.primary_focus", article.primary_focus);
+  const quoteBlock = verifyQuoteBlock(pass, sidebar.quote_block, sources.analysis);
+  const quickFacts = verifyQuickFacts(pass, sidebar.quick_facts);
+  const background = freeText(pass, "sidebar_elements.background", sidebar.background);
+  const nextMeeting = freeTextOrNull(pass, "metadata.next_meeting_date", metadata.next_meeting_date);
+  const notes = freeText(pass, "notes", story.notes);
+  const report = summarize("story", pass, quickFacts.dropped);
   const cleaned: NewsStory = {
-    ...story,
-    article: { ...story.article, body: markUnverifiedBodyQuotes(story.article.body, unverifiedBody) },
-    sidebar_elements: { ...story.sidebar_elements, quote_block: quoteBlock },
-    metadata: { ...story.metadata, uncertainty_notes: notes },
+    article: { ...article, headline, body, primary_focus: primaryFocus },
+    sidebar_elements: { quote_block: quoteBlock, quick_facts: quickFacts.facts, background },
+    metadata: { ...metadata, next_meeting_date: nextMeeting, uncertainty_notes: uncertaintyNotes(story, report) },
+    notes,
   };
-  return { story: cleaned, report: summarize("story", checks, numbers) };
+  return { story: cleaned, report };
 }

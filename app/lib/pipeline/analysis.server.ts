@@ -1,11 +1,12 @@
 /**
  * Analyzing a meeting: the transcript and its segments go to the AI
- * provider; the result is stored as a new analysis revision and as the
- * video's analysis_results, in one transaction. The verification report
- * stays with the revision. A failure stores nothing, so the previous
+ * provider; whatever it returns goes through the verification pass, and the
+ * cleaned result is stored as a new analysis revision and as the video's
+ * analysis_results, in one transaction. The verification report stays with
+ * the revision. A failure stores nothing, so the previous
  * analysis stays in place.
  */
-import { getAiProvider, type AiProvider } from "~/lib/ai/index.server";
+import { getAiProvider, verifyAnalysis, type AiProvider } from "~/lib/ai/index.server";
 import { NEED_TRANSCRIPT, PipelineError, VIDEO_NOT_FOUND } from "./messages";
 import {
   generateRevision,
@@ -49,7 +50,13 @@ async function runAnalysis(
     description: video.description,
     signal,
   });
-  return { ...result, content: result.analysis };
+  const verified = verifyAnalysis(result.analysis, segments, video.transcript, video.title);
+  return {
+    provider: result.provider,
+    model: result.model,
+    content: verified.analysis,
+    verification: verified.report,
+  };
 }
 
 /**

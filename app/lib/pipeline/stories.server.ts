@@ -2,9 +2,17 @@
  * Writing a meeting's news story from its stored analysis (and, from the
  * story playground or Rewrite Story, an editor's additional context). Stored
  * as a new story revision and as the video's news_story and
- * story_generated_at, in one transaction; a failure stores nothing.
+ * story_generated_at, in one transaction, after the verification pass; a
+ * failure stores nothing.
  */
-import { getAiProvider, isPlainText, parseStoredAnalysis, type AiProvider, type Analysis } from "~/lib/ai/index.server";
+import {
+  getAiProvider,
+  isPlainText,
+  parseStoredAnalysis,
+  verifyStory,
+  type AiProvider,
+  type Analysis,
+} from "~/lib/ai/index.server";
 import { NEED_ANALYSIS, PipelineError, VIDEO_NOT_FOUND } from "./messages";
 import {
   generateRevision,
@@ -48,7 +56,18 @@ async function runStory(
     source: video.source,
     transcript: video.transcript,
   });
-  return { ...result, content: result.story };
+  const verified = verifyStory(result.story, {
+    segments,
+    transcript: video.transcript,
+    title: video.title,
+    analysis: input.analysis,
+  });
+  return {
+    provider: result.provider,
+    model: result.model,
+    content: verified.story,
+    verification: verified.report,
+  };
 }
 
 /**

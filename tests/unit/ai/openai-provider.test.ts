@@ -3,6 +3,7 @@ import { AiError } from "~/lib/ai/errors";
 import { getAiProvider } from "~/lib/ai/index.server";
 import { createOpenAiProvider } from "~/lib/ai/openai-provider.server";
 import type { AiProvider } from "~/lib/ai/provider";
+import { verifyAnalysis, verifyStory } from "~/lib/ai/verify";
 import { parseSettings } from "~/lib/env/settings.server";
 import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
 import { type FakeOpenAiServer, type RecordedRequest, startFakeOpenAiServer } from "../../support/fake-openai-server";
@@ -44,15 +45,17 @@ async function analysisError(p: AiProvider): Promise<AiError> {
 }
 
 describe("OpenAI-compatible provider: analysis", () => {
-  it("returns the model's analysis with provider, model, time and a verification report", async () => {
+  it("returns the model's analysis raw, with provider, model and time (the pipeline verifies it)", async () => {
     server.script({ kind: "json", body: modelAnalysis() });
     const result = await provider().analyzeTranscript(input);
     expect(result.provider).toBe("openai-compatible");
     expect(result.model).toBe("fake-model");
     expect(Number.isNaN(Date.parse(result.createdAt))).toBe(false);
-    expect(result.analysis.summary).toContain("$2.4 million");
-    expect(result.verification).toMatchObject({ kind: "analysis", verifiedQuotes: 1, unverifiedQuotes: 0 });
-    expect(result.verification.quotes[0]?.segment).toEqual({
+    expect(result.analysis).toEqual(modelAnalysis());
+    expect(result).not.toHaveProperty("verification");
+    const { report } = verifyAnalysis(result.analysis, segments);
+    expect(report).toMatchObject({ kind: "analysis", verifiedQuotes: 1, unverifiedQuotes: 0 });
+    expect(report.quotes[0]?.segment).toEqual({
       position: 6,
       timestamp: "00:07:02",
       speaker: "COUNCILMEMBER REYES",
@@ -134,17 +137,21 @@ describe("OpenAI-compatible provider: analysis", () => {
     expect(error.message).toContain("I cannot help with that.");
   });
 
-  it("flags and drops a quote that is not in the transcript, keeping the real one", async () => {
+  it("returns an invented quote as the model gave it; the verification pass drops it, keeping the real one", async () => {
     const invented = { text: "We will triple the parks budget next year.", speaker: "MAYOR LOPEZ" };
     const analysis = modelAnalysis();
     analysis.highlights[0]!.quotes.push(invented);
     server.script({ kind: "json", body: analysis });
     const result = await provider().analyzeTranscript(input);
-    expect(result.verification.unverifiedQuotes).toBe(1);
-    expect(result.verification.passed).toBe(false);
-    const flagged = result.verification.quotes.find((q) => !q.verified);
+    expect(result.analysis.highlights[0]!.quotes).toHaveLength(2);
+    const verified = verifyAnalysis(result.analysis, segments);
+    expect(verified.report.unverifiedQuotes).toBe(1);
+    expect(verified.report.passed).toBe(false);
+    const flagged = verified.report.quotes.find((q) => !q.verified);
     expect(flagged).toMatchObject({ text: invented.text, segment: null, location: "highlights[0].quotes[1]" });
-    expect(result.analysis.highlights[0]!.quotes.map((q) => q.text)).toEqual([analysis.highlights[0]!.quotes[0]!.text]);
+    expect(verified.analysis.highlights[0]!.quotes.map((q) => q.text)).toEqual([
+      analysis.highlights[0]!.quotes[0]!.text,
+    ]);
   });
 
   it("refuses to analyze an empty transcript", async () => {
@@ -208,7 +215,7 @@ describe("OpenAI-compatible provider: long transcripts", () => {
     expect(result.analysis.summary).toBe("Merged summary of every part.");
     expect(result.analysis.highlights).toHaveLength(analysisCalls.length);
     expect(result.analysis.action_items).toHaveLength(1); // duplicates across chunks are merged
-    expect(result.verification.unverifiedQuotes).toBe(0);
+    expect(verifyAnalysis(result.analysis, longSegments).report.unverifiedQuotes).toBe(0);
     // Every line of the transcript went to the model: nothing was truncated.
     const sent = analysisCalls.map((r) => r.body.messages?.[1]?.content ?? "").join("\n");
     for (const line of lines) expect(sent).toContain(line);
@@ -218,11 +225,11 @@ describe("OpenAI-compatible provider: long transcripts", () => {
 describe("OpenAI-compatible provider: stories", () => {
   const storyInput = { analysis: modelAnalysis(), segments, title: "Riverton City Council", additionalContext: null };
 
-  it("returns the story with words counted and a passing verification", async () => {
+  it("returns the story with words counted, which then passes verification", async () => {
     server.script({ kind: "json", body: modelStory() });
     const result = await provider().writeStory(storyInput);
     expect(result.story.article.word_count).toBe(result.story.article.body.split(/\s+/).length);
-    expect(result.verification).toMatchObject({
+    expect(verifyStory(result.story, storyInput).report).toMatchObject({
       kind: "story",
       unverifiedQuotes: 0,
       unsupportedNumbers: [],
@@ -230,14 +237,15 @@ describe("OpenAI-compatible provider: stories", () => {
     });
   });
 
-  it("lists a number the transcript and analysis do not contain", async () => {
+  it("lists a number the transcript does not contain", async () => {
     server.script({
       kind: "json",
       body: modelStory({ body: "The council approved a $9.7 million contract on a 5-0 vote." }),
     });
     const result = await provider().writeStory(storyInput);
-    expect(result.verification.unsupportedNumbers.map((n) => n.value)).toEqual(["$9.7 million"]);
-    expect(result.story.metadata.uncertainty_notes.join(" ")).toContain("$9.7 million");
+    const verified = verifyStory(result.story, storyInput);
+    expect(verified.report.unsupportedNumbers.map((n) => n.value)).toEqual(["$9.7 million"]);
+    expect(verified.story.metadata.uncertainty_notes.join(" ")).toContain("$9.7 million");
   });
 
   it("replaces an invented sidebar quote with a verified one from the analysis", async () => {
@@ -245,8 +253,9 @@ describe("OpenAI-compatible provider: stories", () => {
     story.sidebar_elements.quote_block.quote = "This is the best contract in the history of Riverton.";
     server.script({ kind: "json", body: story });
     const result = await provider().writeStory(storyInput);
-    expect(result.verification.unverifiedQuotes).toBe(1);
-    expect(result.story.sidebar_elements.quote_block.quote).toBe(modelAnalysis().highlights[0]!.quotes[0]!.text);
+    const verified = verifyStory(result.story, storyInput);
+    expect(verified.report.unverifiedQuotes).toBe(1);
+    expect(verified.story.sidebar_elements.quote_block.quote).toBe(modelAnalysis().highlights[0]!.quotes[0]!.text);
   });
 
   it("reports story failures with the story wording", async () => {

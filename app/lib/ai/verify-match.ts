@@ -1,0 +1,256 @@
+/**
+ * Finding a quote in the transcript (docs/decisions/0024-one-verification-pass.md).
+ *
+ * A quote is found when it is in the transcript word for word after
+ * normalizations that do not change what was said: case, punctuation and
+ * quote marks, hesitation sounds and fillers, contractions ("don't" for
+ * "do not") and numbers written as words or digits ("two" for "2"). The
+ * pass tries the fewest normalizations first and reports which ones the
+ * match needed (`matchedBy`; empty for an exact match).
+ */
+import type { TranscriptSegment } from "~/lib/transcripts/parse";
+import { numberText } from "./numbers";
+
+export type Normalization = "case" | "punctuation" | "ellipsis" | "hesitation" | "contraction" | "number-words";
+
+type Meaningless = "hesitation" | "contraction" | "number-words";
+
+const HESITATIONS = new Set(["um", "umm", "uh", "uhh", "er", "erm", "ah", "hmm", "mm"]);
+// Verbal fillers that tidied quotes leave out; removed on both sides, so matching stays symmetric.
+const FILLER_PHRASES = / (?:you know|i mean)(?= )/g;
+
+const CONTRACTIONS: [RegExp, string][] = [
+  [/\bwon't\b/g, "will not"],
+  [/\bcan't\b/g, "can not"],
+  [/\bcannot\b/g, "can not"],
+  [/\bshan't\b/g, "shall not"],
+  [/\b(\w+)n't\b/g, "$1 not"],
+  [/\b(\w+)'re\b/g, "$1 are"],
+  [/\b(\w+)'ve\b/g, "$1 have"],
+  [/\b(\w+)'ll\b/g, "$1 will"],
+  [/\bi'm\b/g, "i am"],
+  [/\blet's\b/g, "let us"],
+  // Only pronouns: "council's" is a possessive, not "council is".
+  [/\b(it|that|he|she|there|here|what|who|where|this)'s\b/g, "$1 is"],
+];
+
+function expandContractions(text: string): string {
+  return CONTRACTIONS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
+}
+
+function normalize(text: string, steps: ReadonlySet<Meaningless>): string {
+  let out = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u201a\u201b\u2032`]/g, "'");
+  if (steps.has("contraction")) out = expandContractions(out);
+  if (steps.has("number-words")) out = numberText(out);
+  const words = out
+    .replace(/'/g, "") // apostrophes: "don’t" and "dont" match
+    .replace(/[^a-z0-9]+/g, " ")
+    .split(" ")
+    .filter((word) => word && !(steps.has("hesitation") && HESITATIONS.has(word)))
+    .join(" ");
+  return steps.has("hesitation") ? ` ${words} `.replace(FILLER_PHRASES, "").trim() : words;
+}
+
+/** Lower case, straight quotes, no punctuation, no hesitation sounds or fillers, single spaces. */
+export function normalizeForMatch(text: string): string {
+  return normalize(text, new Set(["hesitation"]));
+}
+
+// Fewest normalizations first, so the report names only what a match needed.
+const STEP_SETS: Meaningless[][] = [
+  [],
+  ["hesitation"],
+  ["contraction"],
+  ["number-words"],
+  ["hesitation", "contraction"],
+  ["hesitation", "number-words"],
+  ["contraction", "number-words"],
+  ["hesitation", "contraction", "number-words"],
+];
+
+type NormalizedTranscript = { text: string; starts: number[] };
+
+export type TranscriptIndex = {
+  segments: TranscriptSegment[];
+  /** Segment texts as written, joined by single spaces, for the exact-match test. */
+  raw: string;
+  normalized: Map<string, NormalizedTranscript>;
+};
+
+export function buildTranscriptIndex(segments: TranscriptSegment[]): TranscriptIndex {
+  const raw = segments.map((segment) => collapse(segment.text)).join(" ");
+  return { segments, raw, normalized: new Map() };
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function normalizedWith(index: TranscriptIndex, steps: Meaningless[]): NormalizedTranscript {
+  const key = steps.join("+");
+  let found = index.normalized.get(key);
+  if (!found) {
+    const stepSet = new Set(steps);
+    const starts: number[] = [];
+    let text = "";
+    for (const segment of index.segments) {
+      starts.push(text.length);
+      text += `${normalize(segment.text, stepSet)} `;
+    }
+    found = { text, starts };
+    index.normalized.set(key, found);
+  }
+  return found;
+}
+
+function segmentAt(index: TranscriptIndex, starts: number[], offset: number): TranscriptSegment | undefined {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (starts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return index.segments[low];
+}
+
+// Quotes trimmed with an ellipsis must have their parts in order, close together.
+const ELLIPSIS = /\s*(?:\.\s*\.\s*\.|\u2026)\s*/;
+const MAX_ELLIPSIS_GAP = 600;
+
+function findWords(haystack: string, needle: string, from: number): number {
+  // Word boundaries: "art" must not match inside "start".
+  let at = haystack.indexOf(needle, from);
+  while (at >= 0) {
+    const before = at === 0 || haystack[at - 1] === " ";
+    const after = at + needle.length >= haystack.length || haystack[at + needle.length] === " ";
+    if (before && after) return at;
+    at = haystack.indexOf(needle, at + 1);
+  }
+  return -1;
+}
+
+function partsFollow(text: string, parts: string[], start: number): boolean {
+  let cursor = start + parts[0]!.length;
+  for (const part of parts.slice(1)) {
+    const next = findWords(text, part, cursor);
+    if (next < 0 || next - cursor > MAX_ELLIPSIS_GAP) return false;
+    cursor = next + part.length;
+  }
+  return true;
+}
+
+function locate(text: string, parts: string[]): number {
+  let start = findWords(text, parts[0]!, 0);
+  while (start >= 0) {
+    if (partsFollow(text, parts, start)) return start;
+    start = findWords(text, parts[0]!, start + 1);
+  }
+  return -1;
+}
+
+export type QuoteMatch = { segment: TranscriptSegment; matchedBy: Normalization[] };
+
+/** What a quote differs by from the transcript's words beside the meaningless steps: nothing, case, or punctuation. */
+function surfaceDifferences(index: TranscriptIndex, quote: string): Normalization[] {
+  const text = collapse(quote);
+  if (index.raw.includes(text)) return [];
+  if (index.raw.toLowerCase().includes(text.toLowerCase())) return ["case"];
+  return ["punctuation"];
+}
+
+/** The segment holding the quote and the normalizations the match needed, or null when it is not in the transcript. */
+export function findQuote(index: TranscriptIndex, quote: string): QuoteMatch | null {
+  const rawParts = quote.split(ELLIPSIS).filter((part) => part.trim());
+  for (const steps of STEP_SETS) {
+    const stepSet = new Set(steps);
+    const parts = rawParts.map((part) => normalize(part, stepSet)).filter(Boolean);
+    if (parts.length === 0) return null;
+    const transcript = normalizedWith(index, steps);
+    const offset = locate(transcript.text, parts);
+    if (offset < 0) continue;
+    const segment = segmentAt(index, transcript.starts, offset);
+    if (!segment) return null;
+    // Case and punctuation are named only when nothing else was needed (they are then the whole difference).
+    const surface = steps.length === 0 && rawParts.length === 1 ? surfaceDifferences(index, quote) : [];
+    const ellipsis: Normalization[] = rawParts.length > 1 ? ["ellipsis"] : [];
+    return { segment, matchedBy: [...surface, ...ellipsis, ...steps] };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Speakers
+
+const TITLE_WORDS = new Set([
+  "mayor",
+  "vice",
+  "deputy",
+  "council",
+  "councilmember",
+  "councilman",
+  "councilwoman",
+  "councillor",
+  "councilor",
+  "member",
+  "president",
+  "chair",
+  "chairman",
+  "chairwoman",
+  "chairperson",
+  "commissioner",
+  "city",
+  "manager",
+  "attorney",
+  "clerk",
+  "director",
+  "chief",
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "madam",
+  "supervisor",
+  "pro",
+  "tem",
+  "speaker",
+  "the",
+  "of",
+  "staff",
+  "public",
+  "commenter",
+]);
+
+function nameWords(speaker: string): string[] {
+  return normalizeForMatch(speaker)
+    .split(" ")
+    .filter((word) => word.length > 1 && !TITLE_WORDS.has(word) && !/^\d+$/.test(word));
+}
+
+export function isUnknownSpeaker(speaker: string | null | undefined): boolean {
+  return !speaker || /^(unknown|unidentified|n\/?a|none)$/i.test(speaker.trim());
+}
+
+/**
+ * Same person when the name words agree: with a given name and a surname on
+ * both sides, both must be equal ("Lisa Goodman" is not "Lisa Bender");
+ * a middle name may be missing on one side; with a surname only on one side, it must be the other side's surname
+ * ("Reyes" ~ "Ana Reyes"), and a double-barrelled name is one name
+ * ("Jenkins" is not "Jenkins-Cole"). Titles are ignored; without name words
+ * the labels must be equal. Null when either side is unknown.
+ */
+export function speakersMatch(claimed: string | null, labeled: string | null): boolean | null {
+  if (isUnknownSpeaker(claimed) || isUnknownSpeaker(labeled)) return null;
+  const a = nameWords(claimed!);
+  const b = nameWords(labeled!);
+  if (a.length === 0 || b.length === 0) return normalizeForMatch(claimed!) === normalizeForMatch(labeled!);
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  if (shorter.length >= 2) {
+    return shorter[0] === longer[0] && shorter.at(-1) === longer.at(-1) && shorter.every((w) => longer.includes(w));
+  }
+  return shorter[0] === longer.at(-1);
+}

@@ -1,0 +1,242 @@
+/**
+ * Faithfulness (docs/decisions/0024-one-verification-pass.md): the
+ * verification pass run, in-process, on what a model that lies in every
+ * field would return for real transcripts (the caption set and the
+ * MeetingBank sample in ../shared, read at run time; a synthetic meeting
+ * without them). Reports:
+ *
+ * - genuine quotes kept verbatim, and with their segment's time (goal 100%);
+ * - invented quotes and numbers that survive unmarked (goal 0);
+ * - genuine quotes dropped (goal 0).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { formatDuration } from "~/lib/format/duration";
+import { VERIFICATION_MARKS } from "~/lib/ai/marks";
+import type { Analysis, NewsStory } from "~/lib/ai/schemas";
+import { ensureSegments } from "~/lib/ai/segments";
+import { normalizeForMatch, verifyAnalysis, verifyStory } from "~/lib/ai/verify";
+import type { TranscriptSegment } from "~/lib/transcripts/parse";
+import { loadMeetingBank } from "./meetingbank";
+import { syntheticTranscript } from "./synthetic";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CAPTIONS = path.resolve(repoRoot, "../shared/data/captions/minneapolis-dev.jsonl");
+const QUOTES_PER_MEETING = 6;
+const QUOTE_WORDS = 8;
+
+const INVENTED_QUOTES = [
+  "We will paint the river bridge purple by spring",
+  "zebra levy",
+  "Nobody on this dais reads the budget",
+  "a complete fiasco",
+];
+const INVENTED_NUMBERS = ["$47.3 million", "17-4", "2087", "83 percent"];
+
+type Meeting = { name: string; segments: TranscriptSegment[] };
+
+function captionMeetings(): Meeting[] {
+  if (!fs.existsSync(CAPTIONS)) return [];
+  return fs
+    .readFileSync(CAPTIONS, "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => {
+      const row = JSON.parse(line) as { id: string; cues: [number, number, string][] };
+      const segments = row.cues
+        .map(([start, duration, text]) => ({ start, duration, text: text.replace(/>+/g, " ").trim() }))
+        .filter((cue) => cue.text)
+        .map((cue, position) => ({
+          position,
+          startSeconds: Math.floor(cue.start),
+          endSeconds: Math.floor(cue.start + cue.duration),
+          speaker: null,
+          text: cue.text,
+        }));
+      return { name: `captions ${row.id}`, segments };
+    });
+}
+
+function meetingBankMeetings(): Meeting[] {
+  const data = loadMeetingBank();
+  if ("missing" in data) return [];
+  return data.rows.map((row) => ({ name: `MeetingBank ${row.uid}`, segments: ensureSegments([], row.transcript) }));
+}
+
+type Genuine = { text: string; timestamp: string | null };
+
+/** Quotes of the transcript, each said once in it, as a model would tidy them (sentence case). */
+function genuineQuotes(segments: TranscriptSegment[]): Genuine[] {
+  const words = segments.flatMap((segment) =>
+    segment.text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => ({ word, segment })),
+  );
+  const whole = ` ${normalizeForMatch(words.map((w) => w.word).join(" "))} `;
+  const quotes: Genuine[] = [];
+  const step = Math.max(QUOTE_WORDS, Math.floor(words.length / (QUOTES_PER_MEETING * 2 + 1)));
+  for (let target = step; target + QUOTE_WORDS <= words.length && quotes.length < QUOTES_PER_MEETING; target += step) {
+    // Timed segments: start at a segment's first word, so the quote's moment is that segment's.
+    let i = target;
+    while (words[i]!.segment.startSeconds !== null && i > 0 && words[i - 1]!.segment === words[i]!.segment) i -= 1;
+    const text = words
+      .slice(i, i + QUOTE_WORDS)
+      .map((w) => w.word)
+      .join(" ");
+    const key = ` ${normalizeForMatch(text)} `;
+    if (key.trim().split(" ").length < QUOTE_WORDS - 2 || whole.indexOf(key) !== whole.lastIndexOf(key)) continue;
+    const tidy = text.toLowerCase();
+    const start = words[i]!.segment.startSeconds;
+    quotes.push({
+      text: tidy[0]!.toUpperCase() + tidy.slice(1),
+      timestamp: start === null ? null : formatDuration(start),
+    });
+  }
+  return quotes;
+}
+
+function lyingAnalysis(genuine: Genuine[]): Analysis {
+  const [q1, q2, q3, q4] = INVENTED_QUOTES;
+  const [money, tally, year, percent] = INVENTED_NUMBERS;
+  return {
+    summary: `The council approved ${money} on a ${tally} vote, and the chair said "${q1}".`,
+    highlights: genuine.map((quote, i) => ({
+      timestamp: "00:00:01",
+      point_of_interest: `Members called it '${q4}' ${i === 0 ? `and promised ${percent}` : ""}`.trim(),
+      quotes: [
+        { text: quote.text, speaker: "Council Member Invented" },
+        { text: i % 2 ? q2! : q3!, speaker: "Council Member Invented" },
+      ],
+    })),
+    action_items: [
+      { description: `Deliver the "${q2}" report by ${year}`, responsible_party: "Staff", due_date: year! },
+    ],
+    entities: [
+      { name: money!, type: "money", context: `Called "${q3}"` },
+      { name: "Public Works", type: "organization", context: `In charge of '${q4}' until ${year}` },
+    ],
+  };
+}
+
+function lyingStory(genuine: Genuine[]): NewsStory {
+  const [q1, q2, q3, q4] = INVENTED_QUOTES;
+  const [money, tally, year, percent] = INVENTED_NUMBERS;
+  return {
+    article: {
+      headline: `Council passes ${money} plan ${tally}`,
+      body: `The council voted ${tally} on ${money}, ${percent} of it by ${year}. The chair said "${q1}". A member said "${genuine[0]?.text ?? ""}".`,
+      word_count: 0,
+      primary_focus: `The ${money} plan`,
+    },
+    sidebar_elements: {
+      quote_block: { quote: q3!, attribution: "Council Member Invented", context: `It was '${q4}'` },
+      quick_facts: [`Budget: ${money}`, `Vote: ${tally}`, `"${q2}"`],
+      background: `Since ${year} residents asked for "${q2}".`,
+    },
+    metadata: { follow_up_needed: false, next_meeting_date: `${year}`, sources_used: [], uncertainty_notes: [] },
+    notes: `${percent} of residents agree.`,
+  };
+}
+
+function strings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === "object") return Object.values(value).flatMap(strings);
+  return [];
+}
+
+/** Occurrences of a lie not followed by its mark (a marked quotation carries its numbers with it). */
+function unmarked(content: unknown, lie: string, mark: string): number {
+  let count = 0;
+  for (const raw of strings(content)) {
+    if (raw.startsWith("Numbers not found in the transcript")) continue;
+    const text =
+      mark === VERIFICATION_MARKS.number.text
+        ? raw.replace(/(["\u201c][^"\u201d]*["\u201d]|'[^']*')\s*\[quote not found in the transcript\]/g, "")
+        : raw;
+    for (let at = text.indexOf(lie); at >= 0; at = text.indexOf(lie, at + 1)) {
+      const after = text.slice(at + lie.length).replace(/^["'\u2019\u201d]?\s*/, "");
+      if (!after.startsWith(mark)) count += 1;
+    }
+  }
+  return count;
+}
+
+/** Conservative ground truth, independent of the pass: the lie's words, or its first figure anywhere, in the transcript. */
+function saidIn(meeting: Meeting, lie: string): boolean {
+  const text = meeting.segments.map((segment) => segment.text).join(" ");
+  const figure = /\d+(?:\.\d+)?/.exec(lie)?.[0];
+  if (figure) return new RegExp(`(?<![\\d.])${figure.replace(".", "\\.")}(?![\\d])`).test(text);
+  return ` ${normalizeForMatch(text)} `.includes(` ${normalizeForMatch(lie)} `);
+}
+
+type Tally = { genuine: number; kept: number; timed: number; timeCorrect: number; surviving: number; lies: number };
+
+function runMeeting(meeting: Meeting, tally: Tally): void {
+  const genuine = genuineQuotes(meeting.segments);
+  const analysis = verifyAnalysis(lyingAnalysis(genuine), meeting.segments);
+  const story = verifyStory(lyingStory(genuine), { segments: meeting.segments, analysis: analysis.analysis });
+  genuine.forEach((quote, i) => {
+    tally.genuine += 1;
+    const highlight = analysis.analysis.highlights[i]!;
+    if (highlight.quotes.some((q) => q.text === quote.text)) tally.kept += 1;
+    if (quote.timestamp) {
+      tally.timed += 1;
+      if (highlight.timestamp === quote.timestamp) tally.timeCorrect += 1;
+    }
+  });
+  for (const content of [analysis.analysis, story.story]) {
+    for (const [lies, mark] of [
+      [INVENTED_QUOTES, VERIFICATION_MARKS.quote.text],
+      [INVENTED_NUMBERS, VERIFICATION_MARKS.number.text],
+    ] as const) {
+      for (const lie of lies) {
+        if (saidIn(meeting, lie)) continue; // not a lie in this meeting
+        const count = unmarked(content, lie, mark);
+        if (count > 0 && process.env.BENCH_VERBOSE) console.log(`    ${meeting.name}: "${lie}" unmarked ${count}x`);
+        tally.surviving += count;
+      }
+    }
+  }
+  tally.lies += 2 * [...INVENTED_QUOTES, ...INVENTED_NUMBERS].filter((lie) => !saidIn(meeting, lie)).length;
+}
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}%`;
+}
+
+export function runFaithfulnessBench(): void {
+  console.log("\nFaithfulness: the verification pass against a model that lies in every field");
+  const sets: [string, Meeting[]][] = [
+    ["caption set", captionMeetings()],
+    ["MeetingBank sample", meetingBankMeetings()],
+  ];
+  if (sets.every(([, meetings]) => meetings.length === 0)) {
+    console.log("  ../shared data not found: running on a synthetic meeting only");
+    sets.push([
+      "synthetic meeting",
+      [{ name: "synthetic", segments: ensureSegments([], syntheticTranscript(40_000)) }],
+    ]);
+  }
+  for (const [label, meetings] of sets) {
+    if (meetings.length === 0) {
+      console.log(`  ${label}: not found, skipped`);
+      continue;
+    }
+    const tally: Tally = { genuine: 0, kept: 0, timed: 0, timeCorrect: 0, surviving: 0, lies: 0 };
+    for (const meeting of meetings) runMeeting(meeting, tally);
+    console.log(`  ${label} (${meetings.length} meetings):`);
+    console.log(
+      `    genuine quotes kept verbatim: ${percent(tally.kept, tally.genuine)} of ${tally.genuine} (goal 100%)`,
+    );
+    console.log(
+      `    timestamps from the quote's segment: ${percent(tally.timeCorrect, tally.timed)} of ${tally.timed} (goal 100%)`,
+    );
+    console.log(`    genuine quotes dropped: ${tally.genuine - tally.kept} (goal 0)`);
+    console.log(
+      `    invented quotes and numbers surviving unmarked: ${tally.surviving} of ${tally.lies} placed (goal 0)`,
+    );
+  }
+}

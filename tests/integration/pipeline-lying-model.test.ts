@@ -1,0 +1,226 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { VERIFICATION_MARKS } from "~/lib/ai/marks";
+import type { Analysis, NewsStory } from "~/lib/ai/schemas";
+import { parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
+import type { VerificationReport } from "~/lib/ai/verify";
+import { analysisRevisions, storyRevisions } from "~/lib/db/schema";
+import { analyzeVideo } from "~/lib/pipeline/analysis.server";
+import { writeVideoStory } from "~/lib/pipeline/stories.server";
+import { dbTag, getTestDb, truncateAllTables } from "../setup";
+import { createMeeting } from "../support/factories";
+import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
+import { LABELLED_MEETING } from "../unit/ai/fixtures";
+
+/**
+ * A model that lies in every field of the analysis and the story (ADR 0024):
+ * the real pipeline stores none of its invented quotes or numbers unmarked,
+ * takes times and speakers from the transcript, and keeps the genuine quotes.
+ */
+
+// A 9 and a 2 said apart, never as a 9-2 vote.
+const TRANSCRIPT = `${LABELLED_MEETING}\n[00:12:00] CLERK: Item 9 on the consent calendar has 2 attachments.`;
+
+const INVENTED_QUOTES = [
+  "we will finish by 2031",
+  "total gridlock",
+  "We will cut the parks budget.",
+  "Absolutely not",
+  "a full audit",
+  "the cheapest bidder",
+  "we will finish early",
+  "This is the best contract in the history of Riverton.",
+  "a triumph",
+  "no delays",
+  "safer streets",
+];
+const INVENTED_NUMBERS = ["$47.3 million", "9-2", "2031", "March 4", "2019", "Two hundred"];
+
+const LYING_ANALYSIS: Analysis = {
+  summary: `The council approved a $47.3 million budget 9-2, and Reyes said "we will finish by 2031".`,
+  highlights: [
+    {
+      timestamp: "00:01:30",
+      point_of_interest: "Park warned of 'total gridlock' downtown.",
+      quotes: [
+        { text: "I share that concern.", speaker: "COUNCILMEMBER REYES" },
+        { text: "We will cut the parks budget.", speaker: "MAYOR LOPEZ" },
+        { text: "Absolutely not", speaker: "COUNCILMEMBER PARK" },
+      ],
+    },
+    {
+      timestamp: "00:00:05",
+      point_of_interest: "The playground money.",
+      quotes: [{ text: "The renovation budget is $850,000 from the state grant.", speaker: "MAYOR LOPEZ" }],
+    },
+  ],
+  action_items: [
+    {
+      description: `Deliver "a full audit" by 2031`,
+      responsible_party: "Public Works Department",
+      due_date: "March 4",
+    },
+  ],
+  entities: [
+    { name: "Harbor Paving Company", type: "organization", context: "Described as 'the cheapest bidder'" },
+    { name: "$47.3 million", type: "money", context: "The budget" },
+  ],
+};
+
+const LYING_STORY: NewsStory = {
+  article: {
+    headline: "Council passes $47.3 million plan 9-2",
+    body: `The council voted 9-2 on a $47.3 million plan to finish by 2031.\n\nReyes said "we will finish early". Park said "I share that concern."`,
+    word_count: 30,
+    primary_focus: "The $47.3 million plan",
+  },
+  sidebar_elements: {
+    quote_block: {
+      quote: "This is the best contract in the history of Riverton.",
+      attribution: "Mayor Lopez",
+      context: "Lopez called it 'a triumph'",
+    },
+    quick_facts: ["Budget: $47.3 million", "Vote: 9-2", `Reyes: "no delays"`, "Contract: $2.4 million"],
+    background: `The project began in 2019 when residents asked for "safer streets".`,
+  },
+  metadata: {
+    follow_up_needed: false,
+    next_meeting_date: "March 4",
+    sources_used: ["Meeting transcript"],
+    uncertainty_notes: [],
+  },
+  notes: "Two hundred residents attended.",
+};
+
+const AI_ENV = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MAX_RETRIES", "OPENAI_TIMEOUT_MS"] as const;
+let openai: FakeOpenAiServer;
+
+beforeAll(async () => {
+  openai = await startFakeOpenAiServer();
+});
+afterAll(async () => {
+  await openai.close();
+});
+beforeEach(async () => {
+  await truncateAllTables();
+  openai.reset();
+  process.env.OPENAI_API_KEY = "sk-test";
+  process.env.OPENAI_BASE_URL = openai.baseURL;
+  process.env.OPENAI_MAX_RETRIES = "0";
+  process.env.OPENAI_TIMEOUT_MS = "15000";
+  openai.otherwise((request) =>
+    request.body.response_format?.json_schema?.name === "news_story"
+      ? { kind: "json", body: LYING_STORY }
+      : { kind: "json", body: LYING_ANALYSIS },
+  );
+});
+afterEach(() => {
+  for (const name of AI_ENV) delete process.env[name];
+});
+
+function allStrings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(allStrings);
+  if (value && typeof value === "object") return Object.values(value).flatMap(allStrings);
+  return [];
+}
+
+const QUOTE_MARK = VERIFICATION_MARKS.quote.text.replace(/[[\]]/g, "\\$&");
+// A quotation marked as not found carries its numbers with it.
+const MARKED_QUOTATION = new RegExp(`(["\u201c][^"\u201d]*["\u201d]|'[^']*')\\s*${QUOTE_MARK}`, "g");
+
+/** Every occurrence of `lie` in the content's texts is followed by `mark` (closing quotes aside). */
+function expectNeverUnmarked(content: unknown, lie: string, mark: string) {
+  const numbers = mark === VERIFICATION_MARKS.number.text;
+  for (const raw of allStrings(content)) {
+    const text = numbers ? raw.replace(MARKED_QUOTATION, "") : raw;
+    if (text.startsWith("Numbers not found in the transcript")) continue; // the pass's own note listing them
+    let at = text.indexOf(lie);
+    while (at >= 0) {
+      const after = text.slice(at + lie.length).replace(/^["'\u2019\u201d]?\s*/, "");
+      expect(after.startsWith(mark), `"${lie}" unmarked in: ${text}`).toBe(true);
+      at = text.indexOf(lie, at + 1);
+    }
+  }
+}
+
+async function storedAnalysisRevision(meetingId: string) {
+  const [row] = await getTestDb().select().from(analysisRevisions).where(eq(analysisRevisions.cityVideoId, meetingId));
+  return row!;
+}
+
+async function storedStoryRevision(meetingId: string) {
+  const [row] = await getTestDb().select().from(storyRevisions).where(eq(storyRevisions.cityVideoId, meetingId));
+  return row!;
+}
+
+describe(`a model that lies in every field ${dbTag}`, () => {
+  it("stores no invented quote or number unmarked, with times and speakers from the transcript", async () => {
+    const meeting = await createMeeting({ transcript: TRANSCRIPT, title: "Riverton City Council" });
+    expect(await analyzeVideo(meeting.id)).toMatchObject({ status: "written", provider: "openai-compatible" });
+    expect(await writeVideoStory(meeting.id)).toMatchObject({ status: "written", provider: "openai-compatible" });
+
+    const analysisRow = await storedAnalysisRevision(meeting.id);
+    const storyRow = await storedStoryRevision(meeting.id);
+    const analysis = parseStoredAnalysis(analysisRow.analysis) as Analysis;
+    const story = parseStoredStory(storyRow.story) as NewsStory;
+
+    for (const content of [analysis, story]) {
+      for (const lie of INVENTED_QUOTES) expectNeverUnmarked(content, lie, VERIFICATION_MARKS.quote.text);
+      for (const lie of INVENTED_NUMBERS) expectNeverUnmarked(content, lie, VERIFICATION_MARKS.number.text);
+    }
+
+    // Genuine quotes kept, placed and attributed by the transcript, not the model.
+    expect(analysis.highlights).toEqual([
+      {
+        timestamp: "00:06:20",
+        point_of_interest: `Park warned of 'total gridlock' ${VERIFICATION_MARKS.quote.text} downtown.`,
+        quotes: [{ text: "I share that concern.", speaker: "COUNCILMEMBER PARK" }],
+      },
+      {
+        timestamp: "00:08:30",
+        point_of_interest: "The playground money.",
+        quotes: [{ text: "The renovation budget is $850,000 from the state grant.", speaker: "DIRECTOR NGUYEN" }],
+      },
+    ]);
+    expect(story.article.body).toContain(`Park said "I share that concern."`);
+    expect(story.sidebar_elements.quote_block).toMatchObject({
+      quote: "I share that concern.",
+      attribution: "COUNCILMEMBER PARK",
+    });
+    expect(story.sidebar_elements.quick_facts).toEqual(["Contract: $2.4 million"]);
+
+    const analysisReport = analysisRow.verification as VerificationReport;
+    expect(analysisReport).toMatchObject({
+      kind: "analysis",
+      passed: false,
+      verifiedQuotes: 2,
+      unverifiedQuotes: 6,
+      removedQuotes: 2,
+      markedQuotes: 4,
+      markedNumbers: 5,
+    });
+    const genuine = analysisReport.quotes.find((q) => q.text === "I share that concern.");
+    expect(genuine).toMatchObject({
+      verified: true,
+      claimedSpeaker: "COUNCILMEMBER REYES",
+      speakerMatches: false,
+      segment: { timestamp: "00:06:20", speaker: "COUNCILMEMBER PARK" },
+      matchedBy: [],
+    });
+
+    const storyReport = storyRow.verification as VerificationReport;
+    expect(storyReport).toMatchObject({ kind: "story", passed: false, droppedFacts: 3 });
+    expect(storyReport.quotes.find((q) => q.outcome === "replaced")?.text).toBe(
+      LYING_STORY.sidebar_elements.quote_block.quote,
+    );
+    expect(storyReport.unsupportedNumbers.map((n) => n.value)).toEqual(
+      expect.arrayContaining(["$47.3 million", "9-2", "2031", "March 4", "2019", "Two hundred"]),
+    );
+    // Each kept quote in the report is exactly as the content holds it, with its moment.
+    for (const check of storyReport.quotes.filter((q) => q.verified)) {
+      expect(allStrings(story).some((text) => text.includes(check.text))).toBe(true);
+      expect(check.segment?.timestamp).toMatch(/^\d\d:\d\d:\d\d$/);
+    }
+  });
+});
