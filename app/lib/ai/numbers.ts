@@ -178,6 +178,28 @@ export function spelledValue(words: string[]): number | null {
   return total + (current ?? 0) + (fraction ? Number(`0.${fraction}`) : 0);
 }
 
+const CENTURIES: Record<string, number> = { eighteen: 18, nineteen: 19, twenty: 20 };
+
+/** A year said the way people say years: "twenty twenty four" (2024), "nineteen ninety" (1990). */
+function spokenYear(
+  tokens: RegExpExecArray[] | RegExpMatchArray[],
+  start: number,
+  end: number,
+): { run: { raw: string; index: number; value: number }; end: number } | null {
+  const century = CENTURIES[tokens[start]![0].toLowerCase()];
+  if (century === undefined) return null;
+  for (const length of [2, 1]) {
+    const last = start + length;
+    if (last >= end) continue;
+    const rest = spelledValue(tokens.slice(start + 1, last + 1).map((t) => t[0].toLowerCase()));
+    if (rest === null || rest < 10 || rest > 99 || !Number.isInteger(rest)) continue;
+    const from = tokens[start]!.index!;
+    const to = tokens[last]!.index! + tokens[last]![0].length;
+    return { run: { raw: tokens[0]!.input!.slice(from, to), index: from, value: century * 100 + rest }, end: last + 1 };
+  }
+  return null;
+}
+
 /** Runs of number words in text ("two hundred", "nine point three million") with their values. */
 function spelledRuns(text: string): { raw: string; index: number; value: number }[] {
   const runs: { raw: string; index: number; value: number }[] = [];
@@ -197,6 +219,12 @@ function spelledRuns(text: string): { raw: string; index: number; value: number 
     SPELLED_WORD.lastIndex = 0;
     if (j === i) {
       i += 1;
+      continue;
+    }
+    const year = spokenYear(tokens, i, j);
+    if (year) {
+      runs.push(year.run);
+      i = year.end;
       continue;
     }
     // Longest leading part that reads as one number; the rest starts the next run.

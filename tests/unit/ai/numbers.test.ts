@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { numberClaims, numberText, sourceStates } from "~/lib/ai/numbers";
+
+function states(source: string, claimText: string): boolean {
+  const [claim] = numberClaims(claimText);
+  return sourceStates(numberText(source), claim!);
+}
+
+describe("years said in words", () => {
+  it.each([
+    ["the plan runs to twenty thirty one", "By 2031"],
+    ["adopted in twenty twenty four", "In 2024"],
+    ["back in nineteen ninety", "Since 1990"],
+    ["the twenty twenty plan", "The 2020 plan"],
+    ["in two thousand five", "In 2005"],
+  ])("%s states %s", (source, claim) => {
+    expect(states(source, claim)).toBe(true);
+  });
+
+  it("does not make a year of numbers said apart", () => {
+    expect(states("twenty, thirty one", "In 2031")).toBe(false);
+    expect(states("twenty thirty one", "In 2030")).toBe(false);
+  });
+
+  it("still reads counts said in words", () => {
+    expect(states("twenty five residents spoke", "25 residents")).toBe(true);
+  });
+});
