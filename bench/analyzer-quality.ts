@@ -159,9 +159,7 @@ export function runCaptionSection(): void {
     const analysis = analyzeSegments(segments);
     const story = writeOfflineStory({ analysis, segments, title: meeting.title, additionalContext: null });
     counts.entities += analysis.entities.length;
-    counts.junkEntities += analysis.entities.filter(
-      (e) => NAMED_TYPES.includes(e.type) && isJunkEntity(e.name),
-    ).length;
+    counts.junkEntities += analysis.entities.filter((e) => NAMED_TYPES.includes(e.type) && isJunkEntity(e.name)).length;
     const directions = analysis.action_items.filter((a) => a.responsible_party !== "City Council");
     counts.directions += directions.length;
     counts.procedureDirections += directions.filter((a) => PROCEDURE_ACTION.test(a.description)).length;
