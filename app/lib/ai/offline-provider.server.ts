@@ -24,7 +24,7 @@ async function analyzeTranscript(input: AnalyzeTranscriptInput): Promise<Analysi
   if (segments.every((segment) => !segment.text.trim())) {
     throw missingInputError("analysis");
   }
-  const verified = verifyAnalysis(analyzeSegments(segments), segments);
+  const verified = verifyAnalysis(analyzeSegments(segments, { title: input.title }), segments);
   return {
     analysis: verified.analysis,
     ...resultMeta("offline", OFFLINE_MODEL, verified.report),
