@@ -15,6 +15,7 @@
  * The captions are merged and true-cased by app/lib/transcripts/cues.ts, as
  * the caption fetcher stores them: the shape the analyzer receives.
  */
+import { isVoteItem } from "~/lib/ai/offline/actions";
 import { analyzeSegments } from "~/lib/ai/offline/analyzer.server";
 import { writeOfflineStory } from "~/lib/ai/offline/story-writer";
 import { mergeCues } from "~/lib/transcripts/cues";
@@ -156,11 +157,11 @@ export function runCaptionSection(): void {
     const segments = captionSegments(meeting);
     const transcript = segments.map((s) => s.text).join(" ");
     cases.push({ transcript, reference: meeting.reference_highlights.join(" ") });
-    const analysis = analyzeSegments(segments);
+    const analysis = analyzeSegments(segments, { title: meeting.title });
     const story = writeOfflineStory({ analysis, segments, title: meeting.title, additionalContext: null });
     counts.entities += analysis.entities.length;
     counts.junkEntities += analysis.entities.filter((e) => NAMED_TYPES.includes(e.type) && isJunkEntity(e.name)).length;
-    const directions = analysis.action_items.filter((a) => a.responsible_party !== "City Council");
+    const directions = analysis.action_items.filter((a) => !isVoteItem(a));
     counts.directions += directions.length;
     counts.procedureDirections += directions.filter((a) => PROCEDURE_ACTION.test(a.description)).length;
     counts.votes += analysis.action_items.filter((a) => /\bResult: /.test(a.description)).length;

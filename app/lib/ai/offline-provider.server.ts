@@ -23,7 +23,7 @@ async function analyzeTranscript(input: AnalyzeTranscriptInput): Promise<Analysi
   if (segments.every((segment) => !segment.text.trim())) {
     throw missingInputError("analysis");
   }
-  return { analysis: analyzeSegments(segments), ...resultMeta("offline", OFFLINE_MODEL) };
+  return { analysis: analyzeSegments(segments, { title: input.title }), ...resultMeta("offline", OFFLINE_MODEL) };
 }
 
 async function writeStory(input: WriteStoryInput): Promise<StoryResult> {

@@ -5,7 +5,7 @@
 import type { ActionItem } from "../schemas";
 import { normalizeForMatch } from "../verify";
 import type { NlpEntity } from "./nlp.server";
-import { agendaWordCount, cleanSentence, countWords, displaySpeaker, isProcedural, shorten } from "./rules";
+import { cleanSentence, countWords, displaySpeaker, shorten } from "./rules";
 
 export type ActionSentence = { text: string; speaker: string | null; entities: NlpEntity[] };
 
@@ -205,13 +205,12 @@ function describeOutcome(outcome: VoteOutcome): string {
 
 // "Our next item is a public hearing for ...", "item number four, which is ...", "we'll take up item 25".
 const ITEM_ANNOUNCEMENT =
-  /\b(?:(?:our |the )?(?:next|first|last|final|only|one) (?:item|items|public hearing|discussion item|matter)(?: on (?:the|our) [a-z ]+ agenda)?(?: today| up)?(?: is| are|,? which is)|next up(?: for discussion)? is|item (?:number )?[\w.]+,? (?:is|which is)|(?:take up|move to|moving to|moving on to|turn to|on to) (?:item|agenda item) (?:number )?[\w.]+(?:,? which is)?|(?:we have|there is) a (?:public hearing|joint consent item|consent item) (?:for|on|regarding|with)|(?:the )?consent agenda(?:,| items)? (?:which|that))\s*/i;
+  /\b(?:(?:our |the )?(?:next|first|last|final|only|one) (?:item|items|public hearing|discussion item|matter)(?: on (?:the|our) [a-z ]+ agenda)?(?: today| up)?(?: is| are|,? which is)|next up(?: for discussion)? is|item (?:number |no\.? |#)?[\w.]+,? (?:is|which is)|(?:take up|move to|moving to|moving on to|turn to|on to) (?:item|agenda item) (?:number |no\.? )?[\w.]+(?:,? which is)?|(?:we have|there is) a (?:public hearing|joint consent item|consent item) (?:for|on|regarding|with)|(?:the )?consent agenda(?:,| items)? (?:which|that))\s*/i;
 
 // What follows an announcement but names no item: "on our postponement agenda", ", with that, I'll ask".
 const NOT_AN_ITEM =
   /^(?:[,;:]|on |in |at |with |and |so |that |i\b|we\b|(?:only|one|next|first|last) items?\b)|\b(?:i|we)(?:'ll| will|'m| am)\b|\b(?:which|that|who) is$/i;
 
-type Item = { name: string; sentenceIndex: number; outcome: VoteOutcome | null };
 
 /** The agenda item a sentence announces, named by the words after the announcement. */
 export function announcedItem(text: string): string | null {
@@ -224,49 +223,52 @@ export function announcedItem(text: string): string | null {
   return shorten(name.replace(/[,.;:]+$/, ""), 16).replace(/…$/, "");
 }
 
-// "approve this item", "continue it": the motion names its item only by pointing at it.
-const POINTS_AT_ITEM = /\b(?:this|the|that) (?:item|one|matter|report)\b|\b(?:this|it)\b/i;
-
 const contentWords = (text: string) => text.toLowerCase().match(/[a-z]{5,}/g) ?? [];
 
-/** "approve the contract" after "a contract with Harbor Paving": the motion is about that item. */
-function sharesContentWord(clause: string, item: string): boolean {
-  const itemWords = new Set(contentWords(item).filter((word) => !/^(?:approv|recommend|motion)/.test(word)));
-  return contentWords(clause).some((word) => itemWords.has(word));
+// Words of a motion that say what is done to an item, not which item: "move this item without recommendation".
+const MOTION_ONLY_WORDS =
+  /^(?:approv\w*|adopt\w*|passage|motion|recommend\w*|continu\w*|forward|without|council|committee|clerks?|second\w*|cycle|items?|until|meeting|regular|table|postpone|refer\w*|receive|place|consent|agenda|reports?|files?|filed|through)$/;
+
+/** A motion that says what it decides ("approve the contract with Harbor Paving"), not only "approve this item". */
+function namesItsMatter(clause: string): boolean {
+  return contentWords(clause).filter((word) => !MOTION_ONLY_WORDS.test(word)).length >= 2;
+}
+
+/** "I will make a motion to approve this item": procedure, unlike a motion that says what it decides. */
+export function isBareMotion(text: string): boolean {
+  return MOTION.test(text) && !namesItsMatter(motionClause(text));
+}
+
+function motionClause(text: string): string {
+  const clauseStart = MOTION_CLAUSE.exec(text);
+  return clauseStart ? text.slice(clauseStart.index + clauseStart[0].length) : text;
 }
 
 function motionDescription(sentence: ActionSentence, item: string | null): string {
-  const clauseStart = MOTION_CLAUSE.exec(sentence.text);
-  const clause = clauseStart ? sentence.text.slice(clauseStart.index + clauseStart[0].length) : sentence.text;
+  const clause = motionClause(sentence.text);
   const mover = sentence.speaker ? ` by ${displaySpeaker(sentence.speaker)}` : "";
-  const on = item && (POINTS_AT_ITEM.test(clause) || sharesContentWord(clause, item)) ? ` on ${item}` : "";
+  const on = item ? ` on ${item}` : "";
   return `Motion${mover}${on}: ${shorten(cleanSentence(clause || sentence.text), 40)}`;
 }
 
-// A vote belongs to the motion or item before it when it comes within this many sentences.
+/** "We will move to item no. 2 on our agenda. Which is several appropriation resolutions …" */
+function continuedItem(text: string, next: string | undefined): string | null {
+  if (!next || !ITEM_ANNOUNCEMENT.test(text) || !/^which (?:is|are)\s/i.test(next)) return null;
+  return announcedItem(`Next item is ${next.replace(/^which (?:is|are)\s+/i, "")}`);
+}
+
+// A motion or vote belongs to the item announced before it while no other item is announced,
+// up to this many sentences later (a long item's debate).
+const ITEM_WINDOW = 400;
+// A vote decides the motion made at most this many sentences before it.
 const VOTE_WINDOW = 25;
-// "The ayes have it. And the motion carries.": one vote, said twice.
-const SAME_VOTE = 4;
 const MAX_ACTION_ITEMS = 14;
 
-type Draft = ActionItem & { sentenceIndex: number; outcome: VoteOutcome | null; isMotion: boolean };
+/** A vote (one per item) or a direction to staff, with where it was said. */
+type Draft = ActionItem & { sentenceIndex: number; outcome: VoteOutcome | null; key: string | null };
 
-function draftFor(sentence: ActionSentence, index: number, item: Item | null): Draft | null {
-  const about = item && index - item.sentenceIndex <= VOTE_WINDOW ? item.name : null;
-  const isMotion =
-    MOTION.test(sentence.text) && (countWords(sentence.text) >= 6 || about !== null) && !/\?\s*$/.test(sentence.text);
-  const direction = isDirection(sentence.text);
-  if (!isMotion && !direction) return null;
-  const description = isMotion ? motionDescription(sentence, about) : shorten(cleanSentence(sentence.text), 40);
-  return {
-    description,
-    responsible_party: direction ? responsibleParty(sentence.text) : "City Council",
-    due_date: findDueDate(sentence.text, sentence.entities),
-    sentenceIndex: index,
-    outcome: null,
-    isMotion,
-  };
-}
+/** Votes are the body's: a committee's vote is the committee's, not the City Council's. */
+export const isVoteItem = (item: ActionItem) => /^(?:Motion\b|Item: )/.test(item.description);
 
 function finish(draft: Draft): ActionItem {
   const outcome = draft.outcome ? ` Result: ${describeOutcome(draft.outcome)}.` : "";
@@ -277,72 +279,96 @@ function finish(draft: Draft): ActionItem {
   };
 }
 
-/** Which motion or announced item a vote at sentenceIndex decides; false when it repeats the last vote. */
-function recordOutcome(drafts: Draft[], item: Item | null, outcome: VoteOutcome, index: number): boolean {
-  const recent = (at: number) => index - at <= VOTE_WINDOW;
-  const lastVote = drafts.filter((d) => d.outcome).at(-1);
-  const newest = Math.max(item?.sentenceIndex ?? -1, ...drafts.filter((d) => !d.outcome).map((d) => d.sentenceIndex));
-  if (lastVote && index - lastVote.sentenceIndex <= SAME_VOTE && newest < lastVote.sentenceIndex) {
-    if (!lastVote.outcome!.tally && outcome.tally) lastVote.outcome!.tally = outcome.tally;
-    lastVote.sentenceIndex = index;
-    return true;
+type Motion = { sentence: ActionSentence; index: number; item: string | null };
+
+/**
+ * Motions and votes grouped by what they decide: the announced item, else the
+ * matter the motion names. One action item per item, with its last result; a
+ * vote that names nothing joins the vote just before it or is left out.
+ */
+class VoteBook {
+  private byKey = new Map<string, Draft>();
+  private last: Draft | null = null;
+  constructor(
+    private drafts: Draft[],
+    private body: string,
+  ) {}
+
+  private draft(key: string, description: string, index: number): Draft {
+    let draft = this.byKey.get(key);
+    if (!draft) {
+      draft = { description, responsible_party: this.body, due_date: null, sentenceIndex: index, outcome: null, key };
+      this.byKey.set(key, draft);
+      this.drafts.push(draft);
+    }
+    return draft;
   }
-  const motion = [...drafts].reverse().find((d) => d.isMotion && !d.outcome && recent(d.sentenceIndex));
-  const itemIsNewer =
-    item && !item.outcome && recent(item.sentenceIndex) && (!motion || item.sentenceIndex > motion.sentenceIndex);
-  if (!itemIsNewer && motion) {
-    motion.outcome = outcome;
-    motion.sentenceIndex = index;
-    if (item && item.sentenceIndex < motion.sentenceIndex) item.outcome = outcome;
-    return true;
+
+  motion(motion: Motion): void {
+    const key = motion.item ?? (namesItsMatter(motionClause(motion.sentence.text)) ? motion.sentence.text : null);
+    if (!key) return;
+    const draft = this.draft(key, motionDescription(motion.sentence, motion.item), motion.index);
+    if (!draft.outcome) draft.description = motionDescription(motion.sentence, motion.item);
+    // "I move that we approve the contract and direct staff to report back by March 15": staff must act.
+    if (isDirection(motion.sentence.text)) {
+      draft.responsible_party = responsibleParty(motion.sentence.text);
+      draft.due_date = findDueDate(motion.sentence.text, motion.sentence.entities);
+    }
   }
-  if (itemIsNewer) {
-    item.outcome = outcome;
-    drafts.push({
-      description: `Item: ${item.name}`,
-      responsible_party: "City Council",
-      due_date: null,
-      sentenceIndex: index,
-      outcome,
-      isMotion: false,
-    });
-    return true;
+
+  vote(outcome: VoteOutcome, index: number, motion: Motion | null, item: string | null): void {
+    const named = motion && namesItsMatter(motionClause(motion.sentence.text)) ? motion.sentence.text : null;
+    const key = motion?.item ?? named ?? item;
+    const draft = key
+      ? this.draft(key, motion ? motionDescription(motion.sentence, motion.item) : `Item: ${item}`, index)
+      : this.last && index - this.last.sentenceIndex <= VOTE_WINDOW
+        ? this.last
+        : null;
+    if (!draft) return;
+    if (motion && key) draft.description = motionDescription(motion.sentence, motion.item);
+    const tally = outcome.tally ?? (draft === this.last ? (draft.outcome?.tally ?? null) : null);
+    draft.outcome = { ...outcome, tally };
+    draft.sentenceIndex = index;
+    this.last = draft;
   }
-  return false;
 }
 
-// How far back a vote without an announced item looks for what it decides.
-const MATTER_WINDOW = 30;
-
-/** The closest earlier sentence in agenda language: what an unannounced vote decides; else the vote itself. */
-function votedMatter(sentences: ActionSentence[], index: number): string {
-  for (let i = index - 1; i >= Math.max(0, index - MATTER_WINDOW); i--) {
-    const text = sentences[i]!.text;
-    if (agendaWordCount(text) > 0 && !isProcedural(text) && !/\?\s*$/.test(text)) return text;
-  }
-  return sentences[index]!.text;
-}
-
-export function extractActionItems(sentences: ActionSentence[]): ActionItem[] {
+/**
+ * Action items: one per decided item ("Motion on <item>: <motion>. Result: carried (7-0).",
+ * "Item: <item>. Result: carried."), responsible party the body that met; and directions to staff.
+ */
+export function extractActionItems(sentences: ActionSentence[], body = "City Council"): ActionItem[] {
   const drafts: Draft[] = [];
-  let item: Item | null = null;
+  const book = new VoteBook(drafts, body);
+  let item: { name: string; index: number } | null = null;
+  let motion: Motion | null = null;
   sentences.forEach((sentence, index) => {
+    const currentItem = item && index - item.index <= ITEM_WINDOW ? item.name : null;
     const outcome = findVoteOutcome(sentence.text);
     // A vote said before the next item is announced in the same sentence decides the earlier item.
-    if (outcome && !recordOutcome(drafts, item, outcome, index)) {
+    if (outcome) {
+      book.vote(outcome, index, motion && index - motion.index <= VOTE_WINDOW ? motion : null, currentItem);
+      motion = null;
+    }
+    const announced = announcedItem(sentence.text) ?? continuedItem(sentence.text, sentences[index + 1]?.text);
+    if (announced) {
+      item = { name: announced, index };
+      motion = null;
+    }
+    const itemNow = item && index - item.index <= ITEM_WINDOW ? item.name : null;
+    if (MOTION.test(sentence.text) && !/\?\s*$/.test(sentence.text) && (countWords(sentence.text) >= 6 || itemNow)) {
+      motion = { sentence, index, item: itemNow };
+      book.motion(motion);
+    } else if (isDirection(sentence.text)) {
       drafts.push({
-        description: `Vote on: ${shorten(cleanSentence(votedMatter(sentences, index)), 24)}`,
-        responsible_party: "City Council",
-        due_date: null,
+        description: shorten(cleanSentence(sentence.text), 40),
+        responsible_party: responsibleParty(sentence.text),
+        due_date: findDueDate(sentence.text, sentence.entities),
         sentenceIndex: index,
-        outcome,
-        isMotion: false,
+        outcome: null,
+        key: null,
       });
     }
-    const announced = announcedItem(sentence.text);
-    if (announced) item = { name: announced, sentenceIndex: index, outcome: null };
-    const draft = draftFor(sentence, index, item);
-    if (draft) drafts.push(draft);
   });
   const seen = new Set<string>();
   return drafts

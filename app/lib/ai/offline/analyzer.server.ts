@@ -9,8 +9,9 @@ import type { AnalyzeTranscriptInput } from "../provider";
 import type { Analysis, Highlight } from "../schemas";
 import { ensureSegments } from "../segments";
 import { formatDuration } from "~/lib/format/duration";
-import { DIRECTION, extractActionItems, MOTION, voteOutcome } from "./actions";
+import { DIRECTION, extractActionItems, isBareMotion, MOTION, voteOutcome } from "./actions";
 import { extractEntities } from "./entities";
+import { meetingBody } from "./meeting-body";
 import { readSentences, type NlpEntity } from "./nlp.server";
 import { agendaWordCount, cleanSentence, displaySpeaker, isProcedural, shorten, verbatimPrefix } from "./rules";
 import { cosine, lightStem, pageRank, similarityGraph, type SparseVector, tfidfVectors } from "./textrank";
@@ -79,7 +80,7 @@ export function readTranscriptSentences(segments: TranscriptSegment[]): Sentence
         terms: sentence.contentWords.filter((word) => word.length > 2 && /[a-z]/.test(word)).map(lightStem),
         wordCount: sentence.wordCount,
         entities: sentence.entities,
-        procedural: isProcedural(sentence.text, sentence.wordCount),
+        procedural: isProcedural(sentence.text, sentence.wordCount) || isBareMotion(sentence.text),
       });
     }
   });
@@ -290,7 +291,10 @@ function buildHighlight(sentences: Sentence[], segments: TranscriptSegment[], se
 
 // ---------------------------------------------------------------------------
 
-export function analyzeSegments(segments: TranscriptSegment[]): Analysis {
+/** The meeting's title names the body that met: its votes are that body's (meeting-body.ts). */
+export type AnalyzeOptions = { title?: string | null };
+
+export function analyzeSegments(segments: TranscriptSegment[], { title = null }: AnalyzeOptions = {}): Analysis {
   const sentences = readTranscriptSentences(segments);
   const textRank = textRankScores(sentences, nonProcedural);
   const summary = summaryFromScores(sentences, ruleScores(sentences, textRank, DEFAULT_WEIGHTS), DEFAULT_SUMMARY);
@@ -298,12 +302,14 @@ export function analyzeSegments(segments: TranscriptSegment[]): Analysis {
   return {
     summary: summary || "The transcript has too little spoken content to summarize.",
     highlights: highlights.map((s) => buildHighlight(sentences, segments, s)),
-    action_items: extractActionItems(sentences),
+    action_items: extractActionItems(sentences, meetingBody(title)),
     entities: extractEntities(sentences),
   };
 }
 
 /** Analyses a transcript without a language model. Segments are derived from the text when none are given. */
-export function analyzeOffline(input: Pick<AnalyzeTranscriptInput, "transcript" | "segments">): Analysis {
-  return analyzeSegments(ensureSegments(input.segments, input.transcript));
+export function analyzeOffline(
+  input: Pick<AnalyzeTranscriptInput, "transcript" | "segments"> & { title?: string | null },
+): Analysis {
+  return analyzeSegments(ensureSegments(input.segments, input.transcript), { title: input.title });
 }

@@ -280,30 +280,60 @@ function nlpEntities(
 
 const LIMITS = { people: 15, organizations: 10, places: 10, money: 10, dates: 8 };
 
+/** At most one insertion, deletion or substitution apart. */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  const [restA, restB] = [a.slice(i), b.slice(i)];
+  return restA.slice(1) === restB.slice(1) || restA.slice(1) === restB || restA === restB.slice(1);
+}
+
+// Shorter names are too often different people ("Park", "Parks").
+const MIN_VARIANT_LENGTH = 6;
+
+/** "Rainvil" beside "Rainville": a misheard or cut variant of a name said more often. */
+function isVariantOf(name: string, frequent: string): boolean {
+  const [a, b] = [name.toLowerCase(), frequent.toLowerCase()];
+  if (a === b || a.length < MIN_VARIANT_LENGTH) return false;
+  return (b.startsWith(a) && b.length - a.length <= 3) || oneEditApart(a, b);
+}
+
+/** Drops names that are variants of a more frequent one listed before them. */
+export function mergeVariants(ranked: Entity[]): Entity[] {
+  return ranked.filter((entity, i) => !ranked.slice(0, i).some((other) => isVariantOf(entity.name, other.name)));
+}
+
 export function extractEntities(sentences: EntitySentence[]): Entity[] {
-  const people: Entity[] = collectPeople(sentences)
-    .ranked(LIMITS.people)
-    .map((person) => ({ name: person.name, type: "person", context: personContext(person) }));
+  const people: Entity[] = mergeVariants(
+    collectPeople(sentences)
+      .ranked(LIMITS.people)
+      .map((person) => ({ name: person.name, type: "person", context: personContext(person) })),
+  );
   const personNames = new Set(people.map((p) => p.name.toLowerCase()));
   const toEntity =
     (type: string) =>
     (c: Counted): Entity => ({ name: c.name, type, context: c.context });
   const personWords = new Set(people.flatMap((p) => p.name.toLowerCase().split(/\s+/)));
-  const organizations = countMatches(sentences, ORGANIZATION, organizationName)
-    .filter((org) => !personWords.has(org.name.split(/\s+/)[0]!.toLowerCase())) // "Burgess and Council"
-    .slice(0, LIMITS.organizations)
-    .map(toEntity("organization"));
-  const places = [
-    ...countMatches(sentences, CITY_NAME, cityName).map(toEntity("place")),
-    ...countMatches(sentences, PLACE, placeName).map(toEntity("place")),
-    ...countMatches(sentences, COUNCIL_DISTRICT, (m) => m[1]).map(toEntity("place")),
-  ]
-    .filter(
-      (place, i, all) =>
-        !personNames.has(place.name.toLowerCase()) &&
-        all.findIndex((p) => p.name.toLowerCase() === place.name.toLowerCase()) === i,
-    )
-    .slice(0, LIMITS.places);
+  const organizations = mergeVariants(
+    countMatches(sentences, ORGANIZATION, organizationName)
+      .filter((org) => !personWords.has(org.name.split(/\s+/)[0]!.toLowerCase())) // "Burgess and Council"
+      .slice(0, LIMITS.organizations)
+      .map(toEntity("organization")),
+  );
+  const places = mergeVariants(
+    [
+      ...countMatches(sentences, CITY_NAME, cityName).map(toEntity("place")),
+      ...countMatches(sentences, PLACE, placeName).map(toEntity("place")),
+      ...countMatches(sentences, COUNCIL_DISTRICT, (m) => m[1]).map(toEntity("place")),
+    ]
+      .filter(
+        (place, i, all) =>
+          !personNames.has(place.name.toLowerCase()) &&
+          all.findIndex((p) => p.name.toLowerCase() === place.name.toLowerCase()) === i,
+      )
+      .slice(0, LIMITS.places),
+  );
   const money = nlpEntities(sentences, "MONEY", (v) => /\d/.test(v), LIMITS.money);
   const dates = nlpEntities(sentences, "DATE", (v) => MONTH_OR_DAY.test(v), LIMITS.dates);
   return [...people, ...organizations, ...places, ...money, ...dates];

@@ -53,7 +53,7 @@ const PROCEDURAL_RULES: ProceduralRule[] = [
       /\b(?:all (?:those )?in favou?r|any (?:opposed|opposition|objections?)|those opposed|please (?:cast your )?vote|cast (?:your|their) votes?|voting is (?:now )?(?:open|closed))\b/i,
   },
   { pattern: /\bmotion (?:carries|carried|passes|passed|fails|failed)\b/i, maxWords: 12 },
-  { pattern: /\b(?:ayes|eyes|nays)\b/i, maxWords: 12 },
+  { pattern: /\b(?:ayes|aye's|eyes|nays)\b/i, maxWords: 12 },
   {
     pattern:
       /\b(?:good (?:morning|afternoon|evening)|welcome (?:back|everyone)|can you hear me|you(?:'re| are) (?:on )?mute|unmute)\b/i,
@@ -62,6 +62,16 @@ const PROCEDURAL_RULES: ProceduralRule[] = [
   { pattern: /\b(?:madam|mister|mr\.?|ms\.?) (?:clerk|chair|mayor|president)\b/i, maxWords: 8 },
   { pattern: /^(?:next item|item number|moving on|we(?:'ll| will) (?:now )?move on|let's move on)\b/i, maxWords: 10 },
   { pattern: /\b(?:meeting is adjourned|we are adjourned|stand adjourned|take a (?:short )?recess)\b/i },
+  // The chair's running of the meeting: "Welcome to the regular meeting of …", "I am the chair of …",
+  // "I closed the public hearing", "is there anyone here to speak on this item?", "file that report".
+  { pattern: /^(?:welcome|good (?:morning|afternoon|evening)[,.]? (?:and )?welcome)\b/i, maxWords: 40 },
+  { pattern: /\b(?:i am|i'm) (?:the )?(?:vice )?(?:chair|president)\b/i, maxWords: 30 },
+  { pattern: /\b(?:open|opened|opening|close|closed|closing) (?:the|this|that) public hearing\b/i, maxWords: 30 },
+  {
+    pattern: /\banyone (?:else )?(?:here |present )?(?:who (?:wishes|would like) |wishing )?to (?:speak|testify)\b/i,
+    maxWords: 30,
+  },
+  { pattern: /\b(?:file (?:that|the|this) report|receive and file)\b/i, maxWords: 20 },
   { pattern: /\b(?:call(?:ed|ing)? (?:this|the|our) .{0,60}?\bto order|called to order)\b/i, maxWords: 20 },
   {
     pattern:

@@ -8,7 +8,7 @@ import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import type { Analysis, Entity, Highlight, NewsStory, Quote } from "../schemas";
 import { NO_TIMESTAMP } from "../timestamps";
 import { isUnknownSpeaker, normalizeForMatch } from "../verify";
-import { announcedItem, findDatePhrase } from "./actions";
+import { announcedItem, findDatePhrase, isVoteItem } from "./actions";
 import type { MeetingSource } from "../provider";
 import { meetingBody } from "./meeting-body";
 import { countWords, shorten } from "./rules";
@@ -89,7 +89,7 @@ const GENERIC_ITEM =
 
 const HEADLINE_ITEM_WORDS = 12;
 // Words a shortened headline must not end on.
-const DANGLING = /,?\s+(?:to|of|for|and|or|the|a|an|in|on|at|with|by|from|that|which|who|is|regarding)$/i;
+const DANGLING = /,?\s+(?:&|to|of|for|and|or|the|a|an|in|on|at|with|by|from|that|which|who|is|regarding)$/i;
 
 /** An item named briefly enough for a headline: "ordinance extending the West Broadway Improvement District". */
 function headlineItem(item: string, { keepPreamble = false } = {}): string {
@@ -126,14 +126,16 @@ function overlap(a: Set<string>, b: Set<string>): number {
  * The decision that leads: the one an editor's context names, else the one
  * the summary and highlights talk about most, else the first.
  */
-function mainDecision(analysis: Analysis, additionalContext: string | null): Decision | null {
+function mainDecision(analysis: Analysis, additionalContext: string | null, mainItem: string | null): Decision | null {
   const context = words(additionalContext ?? "");
+  const longest = words(mainItem ?? "");
   const discussed = words([analysis.summary, ...analysis.highlights.map((h) => h.point_of_interest)].join(" "));
   let best: Decision | null = null;
   let bestScore = -1;
   for (const decision of decisions(analysis)) {
     const itemWords = words(decision.item);
-    const score = 3 * overlap(itemWords, context) + overlap(itemWords, discussed);
+    // The item discussed longest leads unless an editor's context names another.
+    const score = 3 * overlap(itemWords, context) + 2 * overlap(itemWords, longest) + overlap(itemWords, discussed);
     if (score > bestScore) [best, bestScore] = [decision, score];
   }
   return best;
@@ -151,6 +153,27 @@ function carriedVotes(analysis: Analysis): number {
   return analysis.action_items.filter((item) => /\bResult: carried\b/.test(item.description)).length;
 }
 
+const HEADLINE_MAX_CHARS = 90;
+
+/**
+ * Subject, verb and item within HEADLINE_MAX_CHARS: the item is cut at a
+ * clause end when one is near, else at a word end, never inside a word and
+ * never on a dangling "of" or "the".
+ */
+export function fitHeadline(subjectAndVerb: string, item: string, suffix = ""): string {
+  const room = HEADLINE_MAX_CHARS - subjectAndVerb.length - suffix.length - 1;
+  let fitted = item;
+  if (fitted.length > room) {
+    const head = fitted.slice(0, room + 1);
+    const wordEnd = /\s\S*$/.test(head) ? head.replace(/\s\S*$/, "") : head;
+    const clauseEnd = wordEnd.lastIndexOf(",");
+    fitted = clauseEnd > room * 0.6 ? wordEnd.slice(0, clauseEnd) : wordEnd;
+    fitted = fitted.replace(/[,;:.…]+$/, "");
+    while (DANGLING.test(fitted)) fitted = fitted.replace(DANGLING, "");
+  }
+  return `${subjectAndVerb} ${fitted}${suffix}`;
+}
+
 /**
  * "Budget Committee approves license fee schedule", "School board delays vote on bus contract":
  * the body that met, what it did, and the item it did it to.
@@ -164,10 +187,10 @@ export function headline(
     additionalContext,
   }: { topic: string | null; mainItem: string | null; additionalContext: string | null },
 ): string {
-  const decision = mainDecision(analysis, additionalContext);
+  const decision = mainDecision(analysis, additionalContext, mainItem);
   if (decision) {
     const tally = decision.tally && /-/.test(decision.tally) ? `, ${decision.tally}` : "";
-    return `${body} ${decisionVerb(decision)} ${headlineItem(decision.item)}${tally}`;
+    return fitHeadline(`${body} ${decisionVerb(decision)}`, headlineItem(decision.item), tally);
   }
   if (mainItem) {
     const heard = /^(?:an?\s+|the\s+)?(?:presentation|report|update)|\breport\b/i.test(mainItem);
@@ -175,7 +198,7 @@ export function headline(
       mainItem,
     );
     const item = headlineItem(mainItem.replace(/^(?:an?|the)\s+/i, ""), { keepPreamble: presented });
-    return `${body} ${heard ? "hears" : "discusses"} ${item.replace(/^(?:an?|the)\s+/i, "")}`;
+    return fitHeadline(`${body} ${heard ? "hears" : "discusses"}`, item.replace(/^(?:an?|the)\s+/i, ""));
   }
   if (topic) return `${body} discusses ${topic}`;
   const carried = carriedVotes(analysis);
@@ -194,9 +217,18 @@ function highlightParagraph(highlight: Highlight): string | null {
   return sentences.join(" ");
 }
 
+/** Whether someone other than the body that voted must act on the item (older rows say "City Council" for votes). */
+function othersMustAct(item: Analysis["action_items"][number]): boolean {
+  return (
+    !isVoteItem(item) ||
+    !/^(?:city council|city officials|.*\b(?:committee|commission|board|council))$/i.test(item.responsible_party)
+  );
+}
+
 function actionSentence(item: Analysis["action_items"][number]): string {
   const parts = [item.description.trim().replace(/([^.?!])$/, "$1.")];
-  if (!/^city council$/i.test(item.responsible_party)) parts.push(`Responsible: ${item.responsible_party}.`);
+  if (othersMustAct(item) && !/^city council$/i.test(item.responsible_party))
+    parts.push(`Responsible: ${item.responsible_party}.`);
   if (item.due_date) parts.push(`Due: ${item.due_date}.`);
   return parts.join(" ");
 }
@@ -332,9 +364,7 @@ export function writeOfflineStory(input: OfflineStoryInput): NewsStory {
   const topic = primaryTopic(analysis, title);
   const nextMeeting = findNextMeetingDate(segments);
   const text = body(analysis, nextMeeting);
-  const followUp = analysis.action_items.some(
-    (item) => item.due_date !== null || !/^city council$/i.test(item.responsible_party),
-  );
+  const followUp = analysis.action_items.some((item) => item.due_date !== null || othersMustAct(item));
   return {
     article: {
       headline: headline(analysis, meetingBody(title, input.source), {
