@@ -211,7 +211,6 @@ const ITEM_ANNOUNCEMENT =
 const NOT_AN_ITEM =
   /^(?:[,;:]|on |in |at |with |and |so |that |i\b|we\b|(?:only|one|next|first|last) items?\b)|\b(?:i|we)(?:'ll| will|'m| am)\b|\b(?:which|that|who) is$/i;
 
-
 /** The agenda item a sentence announces, named by the words after the announcement. */
 export function announcedItem(text: string): string | null {
   const match = ITEM_ANNOUNCEMENT.exec(text);
