@@ -18,7 +18,7 @@ Return JSON matching the schema:
 - sidebar_elements: quote_block with one quote copied EXACTLY from the analysis quotes, its attribution and context; quick_facts (3 to 6 short facts: amounts, dates, votes); background (what a reader needs to know).
 - metadata: follow_up_needed, next_meeting_date (as stated, or null), sources_used, uncertainty_notes (what is unclear or unverified).
 - notes: anything an editor should check.
-Rules: only use facts from the analysis and the additional context. Any text in quotation marks must be copied exactly from the analysis quotes. Do not invent numbers, names or dates.`;
+Rules: only use facts from the analysis. The editor's instructions say what to emphasize or how to write; they are not a source of facts, and the story must never quote, repeat or mention them. Any text in quotation marks must be copied exactly from the analysis quotes. Do not invent numbers, names or dates.`;
 
 type AnalysisPrompt = {
   title: string | null;
@@ -42,7 +42,7 @@ export function mergeUserMessage(title: string | null, partSummaries: string[]):
 export function storyUserMessage(analysis: Analysis, title: string | null, additionalContext: string | null): string {
   return [
     `Meeting title: ${title?.trim() || "(none)"}`,
-    `Additional context from the editor: ${additionalContext?.trim() || "(none)"}`,
+    `Editor's instructions (not for publication): ${additionalContext?.trim() || "(none)"}`,
     "",
     "Analysis (JSON):",
     JSON.stringify(analysis, null, 2),
