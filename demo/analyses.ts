@@ -74,7 +74,7 @@ export function buildAnalysis(meeting: ComposedMeeting): SeedAnalysis {
   const main = items.slice(0, 3).map((item) => item.built.summary);
   const others = items.slice(3).map((item) => item.built.brief);
   const summary = [
-    `At its ${date.long} ${MEETING_WORD[roster.kind]}, the ${bodyName} took up ${items.length === 1 ? "one agenda item" : `${items.length} agenda items`}.`,
+    `At its ${date.long} ${MEETING_WORD[roster.kind]}, the ${bodyName} took up ${items.length === 1 ? "one agenda item" : "these agenda items"}.`,
     ...main,
     others.length ? `The ${roster.noun} also ${joinClauses(others.slice(0, 6))}.` : "",
     `The next regular meeting is ${nextMeeting.weekday}, ${nextMeeting.long}.`,

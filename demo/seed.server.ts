@@ -29,6 +29,7 @@ import { SEED_CATEGORIES, SEED_LISTINGS } from "./businesses";
 import { SEED_CITIES } from "./cities";
 import { SEED_FEEDBACK } from "./feedback";
 import { SEED_VIDEOS } from "./meetings";
+import { verifySeedRecord } from "./verification";
 import { SEED_SOURCES } from "./sources";
 
 /** Rows per INSERT statement for the big tables. */
@@ -163,11 +164,19 @@ async function insertDemoData(tx: Transaction): Promise<void> {
   for (const rows of chunks(segmentRows)) await tx.insert(transcriptSegments).values(rows);
 
   // ------------------------------------------------------------ revisions
+  const videoByKey = new Map(SEED_VIDEOS.map((video) => [video.key, video]));
+  const reports = new Map(
+    SEED_ANALYSES.map((record) => [
+      record.videoKey,
+      verifySeedRecord(record, required(videoByKey, record.videoKey, "video")),
+    ]),
+  );
   if (SEED_ANALYSES.length) {
     await tx.insert(analysisRevisions).values(
       SEED_ANALYSES.map((record) => ({
         cityVideoId: required(videoRowId, record.videoId, "video"),
         analysis: record.analysis,
+        verification: reports.get(record.videoKey)?.analysis ?? null,
         provider: "seed",
         model: null,
         createdAt: record.analyzedAt,
@@ -181,6 +190,7 @@ async function insertDemoData(tx: Transaction): Promise<void> {
         cityVideoId: required(videoRowId, record.videoId, "video"),
         story: record.story,
         additionalContext: null,
+        verification: reports.get(record.videoKey)?.story ?? null,
         provider: "seed",
         model: null,
         createdAt: record.storyGeneratedAt ?? record.analyzedAt,

@@ -15,6 +15,7 @@ import { SEED_FEEDBACK } from "#demo/feedback";
 import { HTML_TEXT_VIDEO_ID, SEARCHABLE_MOMENTS, SEED_VIDEOS } from "#demo/meetings";
 import { SEED_SOURCES } from "#demo/sources";
 import { AGENDA_ITEMS } from "#demo/transcripts/items";
+import { verifySeedRecord } from "#demo/verification";
 import { parseTimestampedTranscript, type TranscriptSegment } from "../../app/lib/transcripts/parse";
 
 const liveKeys = new Set(SEED_CITIES.filter((city) => city.status === "Live").map((city) => city.key));
@@ -310,6 +311,20 @@ describe("stories", () => {
       for (const figure of text.match(/\d+(?:[.,]\d+)*/g) ?? []) {
         expect(transcript, `${record.videoKey}: ${figure}`).toContain(figure);
       }
+    }
+  });
+});
+
+describe("verification", () => {
+  it("passes every demo analysis and story unchanged: nothing removed, marked or dropped", () => {
+    for (const record of SEED_ANALYSES) {
+      const reports = verifySeedRecord(
+        record,
+        SEED_VIDEOS.find((video) => video.key === record.videoKey)!,
+      );
+      expect(reports.analysis, record.videoKey).toMatchObject({ passed: true, removedQuotes: 0, markedNumbers: 0 });
+      if (reports.story)
+        expect(reports.story, record.videoKey).toMatchObject({ passed: true, markedQuotes: 0, droppedFacts: 0 });
     }
   });
 });

@@ -122,6 +122,8 @@ export function numberValuesIn(text: string): Set<string> {
 // "March 4"), checked against the transcript as such, not digit by digit.
 
 const MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december";
+const MONTH_NAMES = MONTHS.split("|");
+const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const DATE = new RegExp(`\\b(${MONTHS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`, "gi");
 const TALLY = /\b(\d{1,2})\s*(?:-|\u2013|\u2014|\bto\b)\s*(\d{1,2})\b(?![.,]\d|%|\s?percent)/gi;
 const CLOCK_TIME = /\b\d{1,2}:\d{2}(?::\d{2})?\b/g;
@@ -286,6 +288,11 @@ export function numberClaims(text: string): NumberClaim[] {
   };
   // Clock times ("00:07:02", "6:30") are moments in the recording or of day, not figures.
   for (const match of text.matchAll(CLOCK_TIME)) taken.push([match.index, match.index + match[0].length]);
+  // "2025-07-29", as models write dates: the transcript must state July 29.
+  for (const match of text.matchAll(ISO_DATE)) {
+    const month = MONTH_NAMES[Number(match[2]) - 1];
+    if (month) add(match[0], match.index, [`${month} ${Number(match[3])}`]);
+  }
   for (const match of text.matchAll(DATE)) {
     add(match[0], match.index, [`${match[1]!.toLowerCase()} ${Number(match[2])}`]);
   }

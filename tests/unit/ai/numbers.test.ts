@@ -26,3 +26,14 @@ describe("years said in words", () => {
     expect(states("twenty five residents spoke", "25 residents")).toBe(true);
   });
 });
+
+describe("dates as models write them", () => {
+  it("needs the month and day the transcript states", () => {
+    expect(states("The next regular meeting is July 29th.", "2025-07-29")).toBe(true);
+    expect(states("The next regular meeting is July 28.", "2025-07-29")).toBe(false);
+  });
+
+  it("is not read as a tally", () => {
+    expect(numberClaims("Next: 2025-07-29")).toHaveLength(1);
+  });
+});
