@@ -37,10 +37,6 @@ const EXPLAINED = {
 // A quotation marked as not found carries its numbers with it.
 const MARKED_QUOTATION = new RegExp(`(["\u201c][^"\u201d]*["\u201d]|'[^']*')\\s*${WORDS.quote}`, "g");
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /** Every occurrence of `lie` in the page's text is followed by its mark (closing quotes aside). */
 function expectNeverUnmarked(pageText: string, lie: string, kind: "quote" | "number") {
   const text = kind === "number" ? pageText.replace(MARKED_QUOTATION, "") : pageText;

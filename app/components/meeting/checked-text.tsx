@@ -36,7 +36,7 @@ function MomentChip({ moment, to }: { moment: QuoteMoment; to: string }) {
     <Link
       to={to}
       preventScrollReset
-      className="ml-1 rounded bg-brand-50 px-1 py-0.5 font-mono text-xs font-semibold text-brand-700 not-italic hover:bg-brand-100"
+      className="ml-1 rounded bg-brand-50 px-1 py-0.5 font-mono text-xs whitespace-nowrap font-semibold text-brand-700 not-italic hover:bg-brand-100"
       aria-label={`Play this quote from ${moment.timestamp}`}
       data-quote-moment
     >
