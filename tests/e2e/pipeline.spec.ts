@@ -1,4 +1,4 @@
-import { adminContext, localContext, startFailingAiServer, type FailingAiServer } from "./failing-ai-server";
+import { adminContext, localContext, startFailingAiServer, type FailingAiServer } from "./second-server";
 import { expect, test } from "./fixtures";
 
 /**
@@ -28,7 +28,7 @@ test("a meeting without an analysis is analyzed on first open, and its story fol
 
 /**
  * With the language model unreachable (a second server, see
- * failing-ai-server.ts), a failed analysis shows its message instead of
+ * second-server.ts), a failed analysis shows its message instead of
  * 'Analysis queued', and an admin's failed Re-Analyze or Rewrite shows the
  * failure above the previous result, which stays visible.
  */

@@ -10,87 +10,19 @@ import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { dbTag, getTestDb, truncateAllTables } from "../setup";
 import { createMeeting } from "../support/factories";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
-import { LABELLED_MEETING } from "../unit/ai/fixtures";
+import {
+  INVENTED_NUMBERS,
+  INVENTED_QUOTES,
+  LYING_STORY,
+  LYING_TRANSCRIPT,
+  lyingReply,
+} from "../support/lying-model";
 
 /**
  * A model that lies in every field of the analysis and the story (ADR 0024):
  * the real pipeline stores none of its invented quotes or numbers unmarked,
  * takes times and speakers from the transcript, and keeps the genuine quotes.
  */
-
-// A 9 and a 2 said apart, never as a 9-2 vote.
-const TRANSCRIPT = `${LABELLED_MEETING}\n[00:12:00] CLERK: Item 9 on the consent calendar has 2 attachments.`;
-
-const INVENTED_QUOTES = [
-  "we will finish by 2031",
-  "total gridlock",
-  "We will cut the parks budget.",
-  "Absolutely not",
-  "a full audit",
-  "the cheapest bidder",
-  "we will finish early",
-  "This is the best contract in the history of Riverton.",
-  "a triumph",
-  "no delays",
-  "safer streets",
-];
-const INVENTED_NUMBERS = ["$47.3 million", "9-2", "2031", "March 4", "2019", "Two hundred"];
-
-const LYING_ANALYSIS: Analysis = {
-  summary: `The council approved a $47.3 million budget 9-2, and Reyes said "we will finish by 2031".`,
-  highlights: [
-    {
-      timestamp: "00:01:30",
-      point_of_interest: "Park warned of 'total gridlock' downtown.",
-      quotes: [
-        { text: "I share that concern.", speaker: "COUNCILMEMBER REYES" },
-        { text: "We will cut the parks budget.", speaker: "MAYOR LOPEZ" },
-        { text: "Absolutely not", speaker: "COUNCILMEMBER PARK" },
-      ],
-    },
-    {
-      timestamp: "00:00:05",
-      point_of_interest: "The playground money.",
-      quotes: [{ text: "The renovation budget is $850,000 from the state grant.", speaker: "MAYOR LOPEZ" }],
-    },
-  ],
-  action_items: [
-    {
-      description: `Deliver "a full audit" by 2031`,
-      responsible_party: "Public Works Department",
-      due_date: "March 4",
-    },
-  ],
-  entities: [
-    { name: "Harbor Paving Company", type: "organization", context: "Described as 'the cheapest bidder'" },
-    { name: "$47.3 million", type: "money", context: "The budget" },
-  ],
-};
-
-const LYING_STORY: NewsStory = {
-  article: {
-    headline: "Council passes $47.3 million plan 9-2",
-    body: `The council voted 9-2 on a $47.3 million plan to finish by 2031.\n\nReyes said "we will finish early". Park said "I share that concern."`,
-    word_count: 30,
-    primary_focus: "The $47.3 million plan",
-  },
-  sidebar_elements: {
-    quote_block: {
-      quote: "This is the best contract in the history of Riverton.",
-      attribution: "Mayor Lopez",
-      context: "Lopez called it 'a triumph'",
-    },
-    quick_facts: ["Budget: $47.3 million", "Vote: 9-2", `Reyes: "no delays"`, "Contract: $2.4 million"],
-    background: `The project began in 2019 when residents asked for "safer streets".`,
-  },
-  metadata: {
-    follow_up_needed: false,
-    next_meeting_date: "March 4",
-    sources_used: ["Meeting transcript"],
-    uncertainty_notes: [],
-  },
-  notes: "Two hundred residents attended.",
-};
 
 const AI_ENV = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MAX_RETRIES", "OPENAI_TIMEOUT_MS"] as const;
 let openai: FakeOpenAiServer;
@@ -108,11 +40,7 @@ beforeEach(async () => {
   process.env.OPENAI_BASE_URL = openai.baseURL;
   process.env.OPENAI_MAX_RETRIES = "0";
   process.env.OPENAI_TIMEOUT_MS = "15000";
-  openai.otherwise((request) =>
-    request.body.response_format?.json_schema?.name === "news_story"
-      ? { kind: "json", body: LYING_STORY }
-      : { kind: "json", body: LYING_ANALYSIS },
-  );
+  openai.otherwise(lyingReply);
 });
 afterEach(() => {
   for (const name of AI_ENV) delete process.env[name];
@@ -156,7 +84,7 @@ async function storedStoryRevision(meetingId: string) {
 
 describe(`a model that lies in every field ${dbTag}`, () => {
   it("stores no invented quote or number unmarked, with times and speakers from the transcript", async () => {
-    const meeting = await createMeeting({ transcript: TRANSCRIPT, title: "Riverton City Council" });
+    const meeting = await createMeeting({ transcript: LYING_TRANSCRIPT, title: "Riverton City Council" });
     expect(await analyzeVideo(meeting.id)).toMatchObject({ status: "written", provider: "openai-compatible" });
     expect(await writeVideoStory(meeting.id)).toMatchObject({ status: "written", provider: "openai-compatible" });
 

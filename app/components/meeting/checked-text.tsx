@@ -18,14 +18,15 @@ export function QuoteMomentsProvider({ value, children }: { value: QuoteMoments;
   return <QuoteMomentsContext.Provider value={value}>{children}</QuoteMomentsContext.Provider>;
 }
 
-function MarkNote({ kind }: { kind: MarkKind }) {
+/** A mark, with its explanation the first time its kind appears in a text (repeats would bury the text on a phone). */
+function MarkNote({ kind, explained }: { kind: MarkKind; explained: boolean }) {
   const mark = VERIFICATION_MARKS[kind];
   return (
-    <span data-mark={kind}>
-      <mark className="rounded bg-amber-100 px-1 py-0.5 text-sm font-semibold text-amber-900 not-italic">
+    <span data-mark={kind} className="text-sm font-normal not-italic">
+      <mark className="rounded bg-amber-100 px-1 py-0.5 font-semibold text-amber-900 box-decoration-clone">
         {mark.text.slice(1, -1)}
-      </mark>{" "}
-      <span className="text-sm text-amber-900 not-italic">({mark.explanation})</span>
+      </mark>
+      {explained ? <span className="text-amber-900"> ({mark.explanation})</span> : null}
     </span>
   );
 }
@@ -35,7 +36,7 @@ function MomentChip({ moment, to }: { moment: QuoteMoment; to: string }) {
     <Link
       to={to}
       preventScrollReset
-      className="ml-1 rounded bg-brand-50 px-1 py-0.5 font-mono text-xs font-semibold text-brand-700 not-italic hover:bg-brand-100"
+      className="ml-1 rounded bg-brand-50 px-1 py-0.5 font-mono text-xs whitespace-nowrap font-semibold text-brand-700 not-italic hover:bg-brand-100"
       aria-label={`Play this quote from ${moment.timestamp}`}
       data-quote-moment
     >
@@ -73,15 +74,15 @@ function LinkedQuotes({ text }: { text: string }) {
 }
 
 export function CheckedText({ text }: { text: string }) {
+  const explained = new Set<MarkKind>();
   return (
     <>
-      {splitMarks(text).map((piece, index) =>
-        piece.kind === "mark" ? (
-          <MarkNote key={index} kind={piece.mark} />
-        ) : (
-          <LinkedQuotes key={index} text={piece.text} />
-        ),
-      )}
+      {splitMarks(text).map((piece, index) => {
+        if (piece.kind === "text") return <LinkedQuotes key={index} text={piece.text} />;
+        const first = !explained.has(piece.mark);
+        explained.add(piece.mark);
+        return <MarkNote key={index} kind={piece.mark} explained={first} />;
+      })}
     </>
   );
 }

@@ -78,7 +78,7 @@ function ActionItems({ items }: { items: Extract<AnalysisView, { kind: "structur
             </div>
             <div className="flex gap-1">
               <dt className="font-medium">Due:</dt>
-              <dd>{item.dueDate ?? "No deadline given"}</dd>
+              <dd>{item.dueDate ? <CheckedText text={item.dueDate} /> : "No deadline given"}</dd>
             </div>
           </dl>
         </li>
@@ -94,7 +94,7 @@ function Entities({ entities }: { entities: Extract<AnalysisView, { kind: "struc
       {entities.map((entity, index) => (
         <li key={index} className="rounded-lg border border-slate-200 p-3">
           <p className="font-semibold text-slate-900">
-            {entity.name}{" "}
+            <CheckedText text={entity.name} />{" "}
             <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
               {entity.type}
             </span>

@@ -11,20 +11,28 @@ import { freePort } from "../support/free-port";
 import { e2eServerEnv } from "../support/local-server-env";
 
 /**
- * A second app server whose language model cannot be reached (its
- * OPENAI_BASE_URL is a closed port on 127.0.0.1), so that analyses and
- * stories fail for real, as with the provider down. Same build, same demo
+ * A second app server with its own language model: same build, same demo
  * data, its own database and its own test-data door; retries follow each
- * other without delay.
+ * other without delay. `startFailingAiServer` gives it a model that cannot
+ * be reached (a closed port on 127.0.0.1), so analyses and stories fail for
+ * real, as with the provider down; `startSecondServer` takes the
+ * OPENAI_BASE_URL of a fake model started in the Playwright worker
+ * (tests/support/fake-openai-server.ts).
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-export type FailingAiServer = { baseURL: string; testData: TestData; stop: () => Promise<void> };
+export type SecondServer = { baseURL: string; testData: TestData; stop: () => Promise<void> };
+/** The name a second server uses for the server whose model cannot be reached. */
+export type FailingAiServer = SecondServer;
 
-export async function startFailingAiServer(): Promise<FailingAiServer> {
+export function startFailingAiServer(): Promise<SecondServer> {
+  return startSecondServer({ openaiBaseURL: "http://127.0.0.1:9/v1" });
+}
+
+export async function startSecondServer(model: { openaiBaseURL: string; openaiModel?: string }): Promise<SecondServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-failing-ai-"));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-second-"));
   const door = { port: await freePort(), token: randomBytes(32).toString("hex") };
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "tests/e2e/web-server.ts"], {
     cwd: ROOT,
@@ -32,7 +40,8 @@ export async function startFailingAiServer(): Promise<FailingAiServer> {
       ...process.env,
       ...e2eServerEnv(port, dataDir),
       OPENAI_API_KEY: "sk-e2e",
-      OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
+      OPENAI_BASE_URL: model.openaiBaseURL,
+      ...(model.openaiModel ? { OPENAI_MODEL: model.openaiModel } : {}),
       OPENAI_MAX_RETRIES: "0",
       JOBS_RETRY_DELAY_SECONDS: "0",
       JOBS_POLL_SECONDS: "0.5",
@@ -65,7 +74,7 @@ const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 /** A context on that server whose requests never leave the machine (video embeds are aborted), as in fixtures.ts. */
 export async function localContext(
   browser: Browser,
-  server: FailingAiServer,
+  server: SecondServer,
   options: { javaScriptEnabled: boolean; storageState?: Awaited<ReturnType<BrowserContext["storageState"]>> },
 ) {
   const context = await browser.newContext({ baseURL: server.baseURL, ...options });
@@ -79,7 +88,7 @@ export async function localContext(
 /** A browser context on that server signed in as a new admin. */
 export async function adminContext(
   browser: Browser,
-  server: FailingAiServer,
+  server: SecondServer,
   javaScriptEnabled: boolean,
 ): Promise<BrowserContext> {
   const context = await localContext(browser, server, { javaScriptEnabled });
