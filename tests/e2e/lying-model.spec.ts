@@ -51,7 +51,7 @@ async function expectMarkedEverywhere(page: Page) {
   // The verification pass's own uncertainty note names the figures it could not find.
   const shown = text
     .split("\n")
-    .filter((line) => !line.startsWith("Numbers not found in the transcript"))
+    .filter((line) => !line.startsWith("Figures not found in the transcript"))
     .join("\n");
   for (const lie of INVENTED_QUOTES) expectNeverUnmarked(shown, lie, "quote");
   for (const lie of INVENTED_NUMBERS) expectNeverUnmarked(shown, lie, "number");

@@ -62,7 +62,7 @@ function expectNeverUnmarked(content: unknown, lie: string, mark: string) {
   const numbers = mark === VERIFICATION_MARKS.number.text;
   for (const raw of allStrings(content)) {
     const text = numbers ? raw.replace(MARKED_QUOTATION, "") : raw;
-    if (text.startsWith("Numbers not found in the transcript")) continue; // the pass's own note listing them
+    if (text.startsWith("Figures not found in the transcript")) continue; // the pass's own note listing them
     let at = text.indexOf(lie);
     while (at >= 0) {
       const after = text.slice(at + lie.length).replace(/^["'\u2019\u201d]?\s*/, "");

@@ -16,6 +16,7 @@
 import { z } from "zod";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { formatDuration } from "~/lib/format/duration";
+import { countOf } from "~/lib/format/count";
 import { VERIFICATION_MARKS } from "./marks";
 import { numberClaims, numberText, sourceStates } from "./numbers";
 import type { Analysis, NewsStory, Quote } from "./schemas";
@@ -315,17 +316,25 @@ function verifyQuickFacts(pass: Pass, facts: string[]): { facts: string[]; dropp
   return { facts: kept, dropped: facts.length - kept.length };
 }
 
+/** Notes readers see under the story: what the pass changed, in plain words (no instructions to editors). */
 function uncertaintyNotes(story: NewsStory, report: VerificationReport): string[] {
   const notes = [...story.metadata.uncertainty_notes];
+  const wasOrWere = (count: number) => (count === 1 ? "was" : "were");
   if (report.quotes.some((q) => q.outcome === "replaced"))
     notes.push("The original sidebar quote was not found in the transcript and was replaced.");
-  if (report.markedQuotes)
-    notes.push(`${report.markedQuotes} quoted passage(s) were not found in the transcript and are marked.`);
-  if (report.droppedFacts)
-    notes.push(`${report.droppedFacts} quick fact(s) could not be confirmed by the transcript and were left out.`);
+  const marked = report.markedQuotes ?? 0;
+  if (marked)
+    notes.push(
+      `${countOf(marked, "quoted passage")} ${wasOrWere(marked)} not found in the transcript and ${marked === 1 ? "is" : "are"} marked.`,
+    );
+  const dropped = report.droppedFacts ?? 0;
+  if (dropped)
+    notes.push(
+      `${countOf(dropped, "quick fact")} could not be confirmed by the transcript and ${wasOrWere(dropped)} left out.`,
+    );
   if (report.unsupportedNumbers.length > 0) {
     const values = [...new Set(report.unsupportedNumbers.map((n) => n.value))].join(", ");
-    notes.push(`Numbers not found in the transcript (check before publishing): ${values}.`);
+    notes.push(`Figures not found in the transcript: ${values}.`);
   }
   return notes;
 }
