@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { analyzeOffline } from "~/lib/ai/offline/analyzer.server";
+import { isCutOff, isFirstPersonAside } from "~/lib/ai/offline/rules";
 import { writeOfflineStory } from "~/lib/ai/offline/story-writer";
 
 const TITLE = "Regular Meeting of the Licensing Committee";
@@ -86,5 +87,40 @@ describe("offline headlines", () => {
       "The motion carries.",
     );
     expect(headline).toBe("Licensing Committee approves several appropriation resolutions");
+  });
+});
+
+describe("whole-meeting summaries", () => {
+  const MEETING = [
+    "I'm Dana Reyes, chair of this committee.",
+    "The Birch Avenue resurfacing contract with Lakeside Paving is funded by the street capital program of.",
+    "Our first item is a contract with Lakeside Paving for the resurfacing of Birch Avenue between Third and Ninth Street.",
+    "Public works recommends approval of the contract for $1.2 million, funded by the street capital program.",
+    "Residents of Birch Avenue asked that the work avoid the school drop-off hours, as you know.",
+    "Our next item is the annual report on tree planting in the north district.",
+    "Forestry staff planted 1,400 trees last year and plan to plant 1,800 trees along residential streets next year.",
+    "I get it that people want more shade on their block.",
+  ].join(" ");
+  const summary = analyzeOffline({ transcript: MEETING, segments: [], title: TITLE }).summary;
+
+  it("leave out first-person asides and the chair introducing herself", () => {
+    const withAside = MEETING.replace(
+      "Our first item",
+      "I think we need to lock arms on the Birch Avenue resurfacing contract with Lakeside Paving. Our first item",
+    );
+    const asideSummary = analyzeOffline({ transcript: withAside, segments: [], title: TITLE }).summary;
+    expect(asideSummary).not.toMatch(/lock arms|I get it|chair of this committee/);
+    expect(asideSummary).toMatch(/Lakeside Paving|Birch Avenue/);
+    expect(isFirstPersonAside("Yes, I think we need to lock arms and go to the state legislature.")).toBe(true);
+    expect(isFirstPersonAside("Public works recommends approval of the contract.")).toBe(false);
+  });
+
+  it("never keep a sentence cut off mid-clause", () => {
+    expect(isCutOff("I really want the city of.")).toBe(true);
+    expect(isCutOff("Negotiations began back in June, as you know.")).toBe(true);
+    expect(isCutOff("Negotiations began back in June.")).toBe(false);
+    expect(summary).not.toMatch(/program of\.|, as\./);
+    for (const sentence of summary.split(/(?<=[.?!])\s+/))
+      expect(sentence).not.toMatch(/\b(?:of|the|to|and|as|for)\.$/);
   });
 });
