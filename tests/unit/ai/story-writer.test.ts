@@ -19,9 +19,7 @@ const story = writeOfflineStory({
 describe("offline story writer", () => {
   it("writes a valid story with a headline on the main topic", () => {
     expect(storySchema.safeParse(story).success).toBe(true);
-    expect(story.article.headline).toBe(
-      "Riverton City Council approves contract with Harbor Paving Company for the Oak Street, 5-0",
-    );
+    expect(story.article.headline).toBe("Riverton City Council approves contract with Harbor Paving Company, 5-0");
     expect(story.article.primary_focus).toBe("Oak Street resurfacing project");
     expect(story.article.word_count).toBe(story.article.body.split(/\s+/).filter(Boolean).length);
   });

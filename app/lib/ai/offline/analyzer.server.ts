@@ -13,7 +13,16 @@ import { DIRECTION, extractActionItems, isBareMotion, MOTION, voteOutcome } from
 import { extractEntities } from "./entities";
 import { meetingBody } from "./meeting-body";
 import { readSentences, type NlpEntity } from "./nlp.server";
-import { agendaWordCount, cleanSentence, displaySpeaker, isProcedural, shorten, verbatimPrefix } from "./rules";
+import {
+  agendaWordCount,
+  cleanSentence,
+  displaySpeaker,
+  isCutOff,
+  isFirstPersonAside,
+  isProcedural,
+  shorten,
+  verbatimPrefix,
+} from "./rules";
 import { cosine, lightStem, pageRank, similarityGraph, type SparseVector, tfidfVectors } from "./textrank";
 
 export type Sentence = {
@@ -132,7 +141,7 @@ const nonProcedural = (sentence: Sentence) => !sentence.procedural;
 /** The rule layer over TextRank: agenda language up, opening sentences up, questions, rambling and procedure down. */
 function ruleScores(sentences: Sentence[], textRank: number[], weights: RuleWeights): number[] {
   return sentences.map((sentence, i) => {
-    if (sentence.procedural) return 0;
+    if (sentence.procedural || isCutOff(sentence.text) || isFirstPersonAside(sentence.text)) return 0;
     const agenda = 1 + weights.agendaBonus * Math.min(3, agendaWordCount(sentence.text));
     const position = 1 + weights.positionWeight * Math.exp(-i / weights.positionDecay);
     const question = sentence.text.trim().endsWith("?") ? weights.questionFactor : 1;

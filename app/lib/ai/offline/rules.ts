@@ -65,14 +65,18 @@ const PROCEDURAL_RULES: ProceduralRule[] = [
   // The chair's running of the meeting: "Welcome to the regular meeting of …", "I am the chair of …",
   // "I closed the public hearing", "is there anyone here to speak on this item?", "file that report".
   { pattern: /^(?:welcome|good (?:morning|afternoon|evening)[,.]? (?:and )?welcome)\b/i, maxWords: 40 },
-  { pattern: /\b(?:i am|i'm) (?:the )?(?:vice )?(?:chair|president)\b/i, maxWords: 30 },
+  { pattern: /\b(?:i am|i'm) (?:[A-Z][\w'-]+,? ){0,3}?(?:the )?(?:vice )?(?:chair|president)\b/i, maxWords: 30 },
   { pattern: /\b(?:open|opened|opening|close|closed|closing) (?:the|this|that) public hearing\b/i, maxWords: 30 },
   {
     pattern: /\banyone (?:else )?(?:here |present )?(?:who (?:wishes|would like) |wishing )?to (?:speak|testify)\b/i,
     maxWords: 30,
   },
   { pattern: /\b(?:file (?:that|the|this) report|receive and file)\b/i, maxWords: 20 },
-  { pattern: /\b(?:call(?:ed|ing)? (?:this|the|our) .{0,60}?\bto order|called to order)\b/i, maxWords: 20 },
+  {
+    pattern:
+      /\b(?:call(?:ed|ing)? (?:this|the|our) .{0,60}?\bto order|call(?:ed|ing)? to order (?:the|this|our)|called to order)\b/i,
+    maxWords: 24,
+  },
   {
     pattern:
       /\b(?:any (?:further |other )?(?:questions|comments|discussion)|seeing none|no (?:further )?(?:questions|comments)|anyone else)\b/i,
@@ -86,6 +90,25 @@ export function isProcedural(text: string, wordCount = countWords(text)): boolea
   return PROCEDURAL_RULES.some(
     (rule) => (rule.maxWords === undefined || wordCount <= rule.maxWords) && rule.pattern.test(text),
   );
+}
+
+// A sentence the captions cut off: it ends on a word that needs another ("I really want the city of."),
+// on a comma or a dash, or without any word after its last comma.
+const CUT_OFF =
+  /(?:\b(?:of|the|a|an|to|and|or|for|with|by|from|in|on|at|as|that|which|who|is|are|was|our|their|your|my|this|these|if|but|because|than)|[,;:\-–—])\s*[.?!]*$/i;
+
+/** A sentence cut off mid-clause, as said or once tidied ("…in June, as you know."): never a summary sentence. */
+export function isCutOff(text: string): boolean {
+  return CUT_OFF.test(text.trim()) || CUT_OFF.test(cleanSentence(text));
+}
+
+// First-person talk: "I think we need to lock arms", "I get it that people want …".
+const FIRST_PERSON_OPINION =
+  /^(?:(?:so|and|but|well|now|again|yeah|yes|okay|ok|right|um|uh)[,]?\s+)*(?:i(?:'m| am)? (?:just |really |also |personally )?(?:think|believe|feel|want|wanted|get it|know|hope|guess|appreciate|love|agree|was|telling you)|i really|i mean|i'm telling you|as you're)\b/i;
+
+/** A speaker's opinion or aside rather than the business of the meeting. */
+export function isFirstPersonAside(text: string): boolean {
+  return FIRST_PERSON_OPINION.test(text.trim());
 }
 
 /** Words that mark the business of an agenda item: what the clerk reads, what is decided. */

@@ -89,7 +89,8 @@ const GENERIC_ITEM =
 
 const HEADLINE_ITEM_WORDS = 12;
 // Words a shortened headline must not end on.
-const DANGLING = /,?\s+(?:&|to|of|for|and|or|the|a|an|in|on|at|with|by|from|that|which|who|is|regarding)$/i;
+const DANGLING =
+  /,?\s+(?:&|to|of|for|and|or|the|a|an|in|on|at|with|by|from|that|which|who|is|regarding|amending|approving|authorizing|adopting|requesting|establishing)$/i;
 
 /** An item named briefly enough for a headline: "ordinance extending the West Broadway Improvement District". */
 function headlineItem(item: string, { keepPreamble = false } = {}): string {
@@ -144,9 +145,73 @@ function mainDecision(analysis: Analysis, additionalContext: string | null, main
 function decisionVerb(decision: Decision): string {
   if (/\b(?:postpone|continue|lay (?:it |this )?over|delay|table|defer)\w*/i.test(decision.motion)) return "delays";
   if (decision.result === "failed") return "rejects";
-  if (/\bwithout (?:a )?recommendation\b|\bforward\b/i.test(decision.motion)) return "advances";
   if (/\breceive and file\b/i.test(decision.motion)) return "receives";
   return "approves";
+}
+
+// "Move this item without recommendation to the full council"; captions drop letters: "itemithout recommendation".
+const WITHOUT_RECOMMENDATION = /ithout (?:a )?recommendation\b|\bforward\w*\b.*\bfull council\b/i;
+// An item named by what the motion does to it: "postponing the boulevard ordinance", "referring to staff …".
+const ITEM_ACTION =
+  /^(?:(?:an?|the)\s+)?(?:(resolution|ordinance|contract)\s+)?(approving|adopting|authorizing|postponing|referring)\s+(.+)$/i;
+const ACTION_VERB: Record<string, string> = {
+  approving: "approves",
+  adopting: "adopts",
+  authorizing: "authorizes",
+  postponing: "postpones",
+  referring: "refers",
+  amending: "amends",
+  establishing: "establishes",
+  extending: "extends",
+  accepting: "accepts",
+  setting: "sets",
+};
+const AND_PARTICIPLE = new RegExp(`\\s+and\\s+(${Object.keys(ACTION_VERB).join("|")})\\b`, "gi");
+// "public hearing at Aki's for on sale wine, strong beer": a license is what the committee approves.
+const LICENSE_HEARING =
+  /^(?:an?\s+)?public hearing (?:at|for) (.+?) for ((?:on|off)[- ]sale\b[^,]*|(?:liquor|wine|beer|tobacco|cannabis|catering)\b[^,]*)/i;
+
+const withoutArticle = (item: string) =>
+  item.replace(/^(?:the|an?)\s+(?=(?:ordinance|resolution|appointment|contract)\b)/i, "");
+
+type HeadlinePhrase = { verb: string; item: string; suffix: string };
+
+/** What the body did to the item, said once: "postpones the boulevard ordinance", never "approves postponing …". */
+export function decisionPhrase(decision: Decision): HeadlinePhrase {
+  // "bylaws and authorizing the commission" → "bylaws, authorizes the commission"
+  // "… ordinance and item 18 is postponing …": the announcement ran on into the next item.
+  const item = withoutArticle(headlineItem(decision.item.replace(/\s+and item\b.*$/i, ""))).replace(
+    AND_PARTICIPLE,
+    (_, participle: string) => `, ${ACTION_VERB[participle.toLowerCase()]}`,
+  );
+  if (decision.result === "carried" && WITHOUT_RECOMMENDATION.test(decision.motion))
+    return { verb: "sends", item, suffix: " to the full council without a recommendation" };
+  const license = LICENSE_HEARING.exec(item);
+  if (decision.result === "carried" && license)
+    return { verb: "approves", item: `${license[2]!.trim()} license for ${license[1]!.trim()}`, suffix: "" };
+  if (/^(?:an?\s+)?public hearing\b/i.test(item))
+    return { verb: "holds", item: item.replace(/^an?\s+/i, ""), suffix: "" };
+  const action = ITEM_ACTION.exec(item);
+  if (action && decision.result === "carried") {
+    const verb = ACTION_VERB[action[2]!.toLowerCase()]!;
+    const object = action[3]!;
+    const referred = /^(to (?:city )?(?:staff|committee|the \w+(?: \w+)?))\s+(.+)$/i.exec(object);
+    if (verb === "refers" && referred) return { verb, item: referred[2]!, suffix: ` ${referred[1]}` };
+    // "resolution approving the appointment of election judges": the body approves the appointment.
+    return {
+      verb: action[1] && verb !== "approves" ? "approves" : verb,
+      item: action[1] && verb !== "approves" ? item : withoutArticle(object),
+      suffix: "",
+    };
+  }
+  return { verb: decisionVerb(decision), item, suffix: "" };
+}
+
+/** The item without a later repetition of the headline's verb ("the boulevard ordinance postpone at …"). */
+function withoutRepeatedVerb(item: string, verb: string): string {
+  const stem = verb.slice(0, 6).toLowerCase();
+  const at = item.toLowerCase().search(new RegExp(`\\s${stem.replace(/[^a-z]/g, "")}\\w*\\b`));
+  return at > 0 && stem.length >= 5 ? item.slice(0, at) : item;
 }
 
 function carriedVotes(analysis: Analysis): number {
@@ -154,24 +219,43 @@ function carriedVotes(analysis: Analysis): number {
 }
 
 const HEADLINE_MAX_CHARS = 90;
+// Below this the item stops being a name: the headline may then run longer than HEADLINE_MAX_CHARS.
+const MIN_ITEM_CHARS = 48;
+// Where an item's noun phrase ends: "several appropriation resolutions | related to …".
+const CLAUSE_BOUNDARY =
+  /,|\s(?=(?:related to|relating to|regarding|for the|due to|as prepared|which|who|and item)\b)/gi;
+// Weaker ends, used when no clause end fits: "license revocation for bagu sushi & ai food | to outstanding tax".
+const PHRASE_BOUNDARY = /\s(?=(?:to|and|at|with|by|that)\b)/gi;
+
+function lastBoundaryWithin(text: string, boundary: RegExp, room: number, minChars = 0): number {
+  let best = -1;
+  for (const match of text.matchAll(boundary)) {
+    if (match.index > room) break;
+    if (countWords(text.slice(0, match.index)) >= 2 && match.index >= minChars) best = match.index;
+  }
+  return best;
+}
+
+/** The item cut to `room` characters at a clause end, else a phrase end, else a word end; never on a dangling word. */
+function cutItem(item: string, room: number): string {
+  if (item.length <= room) return item;
+  const clauseEnd = lastBoundaryWithin(item, CLAUSE_BOUNDARY, room);
+  const phraseEnd = clauseEnd >= 0 ? clauseEnd : lastBoundaryWithin(item, PHRASE_BOUNDARY, room, room * 0.5);
+  const head = item.slice(0, room + 1);
+  let fitted = phraseEnd >= 0 ? item.slice(0, phraseEnd) : /\s\S*$/.test(head) ? head.replace(/\s\S*$/, "") : head;
+  fitted = fitted.replace(/[,;:.…]+$/, "");
+  while (DANGLING.test(fitted)) fitted = fitted.replace(DANGLING, "");
+  return fitted;
+}
 
 /**
  * Subject, verb and item within HEADLINE_MAX_CHARS: the item is cut at a
- * clause end when one is near, else at a word end, never inside a word and
+ * clause end when one fits, else at a word end, never inside a word and
  * never on a dangling "of" or "the".
  */
 export function fitHeadline(subjectAndVerb: string, item: string, suffix = ""): string {
-  const room = HEADLINE_MAX_CHARS - subjectAndVerb.length - suffix.length - 1;
-  let fitted = item;
-  if (fitted.length > room) {
-    const head = fitted.slice(0, room + 1);
-    const wordEnd = /\s\S*$/.test(head) ? head.replace(/\s\S*$/, "") : head;
-    const clauseEnd = wordEnd.lastIndexOf(",");
-    fitted = clauseEnd > room * 0.6 ? wordEnd.slice(0, clauseEnd) : wordEnd;
-    fitted = fitted.replace(/[,;:.…]+$/, "");
-    while (DANGLING.test(fitted)) fitted = fitted.replace(DANGLING, "");
-  }
-  return `${subjectAndVerb} ${fitted}${suffix}`;
+  const room = Math.max(MIN_ITEM_CHARS, HEADLINE_MAX_CHARS - subjectAndVerb.length - suffix.length - 1);
+  return `${subjectAndVerb} ${cutItem(item, room)}${suffix}`;
 }
 
 /**
@@ -185,22 +269,25 @@ export function headline(
     topic,
     mainItem,
     additionalContext,
-  }: { topic: string | null; mainItem: string | null; additionalContext: string | null },
+    presentation = null,
+  }: { topic: string | null; mainItem: string | null; additionalContext: string | null; presentation?: string | null },
 ): string {
   const decision = mainDecision(analysis, additionalContext, mainItem);
   if (decision) {
     const tally = decision.tally && /-/.test(decision.tally) ? `, ${decision.tally}` : "";
-    return fitHeadline(`${body} ${decisionVerb(decision)}`, headlineItem(decision.item), tally);
+    const { verb, item, suffix } = decisionPhrase(decision);
+    return fitHeadline(`${body} ${verb}`, withoutRepeatedVerb(item, verb), `${suffix}${tally}`);
   }
   if (mainItem) {
     const heard = /^(?:an?\s+|the\s+)?(?:presentation|report|update)|\breport\b/i.test(mainItem);
-    const presented = /^(?:an?\s+|the\s+)?(?:presentation|report|update)\s+(?:on|about|regarding|of)\s+/i.test(
+    const presented = /^(?:an?\s+|the\s+)?(?:presentation|report|update)\s+(?:on|about|regarding|of|from)\s+/i.test(
       mainItem,
     );
     const item = headlineItem(mainItem.replace(/^(?:an?|the)\s+/i, ""), { keepPreamble: presented });
     return fitHeadline(`${body} ${heard ? "hears" : "discusses"}`, item.replace(/^(?:an?|the)\s+/i, ""));
   }
   if (topic) return `${body} discusses ${topic}`;
+  if (presentation) return fitHeadline(`${body} hears presentation on`, presentation);
   const carried = carriedVotes(analysis);
   return carried > 0 ? `${body} meets, approves ${carried === 1 ? "one item" : `${carried} items`}` : `${body} meets`;
 }
@@ -247,6 +334,20 @@ export function longestAgendaItem(segments: TranscriptSegment[]): string | null 
     if (!best || length > best.length) best = { name: item.name, length };
   });
   return (best as { name: string } | null)?.name ?? null;
+}
+
+// "the first thing on our agenda today is a presentation on the 2025 legislative agenda", "we have one presentation today related to the capital budget"
+const PRESENTATION_ON =
+  /\b(?:an?|one|the) presentation(?: today| this (?:morning|afternoon))? (?:on|about|related to|regarding) (?:the )?([^.?!]+)/i;
+
+/** What the meeting's presentation was about, when one is announced, or null. */
+export function presentationTopic(segments: TranscriptSegment[]): string | null {
+  for (const segment of segments) {
+    const topic = PRESENTATION_ON.exec(segment.text)?.[1];
+    if (topic && countWords(topic) >= 2 && !/^(?:this|that|it)\b/i.test(topic))
+      return `the ${cutItem(topic.trim(), 60)}`;
+  }
+  return null;
 }
 
 const SAID_DATE =
@@ -371,6 +472,7 @@ export function writeOfflineStory(input: OfflineStoryInput): NewsStory {
         topic: namedTopic(analysis),
         mainItem: longestAgendaItem(segments),
         additionalContext,
+        presentation: presentationTopic(segments),
       }),
       body: text,
       word_count: countWords(text),
