@@ -10,13 +10,7 @@ import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { dbTag, getTestDb, truncateAllTables } from "../setup";
 import { createMeeting } from "../support/factories";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
-import {
-  INVENTED_NUMBERS,
-  INVENTED_QUOTES,
-  LYING_STORY,
-  LYING_TRANSCRIPT,
-  lyingReply,
-} from "../support/lying-model";
+import { INVENTED_NUMBERS, INVENTED_QUOTES, LYING_STORY, LYING_TRANSCRIPT, lyingReply } from "../support/lying-model";
 
 /**
  * A model that lies in every field of the analysis and the story (ADR 0024):
