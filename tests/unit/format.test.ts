@@ -1,6 +1,13 @@
 import { countOf } from "~/lib/format/count";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMonthLong, formatMonthShort, lastTwelveMonths } from "~/lib/format/date";
+import {
+  formatDate,
+  formatDateTime,
+  formatMonthLong,
+  formatMonthShort,
+  formatStatedDate,
+  lastTwelveMonths,
+} from "~/lib/format/date";
 import { formatDuration } from "~/lib/format/duration";
 
 describe("formatDuration", () => {
@@ -72,5 +79,13 @@ describe("countOf", () => {
     expect(countOf(0, "video")).toBe("0 videos");
     expect(countOf(3, "matching meeting")).toBe("3 matching meetings");
     expect(countOf(2, "entity", "entities")).toBe("2 entities");
+  });
+});
+
+describe("formatStatedDate", () => {
+  it("writes a model's ISO date out in words and keeps any other text as said", () => {
+    expect(formatStatedDate("2026-03-17")).toBe("Tuesday, March 17, 2026");
+    expect(formatStatedDate("March 17")).toBe("March 17");
+    expect(formatStatedDate("2026-02-30")).toBe("2026-02-30");
   });
 });

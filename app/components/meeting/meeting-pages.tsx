@@ -11,6 +11,7 @@ import type { PublicPipelineStatus } from "~/lib/jobs/status-types";
 import { AnalysisSections, Section } from "./meeting-sections";
 import { VideoEmbed } from "./video-embed";
 import { CheckedText, ProvenanceNote, QuoteMomentsProvider } from "./checked-text";
+import { formatStatedDate } from "~/lib/format/date";
 
 export type MeetingPageProps = {
   meeting: MeetingView;
@@ -216,7 +217,11 @@ function StoryMetadata({ story }: { story: NewsStory }) {
         <div>
           <dt className="font-semibold text-slate-800">Next meeting</dt>
           <dd className="text-slate-700">
-            {metadata.next_meeting_date ? <CheckedText text={metadata.next_meeting_date} /> : "Not announced"}
+            {metadata.next_meeting_date ? (
+              <CheckedText text={formatStatedDate(metadata.next_meeting_date)} />
+            ) : (
+              "Not announced"
+            )}
           </dd>
         </div>
         <div>

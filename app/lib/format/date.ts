@@ -37,6 +37,26 @@ export function formatDateTime(value: DateInput): string | null {
   return date ? DATE_TIME.format(date) : null;
 }
 
+const CALENDAR_DAY = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/**
+ * A date as a story states it: "2026-03-17" (how models write dates) becomes
+ * "Tuesday, March 17, 2026"; any other text ("March 17", "the 15th") is kept
+ * as said.
+ */
+export function formatStatedDate(value: string): string {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!iso) return value;
+  const date = toDate(`${iso[1]}-${iso[2]}-${iso[3]}T00:00:00Z`);
+  return date && date.toISOString().startsWith(value.trim()) ? CALENDAR_DAY.format(date) : value;
+}
+
 /** "2026-03" → "Mar". */
 export function formatMonthShort(month: string): string {
   return MONTH.format(new Date(`${month}-01T00:00:00Z`));
