@@ -450,7 +450,7 @@ function background(analysis: Analysis, title: string | null): string {
 function uncertaintyNotes(analysis: Analysis): string[] {
   const notes = [
     "Generated offline without a language model: the story is assembled from sentences and quotes extracted from the transcript.",
-    "Automatic transcripts can mishear names and numbers; check them against the recording before publishing.",
+    "Automatic transcripts can mishear names and numbers; the video itself is the record.",
   ];
   const unlabeled = analysis.highlights.some((h) => h.quotes.some((q) => isUnknownSpeaker(q.speaker)));
   if (unlabeled)
