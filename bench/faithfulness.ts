@@ -16,7 +16,7 @@ import { formatDuration } from "~/lib/format/duration";
 import { VERIFICATION_MARKS } from "~/lib/ai/marks";
 import type { Analysis, NewsStory } from "~/lib/ai/schemas";
 import { ensureSegments } from "~/lib/ai/segments";
-import { normalizeForMatch, verifyAnalysis, verifyStory } from "~/lib/ai/verify";
+import { FIGURES_NOTE, normalizeForMatch, verifyAnalysis, verifyStory } from "~/lib/ai/verify";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { loadMeetingBank } from "./meetingbank";
 import { syntheticTranscript } from "./synthetic";
@@ -151,7 +151,7 @@ function strings(value: unknown): string[] {
 function unmarked(content: unknown, lie: string, mark: string): number {
   let count = 0;
   for (const raw of strings(content)) {
-    if (raw.startsWith("Numbers not found in the transcript")) continue;
+    if (raw.startsWith(FIGURES_NOTE)) continue;
     const text =
       mark === VERIFICATION_MARKS.number.text
         ? raw.replace(/(["\u201c][^"\u201d]*["\u201d]|'[^']*')\s*\[quote not found in the transcript\]/g, "")

@@ -12,6 +12,7 @@ import {
   lyingReply,
 } from "../support/lying-model";
 import { VERIFICATION_MARKS } from "~/lib/ai/marks";
+import { FIGURES_NOTE } from "~/lib/ai/verify";
 
 /**
  * A reader of a meeting analysed by a model that lies in every field
@@ -51,7 +52,7 @@ async function expectMarkedEverywhere(page: Page) {
   // The verification pass's own uncertainty note names the figures it could not find.
   const shown = text
     .split("\n")
-    .filter((line) => !line.startsWith("Figures not found in the transcript"))
+    .filter((line) => !line.startsWith(FIGURES_NOTE))
     .join("\n");
   for (const lie of INVENTED_QUOTES) expectNeverUnmarked(shown, lie, "quote");
   for (const lie of INVENTED_NUMBERS) expectNeverUnmarked(shown, lie, "number");

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { VERIFICATION_MARKS } from "~/lib/ai/marks";
 import type { Analysis, NewsStory } from "~/lib/ai/schemas";
 import { parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
-import type { VerificationReport } from "~/lib/ai/verify";
+import { FIGURES_NOTE, type VerificationReport } from "~/lib/ai/verify";
 import { analysisRevisions, storyRevisions } from "~/lib/db/schema";
 import { analyzeVideo } from "~/lib/pipeline/analysis.server";
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
@@ -56,7 +56,7 @@ function expectNeverUnmarked(content: unknown, lie: string, mark: string) {
   const numbers = mark === VERIFICATION_MARKS.number.text;
   for (const raw of allStrings(content)) {
     const text = numbers ? raw.replace(MARKED_QUOTATION, "") : raw;
-    if (text.startsWith("Figures not found in the transcript")) continue; // the pass's own note listing them
+    if (text.startsWith(FIGURES_NOTE)) continue; // the pass's own note listing them
     let at = text.indexOf(lie);
     while (at >= 0) {
       const after = text.slice(at + lie.length).replace(/^["'\u2019\u201d]?\s*/, "");

@@ -316,6 +316,9 @@ function verifyQuickFacts(pass: Pass, facts: string[]): { facts: string[]; dropp
   return { facts: kept, dropped: facts.length - kept.length };
 }
 
+/** How the story's note listing unsupported figures begins (it names them without marks). */
+export const FIGURES_NOTE = "Figures not found in the transcript";
+
 /** Notes readers see under the story: what the pass changed, in plain words (no instructions to editors). */
 function uncertaintyNotes(story: NewsStory, report: VerificationReport): string[] {
   const notes = [...story.metadata.uncertainty_notes];
@@ -334,7 +337,7 @@ function uncertaintyNotes(story: NewsStory, report: VerificationReport): string[
     );
   if (report.unsupportedNumbers.length > 0) {
     const values = [...new Set(report.unsupportedNumbers.map((n) => n.value))].join(", ");
-    notes.push(`Figures not found in the transcript: ${values}.`);
+    notes.push(`${FIGURES_NOTE}: ${values}.`);
   }
   return notes;
 }
