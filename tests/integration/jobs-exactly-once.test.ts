@@ -17,7 +17,7 @@ import {
 } from "~/lib/jobs/index.server";
 import { analyzeVideo, NEED_ANALYSIS, NEED_TRANSCRIPT } from "~/lib/pipeline/index.server";
 import { dbTag, execSql, getTestDb, truncateAllTables } from "../setup";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
+import { startFakeOpenAiServer, type FakeOpenAiServer, useFakeModel } from "../support/fake-openai-server";
 import { FAKE_MEETING_CAPTIONS, startFakeYoutubeServer, type FakeYoutubeServer } from "../support/fake-youtube-server";
 import { createMeeting } from "../support/factories";
 
@@ -165,9 +165,7 @@ describe(`exactly once ${dbTag}`, () => {
 
   it("does not re-queue a failed automatic analysis on page views, and shows its error", async () => {
     const video = await createMeeting({ transcript: TRANSCRIPT });
-    process.env.OPENAI_API_KEY = "sk-test";
-    process.env.OPENAI_BASE_URL = openai.baseURL;
-    process.env.OPENAI_MAX_RETRIES = "0";
+    useFakeModel(openai);
     openai.otherwise(() => ({ kind: "status", status: 500 }));
     const { jobId } = await ensureAnalysisQueued(video.id);
     await execSql("update pgboss.job set retry_limit = 0 where id = $1", [jobId]); // fail for good on the first error

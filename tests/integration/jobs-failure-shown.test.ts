@@ -3,14 +3,15 @@ import { signIn } from "~/lib/auth/session.server";
 import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
 import { seedVideo } from "#demo/meetings";
 import { getBoss } from "~/lib/jobs/boss.server";
-import { runNextJob, type PublicPipelineStatus, type QueueName } from "~/lib/jobs/index.server";
+import { type PublicPipelineStatus, type QueueName } from "~/lib/jobs/index.server";
 import { analyzeVideo, writeVideoStory } from "~/lib/pipeline/index.server";
 import { loader as meetingLoader, action as meetingAction } from "~/routes/meeting/meeting";
 import { loader as storyLoader, action as storyAction } from "~/routes/meeting/meeting-story";
 import { loader as statusLoader } from "~/routes/resources/pipeline-status";
 import { callRoute, dbTag, execSql, formRequest, getRequest } from "../setup";
-import { withPipelineServices } from "../support/pipeline-services";
+import { withPipelineServices, workQueue } from "../support/pipeline-services";
 import { createMeeting } from "../support/factories";
+import { useFakeModel } from "../support/fake-openai-server";
 
 /**
  * A failed analysis (or story) reaches the page, and page views never queue
@@ -25,9 +26,7 @@ let counter = 0;
 const openai = withPipelineServices();
 
 function useFailingModel() {
-  process.env.OPENAI_API_KEY = "sk-test";
-  process.env.OPENAI_BASE_URL = openai.baseURL;
-  process.env.OPENAI_MAX_RETRIES = "0";
+  useFakeModel(openai);
   openai.otherwise(() => ({ kind: "status", status: 500, message: "model overloaded" }));
 }
 
@@ -51,17 +50,6 @@ async function viewPage(loader: typeof meetingLoader | typeof storyLoader, path:
     params: { meetingId: videoId },
   });
   return { data: result.data as PageData, headers: result.headers };
-}
-
-/** Runs the queue's jobs as a worker would, retries included (their delay skipped). */
-async function workQueue(queue: QueueName) {
-  for (let round = 0; round < 10; round++) {
-    await execSql(
-      "update pgboss.job set start_after = now() - interval '1 second' where name = $1 and state = 'retry'",
-      [queue],
-    );
-    if (!(await runNextJob(queue))) return;
-  }
 }
 
 async function jobCount(queue: QueueName, videoId: string): Promise<number> {

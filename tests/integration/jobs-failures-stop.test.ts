@@ -6,7 +6,6 @@ import {
   openMeetingPipeline,
   queueTranscriptFetch,
   requestReanalysis,
-  runNextJob,
   type QueueName,
 } from "~/lib/jobs/index.server";
 import { getVideoPipelineStatus } from "~/lib/jobs/status.server";
@@ -18,7 +17,8 @@ import { action as storyAction, loader as storyLoader } from "~/routes/meeting/m
 import { callRoute, dbTag, execSql, formRequest, getRequest, TEST_ORIGIN } from "../setup";
 import { createCity, createMeeting, createSignedInUser } from "../support/factories";
 import { FAKE_MEETING_CAPTIONS, startFakeYoutubeServer, type FakeYoutubeServer } from "../support/fake-youtube-server";
-import { withPipelineServices } from "../support/pipeline-services";
+import { withPipelineServices, workQueue } from "../support/pipeline-services";
+import { useFakeModel } from "../support/fake-openai-server";
 
 /**
  * docs/decisions/0028-failures-stop-insufficient-not-auto-analyzed.md:
@@ -52,21 +52,8 @@ afterAll(async () => {
 });
 
 function useFailingModel() {
-  process.env.OPENAI_API_KEY = "sk-test";
-  process.env.OPENAI_BASE_URL = openai.baseURL;
-  process.env.OPENAI_MAX_RETRIES = "0";
+  useFakeModel(openai);
   openai.otherwise(() => ({ kind: "status", status: 500, message: "model overloaded" }));
-}
-
-/** Runs the queue's jobs as a worker would, retries included (their delay skipped). */
-async function workQueue(queue: QueueName) {
-  for (let round = 0; round < 10; round++) {
-    await execSql(
-      "update pgboss.job set start_after = now() - interval '1 second' where name = $1 and state = 'retry'",
-      [queue],
-    );
-    if (!(await runNextJob(queue))) return;
-  }
 }
 
 async function jobCount(queue: QueueName, videoId: string, table: "job" | "archive" = "job"): Promise<number> {

@@ -20,6 +20,7 @@ import { callRoute, dbTag, execSql, formRequest, getRequest, getTestDb, TEST_ORI
 import { createCity, createMeeting, createSignedInUser } from "../support/factories";
 import { withPipelineServices } from "../support/pipeline-services";
 import routeConfig from "../../app/routes";
+import { useFakeModel } from "../support/fake-openai-server";
 
 /** The admin pipeline pages: who may use them, and what their forms do. */
 
@@ -256,9 +257,7 @@ describe(`story playground ${dbTag}`, () => {
     await analyzeVideo(video.id);
     await writeVideoStory(video.id);
     const [before] = await getTestDb().select().from(cityVideos).where(eq(cityVideos.id, video.id));
-    process.env.OPENAI_API_KEY = "sk-test";
-    process.env.OPENAI_BASE_URL = openai.baseURL;
-    process.env.OPENAI_MAX_RETRIES = "0";
+    useFakeModel(openai);
     openai.otherwise(() => ({ kind: "status", status: 503 }));
     const failed = await callRoute(playgroundAction, {
       request: formRequest(
@@ -358,9 +357,7 @@ describe(`revisions and jobs pages ${dbTag}`, () => {
     });
 
     const bare = await createRivertonMeeting();
-    process.env.OPENAI_API_KEY = "sk-test";
-    process.env.OPENAI_BASE_URL = openai.baseURL;
-    process.env.OPENAI_MAX_RETRIES = "0";
+    useFakeModel(openai);
     openai.otherwise(() => ({ kind: "status", status: 500 }));
     const { jobId } = await ensureAnalysisQueued(bare.id);
     await execSql("update pgboss.job set retry_limit = 0 where id = $1", [jobId]);

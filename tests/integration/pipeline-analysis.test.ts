@@ -19,7 +19,7 @@ import {
 import { loadComparison } from "~/lib/pipeline/overview.server";
 import { dbTag, getTestDb, truncateAllTables } from "../setup";
 import { createCity, createMeeting } from "../support/factories";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
+import { startFakeOpenAiServer, type FakeOpenAiServer, useFakeModel } from "../support/fake-openai-server";
 import { LABELLED_MEETING, modelAnalysis, modelStory } from "../unit/ai/fixtures";
 
 /**
@@ -46,14 +46,6 @@ beforeEach(async () => {
 afterEach(() => {
   for (const name of AI_ENV) delete process.env[name];
 });
-
-function useFakeOpenAi() {
-  process.env.OPENAI_API_KEY = "sk-test";
-  process.env.OPENAI_BASE_URL = openai.baseURL;
-  process.env.OPENAI_MAX_RETRIES = "0";
-  // Generous: on a loaded machine a 5 s client timeout turned the fake's answer into "could not be reached".
-  process.env.OPENAI_TIMEOUT_MS = "15000";
-}
 
 /** A meeting of the demo's, in a city of its own unless given. */
 function createSeededMeeting(transcript: string | null = SEEDED.transcript, cityId?: string) {
@@ -133,7 +125,7 @@ describe(`analyzeVideo ${dbTag}`, () => {
 
   it("records the model of an OpenAI-compatible provider", async () => {
     const video = await createSeededMeeting(LABELLED_MEETING);
-    useFakeOpenAi();
+    useFakeModel(openai);
     process.env.OPENAI_MODEL = "local-llama";
     try {
       openai.otherwise(() => ({ kind: "json", body: modelAnalysis() }));
@@ -151,7 +143,7 @@ describe(`analyzeVideo ${dbTag}`, () => {
     const video = await createSeededMeeting(LABELLED_MEETING);
     await analyzeVideo(video.id);
     const before = await videoRow(video.id);
-    useFakeOpenAi();
+    useFakeModel(openai);
     openai.otherwise(() => ({ kind: "status", status: 500, message: "model crashed" }));
     const error = await rejection(analyzeVideo(video.id, { force: true }));
     expect(error.message).toMatch(/^Analysis failed: /);
@@ -193,7 +185,7 @@ describe(`writeVideoStory ${dbTag}`, () => {
     await analyzeVideo(video.id);
     await writeVideoStory(video.id);
     const before = await videoRow(video.id);
-    useFakeOpenAi();
+    useFakeModel(openai);
     openai.otherwise(() => ({ kind: "length" }));
     const error = await rejection(writeVideoStory(video.id, { additionalContext: "Shorter" }));
     expect(error.message).toMatch(/^Story generation failed: /);
@@ -211,7 +203,7 @@ describe(`revisions ${dbTag}`, () => {
     const video = await createSeededMeeting(LABELLED_MEETING);
     const admin = await createUser({ email: "restorer@example.com", emailConfirmed: true });
     await analyzeVideo(video.id);
-    useFakeOpenAi();
+    useFakeModel(openai);
     openai.otherwise(() => ({
       kind: "json",
       body: modelAnalysis({ summary: "A model-written summary of the Riverton meeting." }),
@@ -320,7 +312,7 @@ describe(`backfill ${dbTag}`, () => {
   it("reports failures with their messages", async () => {
     const city = await createCity({ locationKey: "failing-town" });
     await createSeededMeeting(LABELLED_MEETING, city.id);
-    useFakeOpenAi();
+    useFakeModel(openai);
     openai.otherwise(() => ({ kind: "status", status: 401, message: "bad key" }));
     const summary = await backfill({ cityKey: "failing-town" });
     expect(summary.failures).toHaveLength(1);

@@ -9,7 +9,7 @@ import { analyzeVideo } from "~/lib/pipeline/analysis.server";
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { dbTag, getTestDb, truncateAllTables } from "../setup";
 import { createMeeting } from "../support/factories";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
+import { startFakeOpenAiServer, type FakeOpenAiServer, useFakeModel } from "../support/fake-openai-server";
 import { INVENTED_NUMBERS, INVENTED_QUOTES, LYING_STORY, LYING_TRANSCRIPT, lyingReply } from "../support/lying-model";
 
 /**
@@ -30,10 +30,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await truncateAllTables();
   openai.reset();
-  process.env.OPENAI_API_KEY = "sk-test";
-  process.env.OPENAI_BASE_URL = openai.baseURL;
-  process.env.OPENAI_MAX_RETRIES = "0";
-  process.env.OPENAI_TIMEOUT_MS = "15000";
+  useFakeModel(openai);
   openai.otherwise(lyingReply);
 });
 afterEach(() => {

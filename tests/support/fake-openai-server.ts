@@ -147,3 +147,12 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       }),
   };
 }
+
+/** Points the app's AI settings at a fake model: no client retries, and a timeout generous enough for a loaded machine. */
+export function useFakeModel(server: Pick<FakeOpenAiServer, "baseURL">): void {
+  process.env.OPENAI_API_KEY = "sk-test";
+  process.env.OPENAI_BASE_URL = server.baseURL;
+  process.env.OPENAI_MAX_RETRIES = "0";
+  // On a loaded machine a 5 s client timeout turned the fake's answer into "could not be reached".
+  process.env.OPENAI_TIMEOUT_MS = "15000";
+}

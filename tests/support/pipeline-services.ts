@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
-import { truncateAllTables } from "../setup";
+import { runNextJob, type QueueName } from "~/lib/jobs/index.server";
+import { execSql, truncateAllTables } from "../setup";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "./fake-openai-server";
 
 /**
@@ -32,4 +33,15 @@ export function withPipelineServices(): FakeOpenAiServer {
       return typeof value === "function" ? value.bind(server) : value;
     },
   });
+}
+
+/** Runs the queue's jobs as a worker would, retries included (their delay skipped). */
+export async function workQueue(queue: QueueName) {
+  for (let round = 0; round < 10; round++) {
+    await execSql(
+      "update pgboss.job set start_after = now() - interval '1 second' where name = $1 and state = 'retry'",
+      [queue],
+    );
+    if (!(await runNextJob(queue))) return;
+  }
 }
