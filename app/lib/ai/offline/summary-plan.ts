@@ -1,5 +1,5 @@
 /**
- * What a summary says, in the order a reader expects (docs/decisions/0027-offline-analyzer-outcomes.md,
+ * What a summary says, in the order a reader expects (docs/decisions/0027-offline-analyzer-outcomes-bodies-headlines.md,
  * round 4): an agenda item opens with the item's own statement as the clerk read it and ends with its
  * outcome; a whole meeting gives one sentence per main item, in meeting order.
  */
