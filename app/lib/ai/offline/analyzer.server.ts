@@ -16,6 +16,7 @@ import { readSentences, type NlpEntity } from "./nlp.server";
 import {
   agendaWordCount,
   cleanSentence,
+  countWords,
   displaySpeaker,
   isCutOff,
   isFirstPersonAside,
@@ -23,6 +24,15 @@ import {
   shorten,
   verbatimPrefix,
 } from "./rules";
+import {
+  isWholeMeeting,
+  itemSentence,
+  itemStatement,
+  meetingItems,
+  outcomeBetween,
+  outcomeSentence,
+  type MeetingItem,
+} from "./summary-plan";
 import { cosine, lightStem, pageRank, similarityGraph, type SparseVector, tfidfVectors } from "./textrank";
 
 export type Sentence = {
@@ -177,11 +187,19 @@ const BUDGET_SLACK = 1.25;
 
 type PickLimits = { maxSentences: number; budgetWords: number };
 
-/** Best sentences first, skipping near-duplicates, until the budget is used; indexes in transcript order. */
-function pickSentences(sentences: Sentence[], scores: number[], { maxSentences, budgetWords }: PickLimits): number[] {
+/**
+ * Best sentences first, skipping near-duplicates (also of the sentences `already` in the summary),
+ * until the budget is used; indexes in transcript order.
+ */
+function pickSentences(
+  sentences: Sentence[],
+  scores: number[],
+  { maxSentences, budgetWords }: PickLimits,
+  already: number[] = [],
+): number[] {
   const order = scores
     .map((score, i) => ({ score, i }))
-    .filter((e) => e.score > 0)
+    .filter((e) => e.score > 0 && !already.includes(e.i))
     .sort((a, b) => b.score - a.score);
   const vectors = tfidfVectors(sentences.map((s) => s.terms));
   const chosen: number[] = [];
@@ -189,8 +207,8 @@ function pickSentences(sentences: Sentence[], scores: number[], { maxSentences, 
   for (const { i } of order) {
     if (chosen.length >= maxSentences || words >= budgetWords) break;
     const sentenceWords = sentences[i]!.wordCount;
-    if (chosen.length > 0 && words + sentenceWords > budgetWords * BUDGET_SLACK) continue;
-    if (chosen.some((j) => cosine(vectors[j]!, vectors[i]!) > REDUNDANCY)) continue;
+    if ((chosen.length > 0 || already.length > 0) && words + sentenceWords > budgetWords * BUDGET_SLACK) continue;
+    if ([...already, ...chosen].some((j) => cosine(vectors[j]!, vectors[i]!) > REDUNDANCY)) continue;
     chosen.push(i);
     words += sentenceWords;
   }
@@ -202,11 +220,61 @@ function summaryText(sentences: Sentence[], picked: number[], clean: boolean): s
   return (clean ? texts.map(cleanSentence).filter(Boolean) : texts.map((t) => t.trim())).join(" ");
 }
 
+/**
+ * An agenda item: its own statement first (the clerk's reading without "Item 12."), then the most
+ * central substantive sentences, then its outcome.
+ */
+function agendaItemSummary(sentences: Sentence[], scores: number[], limits: PickLimits): string | null {
+  const statement = itemStatement(sentences, limits.budgetWords);
+  if (!statement) return null;
+  const afterStatement = statement.indexes.at(-1)! + 1;
+  const outcome = outcomeBetween(sentences, afterStatement);
+  const outcomeText = outcome ? outcomeSentence(outcome) : "";
+  const rest = {
+    maxSentences: limits.maxSentences - 1,
+    budgetWords: limits.budgetWords - countWords(statement.text) - countWords(outcomeText),
+  };
+  const picked = rest.budgetWords > 0 ? pickSentences(sentences, scores, rest, statement.indexes) : [];
+  return [statement.text, summaryText(sentences, picked, true), outcomeText].filter(Boolean).join(" ");
+}
+
+/** A whole meeting: one sentence per main item in meeting order, with its outcome when said. */
+function meetingSummary(sentences: Sentence[], scores: number[], items: MeetingItem[], budgetWords: number): string {
+  const units = items.flatMap((item) => {
+    const index = itemSentence(sentences, scores, item);
+    if (index === null) return [];
+    const outcome = outcomeBetween(sentences, item.start, item.end);
+    const text = [cleanSentence(sentences[index]!.text), outcome ? outcomeSentence(outcome) : ""].filter(Boolean);
+    return [{ index, text: text.join(" "), words: countWords(text.join(" ")), debate: item.end - item.start }];
+  });
+  // The items debated longest are kept when not all fit the budget.
+  const kept: typeof units = [];
+  let words = 0;
+  for (const unit of [...units].sort((a, b) => b.debate - a.debate)) {
+    if (kept.length > 0 && words + unit.words > budgetWords * BUDGET_SLACK) continue;
+    kept.push(unit);
+    words += unit.words;
+  }
+  return kept
+    .sort((a, b) => a.index - b.index)
+    .map((unit) => unit.text)
+    .join(" ");
+}
+
 function summaryFromScores(sentences: Sentence[], scores: number[], options: SummaryOptions): string {
   const length = { ...DEFAULT_LENGTH, ...options.length };
-  const pick = options.sentences
-    ? { maxSentences: options.sentences, budgetWords: Number.POSITIVE_INFINITY }
-    : { maxSentences: length.maxSentences, budgetWords: summaryWordBudget(sentences, length) };
+  if (options.sentences) {
+    const pick = { maxSentences: options.sentences, budgetWords: Number.POSITIVE_INFINITY };
+    return summaryText(sentences, pickSentences(sentences, scores, pick), options.useRules);
+  }
+  const pick = { maxSentences: length.maxSentences, budgetWords: summaryWordBudget(sentences, length) };
+  if (options.useRules) {
+    const items = meetingItems(sentences);
+    const planned = isWholeMeeting(items)
+      ? meetingSummary(sentences, scores, items, pick.budgetWords)
+      : agendaItemSummary(sentences, scores, pick);
+    if (planned) return planned;
+  }
   return summaryText(sentences, pickSentences(sentences, scores, pick), options.useRules);
 }
 

@@ -61,6 +61,8 @@ const PROCEDURAL_RULES: ProceduralRule[] = [
   },
   { pattern: /\b(?:madam|mister|mr\.?|ms\.?) (?:clerk|chair|mayor|president)\b/i, maxWords: 8 },
   { pattern: /^(?:next item|item number|moving on|we(?:'ll| will) (?:now )?move on|let's move on)\b/i, maxWords: 10 },
+  // A bare item header ("So hearing item number one."): the statement that follows it says what the item is.
+  { pattern: /^(?:so |and |now )?(?:hearing |agenda |consent )?item (?:number |no\.? |#)?[\w-]+[.:]?$/i, maxWords: 6 },
   { pattern: /\b(?:meeting is adjourned|we are adjourned|stand adjourned|take a (?:short )?recess)\b/i },
   // The chair's running of the meeting: "Welcome to the regular meeting of …", "I am the chair of …",
   // "I closed the public hearing", "is there anyone here to speak on this item?", "file that report".
