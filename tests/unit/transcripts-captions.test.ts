@@ -165,3 +165,18 @@ describe("the city's name in captions in capitals", () => {
     expect(mergeCues(WELCOME, { properNouns: ["Long Beach"] })[0]!.text).toContain("The beach in minneapolis");
   });
 });
+
+describe("a sum at the end of a long segment", () => {
+  it("keeps its scale when the segment would close between them", () => {
+    const segments = mergeCues(
+      cues([
+        [0, 5, ">> THE DEBT SERVICE TABLE SHOWS PRINCIPAL "],
+        [10, 5, "AND INTEREST FOR EVERY YEAR OF THE PLAN "],
+        [20, 5, "AND IN TOTAL WE ARE SPENDING $130"],
+        [31, 3, "MILLION A YEAR."],
+      ]),
+    );
+    expect(segments.map((segment) => segment.text).join(" | ")).toContain("$130 million a year.");
+    expect(segments.some((segment) => /^million/i.test(segment.text))).toBe(false);
+  });
+});

@@ -126,6 +126,8 @@ const MONTH_NAMES = MONTHS.split("|");
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const DATE = new RegExp(`\\b(${MONTHS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`, "gi");
 const TALLY = /\b(\d{1,2})\s*(?:-|\u2013|\u2014|\bto\b)\s*(\d{1,2})\b(?![.,]\d|%|\s?percent)/gi;
+const ROLL_CALL_TALLY =
+  / (\d+) (?:ayes?|yeas?|yes votes|votes in favor|in favor) (?:and |with |to )?(\d+) (?:nays?|noes|no votes|opposed|against) /g;
 const CLOCK_TIME = /\b\d{1,2}:\d{2}(?::\d{2})?\b/g;
 const SPELLED_WORD =
   /\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|point|and)\b/gi;
@@ -270,7 +272,9 @@ export function numberText(text: string): string {
     out = `${out.slice(0, run.index)} ${canonicalNumber(run.value)} ${out.slice(run.index + run.raw.length)}`;
   }
   out = out.replace(/%/g, " percent ").replace(/(?<!\d)\.|\.(?!\d)|[^a-z0-9.]+/g, " ");
-  return ` ${out.replace(/\s+/g, " ").trim()} `;
+  out = ` ${out.replace(/\s+/g, " ").trim()} `;
+  // A roll call's count ("two ayes and two nays") states the tally "2 to 2".
+  return out.replace(ROLL_CALL_TALLY, (said, ayes: string, nays: string) => ` ${ayes} to ${nays}${said}`);
 }
 
 function overlaps(ranges: [number, number][], start: number, end: number): boolean {

@@ -115,6 +115,11 @@ function joinNumbersInCue(text: string): string {
     .replace(/(\d\.) (\d+\s*(?:million|billion|thousand|percent|%))/gi, "$1$2");
 }
 
+/** "$130" | "MILLION": the scale of a sum said across a cue boundary. */
+function continuesWithScale(before: string, after: string): boolean {
+  return /\d$/.test(before) && /^(?:million|billion|thousand|percent)\b/i.test(after);
+}
+
 function joinText(before: string, after: string): string {
   return continuesNumber(before, after) ? `${before}${after}` : `${before} ${after}`;
 }
@@ -198,7 +203,9 @@ function segmentsOf(turns: readonly CueTurn[], capitals: boolean): TranscriptSeg
   for (const turn of turns) {
     let current: TranscriptSegment | null = null;
     for (const piece of turn.pieces) {
-      if (current && (continuesNumber(current.text, piece.text) || !shouldClose(current, piece.startSeconds))) {
+      const keepsNumber =
+        current && (continuesNumber(current.text, piece.text) || continuesWithScale(current.text, piece.text));
+      if (current && (keepsNumber || !shouldClose(current, piece.startSeconds))) {
         current.text = joinText(current.text, piece.text);
         current.endSeconds = piece.endSeconds ?? current.endSeconds;
         continue;

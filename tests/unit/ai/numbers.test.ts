@@ -37,3 +37,11 @@ describe("dates as models write them", () => {
     expect(numberClaims("Next: 2025-07-29")).toHaveLength(1);
   });
 });
+
+describe("roll-call counts", () => {
+  it("state the tally they add up to", () => {
+    expect(states("We have two ayes and two nays.", "Failed 2-2")).toBe(true);
+    expect(states("Seven ayes, zero nays.", "Carried 7-0")).toBe(true);
+    expect(states("We have two ayes and three nays.", "Failed 2-2")).toBe(false);
+  });
+});

@@ -253,6 +253,15 @@ function completeDate(value: string, sentenceText: string): string {
   return `${value}${tail}`;
 }
 
+const MONEY_SCALE = /^\s+(?:million|billion|thousand)\b/i;
+
+/** "$130" said as "$130 million": the scale belongs to the sum. */
+function completeMoney(value: string, sentenceText: string): string {
+  const at = sentenceText.indexOf(value);
+  if (at < 0 || /(?:million|billion|thousand)$/i.test(value)) return value;
+  return `${value}${MONEY_SCALE.exec(sentenceText.slice(at + value.length))?.[0] ?? ""}`;
+}
+
 function nlpEntities(
   sentences: EntitySentence[],
   type: "MONEY" | "DATE",
@@ -263,7 +272,8 @@ function nlpEntities(
   for (const sentence of sentences) {
     for (const entity of sentence.entities) {
       if (entity.type !== type) continue;
-      const whole = type === "DATE" ? completeDate(entity.value, sentence.text) : entity.value;
+      const whole =
+        type === "DATE" ? completeDate(entity.value, sentence.text) : completeMoney(entity.value, sentence.text);
       const value = whole.replace(/^(?:by|on|about|around|approximately|until|before)\s+/i, "").trim();
       if (!accept(value)) continue;
       const key = value.toLowerCase().replace(/[^a-z0-9.]/g, "");

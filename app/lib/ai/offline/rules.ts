@@ -11,7 +11,8 @@ const FILLERS: Array<[RegExp, string]> = [
   [/,?\s*\bsort of\b,/gi, ","],
 ];
 
-const REPEATED_WORD = /\b([\w']+)(?:[\s,]+\1\b)+/gi;
+// Stutters ("they're they're"); words only, so "1,000,000" keeps its zeros.
+const REPEATED_WORD = /\b([A-Za-z][\w']*)(?:[\s,]+\1\b)+/gi;
 const LEADING_DISCOURSE = /^(?:(?:so|okay|ok|well|and|but|now|all right|alright|yeah|yes|right|um|uh)\b[,.]?\s+)+/i;
 
 /** Removes hesitations, stutters and leading discourse markers; capitalizes and ends the sentence. */
@@ -154,11 +155,17 @@ export function verbatimPrefix(text: string, maxWords: number): string {
 }
 
 /** At most maxWords words of a cleaned sentence, with an ellipsis when cut. */
+const NUMBER_CONTINUES = /^(?:million|billion|thousand|percent|%)\b/i;
+
+/** The first `maxWords` words and "…"; a figure is never cut from its scale ("$245.9 million"). */
 export function shorten(text: string, maxWords: number): string {
   const words = text.trim().split(/\s+/);
   if (words.length <= maxWords) return text.trim();
+  let end = maxWords;
+  while (end < words.length && /\d/.test(words[end - 1]!) && NUMBER_CONTINUES.test(words[end]!)) end += 1;
+  if (end >= words.length) return text.trim();
   return `${words
-    .slice(0, maxWords)
+    .slice(0, end)
     .join(" ")
     .replace(/[,;:.]$/, "")}…`;
 }
