@@ -18,9 +18,7 @@
 import { isVoteItem } from "~/lib/ai/offline/actions";
 import { analyzeSegments } from "~/lib/ai/offline/analyzer.server";
 import { writeOfflineStory } from "~/lib/ai/offline/story-writer";
-import { mergeCues } from "~/lib/transcripts/cues";
-import type { TranscriptSegment } from "~/lib/transcripts/parse";
-import { loadCaptionMeetings, type CaptionMeeting } from "./caption-set";
+import { captionSegments, loadCaptionMeetings } from "./caption-set";
 import type { MeetingBankRow } from "./meetingbank";
 import { rouge, type RougeScores } from "./rouge";
 import { analyzer, leadSameLength, plainTextRankSameLength, type Summarizer } from "./summarizers";
@@ -105,16 +103,6 @@ export function runRougeComparison(rows: MeetingBankRow[]): void {
 }
 
 // ---------------------------------------------------------------------------- captions
-
-/** The meeting's cues as the caption fetcher stores them: merged, true-cased, turns at `>>`. */
-export function captionSegments(meeting: CaptionMeeting): TranscriptSegment[] {
-  const cues = meeting.cues.map(([start, duration, text]) => ({
-    startSeconds: start,
-    endSeconds: start + duration,
-    text,
-  }));
-  return mergeCues(cues, { context: meeting.title });
-}
 
 const OUTCOME_SAID =
   /\b(?:motion\s*(?:carries|carried|carry|passes|fails|failed|arries)|(?:ayes|aye's|nays) (?:have|of) it|(?:items?|docket|consent agenda(?: items)?) (?:is|are) (?:approved|adopted|passed))\b/gi;

@@ -6,6 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { mergeCues } from "~/lib/transcripts/cues";
+import type { TranscriptSegment } from "~/lib/transcripts/parse";
 
 export type CaptionMeeting = {
   id: string;
@@ -30,4 +32,15 @@ export function loadCaptionMeetings(): { meetings: CaptionMeeting[] } | { missin
     .filter((line) => line.trim())
     .map((line) => JSON.parse(line) as CaptionMeeting);
   return { meetings };
+}
+
+/** The meeting's cues as the caption fetcher stores them: merged, true-cased, turns at `>>`. */
+export function captionSegments(meeting: CaptionMeeting): TranscriptSegment[] {
+  const cues = meeting.cues.map(([start, duration, text]) => ({
+    startSeconds: start,
+    endSeconds: start + duration,
+    text,
+  }));
+  // The caption set is all one city's; the fetcher passes the city's name the same way.
+  return mergeCues(cues, { context: meeting.title, properNouns: ["Minneapolis"] });
 }
