@@ -4,7 +4,7 @@
  * at run time, never copied into the repository. Per meeting and in total:
  * segments, labelled segments, distinct labels, junk labels, sums split
  * across cues and whether they were joined, and the time to merge and true
- * case the cues. Labels are counted as the analyser sees them: the stored
+ * case the cues. Labels are counted as the analyzer sees them: the stored
  * text parsed back.
  *
  * A label is junk unless it starts with a title (Council Member, Chair,

@@ -15,7 +15,7 @@ import { VERIFICATION_MARKS } from "~/lib/ai/marks";
 import { FIGURES_NOTE } from "~/lib/ai/verify";
 
 /**
- * A reader of a meeting analysed by a model that lies in every field
+ * A reader of a meeting analyzed by a model that lies in every field
  * (tests/support/lying-model.ts) sees every invented quote and number with
  * its explained mark, none of the removed highlight quotes, genuine quotes
  * with the transcript's speaker and time, and how the pages were made and

@@ -2,7 +2,7 @@
  * Tolerant readers for analysis results and news stories already stored in
  * the database. Stored values may come from older versions (a plain string,
  * `deadline` instead of `due_date`, missing fields), so these never throw:
- * anything that is not recognisable structured data becomes `{ plainText }`.
+ * anything that is not recognizable structured data becomes `{ plainText }`.
  */
 import { z } from "zod";
 import { parseLenientJson } from "./json";
