@@ -66,15 +66,21 @@ if (isProduction) {
 if (config.LOG_REQUESTS) app.use(morgan(isProduction ? "combined" : "dev"));
 app.use(reactRouterHandlers({ build: getBuild, mode: isProduction ? "production" : "development" }));
 
-const server = app.listen(config.PORT, config.HOST, () => {
+// Express 5 hands a failed listen (port in use, no permission) to this callback: stop, rather than run unreachable.
+const server = app.listen(config.PORT, config.HOST, (error?: Error) => {
+  if (error) {
+    console.error(`Gavel could not listen on port ${config.PORT}: ${error.message}`);
+    void shutdown("Listening failed", 1);
+    return;
+  }
   console.log(`Gavel is listening on http://localhost:${config.PORT}`);
 });
 
 let shuttingDown = false;
-async function shutdown(signal: string) {
+async function shutdown(reason: string, exitCode = 0) {
   if (shuttingDown) return;
   shuttingDown = true;
-  console.log(`${signal} received: finishing open requests, then closing the database.`);
+  console.log(`${reason}: finishing open requests, then closing the database.`);
   const forceExit = setTimeout(() => process.exit(1), 10_000);
   forceExit.unref();
   server.close(async () => {
@@ -82,9 +88,9 @@ async function shutdown(signal: string) {
     if (runWorker)
       await stopWorker({ timeoutMs: 5_000 }).catch((error) => console.error("Stopping the worker failed:", error));
     await closeDatabase();
-    process.exit(0);
+    process.exit(exitCode);
   });
   server.closeIdleConnections();
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM received"));
+process.on("SIGINT", () => void shutdown("SIGINT received"));

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
@@ -51,4 +52,37 @@ describe("invalid settings at start-up", () => {
     expect(result.stderr).not.toMatch(/^\s+at /m);
     expect(result.status).toBe(1);
   });
+});
+
+describe("a port already in use", () => {
+  test("stops the web server with a message, exit 1, and its hold on the embedded database released", async () => {
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
+    const port = (busy.address() as net.AddressInfo).port;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-port-"));
+    try {
+      const result = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          NODE_ENV: "production",
+          DATA_DIR: dataDir,
+          PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
+          SEED_DEMO_DATA: "false",
+          HOST: "127.0.0.1",
+          PORT: String(port),
+        },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(result.stderr).toContain(`Gavel could not listen on port ${port}`);
+      expect(result.stdout).not.toContain("Gavel is listening");
+      expect(result.status).toBe(1);
+      expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+    } finally {
+      busy.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
