@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { OFFLINE_MODEL } from "~/lib/ai/offline-provider.server";
 import { parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
 import { createUser } from "~/lib/auth/users.server";
@@ -19,7 +19,8 @@ import {
 import { loadComparison } from "~/lib/pipeline/overview.server";
 import { dbTag, getTestDb, truncateAllTables } from "../setup";
 import { createCity, createMeeting } from "../support/factories";
-import { startFakeOpenAiServer, type FakeOpenAiServer, useFakeModel } from "../support/fake-openai-server";
+import { useFakeModel } from "../support/fake-openai-server";
+import { fakeModelPerFile } from "../support/fake-model-hooks";
 import { LABELLED_MEETING, modelAnalysis, modelStory } from "../unit/ai/fixtures";
 
 /**
@@ -29,22 +30,10 @@ import { LABELLED_MEETING, modelAnalysis, modelStory } from "../unit/ai/fixtures
  */
 
 const SEEDED = seedVideo("ac-cc-2025-07-15");
-const AI_ENV = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MAX_RETRIES", "OPENAI_TIMEOUT_MS", "AI_PROVIDER"] as const;
+const fakeModel = fakeModelPerFile();
 
-let openai: FakeOpenAiServer;
-
-beforeAll(async () => {
-  openai = await startFakeOpenAiServer();
-});
-afterAll(async () => {
-  await openai.close();
-});
 beforeEach(async () => {
   await truncateAllTables();
-  openai.reset();
-});
-afterEach(() => {
-  for (const name of AI_ENV) delete process.env[name];
 });
 
 /** A meeting of the demo's, in a city of its own unless given. */
@@ -125,13 +114,13 @@ describe(`analyzeVideo ${dbTag}`, () => {
 
   it("records the model of an OpenAI-compatible provider", async () => {
     const video = await createSeededMeeting(LABELLED_MEETING);
-    useFakeModel(openai);
+    useFakeModel(fakeModel());
     process.env.OPENAI_MODEL = "local-llama";
     try {
-      openai.otherwise(() => ({ kind: "json", body: modelAnalysis() }));
+      fakeModel().otherwise(() => ({ kind: "json", body: modelAnalysis() }));
       const result = await analyzeVideo(video.id);
       expect(result).toMatchObject({ status: "written", provider: "openai-compatible", model: "local-llama" });
-      expect(openai.requestCount).toBeGreaterThan(0);
+      expect(fakeModel().requestCount).toBeGreaterThan(0);
       const [revision] = await analysesOf(video.id);
       expect(revision).toMatchObject({ provider: "openai-compatible", model: "local-llama" });
     } finally {
@@ -143,11 +132,11 @@ describe(`analyzeVideo ${dbTag}`, () => {
     const video = await createSeededMeeting(LABELLED_MEETING);
     await analyzeVideo(video.id);
     const before = await videoRow(video.id);
-    useFakeModel(openai);
-    openai.otherwise(() => ({ kind: "status", status: 500, message: "model crashed" }));
+    useFakeModel(fakeModel());
+    fakeModel().otherwise(() => ({ kind: "status", status: 500, message: "model crashed" }));
     const error = await rejection(analyzeVideo(video.id, { force: true }));
     expect(error.message).toMatch(/^Analysis failed: /);
-    openai.otherwise(() => ({ kind: "text", content: "Sorry, I cannot produce JSON today." }));
+    fakeModel().otherwise(() => ({ kind: "text", content: "Sorry, I cannot produce JSON today." }));
     expect((await rejection(analyzeVideo(video.id, { force: true }))).message).toMatch(/^Analysis failed: /);
     const after = await videoRow(video.id);
     expect(after.analysisResults).toEqual(before.analysisResults);
@@ -185,15 +174,15 @@ describe(`writeVideoStory ${dbTag}`, () => {
     await analyzeVideo(video.id);
     await writeVideoStory(video.id);
     const before = await videoRow(video.id);
-    useFakeModel(openai);
-    openai.otherwise(() => ({ kind: "length" }));
+    useFakeModel(fakeModel());
+    fakeModel().otherwise(() => ({ kind: "length" }));
     const error = await rejection(writeVideoStory(video.id, { additionalContext: "Shorter" }));
     expect(error.message).toMatch(/^Story generation failed: /);
     const after = await videoRow(video.id);
     expect(after.newsStory).toEqual(before.newsStory);
     expect(after.storyGeneratedAt).toEqual(before.storyGeneratedAt);
     expect(await storiesOf(video.id)).toHaveLength(1);
-    openai.otherwise(() => ({ kind: "json", body: modelStory() }));
+    fakeModel().otherwise(() => ({ kind: "json", body: modelStory() }));
     expect(await writeVideoStory(video.id)).toMatchObject({ status: "written", provider: "openai-compatible" });
   });
 });
@@ -203,8 +192,8 @@ describe(`revisions ${dbTag}`, () => {
     const video = await createSeededMeeting(LABELLED_MEETING);
     const admin = await createUser({ email: "restorer@example.com", emailConfirmed: true });
     await analyzeVideo(video.id);
-    useFakeModel(openai);
-    openai.otherwise(() => ({
+    useFakeModel(fakeModel());
+    fakeModel().otherwise(() => ({
       kind: "json",
       body: modelAnalysis({ summary: "A model-written summary of the Riverton meeting." }),
     }));
@@ -312,8 +301,8 @@ describe(`backfill ${dbTag}`, () => {
   it("reports failures with their messages", async () => {
     const city = await createCity({ locationKey: "failing-town" });
     await createSeededMeeting(LABELLED_MEETING, city.id);
-    useFakeModel(openai);
-    openai.otherwise(() => ({ kind: "status", status: 401, message: "bad key" }));
+    useFakeModel(fakeModel());
+    fakeModel().otherwise(() => ({ kind: "status", status: 401, message: "bad key" }));
     const summary = await backfill({ cityKey: "failing-town" });
     expect(summary.failures).toHaveLength(1);
     expect(summary.failures[0]).toMatchObject({

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { VERIFICATION_MARKS } from "~/lib/ai/marks";
 import type { Analysis, NewsStory } from "~/lib/ai/schemas";
 import { parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
@@ -9,7 +9,8 @@ import { analyzeVideo } from "~/lib/pipeline/analysis.server";
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { dbTag, getTestDb, truncateAllTables } from "../setup";
 import { createMeeting } from "../support/factories";
-import { startFakeOpenAiServer, type FakeOpenAiServer, useFakeModel } from "../support/fake-openai-server";
+import { useFakeModel } from "../support/fake-openai-server";
+import { fakeModelPerFile } from "../support/fake-model-hooks";
 import { INVENTED_NUMBERS, INVENTED_QUOTES, LYING_STORY, LYING_TRANSCRIPT, lyingReply } from "../support/lying-model";
 
 /**
@@ -18,23 +19,12 @@ import { INVENTED_NUMBERS, INVENTED_QUOTES, LYING_STORY, LYING_TRANSCRIPT, lying
  * takes times and speakers from the transcript, and keeps the genuine quotes.
  */
 
-const AI_ENV = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MAX_RETRIES", "OPENAI_TIMEOUT_MS"] as const;
-let openai: FakeOpenAiServer;
+const fakeModel = fakeModelPerFile();
 
-beforeAll(async () => {
-  openai = await startFakeOpenAiServer();
-});
-afterAll(async () => {
-  await openai.close();
-});
 beforeEach(async () => {
   await truncateAllTables();
-  openai.reset();
-  useFakeModel(openai);
-  openai.otherwise(lyingReply);
-});
-afterEach(() => {
-  for (const name of AI_ENV) delete process.env[name];
+  useFakeModel(fakeModel());
+  fakeModel().otherwise(lyingReply);
 });
 
 function allStrings(value: unknown): string[] {

@@ -13,10 +13,13 @@ import { describe, expect, test } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-function start(entry: string, env: Record<string, string>) {
+/** Runs an entry point to its end in a data directory of its own, removed afterwards. */
+type Env = Record<string, string>;
+
+function start(entry: string, env: Env | ((dataDir: string) => Env), inspect?: (dataDir: string) => void) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-settings-"));
   try {
-    return spawnSync(process.execPath, ["--import", "tsx", entry], {
+    const result = spawnSync(process.execPath, ["--import", "tsx", entry], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH,
@@ -24,11 +27,13 @@ function start(entry: string, env: Record<string, string>) {
         NODE_ENV: "production",
         DATA_DIR: dataDir,
         PGLITE_DATA_DIR: "memory://",
-        ...env,
+        ...(typeof env === "function" ? env(dataDir) : env),
       },
       encoding: "utf8",
-      timeout: 30_000,
+      timeout: 60_000,
     });
+    inspect?.(dataDir);
+    return result;
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -59,30 +64,24 @@ describe("a port already in use", () => {
     const busy = net.createServer();
     await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
     const port = (busy.address() as net.AddressInfo).port;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-port-"));
     try {
-      const result = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          NODE_ENV: "production",
-          DATA_DIR: dataDir,
+      let lockLeft = true;
+      const result = start(
+        "server.ts",
+        (dataDir) => ({
           PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
           SEED_DEMO_DATA: "false",
           HOST: "127.0.0.1",
           PORT: String(port),
-        },
-        encoding: "utf8",
-        timeout: 60_000,
-      });
+        }),
+        (dataDir) => (lockLeft = fs.existsSync(path.join(dataDir, "pglite.lock"))),
+      );
       expect(result.stderr).toContain(`Gavel could not listen on port ${port}`);
       expect(result.stdout).not.toContain("Gavel is listening");
       expect(result.status).toBe(1);
-      expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+      expect(lockLeft).toBe(false);
     } finally {
       busy.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 90_000);
 });
