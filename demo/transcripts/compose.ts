@@ -52,11 +52,15 @@ export type MeetingPlan = {
 
 export type TimedLine = { seconds: number; speaker: string; text: string };
 
+/** A vote taken on an item, as the composer wrote it: the ground truth for the analyzer's action items. */
+export type ComposedVote = { motion: string; tally: string; passed: boolean };
+
 export type ComposedItem = {
   itemId: string;
   /** Agenda number as said by the chair. */
   number: number;
   built: BuiltItem;
+  votes: ComposedVote[];
   /** Index range of this item's lines in `lines`, end exclusive. */
   from: number;
   to: number;
@@ -296,6 +300,8 @@ export function composeMeeting(plan: MeetingPlan): ComposedMeeting {
   chosen.forEach((item, index) => {
     const itemRng = createRng(`item:${plan.key}:${item.id}`);
     const [a, b, c, d] = itemRng.shuffle(members) as [Person, Person, Person, Person];
+    const votes: ComposedVote[] = [];
+    const itemVote = makeVote(roster, itemRng);
     const ctx: ItemContext = {
       city,
       places,
@@ -313,7 +319,11 @@ export function composeMeeting(plan: MeetingPlan): ComposedMeeting {
       staff: (role) => roster.staff[role],
       publicLabel: "PUBLIC COMMENTER",
       residentName,
-      vote: makeVote(roster, itemRng),
+      vote: (options) => {
+        const result = itemVote(options);
+        votes.push({ motion: options.motion, tally: result.tally, passed: result.passed });
+        return result;
+      },
       noun: roster.noun,
       bodyName: source.bodyName,
     };
@@ -325,7 +335,7 @@ export function composeMeeting(plan: MeetingPlan): ComposedMeeting {
     const from = lines.length;
     lines.push(...built.lines);
     itemRanges.push({ from, to: lines.length });
-    composedItems.push({ itemId: item.id, number: itemNumber, built });
+    composedItems.push({ itemId: item.id, number: itemNumber, built, votes });
     itemNumber++;
     if (index === recessAfter) {
       say(chair, `We've been at it for a while. Let's take a ten-minute recess.`);

@@ -5,7 +5,13 @@
  * Short examples written for these tests (fictional people and items).
  */
 import { describe, expect, it } from "vitest";
-import { extractActionItems, findVoteOutcome, isDirection } from "~/lib/ai/offline/actions";
+import {
+  announcedItem,
+  extractActionItems,
+  findVoteOutcome,
+  isDirection,
+  isProcedureItem,
+} from "~/lib/ai/offline/actions";
 import { analyzeOffline } from "~/lib/ai/offline/analyzer.server";
 import { meetingBody } from "~/lib/ai/offline/meeting-body";
 import { findNextMeetingDate, writeOfflineStory } from "~/lib/ai/offline/story-writer";
@@ -66,6 +72,45 @@ describe("vote outcomes", () => {
     expect(actionsOf("Item 12 is the bus contract renewal. The docket is passed.")).toEqual([
       "Item: bus contract renewal. Result: carried.",
     ]);
+  });
+
+  it("reads an item announced in any of the chair's forms", () => {
+    expect(announcedItem("Moving on to item 5, a public hearing on the sewer rate plan.")).toBe(
+      "public hearing on the sewer rate plan",
+    );
+    expect(announcedItem("Let's go to item 7, restoring Sunday hours at the Elm Street Library.")).toBe(
+      "restoring Sunday hours at the Elm Street Library",
+    );
+    expect(announcedItem("Next is item 6, the dog park design. I'll turn it over to staff.")).toBe("dog park design");
+    expect(announcedItem("That brings us to item 9, design review for the grocery store.")).toBe(
+      "design review for the grocery store",
+    );
+    expect(announcedItem("Item 3 is the consent calendar: 3A, approval of the minutes; 3B, a grant.")).toBe(
+      "the consent calendar",
+    );
+    expect(announcedItem("We will take up item 25, and I see Council Member Osman.")).toBeNull();
+  });
+
+  it("ties each vote to the item announced before it, never to public comment", () => {
+    const actions = actionsOf(
+      [
+        "Item 4 is public comment on items not on the agenda. Each speaker has three minutes.",
+        "The library should stay open later.",
+        "Moving on to item 5, the sidewalk repair contract.",
+        "Move to award the sidewalk repair contract to Granite Works. Second.",
+        "The motion carries, 4-1.",
+        "Let's go to item 6, the dog park design.",
+        "Move to approve the design and the fund transfer for the dog park. Second.",
+        "Any opposed? Hearing none, the motion carries 5-0.",
+      ].join(" "),
+    );
+    expect(actions).toEqual([
+      "Motion on sidewalk repair contract: Award the sidewalk repair contract to Granite Works. Result: carried (4-1).",
+      "Motion on dog park design: Approve the design and the fund transfer for the dog park. Result: carried (5-0).",
+    ]);
+    expect(isProcedureItem("public comment on items not on the agenda")).toBe(true);
+    expect(isProcedureItem("councilmembers' reports")).toBe(true);
+    expect(isProcedureItem("public hearing on the sewer rate plan")).toBe(false);
   });
 });
 

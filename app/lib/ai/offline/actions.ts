@@ -12,7 +12,7 @@ export type ActionSentence = { text: string; speaker: string | null; entities: N
 const NUMBER_WORD = "(?:\\d{1,2}|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen)";
 
 const MOTION_VERBS =
-  "approve|adopt|accept|direct|deny|continue|refer|table|receive|authori[sz]e|amend|place|pass|request|ask|forward|suspend|reconsider|postpone|lay|waive|close|open|introduce";
+  "approve|adopt|accept|award|direct|deny|continue|refer|table|receive|authori[sz]e|amend|place|pass|request|ask|forward|suspend|reconsider|postpone|lay|waive|close|open|introduce|recommend|set|uphold|grant";
 
 export const MOTION = new RegExp(
   [
@@ -203,9 +203,10 @@ function describeOutcome(outcome: VoteOutcome): string {
   return outcome.tally ? `${outcome.result} (${outcome.tally})` : outcome.result;
 }
 
-// "Our next item is a public hearing for ...", "item number four, which is ...", "we'll take up item 25".
+// "Our next item is a public hearing for ...", "item number four, which is ...", "we'll take up item 25",
+// "Moving on to item 5, a public hearing on ...", "Let's go to item 7, restoring ...", "Next is item 6, ...".
 const ITEM_ANNOUNCEMENT =
-  /\b(?:(?:our |the )?(?:next|first|last|final|only|one) (?:item|items|public hearing|discussion item|matter)(?: on (?:the|our) [a-z ]+ agenda)?(?: today| up)?(?: is| are|,? which is)|next up(?: for discussion)? is|item (?:number |no\.? |#)?[\w.]+,? (?:is|which is)|(?:take up|move to|moving to|moving on to|turn to|on to) (?:item|agenda item) (?:number |no\.? )?[\w.]+(?:,? which is)?|(?:we have|there is) a (?:public hearing|joint consent item|consent item) (?:for|on|regarding|with)|(?:the )?consent agenda(?:,| items)? (?:which|that))\s*/i;
+  /\b(?:(?:our |the )?(?:next|first|last|final|only|one) (?:item|items|public hearing|discussion item|matter)(?: on (?:the|our) [a-z ]+ agenda)?(?: today| up)?(?: is| are|,? which is)|next up(?: for discussion)? is|item (?:number |no\.? |#)?[\w.]+,? (?:is|which is)|(?:take up|move to|moving to|moving on to|turn to|on to|go to|brings? us to|next is) (?:item|agenda item) (?:number |no\.? )?[\w.]+(?:,? which is|,)?|(?:we have|there is) a (?:public hearing|joint consent item|consent item) (?:for|on|regarding|with)|(?:the )?consent agenda(?:,| items)? (?:which|that))\s*/i;
 
 // What follows an announcement but names no item: "on our postponement agenda", ", with that, I'll ask".
 const NOT_AN_ITEM =
@@ -219,8 +220,18 @@ export function announcedItem(text: string): string | null {
   const name = rest.split(/(?<=[a-z0-9)])[.?!;]\s|[.?!;]$|\s--\s/i)[0]!.trim();
   if (countWords(name) < 2 || NOT_AN_ITEM.test(name))
     return /\bconsent agenda\b/i.test(match[0]) ? "the consent agenda" : null;
+  // "the consent calendar: 3A, approval of the minutes …; 3B, …": the listing is not the item's name.
+  const listing = /^(consent (?:calendar|agenda))\s*:/i.exec(name);
+  if (listing) return `the ${listing[1]!.toLowerCase()}`;
   return shorten(name.replace(/[,.;:]+$/, ""), 16).replace(/…$/, "");
 }
+
+// Parts of a meeting that are heard, not decided: no vote is taken on them and no story leads with them.
+const PROCEDURE_ITEM =
+  /^(?:(?:general |non-agenda |oral )?public comments?\b|(?:the )?(?:roll call|pledge|invocation|adjournment|recess)\b|(?:council|board|commission|committee|members?|councilmembers|commissioners|trustees|staff|city manager|mayor)'?s?' (?:reports?|comments|announcements)\b|(?:reports?|announcements|communications) (?:from|of|by)\b|approval of the agenda\b)/i;
+
+/** Public comment, roll call, reports and the like: an item announced, but never the item a vote decides. */
+export const isProcedureItem = (item: string) => PROCEDURE_ITEM.test(item.replace(/^(?:the|an?|our)\s+/i, ""));
 
 const contentWords = (text: string) => text.toLowerCase().match(/[a-z]{5,}/g) ?? [];
 
@@ -261,7 +272,7 @@ function continuedItem(text: string, next: string | undefined): string | null {
 const ITEM_WINDOW = 400;
 // A vote decides the motion made at most this many sentences before it.
 const VOTE_WINDOW = 25;
-const MAX_ACTION_ITEMS = 14;
+const MAX_ACTION_ITEMS = 16;
 
 /** A vote (one per item) or a direction to staff, with where it was said. */
 type Draft = ActionItem & { sentenceIndex: number; outcome: VoteOutcome | null; key: string | null };
@@ -339,7 +350,8 @@ class VoteBook {
 export function extractActionItems(sentences: ActionSentence[], body = "City Council"): ActionItem[] {
   const drafts: Draft[] = [];
   const book = new VoteBook(drafts, body);
-  let item: { name: string; index: number } | null = null;
+  // Public comment or reports announced: what follows is no longer the previous item, and nothing is decided.
+  let item: { name: string | null; index: number } | null = null;
   let motion: Motion | null = null;
   sentences.forEach((sentence, index) => {
     const currentItem = item && index - item.index <= ITEM_WINDOW ? item.name : null;
@@ -351,7 +363,7 @@ export function extractActionItems(sentences: ActionSentence[], body = "City Cou
     }
     const announced = announcedItem(sentence.text) ?? continuedItem(sentence.text, sentences[index + 1]?.text);
     if (announced) {
-      item = { name: announced, index };
+      item = { name: isProcedureItem(announced) ? null : announced, index };
       motion = null;
     }
     const itemNow = item && index - item.index <= ITEM_WINDOW ? item.name : null;
@@ -370,13 +382,19 @@ export function extractActionItems(sentences: ActionSentence[], body = "City Cou
     }
   });
   const seen = new Set<string>();
-  return drafts
-    .filter((draft) => {
-      const key = normalizeForMatch(draft.description);
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .slice(0, MAX_ACTION_ITEMS)
-    .map(finish);
+  const unique = drafts.filter((draft) => {
+    const key = normalizeForMatch(draft.description);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return withinLimit(unique).map(finish);
+}
+
+/** At most MAX_ACTION_ITEMS, in meeting order: every vote before any direction to staff. */
+function withinLimit(drafts: Draft[]): Draft[] {
+  if (drafts.length <= MAX_ACTION_ITEMS) return drafts;
+  const votes = drafts.filter((draft) => draft.key !== null);
+  const kept = new Set([...votes, ...drafts.filter((draft) => draft.key === null)].slice(0, MAX_ACTION_ITEMS));
+  return drafts.filter((draft) => kept.has(draft));
 }

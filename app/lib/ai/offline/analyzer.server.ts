@@ -9,7 +9,15 @@ import type { AnalyzeTranscriptInput } from "../provider";
 import type { Analysis, Highlight } from "../schemas";
 import { ensureSegments } from "../segments";
 import { formatDuration } from "~/lib/format/duration";
-import { DIRECTION, extractActionItems, isBareMotion, MOTION, voteOutcome } from "./actions";
+import {
+  announcedItem,
+  DIRECTION,
+  extractActionItems,
+  isBareMotion,
+  isProcedureItem,
+  MOTION,
+  voteOutcome,
+} from "./actions";
 import { extractEntities } from "./entities";
 import { meetingBody } from "./meeting-body";
 import { readSentences, type NlpEntity } from "./nlp.server";
@@ -87,6 +95,9 @@ const MAX_GRAPH_SENTENCES = 400;
 // ---------------------------------------------------------------------------
 // Sentences
 
+/** "Item 4 is public comment on items not on the agenda": an announcement of procedure, not of business. */
+const opensProcedure = (text: string) => isProcedureItem(announcedItem(text) ?? "");
+
 export function readTranscriptSentences(segments: TranscriptSegment[]): Sentence[] {
   const sentences: Sentence[] = [];
   segments.forEach((segment, segmentIndex) => {
@@ -99,7 +110,10 @@ export function readTranscriptSentences(segments: TranscriptSegment[]): Sentence
         terms: sentence.contentWords.filter((word) => word.length > 2 && /[a-z]/.test(word)).map(lightStem),
         wordCount: sentence.wordCount,
         entities: sentence.entities,
-        procedural: isProcedural(sentence.text, sentence.wordCount) || isBareMotion(sentence.text),
+        procedural:
+          isProcedural(sentence.text, sentence.wordCount) ||
+          isBareMotion(sentence.text) ||
+          opensProcedure(sentence.text),
       });
     }
   });
@@ -238,9 +252,10 @@ function agendaItemSummary(sentences: Sentence[], scores: number[], limits: Pick
   return [statement.text, summaryText(sentences, picked, true), outcomeText].filter(Boolean).join(" ");
 }
 
-/** A whole meeting: one sentence per main item in meeting order, with its outcome when said. */
+/** A whole meeting: one sentence per main item in meeting order, with its outcome when said; public comment is no item. */
 function meetingSummary(sentences: Sentence[], scores: number[], items: MeetingItem[], budgetWords: number): string {
   const units = items.flatMap((item) => {
+    if (opensProcedure(sentences[item.announcement]!.text)) return [];
     const index = itemSentence(sentences, scores, item);
     if (index === null) return [];
     const outcome = outcomeBetween(sentences, item.start, item.end);

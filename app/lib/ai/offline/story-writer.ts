@@ -8,7 +8,7 @@ import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import type { Analysis, Entity, Highlight, NewsStory, Quote } from "../schemas";
 import { NO_TIMESTAMP } from "../timestamps";
 import { isUnknownSpeaker, normalizeForMatch } from "../verify";
-import { announcedItem, findDatePhrase, isVoteItem } from "./actions";
+import { announcedItem, findDatePhrase, isProcedureItem, isVoteItem } from "./actions";
 import type { MeetingSource } from "../provider";
 import { meetingBody } from "./meeting-body";
 import { countWords, shorten } from "./rules";
@@ -76,8 +76,8 @@ function entityTopic(analysis: Analysis): string | null {
   return named?.name ?? null;
 }
 
-/** A decision the analysis reports: the item, what was done, and the tally when said. */
-type Decision = { item: string; motion: string; result: "carried" | "failed"; tally: string | null };
+/** A decision the analysis reports: the item (as announced, and without its preamble), what was done, and the tally when said. */
+type Decision = { item: string; announced: string; motion: string; result: "carried" | "failed"; tally: string | null };
 
 const DECISION =
   /^(?:Item: (.+?)|Motion(?: by [^:]+?)? on (.+?): (.*?))\.? Result: (carried|failed)(?: \(([^)]+)\))?\.$/;
@@ -106,12 +106,14 @@ function decisions(analysis: Analysis): Decision[] {
   return analysis.action_items.flatMap((action) => {
     const match = DECISION.exec(action.description.trim());
     if (!match) return [];
-    const item = (match[1] ?? match[2] ?? "")
+    const announced = match[1] ?? match[2] ?? "";
+    const item = announced
       .replace(ITEM_PREAMBLE, "")
       .replace(/[.…,;:]+$/, "")
       .trim();
-    if (countWords(item) < 2 || GENERIC_ITEM.test(item)) return [];
-    return [{ item, motion: match[3] ?? "", result: match[4] as Decision["result"], tally: match[5] ?? null }];
+    if (countWords(item) < 2 || GENERIC_ITEM.test(item) || isProcedureItem(announced)) return [];
+    const [motion, result, tally] = [match[3] ?? "", match[4] as Decision["result"], match[5] ?? null];
+    return [{ item, announced, motion, result, tally }];
   });
 }
 
@@ -146,6 +148,8 @@ function decisionVerb(decision: Decision): string {
   if (/\b(?:postpone|continue|lay (?:it |this )?over|delay|table|defer)\w*/i.test(decision.motion)) return "delays";
   if (decision.result === "failed") return "rejects";
   if (/\breceive and file\b/i.test(decision.motion)) return "receives";
+  // A planning commission recommends to the council: it does not approve.
+  if (/^recommend\b/i.test(decision.motion)) return "recommends";
   return "approves";
 }
 
@@ -153,7 +157,7 @@ function decisionVerb(decision: Decision): string {
 const WITHOUT_RECOMMENDATION = /ithout (?:a )?recommendation\b|\bforward\w*\b.*\bfull council\b/i;
 // An item named by what the motion does to it: "postponing the boulevard ordinance", "referring to staff …".
 const ITEM_ACTION =
-  /^(?:(?:an?|the)\s+)?(?:(resolution|ordinance|contract)\s+)?(approving|adopting|authorizing|postponing|referring)\s+(.+)$/i;
+  /^(?:(?:an?|the)\s+)?(?:(resolution|ordinance|contract)\s+)?(approving|adopting|authorizing|postponing|referring|restoring)\s+(.+)$/i;
 const ACTION_VERB: Record<string, string> = {
   approving: "approves",
   adopting: "adopts",
@@ -165,6 +169,7 @@ const ACTION_VERB: Record<string, string> = {
   extending: "extends",
   accepting: "accepts",
   setting: "sets",
+  restoring: "restores",
 };
 const AND_PARTICIPLE = new RegExp(`\\s+and\\s+(${Object.keys(ACTION_VERB).join("|")})\\b`, "gi");
 // "public hearing at Aki's for on sale wine, strong beer": a license is what the committee approves.
@@ -189,6 +194,10 @@ export function decisionPhrase(decision: Decision): HeadlinePhrase {
   const license = LICENSE_HEARING.exec(item);
   if (decision.result === "carried" && license)
     return { verb: "approves", item: `${license[2]!.trim()} license for ${license[1]!.trim()}`, suffix: "" };
+  // "Deny the appeal and uphold …": the body denies the appeal, it approves nothing.
+  const appeal = /^(?:an?\s+|the\s+)?(appeal (?:of|from)\s.+)$/i.exec(decision.announced);
+  if (decision.result === "carried" && appeal && /^deny (?:the )?appeal\b/i.test(decision.motion))
+    return { verb: "denies", item: headlineItem(appeal[1]!, { keepPreamble: true }), suffix: "" };
   if (/^(?:an?\s+)?public hearing\b/i.test(item))
     return { verb: "holds", item: item.replace(/^an?\s+/i, ""), suffix: "" };
   const action = ITEM_ACTION.exec(item);
@@ -225,7 +234,7 @@ const MIN_ITEM_CHARS = 48;
 const CLAUSE_BOUNDARY =
   /,|\s(?=(?:related to|relating to|regarding|for the|due to|as prepared|which|who|and item)\b)/gi;
 // Weaker ends, used when no clause end fits: "license revocation for bagu sushi & ai food | to outstanding tax".
-const PHRASE_BOUNDARY = /\s(?=(?:to|and|at|with|by|that)\b)/gi;
+const PHRASE_BOUNDARY = /\s(?=(?:to|and|at|with|by|that|for)\b)/gi;
 
 function lastBoundaryWithin(text: string, boundary: RegExp, room: number, minChars = 0): number {
   let best = -1;
@@ -324,14 +333,17 @@ function actionSentence(item: Analysis["action_items"][number]): string {
 export function longestAgendaItem(segments: TranscriptSegment[]): string | null {
   const text = segments.map((segment) => segment.text).join(" ");
   const items: Array<{ name: string; at: number }> = [];
-  for (const sentence of text.matchAll(/[^.?!]+[.?!]*/g)) {
+  // Sentences end at a stop, not at the point of "$3.2 million".
+  for (const sentence of text.matchAll(/(?:[^.?!]|\.(?=\d))+[.?!]*/g)) {
     const name = announcedItem(sentence[0]);
-    if (name && name !== "the consent agenda" && !/,\s*who\b/i.test(name)) items.push({ name, at: sentence.index });
+    if (name && !/^the consent (?:agenda|calendar)$/.test(name) && !/,\s*who\b/i.test(name))
+      items.push({ name, at: sentence.index });
   }
   let best: { name: string; length: number } | null = null;
   items.forEach((item, i) => {
     const length = (items[i + 1]?.at ?? text.length) - item.at;
-    if (!best || length > best.length) best = { name: item.name, length };
+    // Public comment ends the item before it but is never the meeting's main item.
+    if (!isProcedureItem(item.name) && (!best || length > best.length)) best = { name: item.name, length };
   });
   return (best as { name: string } | null)?.name ?? null;
 }
