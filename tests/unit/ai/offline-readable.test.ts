@@ -91,6 +91,23 @@ describe("headlines", () => {
     expect(headline.length).toBeLessThanOrEqual(90);
     expect(headline).toBe("Public Health and Safety Committee approves legislative directive requesting an overview");
   });
+
+  it("keep an item a little over the room whole rather than cut a compound name", () => {
+    expect(
+      fitHeadline(
+        "Lake Wendell City Council approves",
+        "Wendell Community Center heating and cooling replacement",
+        ", 5-0",
+      ),
+    ).toBe("Lake Wendell City Council approves Wendell Community Center heating and cooling replacement, 5-0");
+    expect(
+      fitHeadline(
+        "Port Halvern City Council approves",
+        "design contract for the Gull Rock footbridge replacement",
+        ", 5-0",
+      ),
+    ).toBe("Port Halvern City Council approves design contract for the Gull Rock footbridge replacement, 5-0");
+  });
 });
 
 describe("entities", () => {
