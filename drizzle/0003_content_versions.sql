@@ -39,7 +39,12 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM public.content_versions_bump(ARRAY(SELECT 'city:' || id FROM new_rows) || 'site'::text);
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM public.content_versions_bump(ARRAY(SELECT 'city:' || id FROM new_rows UNION SELECT 'city:' || id FROM old_rows) || 'site'::text);
+    -- Other cities' pages show a city's name, state, key and status (the city picker): only those change the site.
+    PERFORM public.content_versions_bump(ARRAY(SELECT 'city:' || id FROM new_rows UNION SELECT 'city:' || id FROM old_rows)
+      || CASE WHEN EXISTS (
+        SELECT 1 FROM new_rows n FULL JOIN old_rows o ON o.id = n.id
+        WHERE (n.name, n.state, n.location_key, n.status) IS DISTINCT FROM (o.name, o.state, o.location_key, o.status)
+      ) THEN 'site'::text END);
   ELSE
     PERFORM public.content_versions_bump(ARRAY(SELECT 'city:' || id FROM old_rows) || 'site'::text);
   END IF;
