@@ -19,8 +19,24 @@ const CITY_VERSIONS_SQL = `select coalesce(string_agg(scope || '=' || version, '
 
 const ALL_VERSIONS_SQL = `select coalesce(max(version), 0) || '/' || coalesce(sum(version), 0) as token from content_versions`;
 
-export async function contentVersionsOf(pathname: string): Promise<string> {
-  const cityKey = CITY_PATH.exec(pathname)?.[1];
+/**
+ * Requests that arrive while the same versions are being read share that
+ * read: under load, one query serves a burst of requests. (A write that
+ * commits during the read shows from the next read, a few milliseconds on.)
+ */
+const inFlight = new Map<string, Promise<string>>();
+
+export function contentVersionsOf(pathname: string): Promise<string> {
+  const scope = CITY_PATH.exec(pathname)?.[1] ?? "";
+  let read = inFlight.get(scope);
+  if (!read) {
+    read = readVersions(scope || undefined).finally(() => inFlight.delete(scope));
+    inFlight.set(scope, read);
+  }
+  return read;
+}
+
+async function readVersions(cityKey: string | undefined): Promise<string> {
   const { rows } = cityKey
     ? await getConnection().execute(CITY_VERSIONS_SQL, [cityKey])
     : await getConnection().execute(ALL_VERSIONS_SQL, []);
