@@ -63,6 +63,9 @@ if (isProduction) {
   getBuild = () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
 }
 
+// `npm run bench -- --only render` compares a page with the same HTML served as a file, through the same stack.
+if (config.BENCH_STATIC_DIR) app.use("/bench-static", express.static(config.BENCH_STATIC_DIR));
+
 if (config.LOG_REQUESTS) app.use(morgan(isProduction ? "combined" : "dev"));
 app.use(reactRouterHandlers({ build: getBuild, mode: isProduction ? "production" : "development" }));
 

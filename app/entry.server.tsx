@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { cspNonceContext, NonceProvider } from "~/lib/http/nonce";
 
 /**
@@ -13,6 +13,15 @@ import { cspNonceContext, NonceProvider } from "~/lib/http/nonce";
  */
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders, actions and rendering, logged unless the client went
+ * away: a closed connection aborts the request, and what fails because of it
+ * is not a server error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (!request.signal.aborted) console.error(error);
+};
 
 export default function handleRequest(
   request: Request,
@@ -66,8 +75,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors in the shell reject and are logged by React Router.
-          if (shellRendered) console.error(error);
+          // Errors in the shell reject and are logged by React Router (handleError).
+          if (shellRendered && !request.signal.aborted) console.error(error);
         },
       },
     );

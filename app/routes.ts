@@ -26,10 +26,8 @@ export default [
       route("youtube-manager", "routes/admin/youtube-manager.tsx"),
     ]),
   ]),
-  layout("routes/meeting/layout.tsx", [
-    route("meeting/:meetingId", "routes/meeting/meeting.tsx"),
-    route("meeting-story/:meetingId", "routes/meeting/meeting-story.tsx"),
-  ]),
+  route("meeting/:meetingId", "routes/meeting/meeting.tsx"),
+  route("meeting-story/:meetingId", "routes/meeting/meeting-story.tsx"),
   route("search", "routes/search.tsx"),
   route("resources/city-videos", "routes/resources/city-videos.ts"),
   route("resources/city-videos-search", "routes/resources/city-videos-search.ts"),

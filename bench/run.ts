@@ -5,6 +5,7 @@
  *   npm run bench -- --only analyzer      the offline analyzer only
  *   npm run bench -- --only captions      real captions: labels, sums, true casing (bench/captions.ts)
  *   npm run bench -- --only soak --soak-seconds 60 --soak-clients 50
+ *   npm run bench -- --only render        server rendering against static files, cache on and off (bench/render.ts)
  *
  * Offline analyzer:
  *
@@ -35,6 +36,7 @@ import {
 } from "./summarizers";
 import { runCaptionsBench } from "./captions";
 import { runFaithfulnessBench } from "./faithfulness";
+import { runRenderBench } from "./render";
 import { runSoak } from "./soak";
 import { syntheticTranscript } from "./synthetic";
 
@@ -101,6 +103,13 @@ async function main(): Promise<void> {
   if (!only || only === "soak") {
     console.log("\nSoak: the built server under steady load (see bench/soak.ts)");
     await runSoak({ clients: Number(option("soak-clients") ?? 50), seconds: Number(option("soak-seconds") ?? 600) });
+  }
+  if (!only || only === "render") {
+    console.log("\nRender: server rendering against static files (see bench/render.ts)");
+    await runRenderBench({
+      clients: Number(option("render-clients") ?? 50),
+      seconds: Number(option("render-seconds") ?? 10),
+    });
   }
 }
 

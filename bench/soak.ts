@@ -35,7 +35,7 @@ function residentMemoryMb(pid: number): number | null {
   }
 }
 
-async function waitForHealth(baseUrl: string, timeoutMs: number): Promise<void> {
+export async function waitForHealth(baseUrl: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { Form, href, Link, redirect, useLocation, useNavigate, useSearchParams } from "react-router";
+import { data, Form, href, Link, redirect, useLocation, useNavigate, useSearchParams } from "react-router";
 import { RequestCityDialog } from "~/components/city/request-city-dialog";
 import { Button, SelectField } from "~/components/forms/fields";
 import { TopBar } from "~/components/layout/top-bar";
@@ -12,6 +12,7 @@ import { createCityRequest } from "~/lib/cities/city-requests.server";
 import { isHoneypotFilled } from "~/lib/http/honeypot";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import { useHydrated } from "~/components/hooks/use-hydrated";
+import { cacheHeaders, publicPageHeaders } from "~/lib/http/cache.server";
 import type { Route } from "./+types/home";
 
 const OTHER = "other";
@@ -35,11 +36,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const cities = await listLiveCities();
   const city = cities.find((c) => c.locationKey === chosen);
   if (city) throw redirect(href("/city/:locationKey", { locationKey: city.locationKey }));
-  return {
-    cities: cities.map(({ name, locationKey, state }) => ({ name, locationKey, state })),
-    requestCityOpen: url.searchParams.has("request-city"),
-  };
+  return data(
+    {
+      cities: cities.map(({ name, locationKey, state }) => ({ name, locationKey, state })),
+      requestCityOpen: url.searchParams.has("request-city"),
+    },
+    { headers: cacheHeaders(user) },
+  );
 }
+
+export const headers = publicPageHeaders;
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();

@@ -11,7 +11,7 @@ import { appUrl } from "~/lib/env/env.server";
 import { buildSearchDigest, type SearchDigest } from "~/lib/search/digest.server";
 import { normalizeQuery, parseSearchView, type SearchView } from "~/lib/search/query";
 import { runMeetingSearch } from "~/lib/search/run.server";
-import { cacheHeaders, conditionalGet, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/http/cache.server";
+import { cacheHeaders, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/http/cache.server";
 import type { Route } from "./+types/search";
 
 /**
@@ -19,8 +19,6 @@ import type { Route } from "./+types/search";
  * whatever its status), as a
  * result list (traditional) or as a digest of their stored analyses (summary).
  */
-
-export const middleware: Route.MiddlewareFunction[] = [conditionalGet];
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const params = url.searchParams;

@@ -401,3 +401,16 @@ export const appMeta = pgTable("app_meta", {
   value: text("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * What the public pages show, versioned for the rendered-page cache
+ * (docs/decisions/0030-rendered-page-cache.md): one row per scope,
+ * `city:<uuid>` and `site`, each bumped by database triggers on every write
+ * to the tables those pages read (migration 0003), and `epoch`, a random
+ * number set when the database is created so that a new database never
+ * repeats an old one's ETags.
+ */
+export const contentVersions = pgTable("content_versions", {
+  scope: text("scope").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});

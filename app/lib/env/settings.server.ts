@@ -108,6 +108,10 @@ export const SHAPE = {
         "which proxies may tell the client's address and protocol (`X-Forwarded-For`, `-Proto`, `-Host`); a TLS proxy must be trusted or every form post fails the origin check with 400. `true`/`false`; a number of proxy hops in front (`1`: one proxy, whatever its address); or a comma-separated list of addresses, CIDR ranges and `loopback`, `linklocal`, `uniquelocal`. Proxy on the same host: the default. Docker network, Kubernetes, a private LAN: `loopback,uniquelocal` or the proxy's range. A cloud load balancer in front of the proxy: `2`. Anything else stops the start with a message",
     }),
   LOG_REQUESTS: flag(true).meta({ description: "access log on standard output" }),
+  PAGE_CACHE_MB: number(32, { min: 0 }).meta({
+    description:
+      "memory for the in-process cache of pages rendered for visitors who are not signed in (docs/decisions/0030-rendered-page-cache.md); `0` turns it off",
+  }),
   /** Newest first; none: a secret generated into $DATA_DIR/session-secret. */
   SESSION_SECRET: z
     .string()
@@ -220,6 +224,8 @@ export const SHAPE = {
   JOBS_RETRY_DELAY_SECONDS: numberOrUnset({ min: 0 }).meta({ internal: true }),
   JOBS_MAINTENANCE_INTERVAL_SECONDS: number(60, { min: 1 }).meta({ internal: true }),
   PGLITE_SNAPSHOT: z.string().optional().meta({ internal: true }),
+  // `npm run bench -- --only render`: a directory served as static files at /bench-static.
+  BENCH_STATIC_DIR: z.string().optional().meta({ internal: true }),
 };
 
 const schema = z.object(SHAPE).transform((parsed) => ({

@@ -4,13 +4,12 @@
  * - the route `headers` export (`publicPageHeaders`) turns that into the
  *   response's Cache-Control, and refuses public caching whenever any loader
  *   or action sets a cookie (a toast being read, a session);
- * - the route middleware `conditionalGet` adds an ETag (a hash of the body)
- *   to publicly cacheable responses and answers a matching If-None-Match
- *   with 304 Not Modified.
+ * - for visitors who are not signed in, publicly cacheable responses are
+ *   kept by the rendered-page cache, which also gives them an ETag derived
+ *   from the content versions and answers a matching If-None-Match with 304
+ *   before rendering (page-cache.server.ts, ADR 0030).
  */
-import crypto from "node:crypto";
-import type { HeadersFunction, MiddlewareFunction } from "react-router";
-import { cspNonceContext } from "~/lib/http/nonce";
+import type { HeadersFunction } from "react-router";
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -23,7 +22,7 @@ export function cacheHeaders(user: unknown): HeadersInit {
 /** For loaders whose answer must never be cached (failures). */
 export const NO_STORE_HEADERS: HeadersInit = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 
-function isPublic(cacheControl: string | null): boolean {
+export function isPublic(cacheControl: string | null): boolean {
   return cacheControl !== null && /(^|,)\s*public\s*(,|$)/i.test(cacheControl);
 }
 
@@ -40,22 +39,10 @@ export const publicPageHeaders: HeadersFunction = ({
   if (!isPublic(cacheControl) || setsCookie || errorHeaders) {
     return { "Cache-Control": PRIVATE_CACHE_CONTROL };
   }
-  // The same URL renders differently once signed in: caches must key on the cookie.
-  return { "Cache-Control": cacheControl!, Vary: "Cookie" };
+  // The same URL renders differently once signed in, and in lite mode
+  // (Save-Data, or its cookie): caches must key on both.
+  return { "Cache-Control": cacheControl!, Vary: "Cookie, Save-Data" };
 };
-
-export function etagFor(body: ArrayBuffer | string): string {
-  return `W/"${crypto
-    .createHash("sha256")
-    .update(typeof body === "string" ? body : new Uint8Array(body))
-    .digest("base64url")
-    .slice(0, 32)}"`;
-}
-
-/** The body without this response's CSP nonce, which is new on every request (ADR 15). */
-function withoutNonce(body: ArrayBuffer, nonce: string): ArrayBuffer | string {
-  return nonce ? new TextDecoder().decode(body).replaceAll(nonce, "") : body;
-}
 
 /** Whether an If-None-Match header lists this ETag (weak comparison, as RFC 9110 asks for GET). */
 export function ifNoneMatchMatches(header: string | null, etag: string): boolean {
@@ -63,26 +50,3 @@ export function ifNoneMatchMatches(header: string | null, etag: string): boolean
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
   return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }
-
-const NOT_MODIFIED_DROPPED = ["Content-Length", "Content-Type", "Content-Encoding", "Transfer-Encoding"];
-
-/**
- * Route middleware: ETag and 304 for publicly cacheable GET responses. The
- * page is still rendered (the hash needs it); what is saved is the transfer
- * and, behind a shared cache, the origin's work for every revalidation.
- */
-export const conditionalGet: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const response = await next();
-  if (request.method !== "GET" && request.method !== "HEAD") return response;
-  if (response.status !== 200 || !isPublic(response.headers.get("Cache-Control"))) return response;
-  if (response.headers.has("Set-Cookie") || !response.body) return response;
-  const body = await response.arrayBuffer();
-  const headers = new Headers(response.headers);
-  const etag = etagFor(withoutNonce(body, context.get(cspNonceContext)));
-  headers.set("ETag", etag);
-  if (ifNoneMatchMatches(request.headers.get("If-None-Match"), etag)) {
-    for (const name of NOT_MODIFIED_DROPPED) headers.delete(name);
-    return new Response(null, { status: 304, headers });
-  }
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
-};

@@ -5,16 +5,19 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { settings } from "~/lib/env/settings.server";
 import { bufferedBodyOf } from "./body-gate.server";
 import { cspNonceContext } from "./nonce";
+import { PageCache, respondFromCache } from "./page-cache.server";
 import { cspNonceOf } from "./security-headers.server";
 
 /**
  * React Router behind Express, as @react-router/express does it (URL from
  * the protocol and host that "trust proxy" allows, headers, an AbortSignal
  * when the client goes away, the response streamed), except that the body
- * is the one requestBodyGate already read and checked, and the load context
- * carries the response's CSP nonce.
+ * is the one requestBodyGate already read and checked, the load context
+ * carries the response's CSP nonce, and pages for visitors who are not
+ * signed in go through the rendered-page cache (page-cache.server.ts).
  */
 export function createRequestHandler({
   build,
@@ -24,18 +27,34 @@ export function createRequestHandler({
   mode: "production" | "development";
 }): RequestHandler {
   const handleRequest = createReactRouterHandler(build, mode);
+  const cache = pageCache();
   return async (req, res, next) => {
     const url = requestUrl(req);
     if (!url) return void res.status(400).type("text/plain").send("The request's address could not be read.");
     try {
-      const context = new RouterContextProvider();
-      context.set(cspNonceContext, cspNonceOf(res));
-      const response = await handleRequest(toFetchRequest(req, res, url), context);
+      const nonce = cspNonceOf(res);
+      const request = toFetchRequest(req, res, url);
+      const render = () => {
+        const context = new RouterContextProvider();
+        context.set(cspNonceContext, nonce);
+        return handleRequest(request, context);
+      };
+      const buildId = (typeof build === "function" ? await build() : build).assets.version;
+      const response = await respondFromCache(cache, { request, nonce, buildId, render });
       await sendResponse(res, response);
     } catch (error) {
       next(error);
     }
   };
+}
+
+// About 40 KB a page: the entry count bounds the bookkeeping, the bytes the memory.
+const AVERAGE_PAGE_BYTES = 40_000;
+
+function pageCache(): PageCache | null {
+  const maxBytes = settings().PAGE_CACHE_MB * 1024 * 1024;
+  if (maxBytes === 0) return null;
+  return new PageCache({ maxBytes, maxEntries: Math.max(16, Math.ceil(maxBytes / AVERAGE_PAGE_BYTES)) });
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: string): Request {

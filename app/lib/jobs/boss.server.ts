@@ -53,11 +53,27 @@ async function createQueues(boss: PgBoss): Promise<void> {
   }
 }
 
+/**
+ * A job's state shows on its meeting's pages: a trigger on pg-boss's job
+ * table bumps the meeting's city content version (migration 0003 defines
+ * the function; the table exists only once pg-boss has started). The
+ * advisory lock keeps two processes starting together from racing.
+ */
+const JOB_TRIGGER_SQL = `DO $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('gavel.content_versions_jobs'));
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'content_versions_jobs' AND tgrelid = '${BOSS_SCHEMA}.job'::regclass) THEN
+    CREATE TRIGGER content_versions_jobs AFTER INSERT OR UPDATE OF state ON ${BOSS_SCHEMA}.job
+      FOR EACH ROW EXECUTE FUNCTION public.content_versions_on_job();
+  END IF;
+END $$`;
+
 function startHolder(supervised: boolean): Holder {
   const boss = new PgBoss(bossConfig(supervised));
   boss.on("error", (error: unknown) => console.error("Job queue error:", error));
   const ready = boss.start().then(async () => {
     await createQueues(boss);
+    await getConnection().execute(JOB_TRIGGER_SQL);
     return boss;
   });
   const holder: Holder = { boss, ready, supervised };

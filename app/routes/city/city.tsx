@@ -4,7 +4,7 @@ import { ErrorMessage, GeneralErrorBoundary } from "~/components/errors/general-
 import { TopBar } from "~/components/layout/top-bar";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
-import { cacheHeaders, conditionalGet, publicPageHeaders } from "~/lib/http/cache.server";
+import { cacheHeaders, publicPageHeaders } from "~/lib/http/cache.server";
 import { cityFromContext, loadCityIntoContext } from "~/lib/cities/city-context.server";
 import { CITY_NOT_FOUND } from "~/lib/cities/not-found";
 import { safeImageUrl } from "~/lib/meetings/meetings.server";
@@ -14,7 +14,6 @@ import type { Route } from "./+types/city";
 export type CityRouteHandle = { cityHeader?: "full" | "compact" };
 
 export const middleware: Route.MiddlewareFunction[] = [
-  conditionalGet,
   // The city is read once per request, here, for this layout and every child loader.
   ({ params, context }) => loadCityIntoContext(context, params.locationKey),
 ];

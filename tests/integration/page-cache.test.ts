@@ -1,0 +1,220 @@
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { signIn } from "~/lib/auth/session.server";
+import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
+import { cities, cityVideos } from "~/lib/db/schema";
+import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
+import { configureHttp, reactRouterHandlers } from "~/lib/http/stack.server";
+import { dbTag, getTestDb, TEST_ORIGIN } from "../setup";
+import { CookieJar } from "../support/cookie-jar";
+import { RawConnection } from "../support/raw-http";
+
+/**
+ * The rendered-page cache (ADR 0030) in server.ts's HTTP stack in front of
+ * the BUILT app (`npm run build` first), over real sockets: what is served
+ * from it, what a write through the app invalidates, 304s, signed-in
+ * requests, nonces, and clients that hang up.
+ */
+
+const BUILD_FILE = path.resolve(import.meta.dirname, "../../build/server/index.js");
+
+let server: Server;
+let base: string;
+let port: number;
+let riverton: { id: string };
+let lakeside: { id: string };
+let meetingId: string;
+const cookies = { member: "", admin: "" };
+
+async function sessionCookie(email: string, isAdmin: boolean): Promise<string> {
+  const user = await createUser({ email, emailConfirmed: true });
+  if (isAdmin) await grantRole(email, ADMIN_ROLE);
+  const jar = new CookieJar();
+  jar.store((await signIn(new Request(`${TEST_ORIGIN}/auth`), user.id, "/", { title: "Welcome back!" })).headers);
+  return `gavel_session=${jar.get("gavel_session")}`;
+}
+
+beforeAll(async () => {
+  if (!fs.existsSync(BUILD_FILE)) throw new Error("build/server/index.js is missing: run `npm run build` first.");
+  const build = (await import(pathToFileURL(BUILD_FILE).href)) as ServerBuild;
+  const inserted = await getTestDb()
+    .insert(cities)
+    .values([
+      { name: "Riverton", locationKey: "riverton", status: "Live", tagLine: "On the river" },
+      { name: "Lakeside", locationKey: "lakeside", status: "Live" },
+    ])
+    .returning();
+  [riverton, lakeside] = [inserted[0]!, inserted[1]!];
+  const [video] = await getTestDb()
+    .insert(cityVideos)
+    .values({
+      cityId: riverton.id,
+      videoId: "riverton-001",
+      title: "Regular meeting",
+      publishedAt: new Date("2026-01-13T18:00:00Z"),
+    })
+    .returning();
+  meetingId = video!.id;
+  await getBoss();
+  cookies.member = await sessionCookie("member@example.com", false);
+  cookies.admin = await sessionCookie("admin@example.com", true);
+  const app = express();
+  app.set("env", "production"); // Express logs the errors it handles, as in production (not under NODE_ENV=test)
+  configureHttp(app, { development: false });
+  app.use(reactRouterHandlers({ build, mode: "production" }));
+  server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  port = (server.address() as { port: number }).port;
+  base = `http://127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  await stopBoss();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${base}${pathname}`, { headers });
+const cacheStatus = (response: Response) => response.headers.get("X-Gavel-Cache");
+
+/** A GET until it is served from the cache (the first may be a miss or a hit, depending on the tests before). */
+async function cachedGet(pathname: string, headers: Record<string, string> = {}) {
+  await (await get(pathname, headers)).arrayBuffer();
+  const response = await get(pathname, headers);
+  expect(cacheStatus(response)).toBe("hit");
+  return response;
+}
+
+/** The city form of /admin/city-management, posted as the admin. */
+async function updateTagLine(tagLine: string) {
+  const response = await fetch(`${base}/admin/city-management`, {
+    method: "POST",
+    headers: { Cookie: cookies.admin, "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams({
+      intent: "update-city",
+      cityId: riverton.id,
+      name: "Riverton",
+      state: "CA",
+      county: "River County",
+      locationKey: "riverton",
+      description: "",
+      imageUrl: "",
+      domain: "",
+      tagLine,
+      primaryColor: "#112233",
+      secondaryColor: "#445566",
+      icon: "",
+      status: "Live",
+    }),
+    redirect: "manual",
+  });
+  expect(response.status).toBe(302);
+}
+
+describe(`the rendered-page cache ${dbTag}`, () => {
+  it("serves an anonymous page from the cache, with a new nonce each time", async () => {
+    const first = await get("/city/riverton");
+    expect(cacheStatus(first)).toBe("miss");
+    const firstHtml = await first.text();
+    const second = await get("/city/riverton");
+    expect(cacheStatus(second)).toBe("hit");
+    const third = await get("/city/riverton");
+    expect(cacheStatus(third)).toBe("hit");
+    const nonceOf = (response: Response) =>
+      /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+    const [secondNonce, thirdNonce] = [nonceOf(second), nonceOf(third)];
+    expect(secondNonce).toBeTruthy();
+    expect(secondNonce).not.toBe(thirdNonce);
+    const [secondHtml, thirdHtml] = [await second.text(), await third.text()];
+    expect(secondHtml).toContain(`nonce="${secondNonce}"`);
+    expect(thirdHtml).toContain(`nonce="${thirdNonce}"`);
+    expect(thirdHtml).not.toContain(secondNonce);
+    expect(thirdHtml.replaceAll(thirdNonce!, "N")).toBe(firstHtml.replaceAll(nonceOf(first)!, "N"));
+    expect(second.headers.get("ETag")).toBe(first.headers.get("ETag"));
+  });
+
+  it("caches the single-fetch data of the same loaders", async () => {
+    const response = await cachedGet("/city/riverton.data");
+    expect(response.headers.get("Content-Type")).toMatch(/text\/x-script/);
+    expect(await response.text()).toContain("On the river");
+  });
+
+  it("shows an admin's edit on the next anonymous GET, and leaves another city's pages cached", async () => {
+    expect(await (await cachedGet("/city/riverton")).text()).toContain("On the river");
+    await cachedGet("/city/lakeside");
+    await updateTagLine("By the new bridge");
+    const after = await get("/city/riverton");
+    expect(cacheStatus(after)).toBe("miss");
+    const html = await after.text();
+    expect(html).toContain("By the new bridge");
+    expect(html).not.toContain("On the river");
+    expect(cacheStatus(await get("/city/lakeside"))).toBe("hit");
+  });
+
+  it("answers If-None-Match with 304 from the cache, and with 200 and a new ETag after a write", async () => {
+    const page = await cachedGet(`/city/riverton/meeting/${meetingId}`);
+    const etag = page.headers.get("ETag")!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const revalidated = await get(`/city/riverton/meeting/${meetingId}`, { "If-None-Match": etag });
+    expect(revalidated.status).toBe(304);
+    expect(cacheStatus(revalidated)).toBe("hit");
+    expect(revalidated.headers.get("Content-Security-Policy")).toBeNull();
+
+    await getTestDb().update(cityVideos).set({ title: "Special meeting" }).where(eq(cityVideos.id, meetingId));
+    const changed = await get(`/city/riverton/meeting/${meetingId}`, { "If-None-Match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("ETag")).not.toBe(etag);
+    expect(await changed.text()).toContain("Special meeting");
+  });
+
+  it("never serves a signed-in GET from the cache nor stores it", async () => {
+    await cachedGet("/city/riverton");
+    const member = await get("/city/riverton", { Cookie: cookies.member });
+    expect(cacheStatus(member)).toBe("bypass");
+    expect(member.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(member.headers.get("ETag")).toBeNull();
+    expect(await member.text()).toContain("member@example.com");
+    const visitor = await (await get("/city/riverton")).text();
+    expect(visitor).not.toContain("member@example.com");
+  });
+
+  it("invalidates the pages that list every city when any city changes, and other cities' pages when its name does", async () => {
+    await cachedGet("/");
+    await cachedGet("/search?q=meeting");
+    await cachedGet("/city/riverton");
+    await getTestDb().update(cities).set({ name: "Lakeside Shores" }).where(eq(cities.id, lakeside.id));
+    for (const pathname of ["/", "/search?q=meeting"]) {
+      const page = await get(pathname);
+      expect([pathname, cacheStatus(page)]).toEqual([pathname, "miss"]);
+      expect(await page.text()).toContain("Lakeside Shores");
+    }
+    expect(cacheStatus(await get("/city/riverton"))).toBe("miss");
+  });
+
+  it("does not log an error when the client hangs up mid-request", async () => {
+    const errors = vi.spyOn(console, "error");
+    try {
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const connection = await RawConnection.open(port);
+        await connection.write(
+          `GET /search?q=meeting${attempt} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookies.member}\r\n\r\n`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, attempt * 2));
+        connection.close();
+      }
+      // The server is still answering, and has finished what it was doing.
+      expect((await get("/about")).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});
