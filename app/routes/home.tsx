@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, href, Link, redirect, useLocation, useNavigate, useSearchParams } from "react-router";
 import { RequestCityDialog } from "~/components/city/request-city-dialog";
@@ -38,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     cities: cities.map(({ name, locationKey, state }) => ({ name, locationKey, state })),
     requestCityOpen: url.searchParams.has("request-city"),
+    requestCityConstraint: getZodConstraint(CityRequestSchema),
   };
 }
 
@@ -56,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { cities, requestCityOpen } = loaderData;
+  const { cities, requestCityOpen, requestCityConstraint } = loaderData;
   const [, setSearchParams] = useSearchParams();
   const location = useLocation();
   // Opened by choosing Other at this location; any navigation after it (a
@@ -80,6 +81,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           key={actionData ? "request-city" : location.key}
           open={showDialog}
           onClose={closeDialog}
+          constraint={requestCityConstraint}
           lastResult={actionData?.result}
         />
         <Features />
