@@ -4,12 +4,16 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { LiteProvider } from "~/lib/http/lite";
+import { addLiteVary, isLiteRequest, isReadingPage } from "~/lib/http/lite.server";
 import { cspNonceContext, NonceProvider } from "~/lib/http/nonce";
 
 /**
  * React Router's default server entry, plus the response's CSP nonce
  * (server.ts puts it in the load context): on React's and React Router's
- * inline scripts, and for the document's <Scripts> (root.tsx, useNonce).
+ * inline scripts, and for the document's <Scripts> (root.tsx, useNonce);
+ * and lite mode: a reading page asked for lite is rendered without scripts
+ * (root.tsx, useLiteDocument), and every reading page says it varies by it.
  */
 
 export const streamTimeout = 5_000;
@@ -21,6 +25,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const readingPage = isReadingPage(routerContext.staticHandlerContext.matches.map((match) => match.route.id));
+  if (readingPage) addLiteVary(responseHeaders);
+  const lite = readingPage && isLiteRequest(request);
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -39,7 +46,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <LiteProvider value={lite}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </LiteProvider>
       </NonceProvider>,
       {
         nonce,

@@ -20,6 +20,8 @@ import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary
 import { ToastOutlet } from "~/components/ui/toaster";
 import { getToast } from "~/lib/toast/toast.server";
 import { useNonce } from "~/lib/http/nonce";
+import { useLiteDocument } from "~/lib/http/lite";
+import { isLiteRequest } from "~/lib/http/lite.server";
 import type { ClientUser } from "~/components/hooks/use-user";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -34,11 +36,12 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const [{ toast, headers }, user] = await Promise.all([getToast(request), getCurrentUser(request)]);
+  const lite = isLiteRequest(request);
   // `url`, not request.url: on client navigations the latter is the `.data` address.
   const cityKey = user ? decodePathSegment(/^\/city\/([^/]+)/.exec(url.pathname)?.[1]) : null;
   const navCity = cityKey ? await getCityNavByKey(cityKey) : null;
   return data(
-    { toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null, navCity },
+    { toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null, navCity, lite },
     { headers: headers ?? undefined },
   );
 }
@@ -54,6 +57,8 @@ function decodePathSegment(segment: string | undefined): string | null {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // A lite reading page is plain HTML and CSS: no script, no modulepreload (decision record 29).
+  const lite = useLiteDocument();
   return (
     <html lang="en">
       <head>
@@ -66,15 +71,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {lite ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
 export default function App() {
-  const { user, navCity } = useLoaderData<typeof loader>();
+  const { user, navCity, lite } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   return (
     <ToastOutlet>
@@ -82,7 +91,7 @@ export default function App() {
       <div className="flex-1">
         <Outlet />
       </div>
-      <Footer />
+      <Footer lite={lite} />
     </ToastOutlet>
   );
 }
@@ -98,10 +107,12 @@ type ErrorBody = { message?: string; user?: ClientUser | null } | null;
 function ErrorShell({
   user,
   navCity,
+  lite,
   children,
 }: {
   user: ClientUser | null;
   navCity: NavCity | null;
+  lite: boolean;
   children: React.ReactNode;
 }) {
   return (
@@ -109,7 +120,7 @@ function ErrorShell({
       {user ? <NavigationBar city={navCity} /> : null}
       <TopBar user={user} />
       <div className="flex flex-1 flex-col">{children}</div>
-      <Footer />
+      <Footer lite={lite} />
     </>
   );
 }
@@ -119,7 +130,11 @@ export function ErrorBoundary() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const body = isRouteErrorResponse(error) ? (error.data as ErrorBody) : null;
   return (
-    <ErrorShell user={rootData?.user ?? body?.user ?? null} navCity={rootData?.navCity ?? null}>
+    <ErrorShell
+      user={rootData?.user ?? body?.user ?? null}
+      navCity={rootData?.navCity ?? null}
+      lite={rootData?.lite ?? false}
+    >
       <GeneralErrorBoundary />
     </ErrorShell>
   );

@@ -5,6 +5,7 @@
  *   npm run bench -- --only analyzer      the offline analyzer only
  *   npm run bench -- --only captions      real captions: labels, sums, true casing (bench/captions.ts)
  *   npm run bench -- --only soak --soak-seconds 60 --soak-clients 50
+ *   npm run bench -- --only weight [--weight-runs 3] [--url http://…]   first-load JS per page in Chromium, lite mode, DOMContentLoaded on a slow phone (bench/page-weight.ts)
  *
  * Offline analyzer:
  *
@@ -35,6 +36,7 @@ import {
 } from "./summarizers";
 import { runCaptionsBench } from "./captions";
 import { runFaithfulnessBench } from "./faithfulness";
+import { runWeightBench } from "./page-weight";
 import { runSoak } from "./soak";
 import { syntheticTranscript } from "./synthetic";
 
@@ -101,6 +103,10 @@ async function main(): Promise<void> {
   if (!only || only === "soak") {
     console.log("\nSoak: the built server under steady load (see bench/soak.ts)");
     await runSoak({ clients: Number(option("soak-clients") ?? 50), seconds: Number(option("soak-seconds") ?? 600) });
+  }
+  if (!only || only === "weight") {
+    console.log("\nPage weight: the built app in Chromium (see bench/page-weight.ts)");
+    await runWeightBench({ url: option("url"), runs: Number(option("weight-runs") ?? 3) });
   }
 }
 
