@@ -4,7 +4,8 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { LiteProvider } from "~/lib/http/lite";
+import { DocumentProvider } from "~/lib/http/document";
+import { DOCUMENT_CSS } from "~/lib/http/document-css.server";
 import { addLiteVary, isLiteRequest, isReadingPage } from "~/lib/http/lite.server";
 import { cspNonceContext, NonceProvider } from "~/lib/http/nonce";
 
@@ -13,7 +14,8 @@ import { cspNonceContext, NonceProvider } from "~/lib/http/nonce";
  * (server.ts puts it in the load context): on React's and React Router's
  * inline scripts, and for the document's <Scripts> (root.tsx, useNonce);
  * and lite mode: a reading page asked for lite is rendered without scripts
- * (root.tsx, useLiteDocument), and every reading page says it varies by it.
+ * (root.tsx, useDocumentOptions), and every reading page says it varies by
+ * it; and the stylesheet, which the document inlines.
  */
 
 export const streamTimeout = 5_000;
@@ -46,9 +48,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <LiteProvider value={lite}>
+        <DocumentProvider value={{ lite, css: DOCUMENT_CSS }}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </LiteProvider>
+        </DocumentProvider>
       </NonceProvider>,
       {
         nonce,

@@ -20,11 +20,15 @@ import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary
 import { ToastOutlet } from "~/components/ui/toaster";
 import { getToast } from "~/lib/toast/toast.server";
 import { useNonce } from "~/lib/http/nonce";
-import { useLiteDocument } from "~/lib/http/lite";
+import { useDocumentOptions } from "~/lib/http/document";
 import { isLiteRequest } from "~/lib/http/lite.server";
 import type { ClientUser } from "~/components/hooks/use-user";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheetUrl from "./app.css?url";
+
+/** The stylesheet is inlined by the server (entry.server); only the dev server links it, for its live reload. */
+export const links: Route.LinksFunction = () =>
+  import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheetUrl }] : [];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Gavel | Local government, in plain sight" },
@@ -58,7 +62,7 @@ function decodePathSegment(segment: string | undefined): string | null {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // A lite reading page is plain HTML and CSS: no script, no modulepreload (decision record 29).
-  const lite = useLiteDocument();
+  const { lite, css } = useDocumentOptions();
   return (
     <html lang="en">
       <head>
@@ -67,6 +71,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0D9488" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        {import.meta.env.DEV ? null : (
+          // Hydration leaves the server's text in place; the browser's copy of this is empty.
+          <style dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />
+        )}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

@@ -11,7 +11,7 @@ import {
   type LastResult,
 } from "~/components/forms/use-schema-form";
 import type { CityRequestSchema } from "~/lib/cities/city-request";
-import { US_STATES } from "~/lib/constants";
+import { US_STATES } from "~/lib/us-states";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 
 /** The home page's index action (`?index` picks the index route, not the root layout). */
