@@ -4,12 +4,18 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { DocumentProvider } from "~/lib/http/document";
+import { DOCUMENT_CSS } from "~/lib/http/document-css.server";
+import { addLiteVary, isLiteRequest, isReadingPage } from "~/lib/http/lite.server";
 import { cspNonceContext, NonceProvider } from "~/lib/http/nonce";
 
 /**
  * React Router's default server entry, plus the response's CSP nonce
  * (server.ts puts it in the load context): on React's and React Router's
- * inline scripts, and for the document's <Scripts> (root.tsx, useNonce).
+ * inline scripts, and for the document's <Scripts> (root.tsx, useNonce);
+ * and lite mode: a reading page asked for lite is rendered without scripts
+ * (root.tsx, useDocumentOptions), and every reading page says it varies by
+ * it; and the stylesheet, which the document inlines.
  */
 
 export const streamTimeout = 5_000;
@@ -30,6 +36,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const readingPage = isReadingPage(routerContext.staticHandlerContext.matches.map((match) => match.route.id));
+  if (readingPage) addLiteVary(responseHeaders);
+  const lite = readingPage && isLiteRequest(request);
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -48,7 +57,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <DocumentProvider value={{ lite, css: DOCUMENT_CSS }}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </DocumentProvider>
       </NonceProvider>,
       {
         nonce,

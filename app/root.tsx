@@ -20,9 +20,15 @@ import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary
 import { ToastOutlet } from "~/components/ui/toaster";
 import { getToast } from "~/lib/toast/toast.server";
 import { useNonce } from "~/lib/http/nonce";
+import { useDocumentOptions } from "~/lib/http/document";
+import { isLiteRequest } from "~/lib/http/lite.server";
 import type { ClientUser } from "~/components/hooks/use-user";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheetUrl from "./app.css?url";
+
+/** The stylesheet is inlined by the server (entry.server); only the dev server links it, for its live reload. */
+export const links: Route.LinksFunction = () =>
+  import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheetUrl }] : [];
 
 export const meta: Route.MetaFunction = () => [
   { title: "Gavel | Local government, in plain sight" },
@@ -34,11 +40,12 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const [{ toast, headers }, user] = await Promise.all([getToast(request), getCurrentUser(request)]);
+  const lite = isLiteRequest(request);
   // `url`, not request.url: on client navigations the latter is the `.data` address.
   const cityKey = user ? decodePathSegment(/^\/city\/([^/]+)/.exec(url.pathname)?.[1]) : null;
   const navCity = cityKey ? await getCityNavByKey(cityKey) : null;
   return data(
-    { toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null, navCity },
+    { toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null, navCity, lite },
     { headers: headers ?? undefined },
   );
 }
@@ -54,6 +61,8 @@ function decodePathSegment(segment: string | undefined): string | null {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // A lite reading page is plain HTML and CSS: no script, no modulepreload (decision record 29).
+  const { lite, css } = useDocumentOptions();
   return (
     <html lang="en">
       <head>
@@ -62,19 +71,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0D9488" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        {import.meta.env.DEV ? null : (
+          // Hydration leaves the server's text in place; the browser's copy of this is empty.
+          <style dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />
+        )}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {lite ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
 export default function App() {
-  const { user, navCity } = useLoaderData<typeof loader>();
+  const { user, navCity, lite } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   return (
     <ToastOutlet>
@@ -82,7 +99,7 @@ export default function App() {
       <div className="flex-1">
         <Outlet />
       </div>
-      <Footer />
+      <Footer lite={lite} />
     </ToastOutlet>
   );
 }
@@ -98,10 +115,12 @@ type ErrorBody = { message?: string; user?: ClientUser | null } | null;
 function ErrorShell({
   user,
   navCity,
+  lite,
   children,
 }: {
   user: ClientUser | null;
   navCity: NavCity | null;
+  lite: boolean;
   children: React.ReactNode;
 }) {
   return (
@@ -109,7 +128,7 @@ function ErrorShell({
       {user ? <NavigationBar city={navCity} /> : null}
       <TopBar user={user} />
       <div className="flex flex-1 flex-col">{children}</div>
-      <Footer />
+      <Footer lite={lite} />
     </>
   );
 }
@@ -119,7 +138,11 @@ export function ErrorBoundary() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const body = isRouteErrorResponse(error) ? (error.data as ErrorBody) : null;
   return (
-    <ErrorShell user={rootData?.user ?? body?.user ?? null} navCity={rootData?.navCity ?? null}>
+    <ErrorShell
+      user={rootData?.user ?? body?.user ?? null}
+      navCity={rootData?.navCity ?? null}
+      lite={rootData?.lite ?? false}
+    >
       <GeneralErrorBoundary />
     </ErrorShell>
   );

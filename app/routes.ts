@@ -32,5 +32,6 @@ export default [
   route("resources/city-videos", "routes/resources/city-videos.ts"),
   route("resources/city-videos-search", "routes/resources/city-videos-search.ts"),
   route("resources/pipeline-status/:meetingId", "routes/resources/pipeline-status.ts"),
+  route("resources/lite-mode", "routes/resources/lite-mode.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@
  *   npm run bench -- --only captions      real captions: labels, sums, true casing (bench/captions.ts)
  *   npm run bench -- --only soak --soak-seconds 60 --soak-clients 50
  *   npm run bench -- --only render        server rendering against static files, cache on and off (bench/render.ts)
+ *   npm run bench -- --only weight [--weight-runs 3] [--url http://…]   first-load JS per page in Chromium, lite mode, DOMContentLoaded on a slow phone (bench/page-weight.ts)
  *
  * Offline analyzer:
  *
@@ -37,6 +38,7 @@ import {
 import { runCaptionsBench } from "./captions";
 import { runFaithfulnessBench } from "./faithfulness";
 import { runRenderBench } from "./render";
+import { runWeightBench } from "./page-weight";
 import { runSoak } from "./soak";
 import { syntheticTranscript } from "./synthetic";
 
@@ -110,6 +112,10 @@ async function main(): Promise<void> {
       clients: Number(option("render-clients") ?? 50),
       seconds: Number(option("render-seconds") ?? 10),
     });
+  }
+  if (!only || only === "weight") {
+    console.log("\nPage weight: the built app in Chromium (see bench/page-weight.ts)");
+    await runWeightBench({ url: option("url"), runs: Number(option("weight-runs") ?? 3) });
   }
 }
 

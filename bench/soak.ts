@@ -52,7 +52,7 @@ export async function waitForHealth(baseUrl: string, timeoutMs: number): Promise
  * Public pages reachable from the home page and its city picker, plus a few
  * searches, without auth, admin or resource routes.
  */
-async function crawlPublicPages(baseUrl: string): Promise<string[]> {
+export async function crawlPublicPages(baseUrl: string): Promise<string[]> {
   const home = await (await fetch(baseUrl)).text();
   const cityPages = [...home.matchAll(/<option value="([a-z0-9-]+)"/g)]
     .map(([, key]) => key!)
@@ -84,13 +84,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-export async function runSoak({ clients, seconds }: SoakOptions): Promise<void> {
-  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
-    console.log("Soak skipped: build/ is missing; run `npm run build` first.");
-    return;
-  }
+/** The built server (`npm run build` first) on a free port and a throwaway embedded database with the demo data. */
+export async function startBuiltServer(): Promise<{ baseUrl: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-soak-"));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-bench-"));
   const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: ROOT,
     env: {
@@ -100,9 +97,32 @@ export async function runSoak({ clients, seconds }: SoakOptions): Promise<void> 
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  const stop = async () => {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl, 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, pid: server.pid!, stop };
+}
+
+export function hasBuild(): boolean {
+  return fs.existsSync(path.join(ROOT, "build/server/index.js"));
+}
+
+export async function runSoak({ clients, seconds }: SoakOptions): Promise<void> {
+  if (!hasBuild()) {
+    console.log("Soak skipped: build/ is missing; run `npm run build` first.");
+    return;
+  }
+  const { baseUrl, pid, stop } = await startBuiltServer();
+  try {
     const pages = await crawlPublicPages(baseUrl);
     console.log(`Soak: ${clients} clients for ${seconds} s over ${pages.length} public pages of the demo data`);
 
@@ -112,7 +132,7 @@ export async function runSoak({ clients, seconds }: SoakOptions): Promise<void> 
     const started = performance.now();
     const endAt = started + seconds * 1000;
     const sampler = setInterval(() => {
-      const mb = residentMemoryMb(server.pid!);
+      const mb = residentMemoryMb(pid);
       if (mb !== null) memory.push({ at: (performance.now() - started) / 1000, mb });
     }, MEMORY_SAMPLE_MS);
 
@@ -160,8 +180,6 @@ export async function runSoak({ clients, seconds }: SoakOptions): Promise<void> 
       `  memory (RSS): ${first.toFixed(0)} MB after warm-up → ${last.toFixed(0)} MB at the end, peak ${peak.toFixed(0)} MB; growth ${growth.toFixed(1)}% (goal < 10%)`,
     );
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }

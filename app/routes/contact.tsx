@@ -1,21 +1,22 @@
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, href, useLocation, useNavigation } from "react-router";
+import { Button, Field, HoneypotField, SelectField, TextareaField } from "~/components/forms/fields";
 import {
   getFormProps,
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, href, useLocation, useNavigation } from "react-router";
-import { Button, Field, HoneypotField, SelectField, TextareaField } from "~/components/forms/fields";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+  useSchemaForm,
+  type FormConstraint,
+  type LastResult,
+} from "~/components/forms/use-schema-form";
 import { PageShell } from "~/components/layout/page-shell";
-import { useShowToast } from "~/components/ui/toaster";
 import { ContactSchema, contactRefusalToast } from "~/lib/contact/contact-form";
 import { saveContactSubmission } from "~/lib/contact/contact.server";
 import { CONTACT_TOPICS } from "~/lib/constants";
 import { isHoneypotFilled } from "~/lib/http/honeypot";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
+import type { z } from "zod";
 import type { Route } from "./+types/contact";
 
 const SENT = {
@@ -28,6 +29,10 @@ export const meta: Route.MetaFunction = () => [
   { title: "Contact | Gavel" },
   { name: "description", content: "Questions, corrections, partnerships or press: write to the Gavel team." },
 ];
+
+export function loader() {
+  return { constraint: getZodConstraint(ContactSchema) };
+}
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
@@ -49,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(href("/contact"), SENT);
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
   return (
     <PageShell narrow>
@@ -58,33 +63,21 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         A question about a meeting, a correction, a partnership or a press enquiry: we read every message and answer
         within two working days.
       </p>
-      {/* A new key after each successful send (a new location) gives an empty form. The form's id must stay
-          the same as the server rendered it, or Conform no longer recognizes the form's submit event. */}
-      <ContactForm key={location.key} lastResult={actionData?.result} />
+      {/* A new key after each successful send (a new location) gives an empty form. */}
+      <ContactForm key={location.key} constraint={loaderData.constraint} lastResult={actionData?.result} />
     </PageShell>
   );
 }
 
-function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+function ContactForm({ constraint, lastResult }: { constraint: FormConstraint; lastResult: LastResult }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const [form, fields] = useSchemaForm({ id: "contact", schema: ContactSchema, lastResult });
-  // The product words a refused form as a toast; when the browser refuses it, it shows the server's toast itself.
-  const showToast = useShowToast();
-  const formProps = getFormProps(form);
+  const [form, fields] = useSchemaForm<z.input<typeof ContactSchema>>({ id: "contact", constraint, lastResult });
   return (
     <>
       <Form
         method="post"
-        {...formProps}
-        onSubmit={(event) => {
-          formProps.onSubmit(event);
-          // A form sent on to the server gets the server's answer (its action data's toast) instead.
-          if (event.defaultPrevented) {
-            showToast({ id: String(Date.now()), ...contactRefusalToast(new FormData(event.currentTarget)) });
-          }
-        }}
-        noValidate
+        {...getFormProps(form)}
         className="mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
       >
         <HoneypotField />
@@ -95,14 +88,12 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
             errors={fields.email.errors}
             {...getInputProps(fields.email, { type: "email" })}
             required
-            key={fields.email.key}
           />
           <Field
             label="Phone (optional)"
             autoComplete="tel"
             errors={fields.phone.errors}
             {...getInputProps(fields.phone, { type: "tel" })}
-            key={fields.phone.key}
           />
         </div>
         <SelectField
@@ -112,7 +103,6 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
           errors={fields.topic.errors}
           {...getSelectProps(fields.topic)}
           required
-          key={fields.topic.key}
         />
         <TextareaField
           label="Message"
@@ -120,7 +110,6 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
           errors={fields.message.errors}
           {...getTextareaProps(fields.message)}
           required
-          key={fields.message.key}
         />
         <div className="flex items-center justify-between gap-4">
           <p className="text-sm text-slate-500">

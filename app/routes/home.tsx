@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, href, Link, redirect, useLocation, useNavigate, useSearchParams } from "react-router";
 import { RequestCityDialog } from "~/components/city/request-city-dialog";
@@ -40,6 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       cities: cities.map(({ name, locationKey, state }) => ({ name, locationKey, state })),
       requestCityOpen: url.searchParams.has("request-city"),
+      requestCityConstraint: getZodConstraint(CityRequestSchema),
     },
     { headers: cacheHeaders(user) },
   );
@@ -62,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { cities, requestCityOpen } = loaderData;
+  const { cities, requestCityOpen, requestCityConstraint } = loaderData;
   const [, setSearchParams] = useSearchParams();
   const location = useLocation();
   // Opened by choosing Other at this location; any navigation after it (a
@@ -86,6 +87,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           key={actionData ? "request-city" : location.key}
           open={showDialog}
           onClose={closeDialog}
+          constraint={requestCityConstraint}
           lastResult={actionData?.result}
         />
         <Features />

@@ -1,9 +1,7 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, Link, data, useNavigation } from "react-router";
 import { useState } from "react";
 import { Button, SelectField } from "~/components/forms/fields";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
 import { HomeCitySchema } from "~/lib/auth/profile-form";
 import { PageShell } from "~/components/layout/page-shell";
 import { getCurrentUser, requireUser } from "~/lib/auth/session.server";
@@ -105,20 +103,18 @@ function HomeCityForm({
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState("");
   const saving = useNavigation().state === "submitting";
-  // The answer is always a toast after a redirect, so there is no lastResult.
-  const [form, fields] = useSchemaForm({ id: "home-city", schema: HomeCitySchema });
+  // The answer is always a toast after a redirect, so no field shows an error.
   return (
     <Form
       method="post"
-      {...getFormProps(form)}
+      id="home-city"
+      noValidate
       className="mt-6 flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:items-end"
     >
       <SelectField
         className="flex-1"
         label="Change home city"
-        id={fields.homeCity.id}
-        name={fields.homeCity.name}
-        errors={fields.homeCity.errors}
+        name="homeCity"
         placeholder="Select a city"
         options={cities.filter((c) => c.value !== current)}
         value={chosen}

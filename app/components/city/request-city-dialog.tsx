@@ -1,10 +1,17 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Form, href, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 import { Button, Field, HoneypotField, SelectField } from "~/components/forms/fields";
-import { CityRequestSchema } from "~/lib/cities/city-request";
-import { US_STATES } from "~/lib/constants";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useSchemaForm,
+  type FormConstraint,
+  type LastResult,
+} from "~/components/forms/use-schema-form";
+import type { CityRequestSchema } from "~/lib/cities/city-request";
+import { US_STATES } from "~/lib/us-states";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 
 /** The home page's index action (`?index` picks the index route, not the root layout). */
@@ -19,11 +26,13 @@ const STATE_OPTIONS = US_STATES.map(([value, label]) => ({ value, label }));
 export function RequestCityDialog({
   open,
   onClose,
+  constraint,
   lastResult,
 }: {
   open: boolean;
   onClose: () => void;
-  lastResult: SubmissionResult<string[]> | null | undefined;
+  constraint: FormConstraint;
+  lastResult: LastResult;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   // The `open` attribute is only for the first, server-rendered paint; after
@@ -34,14 +43,15 @@ export function RequestCityDialog({
   const submitting =
     navigation.state === "submitting" && navigation.formAction?.startsWith(REQUEST_CITY_ACTION) === true;
 
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm<z.input<typeof CityRequestSchema>>({
     id: "request-city",
+    constraint,
     lastResult,
-    constraint: getZodConstraint(CityRequestSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CityRequestSchema }),
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [allFilled, setAllFilled] = useState(() =>
+    REQUIRED_FIELDS.every((name) => String(lastResult?.initialValue?.[name] ?? "").trim() !== ""),
+  );
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -53,8 +63,6 @@ export function RequestCityDialog({
       dialog.close();
     }
   }, [open]);
-
-  const allFilled = Boolean(fields.state.value && fields.cityName.value && fields.email.value);
 
   return (
     <dialog
@@ -72,7 +80,14 @@ export function RequestCityDialog({
         <p className="mt-1 text-sm text-slate-600">
           Tell us where you live. We add cities where residents ask for them.
         </p>
-        <Form method="post" action={REQUEST_CITY_ACTION} {...getFormProps(form)} className="mt-5 space-y-4">
+        <Form
+          ref={formRef}
+          method="post"
+          action={REQUEST_CITY_ACTION}
+          {...getFormProps(form)}
+          onChange={() => setAllFilled(everyFieldFilled(formRef.current))}
+          className="mt-5 space-y-4"
+        >
           <HoneypotField />
           <SelectField
             label="State"
@@ -80,21 +95,18 @@ export function RequestCityDialog({
             options={STATE_OPTIONS}
             errors={fields.state.errors}
             {...getSelectProps(fields.state)}
-            key={fields.state.key}
           />
           <Field
             label="City Name"
             autoComplete="address-level2"
             errors={fields.cityName.errors}
             {...getInputProps(fields.cityName, { type: "text" })}
-            key={fields.cityName.key}
           />
           <Field
             label="Email"
             autoComplete="email"
             errors={fields.email.errors}
             {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
           />
           <div className="flex items-center justify-end gap-3 pt-2">
             <Link
@@ -116,4 +128,12 @@ export function RequestCityDialog({
       </div>
     </dialog>
   );
+}
+
+const REQUIRED_FIELDS = ["state", "cityName", "email"] as const;
+
+function everyFieldFilled(form: HTMLFormElement | null): boolean {
+  if (!form) return false;
+  const formData = new FormData(form);
+  return REQUIRED_FIELDS.every((name) => String(formData.get(name) ?? "").trim() !== "");
 }

@@ -1,36 +1,132 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import type { SubmissionResult } from "@conform-to/react";
+import { useId, useState } from "react";
 
 /**
- * Conform's `useForm` with the schema the action parses: once JavaScript
- * runs, a field is checked when it loses focus, again on every keystroke
- * after that, and the whole form on submit, so a form the schema refuses
- * never reaches the server. The action stays the authority and answers with
- * `submission.reply()` (`lastResult`). Conform renders the form `noValidate`
- * from the start, so without JavaScript the server's messages are the ones
- * people see (decision record 5).
+ * The client side of a form the action validates with its zod schema
+ * (decision records 5 and 29). Neither the schema nor a validator reaches
+ * the browser: the loader sends the schema's native constraints
+ * (`getZodConstraint`, rendered as `required`, `minLength`, …) and the
+ * action answers a refused form with `submission.reply()` (`lastResult`),
+ * whose messages show under their fields, with JavaScript or without. A
+ * field edited after that answer stops showing its message until the next
+ * one. Forms are `noValidate`, so the messages are always the server's.
  *
- * `schemaFor` picks another schema for some submissions, e.g. by the
- * submit button's intent; it defaults to `schema`.
+ * The shape follows Conform's `useForm` (`[form, fields]`, `getInputProps`
+ * & co.) so the actions keep Conform's `parseWithZod` and `reply()`.
  */
-export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
+
+export type Constraint = {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: string | number;
+  max?: string | number;
+  step?: string | number;
+  multiple?: boolean;
+  pattern?: string;
+};
+
+export type FormConstraint = Record<string, Constraint>;
+export type LastResult = SubmissionResult<string[]> | null | undefined;
+
+type Errors = string[] | undefined;
+
+export type FieldMetadata = Constraint & {
+  name: string;
+  id: string;
+  errors: Errors;
+  initialValue: unknown;
+};
+
+export type FormMetadata = {
+  id: string;
+  errorId: string;
+  errors: Errors;
+  initialValue: Record<string, unknown> | undefined;
+  onInput: (event: React.FormEvent<HTMLFormElement>) => void;
+};
+
+/** Every field name of a form's values, across the variants of a union (one per intent). */
+type FieldName<Values> = Values extends unknown ? keyof Values & string : never;
+type Fields<Values> = { [Name in FieldName<Values>]: FieldMetadata };
+
+export function useSchemaForm<Values extends Record<string, unknown>>({
   id,
-  schema,
-  schemaFor,
   lastResult,
+  constraint,
 }: {
   id?: string;
-  schema: Schema;
-  schemaFor?: (formData: FormData) => z.ZodType;
-  lastResult?: SubmissionResult<string[]> | null;
-}) {
-  return useForm<z.input<Schema>, z.output<Schema>>({
-    id,
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    // A picked schema describes the same form, so its result stands in for the main one's.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: (schemaFor?.(formData) ?? schema) as Schema }),
+  lastResult?: LastResult;
+  constraint?: FormConstraint;
+}): [FormMetadata, Fields<Values>] {
+  const fallbackId = useId();
+  const formId = id ?? fallbackId;
+  const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set());
+  const [answered, setAnswered] = useState(lastResult);
+  if (answered !== lastResult) {
+    setAnswered(lastResult);
+    setEdited(new Set());
+  }
+  const errors = lastResult?.error ?? {};
+  const initialValue = lastResult?.initialValue ?? undefined;
+  const errorsOf = (name: string): Errors => (edited.has(name) ? undefined : (errors[name] ?? undefined));
+
+  const form: FormMetadata = {
+    id: formId,
+    errorId: `${formId}-form-error`,
+    errors: errors[""] ?? undefined,
+    initialValue,
+    onInput: (event) => {
+      const name = (event.target as Partial<HTMLInputElement>).name;
+      if (name && errors[name] && !edited.has(name)) setEdited(new Set(edited).add(name));
+    },
+  };
+  const fields = new Proxy({} as Record<string, FieldMetadata>, {
+    get: (_, name: string): FieldMetadata => ({
+      ...constraint?.[name],
+      name,
+      id: `${formId}-${name}`,
+      errors: errorsOf(name),
+      initialValue: initialValue?.[name],
+    }),
   });
+  return [form, fields as Fields<Values>];
+}
+
+export function getFormProps(form: FormMetadata) {
+  return { id: form.id, noValidate: true, onInput: form.onInput };
+}
+
+/** The field's own constraints, without the kinds in `drop`; undefined ones are absent, so props written before the spread stay. */
+function constraintsOf(field: FieldMetadata, drop: ReadonlyArray<keyof Constraint>): Constraint {
+  const kinds: Array<keyof Constraint> = [
+    "required",
+    "minLength",
+    "maxLength",
+    "min",
+    "max",
+    "step",
+    "multiple",
+    "pattern",
+  ];
+  return Object.fromEntries(
+    kinds.filter((kind) => !drop.includes(kind) && field[kind] !== undefined).map((kind) => [kind, field[kind]]),
+  );
+}
+
+function controlProps(field: FieldMetadata, drop: ReadonlyArray<keyof Constraint>) {
+  const defaultValue = typeof field.initialValue === "string" ? { defaultValue: field.initialValue } : {};
+  return { name: field.name, id: field.id, ...defaultValue, ...constraintsOf(field, drop) };
+}
+
+export function getInputProps(field: FieldMetadata, { type }: { type: React.HTMLInputTypeAttribute }) {
+  return { ...controlProps(field, []), type };
+}
+
+export function getSelectProps(field: FieldMetadata) {
+  return controlProps(field, ["minLength", "maxLength", "pattern", "step", "min", "max"]);
+}
+
+export function getTextareaProps(field: FieldMetadata) {
+  return controlProps(field, ["min", "max", "pattern", "step", "multiple"]);
 }

@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { Form, href, Link, useLocation } from "react-router";
 import { PRODUCT_NAME } from "~/lib/constants";
 
 const LINKS = [
@@ -8,7 +8,7 @@ const LINKS = [
   { to: href("/privacy"), label: "Privacy Policy" },
 ];
 
-export function Footer() {
+export function Footer({ lite }: { lite: boolean }) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
@@ -16,7 +16,7 @@ export function Footer() {
           © {new Date().getFullYear()} {PRODUCT_NAME}. Local government, in plain sight.
         </p>
         <nav aria-label="Footer">
-          <ul className="flex flex-wrap gap-4">
+          <ul className="flex flex-wrap items-center gap-4">
             {LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="hover:text-slate-900 hover:underline">
@@ -24,9 +24,34 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            <li>
+              <LiteModeSwitch lite={lite} />
+            </li>
           </ul>
         </nav>
       </div>
     </footer>
+  );
+}
+
+/**
+ * Lite mode on or off: a plain form post (a full page load, so the page
+ * comes back with or without its scripts), back to this page.
+ */
+function LiteModeSwitch({ lite }: { lite: boolean }) {
+  const { pathname, search } = useLocation();
+  return (
+    <Form method="post" action={href("/resources/lite-mode")} reloadDocument>
+      <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+      <button
+        type="submit"
+        name="lite"
+        value={lite ? "off" : "on"}
+        title="Reading pages without scripts: lighter on slow connections and old phones"
+        className="hover:text-slate-900 hover:underline"
+      >
+        Lite mode: {lite ? "on" : "off"}
+      </button>
+    </Form>
   );
 }

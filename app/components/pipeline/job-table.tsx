@@ -1,7 +1,4 @@
-import { getFormProps } from "@conform-to/react";
 import { Form, href, Link } from "react-router";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
-import { RetryJobSchema } from "~/lib/jobs/queues";
 import type { JobSummary } from "~/lib/jobs/status-types";
 import { formatDateTime } from "~/lib/format/date";
 
@@ -41,9 +38,8 @@ function Result({ job }: { job: JobRow }) {
 }
 
 function RetryForm({ job, action }: { job: JobRow; action: string }) {
-  const [form] = useSchemaForm({ schema: RetryJobSchema });
   return (
-    <Form method="post" action={action} {...getFormProps(form)}>
+    <Form method="post" action={action} noValidate>
       <input type="hidden" name="intent" value="retry" />
       <input type="hidden" name="queue" value={job.queue} />
       <input type="hidden" name="jobId" value={job.id} />

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { US_STATE_CODES } from "~/lib/constants";
+import { US_STATE_CODES } from "~/lib/us-states";
 
 export const CityRequestSchema = z.object({
   state: z.enum(US_STATE_CODES, { error: "Please choose a state" }),

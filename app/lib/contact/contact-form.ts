@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CONTACT_TOPICS } from "~/lib/constants";
 
-/** The contact form's schema, shared by the action and the page. */
+/** The contact form's schema: the action parses with it, the page takes only its types. */
 
 const REQUIRED = "This field is required";
 
@@ -18,7 +18,7 @@ export const ContactSchema = z.object({
 
 const REQUIRED_FIELDS = ["email", "topic", "message"] as const;
 
-/** The toast of a refused contact form, the same whether the browser or the server refused it. */
+/** The toast of a refused contact form. */
 export function contactRefusalToast(formData: FormData) {
   const missingRequired = REQUIRED_FIELDS.some((name) => !String(formData.get(name) ?? "").trim());
   return {

@@ -25,12 +25,3 @@ const RewriteSchema = z.object({
 });
 
 export const PlaygroundSchema = z.discriminatedUnion("intent", [GenerateSchema, RewriteSchema]);
-
-/**
- * Which of the two a submission is checked against. A field checked on its
- * own (no button pressed yet) gets the lenient Generate rules, so the box
- * can say it is too long before any button is pressed.
- */
-export function playgroundSchemaFor(formData: FormData) {
-  return formData.get("intent") === "rewrite" ? RewriteSchema : GenerateSchema;
-}

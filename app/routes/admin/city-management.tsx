@@ -6,13 +6,19 @@
  * bookmarked and works without JavaScript; with JavaScript the forms post
  * through fetchers and the page updates in place.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { Form, href, Link, useActionData, useFetcher, useLoaderData, type MetaFunction } from "react-router";
 import type { z } from "zod";
 import { Button, Field, SelectField, TextareaField } from "~/components/forms/fields";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useSchemaForm,
+  type LastResult,
+} from "~/components/forms/use-schema-form";
 import { useShowToast } from "~/components/ui/toaster";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { SourceRefreshStatusNotice } from "~/components/admin/source-refresh-status";
@@ -30,13 +36,13 @@ import {
   CityManagementSchema,
   CONTENT_TYPES,
   contentTypeForUrl,
-  CreateCitySchema,
-  CreateUrlSchema,
+  type CreateCitySchema,
+  type CreateUrlSchema,
   ENTITY_TYPES,
   SOURCE_TYPES,
-  UpdateCitySchema,
-  UpdateUrlSchema,
-  UpdateVideoSchema,
+  type UpdateCitySchema,
+  type UpdateUrlSchema,
+  type UpdateVideoSchema,
   type CityManagementIntent,
 } from "~/lib/cities/city-management-forms";
 import { PRODUCT_NAME } from "~/lib/constants";
@@ -217,7 +223,7 @@ async function perform(posted: CityManagementIntent, userId: string): Promise<st
 
 // ---------------------------------------------------------------- page
 
-type ActionData = { form?: string; result?: Parameters<typeof useSchemaForm>[0]["lastResult"]; toast?: Toast };
+type ActionData = { form?: string; result?: LastResult; toast?: Toast };
 
 /**
  * A fetcher for this page's action, the form's last result (from the
@@ -286,9 +292,8 @@ function CityPicker({ cities, selected }: { cities: { id: string; name: string; 
 
 function CreateCityForm({ cancelTo }: { cancelTo: string }) {
   const { fetcher, lastResult, marker } = usePageFetcher("create-city");
-  const [form, fields] = useSchemaForm({
+  const [form, fields] = useSchemaForm<z.input<typeof CreateCitySchema>>({
     id: "create-city",
-    schema: CreateCitySchema,
     lastResult,
   });
   return (
@@ -369,9 +374,8 @@ function CityDetails({ city }: { city: AdminCity }) {
 
 function CityDetailsForm({ city }: { city: AdminCity }) {
   const { fetcher, lastResult, marker } = usePageFetcher("update-city");
-  const [form, fields] = useSchemaForm({
+  const [form, fields] = useSchemaForm<z.input<typeof UpdateCitySchema>>({
     id: "update-city",
-    schema: UpdateCitySchema,
     lastResult,
   });
   const text = (name: keyof typeof fields & keyof AdminCity, label: string, required = false) => (
@@ -513,11 +517,9 @@ function UrlForm({
   url: CityUrl | null;
   selectedUrlId: string | null;
 }) {
-  const schema = url ? UpdateUrlSchema : CreateUrlSchema;
   const { fetcher, lastResult, marker } = usePageFetcher(url ? `update-url:${url.id}` : "create-url");
-  const [form, fields] = useSchemaForm({
+  const [form, fields] = useSchemaForm<z.input<typeof CreateUrlSchema> | z.input<typeof UpdateUrlSchema>>({
     id: url ? `url-${url.id}` : "new-url",
-    schema: schema as typeof CreateUrlSchema,
     lastResult,
   });
   const [contentType, setContentType] = useState(url?.contentType ?? "");
@@ -649,9 +651,8 @@ function VideoRow({ cityId, urlId, video }: { cityId: string; urlId: string; vid
 
 function VideoForm({ cityId, urlId, video }: { cityId: string; urlId: string; video: AdminVideo }) {
   const { fetcher, lastResult, marker } = usePageFetcher(`update-video:${video.id}`);
-  const [form, fields] = useSchemaForm({
+  const [form, fields] = useSchemaForm<z.input<typeof UpdateVideoSchema>>({
     id: `video-${video.id}`,
-    schema: UpdateVideoSchema as z.ZodType<Record<string, unknown>, Record<string, unknown>>,
     lastResult,
   });
   return (

@@ -6,7 +6,6 @@
  * the page refreshes itself while one is pending, and a failed one shows
  * its message above the buttons, the previous result staying listed.
  */
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   Form,
@@ -21,7 +20,6 @@ import {
 } from "react-router";
 import { Button } from "~/components/forms/fields";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
 import { JobTable } from "~/components/pipeline/job-table";
 import { FailureNotice, PipelineAutoRefresh, PREVIOUS_KEPT } from "~/components/pipeline/pipeline-status";
 import { RevisionCompare } from "~/components/pipeline/revision-compare";
@@ -114,11 +112,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-/** A post of hidden fields only, checked against the page's schema before it leaves. */
+/** A post of hidden fields only; the action checks them against the page's schema. */
 function HiddenFieldsForm({ children }: { children: React.ReactNode }) {
-  const [form] = useSchemaForm({ schema: RevisionsPageSchema });
   return (
-    <Form method="post" {...getFormProps(form)}>
+    <Form method="post" noValidate>
       {children}
     </Form>
   );

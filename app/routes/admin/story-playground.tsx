@@ -6,8 +6,8 @@
  * result (and its toast) comes back with the response, with or
  * without JavaScript.
  */
-import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import {
   Form,
   href,
@@ -20,7 +20,7 @@ import {
   type MetaFunction,
 } from "react-router";
 import { Button, SelectField, TextareaField } from "~/components/forms/fields";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { getFormProps, getTextareaProps, useSchemaForm } from "~/components/forms/use-schema-form";
 import { AnalysisDigest } from "~/components/pipeline/analysis-digest";
 import { formatDate, formatDateTime } from "~/lib/format/date";
 import { RevisionCompare } from "~/components/pipeline/revision-compare";
@@ -39,7 +39,7 @@ import {
   VIDEO_NOT_FOUND,
 } from "~/lib/pipeline/messages";
 import { currentRevisionId, listRevisions } from "~/lib/pipeline/revisions.server";
-import { PlaygroundSchema, playgroundSchemaFor } from "~/lib/pipeline/story-playground-form";
+import { PlaygroundSchema } from "~/lib/pipeline/story-playground-form";
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 
@@ -183,10 +183,8 @@ function WriteForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const writing = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
-  const [form, fields] = useSchemaForm({
+  const [form, fields] = useSchemaForm<z.input<typeof PlaygroundSchema>>({
     id: `playground-${video?.id ?? ""}`,
-    schema: PlaygroundSchema,
-    schemaFor: playgroundSchemaFor,
     lastResult: actionData?.result,
   });
   if (!video) return null;
@@ -204,7 +202,6 @@ function WriteForm() {
         rows={5}
         errors={fields.additionalContext.errors}
         {...getTextareaProps(fields.additionalContext)}
-        key={fields.additionalContext.key}
       />
       <div className="flex flex-wrap gap-3">
         <Button name="intent" value="generate" disabled={Boolean(writing) || !video.hasAnalysis}>

@@ -7,13 +7,13 @@
  * JavaScript), Save analyzes the URL again on the server and redirects to a
  * cleared form with the city still chosen.
  */
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
+import type { z } from "zod";
 import { Form, href, useActionData, useLoaderData, useLocation, useNavigation, type MetaFunction } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { Button, Field, SelectField } from "~/components/forms/fields";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { getFormProps, useSchemaForm, type LastResult } from "~/components/forms/use-schema-form";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { PAGE_DENIED, requireAdmin } from "~/lib/auth/session.server";
 import { listCitiesForAdmin } from "~/lib/cities/admin.server";
@@ -135,7 +135,7 @@ function failure(
 // ---------------------------------------------------------------- page
 
 type ActionData = {
-  result?: Parameters<typeof useSchemaForm>[0]["lastResult"];
+  result?: LastResult;
   analysis: ChannelAnalysis | null;
   analyzedUrl: string;
 };
@@ -156,9 +156,8 @@ function ChannelForm() {
   const actionData = useActionData<ActionData>();
   const hydrated = useHydrated();
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useSchemaForm({
+  const [form, fields] = useSchemaForm<z.input<typeof ChannelManagerSchema>>({
     id: "youtube-manager",
-    schema: ChannelManagerSchema,
     lastResult: actionData?.result,
   });
   const initial = (name: string, fallback: string) => {

@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
@@ -11,6 +10,7 @@ import {
   SendCodeSchema,
   VerifyCodeSchema,
 } from "~/lib/auth/auth-forms";
+import type { z } from "zod";
 import { pendingCode } from "~/lib/auth/email-code.server";
 import { PASSWORD_MIN_LENGTH } from "~/lib/auth/password-rules";
 import { getCurrentUser } from "~/lib/auth/session.server";
@@ -28,7 +28,7 @@ import { PRODUCT_NAME, VERIFICATION_CODE_LENGTH } from "~/lib/constants";
 import { isHoneypotFilled } from "~/lib/http/honeypot";
 import { createToastHeaders, dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import { useHydrated } from "~/components/hooks/use-hydrated";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { getFormProps, getInputProps, useSchemaForm, type LastResult } from "~/components/forms/use-schema-form";
 import type { Route } from "./+types/auth";
 
 type Method = "password" | "code";
@@ -69,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-function failure(result: SubmissionResult<string[]>, message: string, init?: ResponseInit) {
+function failure(result: NonNullable<LastResult>, message: string, init?: ResponseInit) {
   return dataWithToast({ result }, { type: "error", title: "Error", description: message }, { status: 400, ...init });
 }
 
@@ -196,7 +196,6 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
 
 type View = ReturnType<typeof readView>;
 type CityOption = { value: string; label: string };
-type LastResult = SubmissionResult<string[]> | undefined;
 
 function MethodTabs({ view }: { view: View }) {
   const tabs: Array<{ method: Method; label: string }> = [
@@ -248,9 +247,8 @@ function useSubmitting(intent: string) {
 
 function PasswordForm({ view, cities, lastResult }: { view: View; cities: CityOption[]; lastResult: LastResult }) {
   const signup = view.mode === "signup";
-  const [form, fields] = useSchemaForm({
+  const [form, fields] = useSchemaForm<z.input<typeof PasswordSignUpSchema>>({
     id: `password-${view.mode}`,
-    schema: signup ? PasswordSignUpSchema : PasswordSignInSchema,
     lastResult,
   });
   const submitting = useSubmitting("password");
@@ -264,7 +262,6 @@ function PasswordForm({ view, cities, lastResult }: { view: View; cities: CityOp
         required
         errors={fields.email.errors}
         {...getInputProps(fields.email, { type: "email" })}
-        key={fields.email.key}
       />
       <Field
         label="Password"
@@ -274,7 +271,6 @@ function PasswordForm({ view, cities, lastResult }: { view: View; cities: CityOp
         hint={signup ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
         errors={fields.password.errors}
         {...getInputProps(fields.password, { type: "password" })}
-        key={fields.password.key}
       />
       {signup ? <HomeCityField cities={cities} defaultValue={view.homeCity} /> : null}
       <ErrorList id={form.errorId} errors={form.errors} />
@@ -286,10 +282,10 @@ function PasswordForm({ view, cities, lastResult }: { view: View; cities: CityOp
 }
 
 function SendCodeForm({ view, cities, lastResult }: { view: View; cities: CityOption[]; lastResult: LastResult }) {
-  const [form, fields] = useSchemaForm({ id: `send-code-${view.mode}`, schema: SendCodeSchema, lastResult });
+  const [form, fields] = useSchemaForm<z.input<typeof SendCodeSchema>>({ id: `send-code-${view.mode}`, lastResult });
   const submitting = useSubmitting("send-code");
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <HoneypotField />
       <HiddenView view={view} />
       <p className="text-sm text-slate-600">We'll e-mail you a 6-digit code. No password needed.</p>
@@ -298,7 +294,6 @@ function SendCodeForm({ view, cities, lastResult }: { view: View; cities: CityOp
         autoComplete="email"
         errors={fields.email.errors}
         {...getInputProps(fields.email, { type: "email" })}
-        key={fields.email.key}
       />
       {view.mode === "signup" ? <HomeCityField cities={cities} defaultValue={view.homeCity} /> : null}
       <ErrorList id={form.errorId} errors={form.errors} />
@@ -312,17 +307,11 @@ function SendCodeForm({ view, cities, lastResult }: { view: View; cities: CityOp
 function VerifyCodeForm({ view, email, lastResult }: { view: View; email: string | null; lastResult: LastResult }) {
   const hydrated = useHydrated();
   const [code, setCode] = useState("");
-  const [form, fields] = useSchemaForm({
-    id: "verify-code",
-    schema: VerifyCodeSchema,
-    // Resend Code posts the same form and must not need a code.
-    schemaFor: (formData) => (formData.get("intent") === "resend-code" ? ResendCodeSchema : VerifyCodeSchema),
-    lastResult,
-  });
+  const [form, fields] = useSchemaForm<z.input<typeof VerifyCodeSchema>>({ id: "verify-code", lastResult });
   const verifying = useSubmitting("verify-code");
   const resending = useSubmitting("resend-code");
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <HiddenView view={view} />
       {view.homeCity ? <input type="hidden" name="homeCity" value={view.homeCity} /> : null}
       <p className="text-sm text-slate-600">
