@@ -59,7 +59,18 @@ async function startCluster(dir: string): Promise<CorpusCluster> {
   fs.rmSync(path.join(dataDir, "postmaster.pid"), { force: true });
   const port = await freePort();
   const options = `-h 127.0.0.1 -p ${port} -k ${dataDir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  asOwner(`${bin}/pg_ctl`, ["-D", dataDir, "-l", path.join(dir, "server.log"), "-w", "-t", "120", "-o", options, "start"]);
+  asOwner(`${bin}/pg_ctl`, [
+    "-D",
+    dataDir,
+    "-l",
+    path.join(dir, "server.log"),
+    "-w",
+    "-t",
+    "120",
+    "-o",
+    options,
+    "start",
+  ]);
   const stop = () => asOwner(`${bin}/pg_ctl`, ["-D", dataDir, "-m", "fast", "-w", "-t", "60", "stop"]);
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, stop };
 }
@@ -131,7 +142,9 @@ export async function openCorpus(meetings: number): Promise<CorpusCluster> {
       fs.writeFileSync(loadedMark, `${new Date().toISOString()} ${seconds.toFixed(0)} s\n`);
       console.log(`  corpus loaded in ${seconds.toFixed(0)} s, cached in ${path.relative(ROOT, dir)}/`);
     } else {
-      console.log(`  corpus cached in ${path.relative(ROOT, dir)}/ (loaded ${fs.readFileSync(loadedMark, "utf8").trim()})`);
+      console.log(
+        `  corpus cached in ${path.relative(ROOT, dir)}/ (loaded ${fs.readFileSync(loadedMark, "utf8").trim()})`,
+      );
     }
   } catch (error) {
     cluster.stop();

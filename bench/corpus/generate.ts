@@ -215,7 +215,13 @@ export function corpusMeeting(index: number, total: number, sentences: readonly 
       text += (text ? " " : "") + line;
     }
     const duration = 20 + Math.floor(random() * 40);
-    segments.push({ position, startSeconds: seconds, endSeconds: seconds + duration, speaker: pick(speakers, random), text });
+    segments.push({
+      position,
+      startSeconds: seconds,
+      endSeconds: seconds + duration,
+      speaker: pick(speakers, random),
+      text,
+    });
     seconds += duration;
   }
   return {
