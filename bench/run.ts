@@ -5,6 +5,7 @@
  *   npm run bench -- --only analyzer      the offline analyzer only
  *   npm run bench -- --only captions      real captions: labels, sums, true casing (bench/captions.ts)
  *   npm run bench -- --only soak --soak-seconds 60 --soak-clients 50
+ *   npm run bench -- --only search --meetings 1000 [--explain]   search at scale (bench/search.ts)
  *
  * Offline analyzer:
  *
@@ -36,6 +37,7 @@ import {
 import { runCaptionsBench } from "./captions";
 import { runFaithfulnessBench } from "./faithfulness";
 import { runSoak } from "./soak";
+import { runSearchBench } from "./search";
 import { syntheticTranscript } from "./synthetic";
 
 const TARGET_CHARS = 120_000;
@@ -102,6 +104,7 @@ async function main(): Promise<void> {
     console.log("\nSoak: the built server under steady load (see bench/soak.ts)");
     await runSoak({ clients: Number(option("soak-clients") ?? 50), seconds: Number(option("soak-seconds") ?? 600) });
   }
+  if (!only || only === "search") await runSearchBench();
 }
 
 await main();

@@ -59,7 +59,7 @@ function scopeFilter(scope: Scope): SQL {
 }
 
 /**
- * Past this many matching transcript segments a query is "common": ranking
+ * Past this many matching transcript segments a query of words (no phrase) is "common": ranking
  * every match would cost time in proportion to the corpus (the word
  * "council" matches a fifth of all segments), so such a query lists the
  * newest matching meetings instead, and the page says so
@@ -104,7 +104,12 @@ export function matchingSegmentsStatement(query: string, scope: Scope, cap: numb
       ? sql`select 1 from transcript_segments s, city_videos v, cities c
           where s.search_vector @@ ${tsquery} and v.id = s.city_video_id and ${scopeFilter(scope)}`
       : sql`select 1 from transcript_segments s where s.search_vector @@ ${tsquery}`;
-  return sql`select count(*)::int as matches from (${hits} limit ${cap + 1}) hits`;
+  // A phrase (`<->`, or `<2>` across a stop word) keeps the relevance order:
+  // its matches are sparse within meetings, so reading meetings newest first
+  // costs more than ranking them.
+  return sql`select count(*)::int as matches,
+      websearch_to_tsquery('english', ${query})::text ~ '<[0-9-]+>' as phrase
+    from (${hits} limit ${cap + 1}) hits`;
 }
 
 /** The relevance statement: every match ranked, the best segment of each video; exported so that EXPLAIN checks can run it. */
@@ -215,12 +220,14 @@ async function runSearch(query: string, scope: Scope, limit: number): Promise<Vi
   if (!text) return { order: "relevance", results: [] };
   const bound = Math.max(1, Math.floor(limit));
   const db = getDb();
-  const [count] = (
+  const [probe] = (
     (await db.execute(matchingSegmentsStatement(text, scope, COMMON_QUERY_SEGMENTS))) as unknown as {
-      rows: { matches: number | string }[];
+      rows: { matches: number | string; phrase: boolean | string }[];
     }
   ).rows;
-  const order: SearchOrder = Number(count?.matches ?? 0) > COMMON_QUERY_SEGMENTS ? "newest" : "relevance";
+  const phrase = probe?.phrase === true || String(probe?.phrase) === "true";
+  const common = Number(probe?.matches ?? 0) > COMMON_QUERY_SEGMENTS && !phrase;
+  const order: SearchOrder = common ? "newest" : "relevance";
   const statement = order === "newest" ? newestStatement(text, scope, bound) : searchStatement(text, scope, bound);
   const result = (await db.execute(statement)) as unknown as Rows;
   return { order, results: result.rows.map(toResult) };
