@@ -7,6 +7,7 @@
  *   npm run bench -- --only soak --soak-seconds 60 --soak-clients 50
  *   npm run bench -- --only render        server rendering against static files, cache on and off (bench/render.ts)
  *   npm run bench -- --only weight [--weight-runs 3] [--url http://…]   first-load JS per page in Chromium, lite mode, DOMContentLoaded on a slow phone (bench/page-weight.ts)
+ *   npm run bench -- --only search --meetings 1000 [--explain]   search at scale (bench/search.ts)
  *
  * Offline analyzer:
  *
@@ -40,6 +41,7 @@ import { runFaithfulnessBench } from "./faithfulness";
 import { runRenderBench } from "./render";
 import { runWeightBench } from "./page-weight";
 import { runSoak } from "./soak";
+import { runSearchBench } from "./search";
 import { syntheticTranscript } from "./synthetic";
 
 const TARGET_CHARS = 120_000;
@@ -117,6 +119,7 @@ async function main(): Promise<void> {
     console.log("\nPage weight: the built app in Chromium (see bench/page-weight.ts)");
     await runWeightBench({ url: option("url"), runs: Number(option("weight-runs") ?? 3) });
   }
+  if (!only || only === "search") await runSearchBench();
 }
 
 await main();

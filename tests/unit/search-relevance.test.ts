@@ -40,7 +40,7 @@ describe("search toasts", () => {
     const { searchToast, CITY_SEARCH_ERROR, UNEXPECTED_SEARCH_ERROR, MEETING_SEARCH_ERROR } =
       await import("~/lib/search/outcome");
     expect(searchToast({ status: "idle" })).toBeNull();
-    expect(searchToast({ status: "ok", query: "x", results: [] })).toMatchObject({
+    expect(searchToast({ status: "ok", query: "x", results: [], order: "relevance" })).toMatchObject({
       title: "No Results",
       description: "No videos found matching the query.",
     });
@@ -52,8 +52,8 @@ describe("search toasts", () => {
     expect(UNEXPECTED_SEARCH_ERROR.description).toBe("An unexpected error occurred. Please try again.");
     expect(MEETING_SEARCH_ERROR.title).toBe("Search failed");
     // The id follows the query: a cached page shows the same toast.
-    expect(searchToast({ status: "ok", query: "x", results: [] })?.id).toBe(
-      searchToast({ status: "ok", query: "x", results: [] })?.id,
+    expect(searchToast({ status: "ok", query: "x", results: [], order: "relevance" })?.id).toBe(
+      searchToast({ status: "ok", query: "x", results: [], order: "relevance" })?.id,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { NO_RESULTS_TEXT, SEARCH_PROMPT, type SearchOutcome } from "~/lib/search/outcome";
+import { NEWEST_FIRST_TEXT, NO_RESULTS_TEXT, SEARCH_PROMPT, type SearchOutcome } from "~/lib/search/outcome";
 import { relevancePercent } from "~/lib/search/relevance";
 import { meetingHref } from "~/lib/meetings/links";
 import { formatDate } from "~/lib/format/date";
@@ -31,41 +31,48 @@ export function SearchResults({
   if (outcome.results.length === 0) return <p className="text-slate-600">{NO_RESULTS_TEXT}</p>;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <ol className="space-y-4" aria-label={`Results for ${outcome.query}`}>
-      {outcome.results.map((result) => {
-        const href = meetingHref(result.id, { cityKey: result.city.location_key, seconds: result.start_seconds });
-        // A match too weak to round to 1% shows no badge rather than "Relevance 0%".
-        const relevance = relevancePercent(result.score);
-        return (
-          <li
-            key={result.id}
-            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-            data-result-id={result.id}
-          >
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <Heading className="text-lg font-semibold">
-                <Link to={href} className="text-brand-700 hover:underline">
-                  {result.title}
-                </Link>
-              </Heading>
-              {relevance > 0 ? (
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-                  Relevance {relevance}%
-                </span>
-              ) : null}
-            </div>
-            <p className="mt-1 text-sm text-slate-500">
-              {showCity ? `${result.city.name}, ${result.city.state}` : null}
-              {showCity && result.published_at ? " · " : null}
-              {result.published_at ? (
-                <time dateTime={result.published_at}>{formatDate(result.published_at)}</time>
-              ) : null}
-              {result.start_seconds !== null ? ` · at ${formatDuration(result.start_seconds, "m:ss")}` : null}
-            </p>
-            <Snippet html={result.snippet} className="mt-2 text-slate-800" />
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      {outcome.order === "newest" ? (
+        <p className="mb-3 text-sm text-slate-600" data-search-order="newest">
+          {NEWEST_FIRST_TEXT}
+        </p>
+      ) : null}
+      <ol className="space-y-4" aria-label={`Results for ${outcome.query}`}>
+        {outcome.results.map((result) => {
+          const href = meetingHref(result.id, { cityKey: result.city.location_key, seconds: result.start_seconds });
+          // A match too weak to round to 1% shows no badge rather than "Relevance 0%".
+          const relevance = relevancePercent(result.score);
+          return (
+            <li
+              key={result.id}
+              className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              data-result-id={result.id}
+            >
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <Heading className="text-lg font-semibold">
+                  <Link to={href} className="text-brand-700 hover:underline">
+                    {result.title}
+                  </Link>
+                </Heading>
+                {relevance > 0 ? (
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                    Relevance {relevance}%
+                  </span>
+                ) : null}
+              </div>
+              <p className="mt-1 text-sm text-slate-500">
+                {showCity ? `${result.city.name}, ${result.city.state}` : null}
+                {showCity && result.published_at ? " · " : null}
+                {result.published_at ? (
+                  <time dateTime={result.published_at}>{formatDate(result.published_at)}</time>
+                ) : null}
+                {result.start_seconds !== null ? ` · at ${formatDuration(result.start_seconds, "m:ss")}` : null}
+              </p>
+              <Snippet html={result.snippet} className="mt-2 text-slate-800" />
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 }

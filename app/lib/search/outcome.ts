@@ -1,14 +1,16 @@
 /** The states a video search can be in, and what each tells the user (docs/product.md#messages-search). */
 import type { ToastInput } from "~/lib/toast/toast";
-import type { VideoSearchResult } from "./search.server";
+import type { SearchOrder, VideoSearchResult } from "./search.server";
 
 export type SearchOutcome =
   | { status: "idle" }
-  | { status: "ok"; query: string; results: VideoSearchResult[] }
+  | { status: "ok"; query: string; results: VideoSearchResult[]; order: SearchOrder }
   | { status: "error"; query: string; title: string; description: string };
 
 export const SEARCH_PROMPT = "Enter a search term to find videos";
 export const NO_RESULTS_TEXT = "No results found for the query.";
+/** Shown above the results of a common query, listed newest first rather than by relevance. */
+export const NEWEST_FIRST_TEXT = "Many meetings match: newest first.";
 
 export const CITY_SEARCH_ERROR = {
   title: "Search Error",

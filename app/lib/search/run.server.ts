@@ -8,7 +8,7 @@ import {
   type SearchOutcome,
 } from "./outcome";
 import { normalizeQuery } from "./query";
-import { searchCityVideos, searchLiveCityVideos } from "./search.server";
+import { citySearch, liveCitySearch, type VideoSearch } from "./search.server";
 
 export type PageSearch = { outcome: SearchOutcome; toast: Toast | null };
 
@@ -23,7 +23,7 @@ function isDatabaseError(error: unknown): boolean {
 
 async function run(
   query: string | null | undefined,
-  search: (q: string) => ReturnType<typeof searchCityVideos>,
+  search: (q: string) => Promise<VideoSearch>,
   failure: (error: unknown) => { title: string; description: string },
 ): Promise<PageSearch> {
   const q = normalizeQuery(query);
@@ -32,7 +32,7 @@ async function run(
     outcome = { status: "idle" };
   } else {
     try {
-      outcome = { status: "ok", query: q, results: await search(q) };
+      outcome = { status: "ok", query: q, ...(await search(q)) };
     } catch (error) {
       console.error("Video search failed:", error);
       outcome = { status: "error", query: q, ...failure(error) };
@@ -46,7 +46,7 @@ async function run(
 export function runCitySearch(cityId: string, query: string | null | undefined): Promise<PageSearch> {
   return run(
     query,
-    (q) => searchCityVideos(cityId, q),
+    (q) => citySearch(cityId, q),
     (error) => (isDatabaseError(error) ? CITY_SEARCH_ERROR : UNEXPECTED_SEARCH_ERROR),
   );
 }
@@ -55,7 +55,7 @@ export function runCitySearch(cityId: string, query: string | null | undefined):
 export function runMeetingSearch(query: string | null | undefined, cityKey: string | null): Promise<PageSearch> {
   return run(
     query,
-    (q) => searchLiveCityVideos(q, { cityKey }),
+    (q) => liveCitySearch(q, { cityKey }),
     () => MEETING_SEARCH_ERROR,
   );
 }

@@ -58,13 +58,67 @@ function scopeFilter(scope: Scope): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-/** The search statement itself; exported so that EXPLAIN checks can run it. */
+/**
+ * Past this many matching transcript segments a query of words (no phrase) is "common": ranking
+ * every match would cost time in proportion to the corpus (the word
+ * "council" matches a fifth of all segments), so such a query lists the
+ * newest matching meetings instead, and the page says so
+ * (docs/decisions/0031-search-at-scale.md).
+ */
+export const COMMON_QUERY_SEGMENTS = 3000;
+
+/** How results are ordered: by relevance, or newest first for a common query. */
+export type SearchOrder = "relevance" | "newest";
+export type VideoSearch = { order: SearchOrder; results: VideoSearchResult[] };
+
+/** The final rows of both orders: title, date, city and the snippet, on at most `limit` rows. */
+function finalRows(tsquery: SQL): SQL {
+  // ts_headline is the costly part: it runs on the final rows only.
+  return sql`
+    select t.id, v.title, v.description, t.score, t.start_seconds, t.speaker, v.video_url,
+      to_char(v.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as published_at,
+      ts_headline('english',
+        translate(
+          case when s.id is not null then concat_ws(': ', s.speaker, s.text)
+               else concat_ws(' — ', v.title, v.description) end,
+          ${HEADLINE_TRANSLATE_FROM}, ${HEADLINE_TRANSLATE_TO}),
+        ${tsquery}, ${HEADLINE_OPTIONS}) as headline,
+      c.id as city_id, c.name as city_name, c.state as city_state, c.domain as city_domain,
+      c.location_key as city_location_key
+    from top t
+    join city_videos v on v.id = t.id
+    join cities c on c.id = v.city_id
+    left join transcript_segments s on s.id = t.segment_id`;
+}
+
+/**
+ * How many transcript segments in scope match, counted up to `cap` + 1:
+ * enough to tell a common query from the others without reading them all.
+ */
+export function matchingSegmentsStatement(query: string, scope: Scope, cap: number): SQL {
+  const tsquery = sql`websearch_to_tsquery('english', ${query})`;
+  // Across all cities (Live or not) this only measures how common the words
+  // are; a city's own search counts in that city.
+  const hits =
+    scope.cityId || scope.cityKey
+      ? sql`select 1 from transcript_segments s, city_videos v, cities c
+          where s.search_vector @@ ${tsquery} and v.id = s.city_video_id and ${scopeFilter(scope)}`
+      : sql`select 1 from transcript_segments s where s.search_vector @@ ${tsquery}`;
+  // A phrase (`<->`, or `<2>` across a stop word) keeps the relevance order:
+  // its matches are sparse within meetings, so reading meetings newest first
+  // costs more than ranking them.
+  return sql`select count(*)::int as matches,
+      websearch_to_tsquery('english', ${query})::text ~ '<[0-9-]+>' as phrase
+    from (${hits} limit ${cap + 1}) hits`;
+}
+
+/** The relevance statement: every match ranked, the best segment of each video; exported so that EXPLAIN checks can run it. */
 export function searchStatement(query: string, scope: Scope, limit: number): SQL {
   const inScope = scopeFilter(scope);
   // The tsquery is written out where it is used (not joined from a CTE), so
   // that the planner folds it to a constant and estimates from the GIN
   // index statistics. Normalization 32 maps a rank to rank / (rank + 1):
-  // scores in [0, 1). ts_headline is the costly part: it runs on the final rows only.
+  // scores in [0, 1).
   const tsquery = sql`websearch_to_tsquery('english', ${query})`;
   return sql`
     with video_hits as (
@@ -91,21 +145,44 @@ export function searchStatement(query: string, scope: Scope, limit: number): SQL
       order by r.score desc, v.published_at desc nulls last, r.id
       limit ${limit}
     )
-    select t.id, v.title, v.description, t.score, t.start_seconds, t.speaker, v.video_url,
-      to_char(v.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as published_at,
-      ts_headline('english',
-        translate(
-          case when s.id is not null then concat_ws(': ', s.speaker, s.text)
-               else concat_ws(' — ', v.title, v.description) end,
-          ${HEADLINE_TRANSLATE_FROM}, ${HEADLINE_TRANSLATE_TO}),
-        ${tsquery}, ${HEADLINE_OPTIONS}) as headline,
-      c.id as city_id, c.name as city_name, c.state as city_state, c.domain as city_domain,
-      c.location_key as city_location_key
-    from top t
-    join city_videos v on v.id = t.id
-    join cities c on c.id = v.city_id
-    left join transcript_segments s on s.id = t.segment_id
+    ${finalRows(tsquery)}
     order by t.score desc, t.published_at desc nulls last, t.id
+  `;
+}
+
+/**
+ * The newest-first statement for a common query: the videos in scope are
+ * read newest first (the published-at index) until `limit` of them match
+ * in their title, description or any segment; each then gets its first
+ * matching segment (the moment the words first came up, found through the
+ * segment's (video, position) index) and the same score as by relevance.
+ */
+export function newestStatement(query: string, scope: Scope, limit: number): SQL {
+  const inScope = scopeFilter(scope);
+  const tsquery = sql`websearch_to_tsquery('english', ${query})`;
+  return sql`
+    with newest as (
+      select v.id, v.published_at, v.search_vector from city_videos v, cities c
+      where ${inScope} and (v.search_vector @@ ${tsquery} or exists (
+        select 1 from transcript_segments s where s.city_video_id = v.id and s.search_vector @@ ${tsquery}))
+      order by v.published_at desc nulls last, v.id
+      limit ${limit}
+    ),
+    top as (
+      select n.id, n.published_at, first.segment_id, first.start_seconds, first.speaker,
+        1 - (1 - case when n.search_vector @@ ${tsquery} then ts_rank_cd(n.search_vector, ${tsquery}, 32) else 0 end)
+          * (1 - coalesce(first.rank, 0)) as score
+      from newest n
+      left join lateral (
+        select s.id as segment_id, s.start_seconds, s.speaker, ts_rank_cd(s.search_vector, ${tsquery}, 32) as rank
+        from transcript_segments s
+        where s.city_video_id = n.id and s.search_vector @@ ${tsquery}
+        order by s.position
+        limit 1
+      ) first on true
+    )
+    ${finalRows(tsquery)}
+    order by t.published_at desc nulls last, t.id
   `;
 }
 
@@ -136,16 +213,34 @@ function toResult(row: Row): VideoSearchResult {
   };
 }
 
-async function runSearch(query: string, scope: Scope, limit: number): Promise<VideoSearchResult[]> {
+type Rows = { rows: Row[] };
+
+async function runSearch(query: string, scope: Scope, limit: number): Promise<VideoSearch> {
   const text = normalizeQuery(query);
-  if (!text) return [];
-  const result = await getDb().execute(searchStatement(text, scope, Math.max(1, Math.floor(limit))));
-  return (result as unknown as { rows: Row[] }).rows.map(toResult);
+  if (!text) return { order: "relevance", results: [] };
+  const bound = Math.max(1, Math.floor(limit));
+  const db = getDb();
+  const [probe] = (
+    (await db.execute(matchingSegmentsStatement(text, scope, COMMON_QUERY_SEGMENTS))) as unknown as {
+      rows: { matches: number | string; phrase: boolean | string }[];
+    }
+  ).rows;
+  const phrase = probe?.phrase === true || String(probe?.phrase) === "true";
+  const common = Number(probe?.matches ?? 0) > COMMON_QUERY_SEGMENTS && !phrase;
+  const order: SearchOrder = common ? "newest" : "relevance";
+  const statement = order === "newest" ? newestStatement(text, scope, bound) : searchStatement(text, scope, bound);
+  const result = (await db.execute(statement)) as unknown as Rows;
+  return { order, results: result.rows.map(toResult) };
 }
 
-/** searchCityVideos: one city's videos, best first, at most `limit`. */
-export function searchCityVideos(cityId: string, query: string, limit = CITY_SEARCH_LIMIT) {
+/** A city's videos, best first (newest first for a common query), at most `limit`. */
+export function citySearch(cityId: string, query: string, limit = CITY_SEARCH_LIMIT): Promise<VideoSearch> {
   return runSearch(query, { cityId, liveOnly: false }, limit);
+}
+
+/** searchCityVideos: citySearch's results alone. */
+export async function searchCityVideos(cityId: string, query: string, limit = CITY_SEARCH_LIMIT) {
+  return (await citySearch(cityId, query, limit)).results;
 }
 
 /**
@@ -153,7 +248,15 @@ export function searchCityVideos(cityId: string, query: string, limit = CITY_SEA
  * status (a non-Live city's own header searches its own meetings, as its
  * page shows them).
  */
-export function searchLiveCityVideos(query: string, options: { cityKey?: string | null; limit?: number } = {}) {
+export function liveCitySearch(
+  query: string,
+  options: { cityKey?: string | null; limit?: number } = {},
+): Promise<VideoSearch> {
   const cityKey = options.cityKey ?? undefined;
   return runSearch(query, { cityKey, liveOnly: !cityKey }, options.limit ?? MEETING_SEARCH_LIMIT);
+}
+
+/** searchLiveCityVideos: liveCitySearch's results alone. */
+export async function searchLiveCityVideos(query: string, options: { cityKey?: string | null; limit?: number } = {}) {
+  return (await liveCitySearch(query, options)).results;
 }

@@ -1,0 +1,319 @@
+/**
+ * Search at scale (issue 12): `npm run bench -- --only search [--meetings 1000]`.
+ *
+ * On the bench corpus (bench/corpus, default 10,000 meetings in a cached
+ * PostgreSQL cluster) it times 20 realistic queries of several kinds:
+ * - the search as the app runs it (the common-query probe, then the
+ *   relevance or the newest-first statement), against the relevance
+ *   statement alone for every query (the design before ADR 0031) and
+ *   against ILIKE over transcripts and over titles (the seeds' approach:
+ *   newest first, stopping at 50 hits);
+ * - recall: every meeting the ILIKE search over transcripts shows must match;
+ * - HTTP /search?q= and /city/<key>/search?q= under 10 concurrent clients
+ *   against the built app (`npm run build` first) on the same database.
+ * `--explain` writes EXPLAIN (ANALYZE, BUFFERS) of three queries to
+ * data/bench-search-plans-<meetings>.txt.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { type SQL, sql } from "drizzle-orm";
+import { freePort } from "../tests/support/free-port";
+import { localServerEnv } from "../tests/support/local-server-env";
+import { openCorpus } from "./corpus/database";
+import { corpusCities } from "./corpus/generate";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const LIMIT = 50;
+const ILIKE_ROUNDS = 2;
+
+type Kind = "rare" | "common" | "pair" | "phrase" | "number" | "name" | "operators" | "city";
+type Query = { kind: Kind; q: string; city?: boolean };
+
+/** The 20 queries; `city` ones run as the city's own search, in the first bench city. */
+export const SEARCH_QUERIES: Query[] = [
+  { kind: "rare", q: "heliport" },
+  { kind: "rare", q: "zamboni" },
+  { kind: "rare", q: "columbarium" },
+  { kind: "common", q: "council" },
+  { kind: "common", q: "budget" },
+  { kind: "common", q: "residents" },
+  { kind: "pair", q: "council budget" },
+  { kind: "pair", q: "parking plan" },
+  { kind: "pair", q: "water rate" },
+  { kind: "phrase", q: '"affordable housing"' },
+  { kind: "phrase", q: '"public works department"' },
+  { kind: "phrase", q: '"climate action plan"' },
+  { kind: "number", q: '"$4.2 million"' },
+  { kind: "number", q: "2026" },
+  { kind: "name", q: "Okafor" },
+  { kind: "name", q: "Kaohsiung" },
+  { kind: "operators", q: "heliport or zamboni" },
+  { kind: "operators", q: "stormwater -fee" },
+  { kind: "city", q: "budget", city: true },
+  { kind: "city", q: "bridge repairs", city: true },
+];
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+function geometricMean(values: number[]): number {
+  return Math.exp(values.reduce((sum, value) => sum + Math.log(value), 0) / values.length);
+}
+
+/** The websearch syntax as the seeds' ILIKE conditions: words and phrases ANDed, `or`, `-word`. */
+function ilikeCondition(query: string, column: SQL): SQL {
+  const terms = [...query.matchAll(/(-?)"([^"]+)"|(-?)(\S+)/g)].map((match) => ({
+    negated: Boolean(match[1] || match[3]),
+    text: match[2] ?? match[4]!,
+  }));
+  const groups: SQL[][] = [[]];
+  for (const term of terms) {
+    if (term.text.toLowerCase() === "or" && !term.negated) {
+      groups.push([]);
+      continue;
+    }
+    const like = sql`${column} ilike ${`%${term.text}%`}`;
+    groups.at(-1)!.push(term.negated ? sql`not (${like})` : like);
+  }
+  const ands = groups.filter((group) => group.length).map((group) => sql`(${sql.join(group, sql` and `)})`);
+  return sql`(${sql.join(ands, sql` or `)})`;
+}
+
+function ilikeStatement(query: string, cityId: string | null, over: "transcript" | "title"): SQL {
+  const column = over === "transcript" ? sql`v.transcript` : sql`concat_ws(' ', v.title, v.description)`;
+  const scope = cityId ? sql`v.city_id = ${cityId}::uuid` : sql`c.status = 'Live'`;
+  return sql`
+    select v.id from city_videos v join cities c on c.id = v.city_id
+    where ${scope} and ${ilikeCondition(query, column)}
+    order by v.published_at desc nulls last limit ${LIMIT}`;
+}
+
+async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await run();
+  return { ms: performance.now() - started, value };
+}
+
+async function runStatementBench(meetings: number, rounds: number): Promise<void> {
+  const { getDb } = await import("~/lib/db/client.server");
+  const { citySearch, liveCitySearch, searchStatement } = await import("~/lib/search/search.server");
+  const db = getDb();
+  const rows = async (statement: SQL) => (await db.execute(statement)) as unknown as { rows: { id: string }[] };
+  const [firstCity] = (await rows(sql`select id from cities where location_key = ${corpusCities()[0]!.locationKey}`))
+    .rows;
+  const cityId = firstCity!.id;
+
+  type Sample = { app: number[]; before: number[]; ilike: number[]; titles: number[] };
+  const samples = new Map<Query, Sample>(
+    SEARCH_QUERIES.map((query) => [query, { app: [], before: [], ilike: [], titles: [] }]),
+  );
+  const facts = new Map<Query, { order: string; results: number; recall: string }>();
+  const ilikeIds = new Map<Query, string[]>();
+  for (let round = 0; round < rounds; round++) {
+    console.log(`  round ${round + 1}/${rounds}`);
+    for (const query of SEARCH_QUERIES) {
+      const sample = samples.get(query)!;
+      const scope = query.city ? { cityId, liveOnly: false } : { liveOnly: true };
+      const app = await timed(() => (query.city ? citySearch(cityId, query.q) : liveCitySearch(query.q)));
+      sample.app.push(app.ms);
+      sample.before.push((await timed(() => rows(searchStatement(query.q, scope, LIMIT)))).ms);
+      // ILIKE reads every transcript: seconds a query at 10,000 meetings, so two rounds are enough.
+      if (round < ILIKE_ROUNDS) {
+        const ilike = await timed(() => rows(ilikeStatement(query.q, query.city ? cityId : null, "transcript")));
+        sample.ilike.push(ilike.ms);
+        sample.titles.push((await timed(() => rows(ilikeStatement(query.q, query.city ? cityId : null, "title")))).ms);
+        ilikeIds.set(
+          query,
+          ilike.value.rows.map((row) => row.id),
+        );
+      }
+      if (round === 0)
+        facts.set(query, {
+          order: app.value.order,
+          results: app.value.results.length,
+          recall: await recall(query.q, ilikeIds.get(query)!),
+        });
+    }
+  }
+
+  async function recall(q: string, ids: string[]): Promise<string> {
+    if (!ids.length) return "-";
+    const tsquery = sql`websearch_to_tsquery('english', ${q})`;
+    const found = await rows(sql`
+      select v.id from city_videos v where v.id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+        and (v.search_vector @@ ${tsquery} or exists (
+          select 1 from transcript_segments s where s.city_video_id = v.id and s.search_vector @@ ${tsquery}))`);
+    return `${found.rows.length}/${ids.length}`;
+  }
+
+  console.log(`\nSearch statement, ${meetings} meetings, ${rounds} rounds (ms; goal: p95 < 50 for every kind)`);
+  console.log(
+    "  query                          order      hits  app p50/p95   before p50/p95  ILIKE-tx p50   ILIKE-title p50  ×ILIKE  recall",
+  );
+  const speedups: number[] = [];
+  for (const query of SEARCH_QUERIES) {
+    const sample = samples.get(query)!;
+    const fact = facts.get(query)!;
+    const speedup = percentile(sample.ilike, 50) / percentile(sample.app, 50);
+    speedups.push(speedup);
+    console.log(
+      `  ${`${query.kind}: ${query.q}`.padEnd(30)} ${fact.order.padEnd(10)} ${String(fact.results).padStart(4)}  ${fmt(sample.app)}   ${fmt(sample.before)}    ${percentile(sample.ilike, 50).toFixed(1).padStart(8)}   ${percentile(sample.titles, 50).toFixed(1).padStart(8)}       ${speedup.toFixed(1).padStart(6)}  ${fact.recall}`,
+    );
+  }
+  console.log("  per kind (p95 over its queries and rounds):");
+  for (const kind of new Set(SEARCH_QUERIES.map((query) => query.kind))) {
+    const of = SEARCH_QUERIES.filter((query) => query.kind === kind).map((query) => samples.get(query)!);
+    const app = percentile(
+      of.flatMap((sample) => sample.app),
+      95,
+    );
+    const before = percentile(
+      of.flatMap((sample) => sample.before),
+      95,
+    );
+    console.log(
+      `    ${kind.padEnd(10)} app ${app.toFixed(1).padStart(7)} ms  before ${before.toFixed(1).padStart(7)} ms  ${app < 50 ? "meets" : "MISSES"} the goal (< 50 ms)`,
+    );
+  }
+  const all = [...samples.values()];
+  console.log(
+    `  all queries: app p95 ${percentile(
+      all.flatMap((s) => s.app),
+      95,
+    ).toFixed(1)} ms (goal < 50), before p95 ${percentile(
+      all.flatMap((s) => s.before),
+      95,
+    ).toFixed(1)} ms`,
+  );
+  console.log(
+    `  against ILIKE over transcripts: ${geometricMean(speedups).toFixed(1)}× faster on the geometric mean of p50s (goal ≥ 100×)`,
+  );
+}
+
+function fmt(values: number[]): string {
+  return `${percentile(values, 50).toFixed(1).padStart(6)}/${percentile(values, 95).toFixed(1).padEnd(6)}`;
+}
+
+async function writePlans(meetings: number): Promise<void> {
+  const { getConnection } = await import("~/lib/db/client.server");
+  const { matchingSegmentsStatement, newestStatement, searchStatement, COMMON_QUERY_SEGMENTS } =
+    await import("~/lib/search/search.server");
+  const { PgDialect } = await import("drizzle-orm/pg-core");
+  const dialect = new PgDialect();
+  const scope = { liveOnly: true };
+  const explain = async (title: string, statement: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    const result = await getConnection().execute(`explain (analyze, buffers) ${text}`, params);
+    return `== ${title}\n${(result.rows as { "QUERY PLAN": string }[]).map((row) => row["QUERY PLAN"]).join("\n")}\n`;
+  };
+  const parts: string[] = [];
+  for (const q of ["heliport", "council", "council budget"]) {
+    parts.push(await explain(`before: relevance statement, "${q}"`, searchStatement(q, scope, LIMIT)));
+    parts.push(await explain(`after: probe, "${q}"`, matchingSegmentsStatement(q, scope, COMMON_QUERY_SEGMENTS)));
+    parts.push(await explain(`after: newest first, "${q}"`, newestStatement(q, scope, LIMIT)));
+  }
+  const file = path.join(ROOT, "data", `bench-search-plans-${meetings}.txt`);
+  fs.writeFileSync(file, parts.join("\n"));
+  console.log(`  query plans written to ${path.relative(ROOT, file)}`);
+}
+
+async function waitForHealth(baseUrl: string): Promise<void> {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("the server did not become healthy within 120 s");
+}
+
+/** `clients` concurrent loops over the URLs for `seconds`: latencies and errors. */
+async function load(baseUrl: string, urls: string[], clients: number, seconds: number) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const endAt = performance.now() + seconds * 1000;
+  const client = async () => {
+    while (performance.now() < endAt) {
+      const url = urls[next++ % urls.length]!;
+      const started = performance.now();
+      const response = await fetch(baseUrl + url).catch(() => null);
+      await response?.arrayBuffer();
+      if (!response || response.status >= 400) errors++;
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  return { latencies, errors };
+}
+
+async function runHttpBench(url: string, clients: number, seconds: number): Promise<void> {
+  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
+    console.log("\nHTTP search skipped: build/ is missing; run `npm run build` first.");
+    return;
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-search-bench-"));
+  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, ...localServerEnv(port, dataDir), DATABASE_URL: url, SEED_DEMO_DATA: "false" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl);
+    const cityKey = corpusCities()[0]!.locationKey;
+    const across = SEARCH_QUERIES.filter((query) => !query.city).map(
+      (query) => `/search?q=${encodeURIComponent(query.q)}`,
+    );
+    const inCity = SEARCH_QUERIES.map((query) => `/city/${cityKey}/search?q=${encodeURIComponent(query.q)}`);
+    await load(baseUrl, [...across, ...inCity], 2, 3); // warm-up
+    console.log(`\nHTTP search, ${clients} concurrent clients, ${seconds} s each (goal: p95 < 150 ms)`);
+    for (const [label, urls] of [
+      ["/search?q=", across],
+      [`/city/${cityKey}/search?q=`, inCity],
+    ] as const) {
+      const { latencies, errors } = await load(baseUrl, urls, clients, seconds);
+      const p95 = percentile(latencies, 95);
+      console.log(
+        `  ${label.padEnd(40)} ${latencies.length} requests, p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (${p95 < 150 ? "meets" : "MISSES"} < 150), p99 ${percentile(latencies, 99).toFixed(0)} ms, errors ${errors}`,
+      );
+    }
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function runSearchBench(): Promise<void> {
+  const meetings = Number(option("meetings") ?? 10_000);
+  console.log(`\nSearch at scale: ${meetings} meetings (bench/search.ts)`);
+  const cluster = await openCorpus(meetings);
+  try {
+    await runStatementBench(meetings, Number(option("rounds") ?? 10));
+    if (process.argv.includes("--explain")) await writePlans(meetings);
+    const { closeDatabase } = await import("~/lib/db/client.server");
+    await closeDatabase();
+    await runHttpBench(cluster.url, 10, Number(option("http-seconds") ?? 20));
+  } finally {
+    const { closeDatabase } = await import("~/lib/db/client.server");
+    await closeDatabase();
+    cluster.stop();
+  }
+}
