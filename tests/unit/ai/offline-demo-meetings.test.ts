@@ -108,4 +108,25 @@ describe("offline analyzer on the composed demo meetings", () => {
       expect(named.item.votes.at(-1)!.tally, headline).toBe(tally);
     },
   );
+
+  it.each(readings.map((reading) => [reading.video.key, reading] as const))(
+    "%s: the summary gives each main voted item its line with its own outcome, without the chair's lead-in",
+    (_, { items, analysis }) => {
+      expect(analysis.summary).not.toMatch(/\b(?:let's go to|moving on to|next is|brings us to) item\b/i);
+      expect(analysis.summary).not.toMatch(/public comment/i);
+      const lines = analysis.summary.split(/(?=Item \d+[a-z]?: )/);
+      const voted = items.filter((item) => item.votes.length > 0 && !/consent/i.test(item.built.title));
+      const named = voted.filter((item) =>
+        lines.some((line) => normalized(line).includes(normalized(withoutArticle(item.built.title)))),
+      );
+      expect(named.length, analysis.summary).toBeGreaterThanOrEqual(Math.min(voted.length, 4));
+      for (const item of named) {
+        const line = lines.find((l) => normalized(l).includes(normalized(withoutArticle(item.built.title))))!;
+        const truth = item.votes.at(-1)!;
+        expect(line, analysis.summary).toContain(
+          `The motion ${truth.passed ? "carried" : "failed"}${truth.tally ? ` ${truth.tally}` : ""}.`,
+        );
+      }
+    },
+  );
 });

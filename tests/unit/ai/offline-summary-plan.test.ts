@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { readTranscriptSentences, summarize } from "~/lib/ai/offline/analyzer.server";
-import { trimToStatement } from "~/lib/ai/offline/summary-plan";
+import { announcementLine, trimToStatement } from "~/lib/ai/offline/summary-plan";
 import { ensureSegments } from "~/lib/ai/segments";
 
 const summaryOf = (text: string) => summarize(readTranscriptSentences(ensureSegments([], text)), { useRules: true });
@@ -83,5 +83,22 @@ describe("offline summary of a whole meeting", () => {
     expect(summary).toContain("Lakeside Homes. The motion carried 9-0.");
     expect(summary).not.toMatch(/Item two|Item three|Corner Tavern|food council/);
     expect(summary).not.toMatch(/Member \d+ spoke/);
+  });
+});
+
+describe("an item's announcement as a summary line", () => {
+  it("drops the chair's lead-in and keeps the item's number", () => {
+    expect(
+      announcementLine("Let's go to item 9, a $2.2 million affordable housing trust fund loan for Juniper Court."),
+    ).toBe("Item 9: $2.2 million affordable housing trust fund loan for Juniper Court.");
+    expect(announcementLine("Moving on to item 5, a public hearing on the five-year water and sewer rate plan.")).toBe(
+      "Item 5: public hearing on the five-year water and sewer rate plan.",
+    );
+  });
+
+  it("keeps an announcement without a number as said", () => {
+    expect(announcementLine("Our next item is a public hearing for the boulevard ordinance.")).toBe(
+      "Our next item is a public hearing for the boulevard ordinance.",
+    );
   });
 });

@@ -38,6 +38,7 @@ import {
   itemStatement,
   meetingItems,
   outcomeBetween,
+  announcementLine,
   outcomeSentence,
   type MeetingItem,
 } from "./summary-plan";
@@ -252,6 +253,8 @@ function agendaItemSummary(sentences: Sentence[], scores: number[], limits: Pick
   return [statement.text, summaryText(sentences, picked, true), outcomeText].filter(Boolean).join(" ");
 }
 
+const WORDS_PER_ITEM = 16;
+
 /** A whole meeting: one sentence per main item in meeting order, with its outcome when said; public comment is no item. */
 function meetingSummary(sentences: Sentence[], scores: number[], items: MeetingItem[], budgetWords: number): string {
   const units = items.flatMap((item) => {
@@ -259,14 +262,18 @@ function meetingSummary(sentences: Sentence[], scores: number[], items: MeetingI
     const index = itemSentence(sentences, scores, item);
     if (index === null) return [];
     const outcome = outcomeBetween(sentences, item.start, item.end);
-    const text = [cleanSentence(sentences[index]!.text), outcome ? outcomeSentence(outcome) : ""].filter(Boolean);
+    const line =
+      index === item.announcement ? announcementLine(sentences[index]!.text) : cleanSentence(sentences[index]!.text);
+    const text = [line, outcome ? outcomeSentence(outcome) : ""].filter(Boolean);
     return [{ index, text: text.join(" "), words: countWords(text.join(" ")), debate: item.end - item.start }];
   });
+  // A meeting's main items all get their line when the transcript's own budget is too small for them.
+  const budget = Math.max(budgetWords, Math.min(DEFAULT_LENGTH.maxWords, units.length * WORDS_PER_ITEM));
   // The items debated longest are kept when not all fit the budget.
   const kept: typeof units = [];
   let words = 0;
   for (const unit of [...units].sort((a, b) => b.debate - a.debate)) {
-    if (kept.length > 0 && words + unit.words > budgetWords * BUDGET_SLACK) continue;
+    if (kept.length > 0 && words + unit.words > budget * BUDGET_SLACK) continue;
     kept.push(unit);
     words += unit.words;
   }

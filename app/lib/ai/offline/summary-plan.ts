@@ -88,9 +88,27 @@ export function meetingItems(sentences: PlanSentence[]): MeetingItem[] {
   return items;
 }
 
-/** A whole meeting rather than one agenda item: two or more announced items each with their own debate. */
+/**
+ * A whole meeting rather than one agenda item: two or more announced items each with their own debate,
+ * or three or more announced items (the consent calendar, public comment, one main item) one of them debated.
+ */
 export function isWholeMeeting(items: MeetingItem[]): boolean {
-  return items.filter((item) => item.end - item.start >= MAIN_ITEM_SENTENCES).length >= 2;
+  const debated = items.filter((item) => item.end - item.start >= MAIN_ITEM_SENTENCES).length;
+  return debated >= 2 || (debated >= 1 && items.length >= 3);
+}
+
+const ITEM_NUMBER = /\bitem (?:number |no\.? |#)?(\d+[a-z]?)\b/i;
+
+/**
+ * An announcement as a summary line, without the chair's lead-in:
+ * "Let's go to item 9, a $2.2 million loan for Juniper Court." → "Item 9: a $2.2 million loan for Juniper Court."
+ * An announcement without an item number stays as said.
+ */
+export function announcementLine(text: string): string {
+  const number = ITEM_NUMBER.exec(text)?.[1];
+  const name = announcedItem(text);
+  if (!number || !name) return cleanSentence(text);
+  return `Item ${number}: ${name.replace(/[.;:,\s]+$/, "")}.`;
 }
 
 /** The sentence that names the item: its announcement, or else its most central sentence. */
