@@ -324,7 +324,7 @@ describe(`city page states and caching ${dbTag}`, () => {
       }),
     );
     expect(plain.get("Cache-Control")).toBe(PUBLIC_CACHE_CONTROL);
-    expect(plain.get("Vary")).toBe("Cookie");
+    expect(plain.get("Vary")).toBe("Cookie, Save-Data");
     const toastCookie = new Headers({ "Set-Cookie": "gavel_toast=; Max-Age=0" });
     const withCookie = headersOf(
       publicPageHeaders({
