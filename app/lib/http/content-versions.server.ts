@@ -21,6 +21,7 @@
  */
 import crypto from "node:crypto";
 import { getConnection, type Connection } from "~/lib/db/client.server";
+import { settings } from "~/lib/env/settings.server";
 import { CONTENT_VERSIONS_CHANNEL, installContentVersionNotifications } from "~/lib/db/content-versions-notify.server";
 
 const CITY_PATH = /^\/city\/([a-z0-9-]+)(?:[/.]|$)/;
@@ -274,7 +275,7 @@ function listenerOf(connection: Connection): VersionListener {
   if (!listener) {
     listener = new VersionListener(connection);
     listeners.set(connection, listener);
-    listener.start();
+    if (settings().PAGE_CACHE_LISTEN) listener.start();
   }
   return listener;
 }
