@@ -7,8 +7,10 @@
  * - the city page's HTML saved to a file and served by the same server
  *   (express.static at /bench-static, which only BENCH_STATIC_DIR turns on);
  * - the anonymous city page, with the rendered-page cache, and with it off
- *   (PAGE_CACHE_MB=0: every request rendered, as before);
+ *   (PAGE_CACHE_MB=0: every request rendered, as before round 1);
  * - the same with a matching If-None-Match (304);
+ * - both again with the content versions read from the database on every
+ *   request (PAGE_CACHE_LISTEN=false, as in round 1) instead of held in memory;
  * - the city page signed in (never cached).
  * Goal: the anonymous page at ≥ 40% of the static file's requests/s, p99 < 100 ms on PostgreSQL.
  */
@@ -131,6 +133,15 @@ async function benchDatabase(database: string, databaseUrl: string, options: Ren
       rows.push(await measure("signed in (never cached)", cityUrl, options, { Cookie: memberCookie }));
     } finally {
       await stopServer(withCache.server);
+    }
+    const perRequest = await startServer({ ...env, PAGE_CACHE_LISTEN: "false" });
+    try {
+      const cityUrl = perRequest.baseUrl + cityPath;
+      const etag = (await fetch(cityUrl)).headers.get("ETag") ?? "";
+      rows.push(await measure("anonymous, cached, versions per req", cityUrl, options));
+      rows.push(await measure("… If-None-Match, versions per req", cityUrl, options, { "If-None-Match": etag }));
+    } finally {
+      await stopServer(perRequest.server);
     }
     const withoutCache = await startServer({ ...env, PAGE_CACHE_MB: "0" });
     try {

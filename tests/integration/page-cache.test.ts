@@ -6,12 +6,19 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
+import pg from "pg";
 import { signIn } from "~/lib/auth/session.server";
 import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
 import { cities, cityVideos } from "~/lib/db/schema";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
+import {
+  confirmContentVersionsListener,
+  contentVersionsOf,
+  contentVersionsSource,
+  readContentVersions,
+} from "~/lib/http/content-versions.server";
 import { configureHttp, reactRouterHandlers } from "~/lib/http/stack.server";
-import { dbTag, getTestDb, TEST_ORIGIN } from "../setup";
+import { dbKind, dbTag, execSql, getTestConnection, getTestDb, TEST_ORIGIN } from "../setup";
 import { CookieJar } from "../support/cookie-jar";
 import { RawConnection } from "../support/raw-http";
 
@@ -19,7 +26,13 @@ import { RawConnection } from "../support/raw-http";
  * The rendered-page cache (ADR 0030) in server.ts's HTTP stack in front of
  * the BUILT app (`npm run build` first), over real sockets: what is served
  * from it, what a write through the app invalidates, 304s, signed-in
- * requests, nonces, and clients that hang up.
+ * requests, nonces, and clients that hang up; the content versions held in
+ * memory, kept current by NOTIFY, and read per request while the listener
+ * is down.
+ *
+ * On PostgreSQL a write's notification reaches the listener's connection a
+ * moment after the commit: `written()` waits for it (a heartbeat sent after
+ * the write arrives after the write's notification).
  */
 
 const BUILD_FILE = path.resolve(import.meta.dirname, "../../build/server/index.js");
@@ -80,6 +93,27 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
 });
+
+/** After a write: every notification committed so far has reached the listener, if it is up. */
+async function written() {
+  await confirmContentVersionsListener();
+}
+
+async function listening() {
+  await vi.waitFor(() => expect(contentVersionsSource()).toBe("memory"), { timeout: 15_000, interval: 50 });
+}
+
+/** A write from outside this process's app code: another connection on PostgreSQL, the raw embedded instance on PGlite. */
+async function writeFromElsewhere(sqlText: string, params: unknown[]) {
+  if (dbKind === "pglite") return void (await getTestConnection().pglite!.query(sqlText, params));
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sqlText, params);
+  } finally {
+    await client.end();
+  }
+}
 
 const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${base}${pathname}`, { headers });
 const cacheStatus = (response: Response) => response.headers.get("X-Gavel-Cache");
@@ -150,6 +184,7 @@ describe(`the rendered-page cache ${dbTag}`, () => {
     expect(await (await cachedGet("/city/riverton")).text()).toContain("On the river");
     await cachedGet("/city/lakeside");
     await updateTagLine("By the new bridge");
+    await written();
     const after = await get("/city/riverton");
     expect(cacheStatus(after)).toBe("miss");
     const html = await after.text();
@@ -168,6 +203,7 @@ describe(`the rendered-page cache ${dbTag}`, () => {
     expect(revalidated.headers.get("Content-Security-Policy")).toBeNull();
 
     await getTestDb().update(cityVideos).set({ title: "Special meeting" }).where(eq(cityVideos.id, meetingId));
+    await written();
     const changed = await get(`/city/riverton/meeting/${meetingId}`, { "If-None-Match": etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("ETag")).not.toBe(etag);
@@ -190,12 +226,85 @@ describe(`the rendered-page cache ${dbTag}`, () => {
     await cachedGet("/search?q=meeting");
     await cachedGet("/city/riverton");
     await getTestDb().update(cities).set({ name: "Lakeside Shores" }).where(eq(cities.id, lakeside.id));
+    await written();
     for (const pathname of ["/", "/search?q=meeting"]) {
       const page = await get(pathname);
       expect([pathname, cacheStatus(page)]).toEqual([pathname, "miss"]);
       expect(await page.text()).toContain("Lakeside Shores");
     }
     expect(cacheStatus(await get("/city/riverton"))).toBe("miss");
+  });
+
+  it("keys anonymous pages on lite mode alone: other cookies neither split the cache nor bypass it", async () => {
+    const full = await cachedGet("/city/riverton");
+    const stray = await get("/city/riverton", { Cookie: "_ga=GA1.2.3; lite=off; theme=dark" });
+    expect(cacheStatus(stray)).toBe("hit");
+    expect(stray.headers.get("ETag")).toBe(full.headers.get("ETag"));
+    expect(cacheStatus(await get("/city/riverton", { "Save-Data": "on", Cookie: "lite=off" }))).toBe("hit");
+
+    const lite = await cachedGet("/city/riverton", { "Save-Data": "on" });
+    expect(lite.headers.get("ETag")).not.toBe(full.headers.get("ETag"));
+    expect(await lite.text()).not.toContain('<script type="module"');
+    expect(cacheStatus(await get("/city/riverton", { Cookie: "lite=on; _ga=GA1.2.4" }))).toBe("hit");
+  });
+
+  it("never serves a request carrying a cookie the pages read for one person (an awaited job)", async () => {
+    await cachedGet("/city/riverton");
+    expect(cacheStatus(await get("/city/riverton", { Cookie: "gavel_awaited_job=x" }))).toBe("bypass");
+  });
+
+  it("holds the versions in memory once listening, the same as the database's", async () => {
+    await listening();
+    for (const pathname of ["/city/riverton", "/city/riverton/meeting/x", "/city/nowhere", "/", "/search"]) {
+      const cityKey = /^\/city\/([a-z0-9-]+)/.exec(pathname)?.[1];
+      expect([pathname, await contentVersionsOf(pathname)]).toEqual([pathname, await readContentVersions(cityKey)]);
+    }
+  });
+
+  it("shows a write committed elsewhere (another connection) on the next GET, from memory", async () => {
+    await listening();
+    const page = await cachedGet(`/city/riverton/meeting/${meetingId}`);
+    await writeFromElsewhere("update city_videos set title = $1 where id = $2", ["Written elsewhere", meetingId]);
+    expect(await confirmContentVersionsListener()).toBe(true);
+    const after = await get(`/city/riverton/meeting/${meetingId}`, { "If-None-Match": page.headers.get("ETag")! });
+    expect([after.status, cacheStatus(after)]).toEqual([200, "miss"]);
+    expect(await after.text()).toContain("Written elsewhere");
+    expect(contentVersionsSource()).toBe("memory");
+  });
+
+  it("reads the versions per request while the listener is down, then listens again", async () => {
+    await listening();
+    await cachedGet("/city/riverton");
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      if (dbKind === "postgres") {
+        // Its connection killed, as by a restart of the server or a network failure.
+        await execSql(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN "content_versions"'`,
+        );
+        await vi.waitFor(() => expect(contentVersionsSource()).toBe("database"), { timeout: 15_000, interval: 20 });
+      } else {
+        // Unsubscribed behind its back on the one session: only the heartbeat can tell.
+        await execSql("UNLISTEN content_versions");
+        expect(await confirmContentVersionsListener()).toBe(false);
+        expect(contentVersionsSource()).toBe("database");
+      }
+      await writeFromElsewhere("update cities set tag_line = $1 where id = $2", ["While nobody listened", riverton.id]);
+      const during = await get("/city/riverton");
+      expect(cacheStatus(during)).toBe("miss");
+      expect(await during.text()).toContain("While nobody listened");
+      expect(cacheStatus(await get("/city/riverton"))).toBe("hit");
+      expect(warnings).toHaveBeenCalledWith(expect.stringContaining("reading them per request"));
+    } finally {
+      warnings.mockRestore();
+    }
+
+    await listening();
+    await writeFromElsewhere("update cities set tag_line = $1 where id = $2", ["Listening again", riverton.id]);
+    expect(await confirmContentVersionsListener()).toBe(true);
+    const after = await get("/city/riverton");
+    expect(cacheStatus(after)).toBe("miss");
+    expect(await after.text()).toContain("Listening again");
   });
 
   it("does not log an error when the client hangs up mid-request", async () => {

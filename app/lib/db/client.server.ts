@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { settings } from "~/lib/env/settings.server";
+import { installContentVersionNotifications } from "./content-versions-notify.server";
 import { claimPgliteDirectory } from "./pglite-directory.server";
 import * as schema from "./schema";
 
@@ -25,7 +26,7 @@ import * as schema from "./schema";
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
-type Connection = {
+export type Connection = {
   db: Database;
   kind: "pglite" | "postgres";
   /** Which database, for messages: the PGlite directory or the server and database name. */
@@ -35,6 +36,17 @@ type Connection = {
   /** Runs raw SQL that may hold several statements (job queue, tests). */
   execute(sqlText: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`, on a
+   * connection of its own for PostgreSQL (outside the pool). `onLost` is
+   * called once if that connection fails or ends. Resolves, once
+   * listening, to the function that stops it.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
+  /** Whether NOTIFY reaches this process's listeners before the notifying statement's promise resolves (PGlite: one session). */
+  notifiesSynchronously: boolean;
+  /** Set once close() has been called. */
+  closed: boolean;
   close(): Promise<void>;
   /** Present for PGlite only: the embedded instance itself. */
   pglite?: PGlite;
@@ -50,7 +62,8 @@ function openPostgres(url: string): Connection {
   pool.on("error", (error) => console.error("PostgreSQL pool error:", error));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   const parsed = new URL(url);
-  return {
+  const listeners = new Set<pg.Client>();
+  const connection: Connection = {
     db,
     kind: "postgres",
     location: `the PostgreSQL database ${parsed.pathname.slice(1) || "(default)"} on ${parsed.host || "localhost"}`,
@@ -63,8 +76,46 @@ function openPostgres(url: string): Connection {
       return { rows: last?.rows ?? [] };
     },
     migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => pool.end(),
+    listen: async (channel, onMessage, onLost) => {
+      if (connection.closed) throw new Error("The database connection is closed");
+      const client = new pg.Client({ connectionString: url, keepAlive: true });
+      let lost = false;
+      const lose = () => {
+        if (lost) return;
+        lost = true;
+        listeners.delete(client);
+        onLost();
+      };
+      client.on("notification", (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? "");
+      });
+      client.on("error", lose);
+      client.on("end", lose);
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        lost = true;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      listeners.add(client);
+      return async () => {
+        lost = true;
+        listeners.delete(client);
+        await client.end().catch(() => undefined);
+      };
+    },
+    notifiesSynchronously: false,
+    closed: false,
+    close: async () => {
+      connection.closed = true;
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+      listeners.clear();
+      await pool.end();
+    },
   };
+  return connection;
 }
 
 function openPglite(): Connection {
@@ -82,7 +133,7 @@ function openPglite(): Connection {
     throw error;
   }
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
-  return {
+  const connection: Connection = {
     db,
     kind: "pglite",
     location: directory ? `the embedded database in ${directory.dataDir}` : "the in-memory embedded database",
@@ -97,7 +148,20 @@ function openPglite(): Connection {
       return { rows: results.at(-1)?.rows ?? [] };
     },
     migrate: () => migratePglite(drizzlePglite({ client: pglite }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    // The embedded database is this process's one session: nothing can drop
+    // it but close(), so onLost is not called (an UNLISTEN on the session
+    // goes unnoticed here: the caller's heartbeat finds it).
+    listen: async (channel, onMessage) => {
+      if (connection.closed) throw new Error("The database connection is closed");
+      const unlisten = await pglite.listen(channel, onMessage);
+      return async () => {
+        if (!pglite.closed) await unlisten().catch(() => undefined);
+      };
+    },
+    notifiesSynchronously: true,
+    closed: false,
     close: async () => {
+      connection.closed = true;
       try {
         if (!pglite.closed) await pglite.close();
       } finally {
@@ -105,6 +169,7 @@ function openPglite(): Connection {
       }
     },
   };
+  return connection;
 }
 
 // One connection per process, kept on globalThis so that the server entry
@@ -132,6 +197,9 @@ export async function closeDatabase(): Promise<void> {
   await connection?.close();
 }
 
+/** Applies the migrations, then the setup step that is not one yet (content-versions-notify.server.ts). */
 export async function migrateDatabase(): Promise<void> {
-  await getConnection().migrate();
+  const connection = getConnection();
+  await connection.migrate();
+  await installContentVersionNotifications(connection);
 }

@@ -1,5 +1,5 @@
 import { SettingsError } from "~/lib/env/settings.server";
-import { closeDatabase, getConnection } from "./client.server";
+import { closeDatabase, getConnection, migrateDatabase } from "./client.server";
 import { checkDatabaseHealth } from "./health.server";
 import { DatabaseStartError } from "./start-error.server";
 
@@ -16,7 +16,7 @@ export async function prepareDatabase(): Promise<void> {
     const connection = getConnection();
     opened = connection;
     await connection.ready();
-    await connection.migrate();
+    await migrateDatabase();
     await checkDatabaseHealth();
   } catch (error) {
     if (error instanceof DatabaseStartError || error instanceof SettingsError) throw error;

@@ -112,6 +112,10 @@ export const SHAPE = {
     description:
       "memory for the in-process cache of pages rendered for visitors who are not signed in (docs/decisions/0030-rendered-page-cache.md); `0` turns it off",
   }),
+  PAGE_CACHE_LISTEN: flag(true).meta({
+    description:
+      "keep the content versions that validate cached pages in memory, current through the database's LISTEN/NOTIFY (a connection of its own on PostgreSQL); `false` reads them from the database on every request (a connection pooler in transaction mode does not pass LISTEN: the server notices and reads per request anyway)",
+  }),
   /** Newest first; none: a secret generated into $DATA_DIR/session-secret. */
   SESSION_SECRET: z
     .string()

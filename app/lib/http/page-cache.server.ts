@@ -4,8 +4,8 @@
  * signed in, documents and `.data` alike, kept only when the route's own
  * headers made them public (app/lib/http/cache.server.ts decides).
  *
- * An entry is keyed by the build, the URL and the request's variant (Save-Data,
- * the cookies left once there is no session), and is valid for the content
+ * An entry is keyed by the build, the URL and whether the request asks for
+ * lite pages (lite.server.ts: its cookie, else Save-Data), and is valid for the content
  * versions it was rendered at (content-versions.server.ts) on the day it was
  * rendered (the city page's twelve months, the footer's year). The ETag is
  * derived from the same facts, so a matching If-None-Match is answered 304
@@ -15,11 +15,18 @@
 import crypto from "node:crypto";
 import { contentVersionsOf } from "./content-versions.server";
 import { ifNoneMatchMatches, isPublic } from "./cache.server";
+import { isLiteRequest } from "./lite.server";
 
 export const CACHE_STATUS_HEADER = "X-Gavel-Cache";
 
-/** Requests carrying one of these are someone's own: never served from or stored in the cache. */
-const PERSONAL_COOKIES = ["gavel_session", "gavel_toast"];
+/**
+ * Requests carrying one of these are someone's own: never served from or
+ * stored in the cache. With `lite`, these are all the cookies the app reads
+ * (a new cookie a page reads must be added here, or to the key); any other
+ * cookie (a proxy's, analytics', a stale one) does not change the page, so
+ * it neither splits the cache nor bypasses it.
+ */
+const PERSONAL_COOKIES = ["gavel_session", "gavel_toast", "gavel_awaited_job", "_totp"];
 
 const NOT_MODIFIED_DROPPED = ["Content-Length", "Content-Type", "Content-Encoding", "Transfer-Encoding"];
 const CACHEABLE_TYPES = /^(text\/|application\/json|application\/javascript)/i;
@@ -87,12 +94,12 @@ export function isAnonymous(request: Request): boolean {
 }
 
 /**
- * What else in the request may change the page: Save-Data and the cookies
- * (the lite-mode switch among them), as `Vary: Save-Data, Cookie` says.
+ * What else in the request changes an anonymous visitor's page: only lite
+ * mode, which the `lite` cookie and Save-Data decide together (`lite=off`
+ * with Save-Data is the full page, like no header at all).
  */
 function variantOf(request: Request): string {
-  const saveData = request.headers.get("Save-Data")?.trim().toLowerCase() === "on" ? "save-data" : "";
-  return `${saveData};${cookiePairs(request).sort().join(";")}`;
+  return isLiteRequest(request) ? "lite" : "full";
 }
 
 function today(): string {
