@@ -111,11 +111,6 @@ describe(`demo data at start-up ${dbTag}`, () => {
     await execSql("alter table city_videos drop column edited_by_admin_at"); // 0002
     await undoContentVersions(); // 0003
     await execSql(
-      "drop function content_versions_on_cities, content_versions_on_city_rows, content_versions_on_video_rows, content_versions_on_source_rows, content_versions_on_site_rows, content_versions_on_job, content_versions_bump cascade",
-    ); // 0003, with its triggers
-    await execSql("drop table content_versions");
-    await execSql("drop sequence content_versions_seq");
-    await execSql(
       "delete from drizzle.__drizzle_migrations where id > (select min(id) from drizzle.__drizzle_migrations)",
     );
     await truncateAllTables();
