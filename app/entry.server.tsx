@@ -63,6 +63,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A Suspense boundary that is ready stays in its place in the HTML. By
+        // default React moves a large one after the rest of the page, shown by
+        // an inline script: without JavaScript it would stay hidden (the
+        // admin tools that load on use, decision record 29).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

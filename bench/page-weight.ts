@@ -14,12 +14,20 @@
  *    on a 4× slower CPU and DevTools' "Slow 3G" (2 s latency, 50 KB/s), cold
  *    cache, runs interleaved, median of `--weight-runs` (default 3). Goal:
  *    with JavaScript within 20% of without.
+ * 4. The inline stylesheet's cost to a reader who opens several pages (each
+ *    a full page load: from a link elsewhere, in a new tab, without
+ *    JavaScript; client-side navigations fetch no HTML): the bytes of a
+ *    5-page visit (home → city → meeting → story → city) in one browser,
+ *    and DOMContentLoaded on the slow phone with a warm cache, with the
+ *    stylesheet inline (as built) and as a cached external file
+ *    (bench/stylesheet-proxy.ts), runs interleaved.
  *
  * Chromium is /usr/bin/chromium, or CHROMIUM_PATH.
  */
 import zlib from "node:zlib";
 import { chromium, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { hasBuild, startBuiltServer } from "./soak";
+import { startStylesheetProxy, type StylesheetMode } from "./stylesheet-proxy";
 
 export type WeightOptions = { url?: string; runs: number };
 
@@ -148,6 +156,105 @@ async function printReadingSpeed(browser: Browser, baseUrl: string, pages: Page[
   }
 }
 
+type Visit = { bytes: number[]; dcl: number[]; fcp: number[] };
+
+/**
+ * A reader's visit of `paths`, each a full page load, in one browser (a
+ * shared HTTP cache): bytes received, DOMContentLoaded and first contentful
+ * paint per page (without scripts DOMContentLoaded does not wait for a
+ * stylesheet, the first paint does).
+ */
+async function visit(browser: Browser, baseUrl: string, paths: string[], js: boolean, slow: boolean): Promise<Visit> {
+  const context = await browser.newContext({ javaScriptEnabled: js });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  if (slow) {
+    await cdp.send("Network.emulateNetworkConditions", SLOW_3G);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  }
+  let received = 0;
+  cdp.on("Network.loadingFinished", (event) => (received += event.encodedDataLength));
+  const result: Visit = { bytes: [], dcl: [], fcp: [] };
+  for (const path of paths) {
+    const before = received;
+    await page.goto(baseUrl + path, { waitUntil: slow ? "load" : "networkidle", timeout: 120_000 });
+    // The paint entry can come after the load event.
+    await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, undefined, {
+      timeout: 10_000,
+    });
+    const timings = await page.evaluate(() => {
+      const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+      const [paint] = performance.getEntriesByName("first-contentful-paint");
+      return { dcl: entry?.domContentLoadedEventEnd ?? NaN, fcp: paint?.startTime ?? NaN };
+    });
+    result.dcl.push(timings.dcl);
+    result.fcp.push(timings.fcp);
+    result.bytes.push(received - before);
+  }
+  await context.close();
+  return result;
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function printStylesheetCost(browser: Browser, baseUrl: string, pages: Page[], runs: number): Promise<void> {
+  const path = (label: string) => pages.find((page) => page.label === label)?.path;
+  const paths = [path("landing /"), path("city"), path("meeting"), path("story"), path("city")];
+  if (paths.some((p) => p === undefined)) return;
+  const proxies = {
+    inline: await startStylesheetProxy(baseUrl, "inline"),
+    external: await startStylesheetProxy(baseUrl, "external"),
+  };
+  const modes: StylesheetMode[] = ["inline", "external"];
+  try {
+    console.log(
+      "\nStylesheet inline vs cached external file, a 5-page visit (home → city → meeting → story → city), each a full page load:",
+    );
+    for (const js of [true, false]) {
+      const bytes = Object.fromEntries(
+        await Promise.all(
+          modes.map(async (mode) => [
+            mode,
+            (await visit(browser, proxies[mode].baseUrl, paths as string[], js, false)).bytes,
+          ]),
+        ),
+      ) as Record<StylesheetMode, number[]>;
+      console.log(
+        `  JS ${js ? "on " : "off"}: bytes received, inline ${kb(sum(bytes.inline))} (first page ${kb(bytes.inline[0]!)}, then ${bytes.inline.slice(1).map(kb).join(", ")})`,
+      );
+      console.log(
+        `          external ${kb(sum(bytes.external))} (first page ${kb(bytes.external[0]!)}, then ${bytes.external.slice(1).map(kb).join(", ")}): ${(sum(bytes.external) / sum(bytes.inline)).toFixed(2)}× inline`,
+      );
+    }
+    console.log(
+      `  DOMContentLoaded / first contentful paint, ${CPU_SLOWDOWN}× slower CPU, Slow 3G, median of ${runs} interleaved visits:`,
+    );
+    for (const js of [true, false]) {
+      const visits: Record<StylesheetMode, Visit[]> = { inline: [], external: [] };
+      for (let run = 0; run < runs; run++) {
+        for (const mode of run % 2 === 0 ? modes : [...modes].reverse()) {
+          visits[mode].push(await visit(browser, proxies[mode].baseUrl, paths as string[], js, true));
+        }
+      }
+      const timings = (mode: StylesheetMode) =>
+        paths
+          .map((_, index) => {
+            const dcl = median(visits[mode].map((v) => v.dcl[index]!));
+            const fcp = median(visits[mode].map((v) => v.fcp[index]!));
+            return `${seconds(dcl)} / ${seconds(fcp)}`;
+          })
+          .join(", ");
+      console.log(`    JS ${js ? "on " : "off"}: inline   ${timings("inline")}`);
+      console.log(`            external ${timings("external")}`);
+    }
+  } finally {
+    await proxies.inline.stop();
+    await proxies.external.stop();
+  }
+}
+
 export async function runWeightBench({ url, runs }: WeightOptions): Promise<void> {
   if (!url && !hasBuild()) {
     console.log("Page weight skipped: build/ is missing; run `npm run build` first.");
@@ -162,6 +269,7 @@ export async function runWeightBench({ url, runs }: WeightOptions): Promise<void
     await printWeights(browser, baseUrl, pages);
     await printLite(browser, baseUrl, pages);
     await printReadingSpeed(browser, baseUrl, pages, runs);
+    await printStylesheetCost(browser, baseUrl, pages, runs);
   } finally {
     await browser?.close();
     await server?.stop();

@@ -1,6 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
+import { firstLoadScripts } from "./client-build";
 import { expect, test } from "./fixtures";
 
 /**
@@ -69,28 +68,9 @@ test("the footer's switch turns lite mode on and off", async ({ page, open }) =>
 
 test("the reading pages' scripts hold no validator (zod, Conform)", async ({ js }) => {
   test.skip(!js, "reads the build once");
-  const assets = path.resolve("build/client/assets");
-  const manifestFile = fs.readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
-  expect(manifestFile, "the client build has its route manifest").toBeTruthy();
-  const manifest = JSON.parse(
-    fs
-      .readFileSync(path.join(assets, manifestFile!), "utf8")
-      .replace(/^window\.__reactRouterManifest=/, "")
-      .replace(/;\s*$/, ""),
-  ) as {
-    entry: { module: string; imports: string[] };
-    routes: Record<string, { module: string; imports?: string[] }>;
-  };
   const readingRoutes = ["root", "routes/home", "routes/about", "routes/privacy", "routes/city/city"];
   readingRoutes.push("routes/city/index", "city-meeting", "city-meeting-story", "routes/search");
-  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
-  for (const id of readingRoutes) {
-    const route = manifest.routes[id];
-    expect(route, id).toBeTruthy();
-    for (const file of [route!.module, ...(route!.imports ?? [])]) files.add(file);
-  }
-  for (const file of files) {
-    const code = fs.readFileSync(path.join("build/client", file), "utf8");
+  for (const [file, code] of firstLoadScripts(readingRoutes)) {
     expect(code, file).not.toMatch(/ZodError|\$ZodType|conform/i);
   }
 });

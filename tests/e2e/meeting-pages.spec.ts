@@ -48,6 +48,9 @@ test("a highlight's timestamp starts the video there and is shareable", async ({
   await expect(page).toHaveURL(new RegExp(`\\?t=${seconds}#video$`));
   await expect(page.locator("iframe")).toHaveAttribute("src", new RegExp(`\\?start=${seconds}$`));
   if (js) expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  // The share meta follows the moment, in the browser too (the loader does not run again).
+  await expect(page.locator('meta[name="twitter:url"]')).toHaveAttribute("content", new RegExp(`\\?t=${seconds}$`));
+  await expect(page).toHaveTitle(/ at \d/);
 });
 
 test("the story page shows the article, sidebar and metadata, with article meta tags", async ({ page, open }) => {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  embedUrl,
-  isOnlyMomentChange,
-  meetingHref,
-  parseStartSeconds,
-  storyHref,
-  youTubeVideoId,
-} from "~/lib/meetings/links";
+import { meetingHref, storyHref } from "~/lib/meetings/links";
+import { embedUrl, isOnlyMomentChange, parseStartSeconds, youTubeVideoId } from "~/lib/meetings/video";
 import { cityPageHref, isOnlyMorePages, parseCityPageState } from "~/lib/cities/page-state";
 import { ifNoneMatchMatches } from "~/lib/http/cache.server";
 

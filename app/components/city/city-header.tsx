@@ -1,6 +1,5 @@
 import { href, Link } from "react-router";
 import { UserMenu } from "~/components/layout/user-menu";
-import { SearchForm } from "~/components/search/search-form";
 import { GavelIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { useOptionalUser } from "~/components/hooks/use-user";
@@ -46,11 +45,20 @@ function CityIcon({ icon }: { icon: string | null }) {
 /**
  * The city header banner (docs/product.md#rules-cities): a gradient from the city's
  * primary to its secondary color, an optional background image, icon, name
- * with state, tag line and a search box that goes to /search for this city.
- * On meeting pages (`compact`) the brand link is a back arrow with the city
- * name, returning to the city page.
+ * with state, tag line and a search box that goes to /search for this city
+ * (`search`: the routes that show the full banner hand it over, so that the
+ * other pages do not load it). On meeting pages (`compact`) the brand link is
+ * a back arrow with the city name, returning to the city page.
  */
-export function CityHeader({ city, variant = "full" }: { city: CityHeaderCity; variant?: "full" | "compact" }) {
+export function CityHeader({
+  city,
+  variant = "full",
+  search = null,
+}: {
+  city: CityHeaderCity;
+  variant?: "full" | "compact";
+  search?: React.ReactNode;
+}) {
   const colors = publicCityColors(city.primaryColor, city.secondaryColor);
   const cityPath = href("/city/:locationKey", { locationKey: city.locationKey });
   return (
@@ -100,14 +108,7 @@ export function CityHeader({ city, variant = "full" }: { city: CityHeaderCity; v
                 {city.tagLine ? <p className="mt-1 text-lg text-white/90">{city.tagLine}</p> : null}
               </div>
             </div>
-            <SearchForm
-              action={href("/search")}
-              label={`Search ${city.name} meetings`}
-              hidden={{ city: city.locationKey }}
-              placeholder={`Search ${city.name} meetings…`}
-              tone="banner"
-              id="city-header-search"
-            />
+            {search}
           </div>
         ) : null}
       </div>

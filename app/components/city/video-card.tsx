@@ -1,5 +1,6 @@
-import { Link, useFetcher } from "react-router";
-import { FETCH_TRANSCRIPT } from "~/lib/meetings/admin-intents";
+import { Suspense } from "react";
+import { Link } from "react-router";
+import { lazyInBrowser } from "~/components/lazy-in-browser";
 import { meetingHref, storyHref } from "~/lib/meetings/links";
 import { INSUFFICIENT_TRANSCRIPT_BADGE, transcriptRules } from "~/lib/meetings/rules";
 import type { VideoCardData } from "~/lib/meetings/meetings.server";
@@ -11,24 +12,10 @@ const ACTIVE = `${ACTION} bg-brand-600 text-white hover:bg-brand-700`;
 const ACTIVE_SECONDARY = `${ACTION} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50`;
 const DISABLED = `${ACTION} cursor-not-allowed border border-slate-200 bg-slate-100 text-slate-400`;
 
-/**
- * Fetch Transcript, for admins (the server decides who sees it and checks
- * again on post). A plain form post to the city page's action; with
- * JavaScript a fetcher shows 'Fetching…' meanwhile.
- */
-function FetchTranscriptButton({ meetingId }: { meetingId: string }) {
-  const fetcher = useFetcher();
-  const busy = fetcher.state !== "idle";
-  return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value={FETCH_TRANSCRIPT} />
-      <input type="hidden" name="meetingId" value={meetingId} />
-      <button type="submit" disabled={busy} className={`${ACTIVE_SECONDARY} disabled:opacity-60`}>
-        <span aria-live="polite">{busy ? "Fetching…" : "Fetch Transcript"}</span>
-      </button>
-    </fetcher.Form>
-  );
-}
+const server = import.meta.env.SSR ? await import("./fetch-transcript-button") : null;
+const FetchTranscriptButton = lazyInBrowser(server?.FetchTranscriptButton, () =>
+  import("./fetch-transcript-button").then((module) => module.FetchTranscriptButton),
+);
 
 export function VideoCard({
   video,
@@ -88,7 +75,12 @@ export function VideoCard({
               Analysis
             </button>
           )}
-          {isAdmin && rules.fetchTranscript ? <FetchTranscriptButton meetingId={video.id} /> : null}
+          {isAdmin && rules.fetchTranscript ? (
+            // Admins only: its code is loaded for them alone.
+            <Suspense fallback={null}>
+              <FetchTranscriptButton meetingId={video.id} className={ACTIVE_SECONDARY} />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </article>

@@ -1,17 +1,7 @@
 import { Link } from "react-router";
 import type { AnalysisView, HighlightView } from "~/lib/meetings/view";
 import { CheckedText } from "./checked-text";
-
-export function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
-}
+import { Section } from "./section";
 
 /** A highlight's time as a shareable link that starts the video there. */
 function MomentLink({ highlight }: { highlight: HighlightView }) {

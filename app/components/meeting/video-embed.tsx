@@ -1,5 +1,5 @@
 import { ExternalLinkIcon } from "~/components/ui/icons";
-import { embedUrl, watchUrl } from "~/lib/meetings/links";
+import { embedUrl, watchUrl } from "~/lib/meetings/video";
 
 /**
  * The meeting's video at 16:9, from YouTube's no-cookie player, starting at

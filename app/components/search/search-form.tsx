@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, useNavigate, useNavigation } from "react-router";
+import { Form, href, useNavigate, useNavigation } from "react-router";
 import { SearchIcon } from "~/components/ui/icons";
 import { MAX_QUERY_LENGTH } from "~/lib/search/query";
 import { useHydrated } from "~/components/hooks/use-hydrated";
@@ -94,5 +94,19 @@ export function SearchForm({
       </div>
       {children}
     </Form>
+  );
+}
+
+/** The full city banner's search box, which searches this city's meetings on /search. */
+export function CityHeaderSearch({ city }: { city: { name: string; locationKey: string } }) {
+  return (
+    <SearchForm
+      action={href("/search")}
+      label={`Search ${city.name} meetings`}
+      hidden={{ city: city.locationKey }}
+      placeholder={`Search ${city.name} meetings…`}
+      tone="banner"
+      id="city-header-search"
+    />
   );
 }

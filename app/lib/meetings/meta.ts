@@ -7,7 +7,8 @@
 import { PRODUCT_NAME } from "~/lib/constants";
 import { pageMeta, type MetaDescriptor } from "~/lib/http/meta";
 import { formatDuration } from "~/lib/format/duration";
-import { meetingHref, parseStartSeconds, storyHref } from "~/lib/meetings/links";
+import { meetingHref, storyHref } from "~/lib/meetings/links";
+import { parseStartSeconds } from "~/lib/meetings/video";
 import type { MeetingView } from "~/lib/meetings/view";
 import { excerpt, paragraphsOf } from "~/lib/meetings/text";
 
@@ -40,17 +41,28 @@ export function meetingDescription(meeting: MeetingView): string {
   return excerpt(text, 160);
 }
 
+/** What the analysis page's meta is made of: the loader computes it, the browser only adds a moment. */
+export type MeetingMetaFacts = { title: string; place: string; description: string; canonicalUrl: string };
+
+export function meetingMetaFacts(meeting: MeetingView, canonicalUrl: string): MeetingMetaFacts {
+  const place = `${meeting.city.name}, ${meeting.city.state}`;
+  return { title: meeting.title, place, description: meetingDescription(meeting), canonicalUrl };
+}
+
 /**
  * The analysis page's meta. Opened at a moment (`?t=` in `search`), the
  * previews keep it: og:url and twitter:url carry `?t=`, the title names the
  * time. The canonical link stays the page itself (docs/decisions/0017).
+ * It runs in the browser too (a highlight's link changes only `?t=`, and
+ * the loader does not run again), so it takes the loader's facts.
  */
-export function meetingMeta(meeting: MeetingView, canonicalUrl: string, search = ""): MetaDescriptor[] {
+export function meetingMeta(facts: MeetingMetaFacts, search = ""): MetaDescriptor[] {
+  const { canonicalUrl, description } = facts;
   const seconds = parseStartSeconds(new URLSearchParams(search).get("t"));
   const moment = seconds === null ? "" : ` at ${formatDuration(seconds)}`;
-  const title = `${meeting.title}${moment} — ${meeting.city.name}, ${meeting.city.state} | ${PRODUCT_NAME}`;
+  const title = `${facts.title}${moment} — ${facts.place} | ${PRODUCT_NAME}`;
   const shareUrl = seconds === null ? canonicalUrl : `${canonicalUrl}?t=${seconds}`;
-  return pageMeta({ title, description: meetingDescription(meeting), canonicalUrl, shareUrl });
+  return pageMeta({ title, description, canonicalUrl, shareUrl });
 }
 
 type StoryFacts = { headline: string; description: string };
@@ -94,6 +106,7 @@ export function newsArticleJsonLd(meeting: MeetingView, canonicalUrl: string, or
   };
 }
 
+/** The story page's meta, computed by its loader. */
 export function storyMeta(meeting: MeetingView, canonicalUrl: string): MetaDescriptor[] {
   const { headline, description } = storyFacts(meeting);
   const title = `${headline} | ${PRODUCT_NAME}`;

@@ -13,7 +13,14 @@ import { ToastSchema } from "~/lib/toast/toast";
 import { cacheHeaders, NO_STORE_HEADERS } from "~/lib/http/cache.server";
 import { finishedJobToast } from "~/lib/meetings/job-toast.server";
 import { meetingView } from "~/lib/meetings/view";
-import { meetingCanonicalUrl, newsArticleJsonLd, storyCanonicalUrl, VIDEO_NOT_FOUND } from "~/lib/meetings/meta";
+import {
+  meetingCanonicalUrl,
+  meetingMetaFacts,
+  newsArticleJsonLd,
+  storyCanonicalUrl,
+  storyMeta,
+  VIDEO_NOT_FOUND,
+} from "~/lib/meetings/meta";
 import { getMeeting } from "~/lib/meetings/meetings.server";
 
 /** The id of the city in the path (a 404 when it is unknown), or undefined for the routes without one. */
@@ -65,13 +72,16 @@ async function meetingAndPipeline(request: Request, meetingId: string | undefine
 
 export async function loadMeetingPage(request: Request, meetingId: string | undefined, cityId?: string) {
   const { meeting, user, pipeline, headers } = await meetingAndPipeline(request, meetingId, cityId);
+  const canonicalUrl = meetingCanonicalUrl(appUrl(), meeting);
   return data(
     {
       meeting,
       pipeline,
       toast: pipeline?.toast ?? null,
       isAdmin: Boolean(user?.isAdmin),
-      canonicalUrl: meetingCanonicalUrl(appUrl(), meeting),
+      canonicalUrl,
+      // The meta tags are made here: the browser gets none of the code that makes them.
+      metaFacts: meetingMetaFacts(meeting, canonicalUrl),
     },
     { headers },
   );
@@ -88,6 +98,7 @@ export async function loadStoryPage(request: Request, meetingId: string | undefi
       toast: pipeline?.toast ?? null,
       isAdmin: Boolean(user?.isAdmin),
       canonicalUrl,
+      meta: storyMeta(meeting, canonicalUrl),
       jsonLd: newsArticleJsonLd(meeting, canonicalUrl, origin),
     },
     { headers },

@@ -6,7 +6,7 @@
 import type { NewsStory } from "~/lib/ai/schemas";
 import { isPlainText, parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
 import { parseClockTime } from "~/lib/ai/timestamps";
-import { youTubeVideoId } from "~/lib/meetings/links";
+import { youTubeVideoId } from "~/lib/meetings/video";
 import { formatDate } from "~/lib/format/date";
 import { isAnalysisEnabled } from "~/lib/meetings/rules";
 import type { MeetingRecord } from "~/lib/meetings/meetings.server";

@@ -10,8 +10,16 @@ import { CITY_NOT_FOUND } from "~/lib/cities/not-found";
 import { safeImageUrl } from "~/lib/meetings/meetings.server";
 import type { Route } from "./+types/city";
 
-/** Child routes set `handle = { cityHeader: "compact" }` for the meeting pages' short header. */
-export type CityRouteHandle = { cityHeader?: "full" | "compact" };
+/**
+ * Child routes set `handle = { cityHeader: "compact" }` for the meeting
+ * pages' short header; those with the full banner give its search box
+ * (`citySearch`, as a breadcrumb would be given), which the other pages then
+ * do not load.
+ */
+export type CityRouteHandle = {
+  cityHeader?: "full" | "compact";
+  citySearch?: (city: { name: string; locationKey: string }) => React.ReactNode;
+};
 
 export const middleware: Route.MiddlewareFunction[] = [
   // The city is read once per request, here, for this layout and every child loader.
@@ -60,10 +68,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function CityLayout({ loaderData }: Route.ComponentProps) {
-  const compact = useMatches().some((match) => (match.handle as CityRouteHandle | undefined)?.cityHeader === "compact");
+  const handles = useMatches().map((match) => match.handle as CityRouteHandle | undefined);
+  const compact = handles.some((handle) => handle?.cityHeader === "compact");
+  const search = handles.findLast((handle) => handle?.citySearch)?.citySearch?.(loaderData.city);
   return (
     <>
-      <CityHeader city={loaderData.city} variant={compact ? "compact" : "full"} />
+      <CityHeader city={loaderData.city} variant={compact ? "compact" : "full"} search={search} />
       <Outlet />
     </>
   );

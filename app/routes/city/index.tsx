@@ -1,10 +1,11 @@
+import { Suspense } from "react";
 import { data, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { publicCityColors } from "~/components/city/city-colors";
 import { AboutCard, QuickInfoCard, StatisticsCard } from "~/components/city/city-side-cards";
 import { SourceFilter } from "~/components/city/source-filter";
 import { VideoList } from "~/components/city/video-list";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
-import { CitySearchPanel } from "~/components/search/city-search-panel";
+import { lazyInBrowser } from "~/components/lazy-in-browser";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { appUrl } from "~/lib/env/env.server";
@@ -17,7 +18,16 @@ import { pageMeta } from "~/lib/http/meta";
 import { excerpt } from "~/lib/meetings/text";
 import { fetchTranscriptAction } from "~/lib/meetings/actions.server";
 import { getCityOverview, listCityVideos } from "~/lib/meetings/meetings.server";
+import { CityHeaderSearch } from "~/components/search/search-form";
+import type { CityRouteHandle } from "./city";
 import type { Route } from "./+types/index";
+
+export const handle: CityRouteHandle = { citySearch: (city) => <CityHeaderSearch city={city} /> };
+
+// The search panel is closed on most visits: its code comes when it opens.
+const server = import.meta.env.SSR ? await import("~/components/search/city-search-panel") : null;
+const loadSearchPanel = () => import("~/components/search/city-search-panel").then((module) => module.CitySearchPanel);
+const CitySearchPanel = lazyInBrowser(server?.CitySearchPanel, loadSearchPanel);
 
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const state = parseCityPageState(url.searchParams);
@@ -42,7 +52,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
         primaryColor: city.primaryColor,
         secondaryColor: city.secondaryColor,
       },
-      canonicalUrl: `${appUrl()}${href("/city/:locationKey", { locationKey: city.locationKey })}`,
+      meta: cityMeta(city),
       state,
       list: { ...list, page: state.page },
       sources: overview.sources,
@@ -80,23 +90,28 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: `City Not Found | ${PRODUCT_NAME}` }];
-  const { city, canonicalUrl } = loaderData;
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData?.meta ?? [{ title: `City Not Found | ${PRODUCT_NAME}` }];
+
+/** Made by the loader: the browser gets none of this code. */
+function cityMeta(city: { name: string; state: string; description: string | null; locationKey: string }) {
   const title = `${city.name}, ${city.state} | ${PRODUCT_NAME}`;
   const description = excerpt(
     city.description ||
       `City council meetings of ${city.name}, ${city.state}: summaries, stories and searchable transcripts.`,
     160,
   );
+  const canonicalUrl = `${appUrl()}${href("/city/:locationKey", { locationKey: city.locationKey })}`;
   return pageMeta({ title, description, canonicalUrl });
-};
+}
 
 function SearchToggle({ cityKey, open, page }: { cityKey: string; open: boolean; page: number }) {
   return (
     <Link
       to={open ? cityPageHref(cityKey, { page }) : cityPageHref(cityKey, { searchOpen: true, page })}
       preventScrollReset
+      // Fetches the panel's code along with the page's data.
+      onClick={open ? undefined : () => void loadSearchPanel()}
       aria-controls={open ? "city-search" : undefined}
       aria-expanded={open}
       className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50"
@@ -118,15 +133,17 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
             <SearchToggle cityKey={city.locationKey} open={state.searchOpen} page={state.page} />
           </div>
           {state.searchOpen ? (
-            <CitySearchPanel
-              cityName={city.name}
-              action={href("/city/:locationKey", { locationKey: city.locationKey })}
-              query={state.q}
-              hidden={{ search: "1" }}
-              clearHref={cityPageHref(city.locationKey, { searchOpen: true })}
-              outcome={search?.outcome ?? { status: "idle" }}
-              headingLevel={3}
-            />
+            <Suspense fallback={null}>
+              <CitySearchPanel
+                cityName={city.name}
+                action={href("/city/:locationKey", { locationKey: city.locationKey })}
+                query={state.q}
+                hidden={{ search: "1" }}
+                clearHref={cityPageHref(city.locationKey, { searchOpen: true })}
+                outcome={search?.outcome ?? { status: "idle" }}
+                headingLevel={3}
+              />
+            </Suspense>
           ) : (
             <SourceFilter cityKey={city.locationKey} sources={sources} selected={state.source} />
           )}

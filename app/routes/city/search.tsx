@@ -7,7 +7,11 @@ import { normalizeQuery } from "~/lib/search/query";
 import { runCitySearch } from "~/lib/search/run.server";
 import { cacheHeaders, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/http/cache.server";
 import { cityFromContext } from "~/lib/cities/city-context.server";
+import { CityHeaderSearch } from "~/components/search/search-form";
+import type { CityRouteHandle } from "./city";
 import type { Route } from "./+types/search";
+
+export const handle: CityRouteHandle = { citySearch: (city) => <CityHeaderSearch city={city} /> };
 
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const q = normalizeQuery(url.searchParams.get("q"));

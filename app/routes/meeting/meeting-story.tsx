@@ -1,9 +1,9 @@
 import type { CityRouteHandle } from "~/routes/city/city";
-import { MeetingStoryPage } from "~/components/meeting/meeting-pages";
+import { MeetingStoryPage } from "~/components/meeting/meeting-story-page";
 import { MeetingErrorBoundary } from "~/components/meeting/meeting-error";
 import { publicPageHeaders } from "~/lib/http/cache.server";
 import { storyAction } from "~/lib/meetings/actions.server";
-import { notFoundMeta, storyMeta } from "~/lib/meetings/meta";
+import { notFoundMeta } from "~/lib/meetings/meta";
 import { cityIdOfPath, loadStoryPage } from "~/lib/meetings/page.server";
 import type { Route } from "./+types/meeting-story";
 
@@ -25,8 +25,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? storyMeta(loaderData.meeting, loaderData.canonicalUrl) : notFoundMeta();
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? notFoundMeta();
 
 export default function MeetingStory({ loaderData, params }: Route.ComponentProps) {
   const { meeting, pipeline, isAdmin, jsonLd } = loaderData;

@@ -1,9 +1,9 @@
 import type { CityRouteHandle } from "~/routes/city/city";
-import { MeetingAnalysisPage } from "~/components/meeting/meeting-pages";
+import { MeetingAnalysisPage } from "~/components/meeting/meeting-analysis-page";
 import { MeetingErrorBoundary } from "~/components/meeting/meeting-error";
 import { publicPageHeaders } from "~/lib/http/cache.server";
 import { reanalyzeAction } from "~/lib/meetings/actions.server";
-import { revalidateUnlessOnlyMomentChanged } from "~/lib/meetings/links";
+import { revalidateUnlessOnlyMomentChanged } from "~/lib/meetings/video";
 import { meetingMeta, notFoundMeta } from "~/lib/meetings/meta";
 import { cityIdOfPath, loadMeetingPage } from "~/lib/meetings/page.server";
 import type { Route } from "./+types/meeting";
@@ -29,7 +29,7 @@ export const headers = publicPageHeaders;
 export const shouldRevalidate = revalidateUnlessOnlyMomentChanged;
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
-  loaderData ? meetingMeta(loaderData.meeting, loaderData.canonicalUrl, location.search) : notFoundMeta();
+  loaderData ? meetingMeta(loaderData.metaFacts, location.search) : notFoundMeta();
 
 export default function Meeting({ loaderData, params }: Route.ComponentProps) {
   const { meeting, pipeline, isAdmin } = loaderData;

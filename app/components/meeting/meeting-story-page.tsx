@@ -1,132 +1,14 @@
-import { Link, useSearchParams } from "react-router";
-import { CityHeader } from "~/components/city/city-header";
-import { meetingHref, parseStartSeconds, storyHref } from "~/lib/meetings/links";
-import type { MeetingView } from "~/lib/meetings/view";
-import { paragraphsOf } from "~/lib/meetings/text";
-import type { NewsStory } from "~/lib/ai/schemas";
-import { ReanalyzeButton, StoryAdminButtons } from "./admin-buttons";
-import { JsonLd } from "./json-ld";
+import { Link } from "react-router";
 import { PipelineAutoRefresh, PipelineStatusNotice } from "~/components/pipeline/pipeline-status";
-import type { PublicPipelineStatus } from "~/lib/jobs/status-types";
-import { AnalysisSections, Section } from "./meeting-sections";
-import { VideoEmbed } from "./video-embed";
-import { CheckedText, ProvenanceNote, QuoteMomentsProvider } from "./checked-text";
+import type { NewsStory } from "~/lib/ai/schemas";
 import { formatStatedDate } from "~/lib/format/date";
-
-export type MeetingPageProps = {
-  meeting: MeetingView;
-  isAdmin: boolean;
-  /** Where the analysis and the story are (queued, running, failed), for the self-refreshing states. */
-  pipeline: PublicPipelineStatus | null;
-  /** Under /city/{key}/…: the city layout draws the header and links keep the city. */
-  cityInPath: boolean;
-};
-
-function MeetingFrame({
-  meeting,
-  cityInPath,
-  children,
-}: {
-  meeting: MeetingView;
-  cityInPath: boolean;
-  children: React.ReactNode;
-}) {
-  return (
-    <>
-      {cityInPath ? null : <CityHeader city={meeting.city} variant="compact" />}
-      <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
-        {children}
-      </main>
-    </>
-  );
-}
-
-function MeetingByline({ meeting }: { meeting: MeetingView }) {
-  return (
-    <p className="mt-1 text-slate-600">
-      {meeting.city.name}, {meeting.city.state}
-      {meeting.publishedAt ? (
-        <>
-          {" · "}
-          <time dateTime={meeting.publishedAt}>{meeting.publishedLabel}</time>
-        </>
-      ) : null}
-    </p>
-  );
-}
-
-function StoryLinkCard({ meeting, cityKey }: { meeting: MeetingView; cityKey: string | null }) {
-  return (
-    <section aria-labelledby="story-link" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="story-link" className="text-lg font-semibold">
-        News story
-      </h2>
-      {meeting.story.kind === "none" ? (
-        <p className="mt-2 text-sm text-slate-600">No story has been written for this meeting yet.</p>
-      ) : (
-        <Link
-          to={storyHref(meeting.id, cityKey)}
-          className="mt-3 inline-flex rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-        >
-          Read the story
-        </Link>
-      )}
-    </section>
-  );
-}
-
-/** The meeting analysis page (docs/product.md#routes-public), with or without the city in the path. */
-export function MeetingAnalysisPage({ meeting, isAdmin, pipeline, cityInPath }: MeetingPageProps) {
-  const [searchParams] = useSearchParams();
-  const startSeconds = parseStartSeconds(searchParams.get("t"));
-  const cityKey = cityInPath ? meeting.city.locationKey : null;
-  return (
-    <MeetingFrame meeting={meeting} cityInPath={cityInPath}>
-      <PipelineAutoRefresh status={pipeline} />
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Meeting analysis</p>
-      <h1 className="mt-1 text-3xl font-bold">{meeting.title}</h1>
-      <MeetingByline meeting={meeting} />
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <div id="video" className="scroll-mt-4">
-            <VideoEmbed
-              youTubeId={meeting.youTubeId}
-              videoUrl={meeting.videoUrl}
-              title={meeting.title}
-              startSeconds={startSeconds}
-            />
-          </div>
-          {pipeline ? <PipelineStatusNotice status={pipeline} step="analysis" /> : null}
-          {meeting.analysis.kind === "none" && isPending(pipeline?.analysis) ? null : (
-            <QuoteMomentsProvider
-              value={{
-                moments: meeting.analysisProvenance?.moments ?? [],
-                momentHref: (seconds) => `?t=${seconds}#video`,
-              }}
-            >
-              <AnalysisSections analysis={meeting.analysis} canAnalyze={meeting.canAnalyze} />
-            </QuoteMomentsProvider>
-          )}
-          <ProvenanceNote provenance={meeting.analysisProvenance} label="How this analysis was made" />
-        </div>
-        <aside className="space-y-4" aria-label="About this meeting">
-          <StoryLinkCard meeting={meeting} cityKey={cityKey} />
-          {meeting.description ? (
-            <Section title="Description" id="description">
-              <p className="whitespace-pre-line text-sm text-slate-700">{meeting.description}</p>
-            </Section>
-          ) : null}
-          {isAdmin ? <ReanalyzeButton meetingId={meeting.id} /> : null}
-        </aside>
-      </div>
-    </MeetingFrame>
-  );
-}
-
-/** A step that is waiting, running or failed: its notice stands in for the missing result. */
-function isPending(state: string | undefined): boolean {
-  return state === "queued" || state === "analyzing" || state === "generating" || state === "failed";
-}
+import { meetingHref } from "~/lib/meetings/links";
+import { paragraphsOf } from "~/lib/meetings/text";
+import { StoryAdminTools } from "./admin-tools";
+import { CheckedText, ProvenanceNote, QuoteMomentsProvider } from "./checked-text";
+import { JsonLd } from "./json-ld";
+import { isPending, MeetingByline, MeetingFrame, type MeetingPageProps } from "./meeting-frame";
+import { Section } from "./section";
 
 /** No story, and none on its way (a story is written once an analysis exists: docs/product.md#rules-meetings). */
 export function StoryStatusSlot() {
@@ -319,7 +201,7 @@ export function MeetingStoryPage({
           </div>
           <aside className="space-y-4" aria-label="Story details">
             {story.kind === "structured" ? <StorySidebar story={story.story} /> : null}
-            {isAdmin ? <StoryAdminButtons meetingId={meeting.id} /> : null}
+            {isAdmin ? <StoryAdminTools meetingId={meeting.id} /> : null}
           </aside>
         </div>
       </QuoteMomentsProvider>

@@ -1,0 +1,51 @@
+import { CityHeader } from "~/components/city/city-header";
+import type { PublicPipelineStatus } from "~/lib/jobs/status-types";
+import type { MeetingView } from "~/lib/meetings/view";
+
+/** What both meeting pages (analysis and story) are drawn from. */
+export type MeetingPageProps = {
+  meeting: MeetingView;
+  isAdmin: boolean;
+  /** Where the analysis and the story are (queued, running, failed), for the self-refreshing states. */
+  pipeline: PublicPipelineStatus | null;
+  /** Under /city/{key}/…: the city layout draws the header and links keep the city. */
+  cityInPath: boolean;
+};
+
+export function MeetingFrame({
+  meeting,
+  cityInPath,
+  children,
+}: {
+  meeting: MeetingView;
+  cityInPath: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      {cityInPath ? null : <CityHeader city={meeting.city} variant="compact" />}
+      <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
+        {children}
+      </main>
+    </>
+  );
+}
+
+export function MeetingByline({ meeting }: { meeting: MeetingView }) {
+  return (
+    <p className="mt-1 text-slate-600">
+      {meeting.city.name}, {meeting.city.state}
+      {meeting.publishedAt ? (
+        <>
+          {" · "}
+          <time dateTime={meeting.publishedAt}>{meeting.publishedLabel}</time>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** A step that is waiting, running or failed: its notice stands in for the missing result. */
+export function isPending(state: string | undefined): boolean {
+  return state === "queued" || state === "analyzing" || state === "generating" || state === "failed";
+}
