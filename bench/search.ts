@@ -26,6 +26,7 @@ import { performance } from "node:perf_hooks";
 import { type SQL, sql } from "drizzle-orm";
 import { freePort } from "../tests/support/free-port";
 import { localServerEnv } from "../tests/support/local-server-env";
+import { HEADLINE_OPTIONS, HEADLINE_TRANSLATE_FROM, HEADLINE_TRANSLATE_TO } from "~/lib/search/snippet";
 import { openCorpus } from "./corpus/database";
 import { corpusCities } from "./corpus/generate";
 
@@ -102,6 +103,48 @@ function ilikeStatement(query: string, cityId: string | null, over: "transcript"
     order by v.published_at desc nulls last limit ${LIMIT}`;
 }
 
+/** Round 1's bound: past this many matching segments a query of words was common. */
+const ROUND_ONE_COMMON_SEGMENTS = 3000;
+
+/** Round 1's newest-first statement: every meeting in scope read newest first, each checked through its segments. */
+function roundOneNewest(q: string, cityId: string | null): SQL {
+  const tsquery = sql`websearch_to_tsquery('english', ${q})`;
+  const scope = cityId ? sql`v.city_id = ${cityId}::uuid` : sql`c.status = 'Live'`;
+  return sql`
+    with newest as (
+      select v.id, v.published_at, v.search_vector from city_videos v, cities c
+      where c.id = v.city_id and ${scope} and (v.search_vector @@ ${tsquery} or exists (
+        select 1 from transcript_segments s where s.city_video_id = v.id and s.search_vector @@ ${tsquery}))
+      order by v.published_at desc nulls last, v.id
+      limit ${LIMIT}
+    ),
+    top as (
+      select n.id, n.published_at, first.segment_id, first.start_seconds, first.speaker,
+        1 - (1 - case when n.search_vector @@ ${tsquery} then ts_rank_cd(n.search_vector, ${tsquery}, 32) else 0 end)
+          * (1 - coalesce(first.rank, 0)) as score
+      from newest n
+      left join lateral (
+        select s.id as segment_id, s.start_seconds, s.speaker, ts_rank_cd(s.search_vector, ${tsquery}, 32) as rank
+        from transcript_segments s
+        where s.city_video_id = n.id and s.search_vector @@ ${tsquery}
+        order by s.position
+        limit 1
+      ) first on true
+    )
+    select t.id, v.title, t.score, t.start_seconds,
+      ts_headline('english',
+        translate(
+          case when s.id is not null then concat_ws(': ', s.speaker, s.text)
+               else concat_ws(' — ', v.title, v.description) end,
+          ${HEADLINE_TRANSLATE_FROM}, ${HEADLINE_TRANSLATE_TO}),
+        ${tsquery}, ${HEADLINE_OPTIONS}) as headline, c.name
+    from top t
+    join city_videos v on v.id = t.id
+    join cities c on c.id = v.city_id
+    left join transcript_segments s on s.id = t.segment_id
+    order by t.published_at desc nulls last, t.id`;
+}
+
 /**
  * Round 1 of ADR 0031, for comparison: matching segments counted up to
  * 3,001 (phrases kept by relevance), then the relevance statement or the
@@ -109,20 +152,19 @@ function ilikeStatement(query: string, cityId: string | null, over: "transcript"
  */
 async function roundOneSearch(q: string, cityId: string | null): Promise<void> {
   const { getDb } = await import("~/lib/db/client.server");
-  const { COMMON_QUERY_SEGMENTS, newestStatement, searchStatement } = await import("~/lib/search/search.server");
+  const { searchStatement } = await import("~/lib/search/search.server");
   const tsquery = sql`websearch_to_tsquery('english', ${q})`;
   const hits = cityId
     ? sql`select 1 from transcript_segments s join city_videos v on v.id = s.city_video_id
         where s.search_vector @@ ${tsquery} and v.city_id = ${cityId}::uuid`
     : sql`select 1 from transcript_segments s where s.search_vector @@ ${tsquery}`;
   const { rows } = (await getDb().execute(sql`select count(*)::int as matches,
-      ${tsquery}::text ~ '<[0-9-]+>' as phrase from (${hits} limit ${COMMON_QUERY_SEGMENTS + 1}) hits`)) as unknown as {
+      ${tsquery}::text ~ '<[0-9-]+>' as phrase from (${hits} limit ${ROUND_ONE_COMMON_SEGMENTS + 1}) hits`)) as unknown as {
     rows: { matches: number; phrase: boolean }[];
   };
   const scope = cityId ? { cityId, liveOnly: false } : { liveOnly: true };
-  const common = rows[0]!.matches > COMMON_QUERY_SEGMENTS && !rows[0]!.phrase;
-  // With no meeting-level query (null) the newest-first statement reads every meeting in scope, as round 1 did.
-  await getDb().execute(common ? newestStatement(q, scope, LIMIT, null) : searchStatement(q, scope, LIMIT));
+  const common = rows[0]!.matches > ROUND_ONE_COMMON_SEGMENTS && !rows[0]!.phrase;
+  await getDb().execute(common ? roundOneNewest(q, cityId) : searchStatement(q, scope, LIMIT));
 }
 
 async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -246,7 +288,7 @@ function fmt(values: number[]): string {
 
 async function writePlans(meetings: number): Promise<void> {
   const { getConnection } = await import("~/lib/db/client.server");
-  const { FEW_MEETINGS, COMMON_QUERY_SEGMENTS, meetingQueryOf, newestStatement, probeStatement, searchStatement } =
+  const { FEW_MEETINGS, meetingQueryOf, newestStatement, probeStatement, searchStatement } =
     await import("~/lib/search/search.server");
   const { PgDialect } = await import("drizzle-orm/pg-core");
   const dialect = new PgDialect();
@@ -260,19 +302,18 @@ async function writePlans(meetings: number): Promise<void> {
   for (const q of ["heliport", "council", "parking plan", "Okafor", '"affordable housing"', "stormwater -fee"]) {
     const meeting = await meetingQueryOf(q);
     const { sql: probeText, params } = dialect.sqlToQuery(probeStatement(q, scope, meeting));
-    const [probe] = (await getConnection().execute(probeText, params)).rows as { meetings: number; segments: number }[];
-    const common = probe!.meetings > FEW_MEETINGS && probe!.segments > COMMON_QUERY_SEGMENTS;
-    parts.push(`#### "${q}": meeting-level query ${meeting}, probe ${JSON.stringify(probe)}\n`);
+    const [probe] = (await getConnection().execute(probeText, params)).rows as { meetings: number }[];
+    parts.push(
+      `#### "${q}": meeting-level query ${meeting}, ${probe!.meetings} candidate meetings (counted to ${FEW_MEETINGS + 1})\n`,
+    );
     parts.push(await explain(`before: relevance statement, "${q}"`, searchStatement(q, scope, LIMIT)));
     parts.push(await explain(`after: probe, "${q}"`, probeStatement(q, scope, meeting)));
-    parts.push(
-      await explain(
-        `after: ${common ? "newest first" : "relevance"}, "${q}"`,
-        common
-          ? newestStatement(q, scope, LIMIT, meeting)
-          : searchStatement(q, scope, LIMIT, probe!.meetings <= FEW_MEETINGS ? meeting : undefined),
-      ),
-    );
+    if (probe!.meetings <= FEW_MEETINGS)
+      parts.push(await explain(`after: relevance over candidates, "${q}"`, searchStatement(q, scope, LIMIT, meeting)));
+    else
+      parts.push(
+        await explain(`after: newest first among candidates, "${q}"`, newestStatement(q, scope, LIMIT, meeting)),
+      );
   }
   const file = path.join(ROOT, "data", `bench-search-plans-${meetings}.txt`);
   fs.writeFileSync(file, parts.join("\n"));

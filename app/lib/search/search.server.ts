@@ -65,14 +65,13 @@ function scopeFilter(scope: Scope): SQL {
 export const FEW_MEETINGS = 100;
 
 /**
- * Past FEW_MEETINGS candidates and this many matching transcript segments a
- * query is "common": ranking every match would cost time in proportion to
- * the corpus (the word "council" matches a fifth of all segments), so such
- * a query lists the newest matching meetings instead, and the page says so
- * (docs/decisions/0031-search-at-scale.md). Under it, the segments' own
- * index finds the few matches to rank.
+ * Past FEW_MEETINGS candidates, the newest this many candidate meetings are
+ * read for matches: when they hold a page of results the query is common
+ * and lists the newest matching meetings, and the page says so; otherwise
+ * its matches are sparse and the segments' own index finds them all to rank
+ * (docs/decisions/0031-search-at-scale.md).
  */
-export const COMMON_QUERY_SEGMENTS = 3000;
+export const EXAMINED_MEETINGS = 200;
 
 /** How results are ordered: by relevance, or newest first for a common query. */
 export type SearchOrder = "relevance" | "newest";
@@ -105,32 +104,23 @@ function finalRows(tsquery: SQL): SQL {
 }
 
 /**
- * How common the query is: the candidate meetings in scope counted up to
- * FEW_MEETINGS + 1 (from the meeting vectors' index), and only past that the
- * matching transcript segments up to COMMON_QUERY_SEGMENTS + 1 (0 otherwise).
+ * Whether segment `s` matches, written so that the planner cannot use the
+ * segments' full-text index: within one meeting, reading its segments
+ * through the (video, position) index is cheap, while the full-text index
+ * would read every match in every meeting.
  */
+function segmentMatches(tsquery: SQL): SQL {
+  return sql`ts_match_vq(s.search_vector, ${tsquery})`;
+}
+
+/** How many meetings in scope can match, counted up to FEW_MEETINGS + 1 from the meeting vectors' index. */
 export function probeStatement(query: string, scope: Scope, meeting: string | null): SQL {
   const tsquery = sql`websearch_to_tsquery('english', ${query})`;
-  // Across all cities (Live or not) the segment count only measures how
-  // common the words are; a city's own search counts in that city.
-  const segments =
-    scope.cityId || scope.cityKey
-      ? sql`select 1 from transcript_segments s, city_videos v, cities c
-          where s.search_vector @@ ${tsquery} and v.id = s.city_video_id and ${scopeFilter(scope)}`
-      : sql`select 1 from transcript_segments s where s.search_vector @@ ${tsquery}`;
-  // The segment count is an uncorrelated subquery: PostgreSQL runs it only
-  // when the CASE reaches it.
   return sql`
-    with meetings as (
-      select count(*)::int as n from (
-        select 1 from city_videos v, cities c
-        where ${scopeFilter(scope)} and ${candidateFilter(tsquery, meeting)}
-        limit ${FEW_MEETINGS + 1}) m
-    )
-    select n as meetings,
-      case when n <= ${FEW_MEETINGS} then 0
-        else (select count(*)::int from (${segments} limit ${COMMON_QUERY_SEGMENTS + 1}) hits) end as segments
-    from meetings`;
+    select count(*)::int as meetings from (
+      select 1 from city_videos v, cities c
+      where ${scopeFilter(scope)} and ${candidateFilter(tsquery, meeting)}
+      limit ${FEW_MEETINGS + 1}) m`;
 }
 
 /**
@@ -176,7 +166,7 @@ export function searchStatement(query: string, scope: Scope, limit: number, meet
       from candidates k cross join lateral (
         select s.id as segment_id, s.start_seconds, s.speaker, ts_rank_cd(s.search_vector, ${tsquery}, 32) as rank
         from transcript_segments s
-        where s.city_video_id = k.id and s.search_vector @@ ${tsquery}
+        where s.city_video_id = k.id and ${segmentMatches(tsquery)}
         order by rank desc, s.position
         limit 1
       ) best
@@ -200,37 +190,45 @@ export function searchStatement(query: string, scope: Scope, limit: number, meet
 }
 
 /**
- * The newest-first statement for a common query: the candidate videos in
- * scope are read newest first (the published-at index, or the meeting
- * vectors' index and a sort) until `limit` of them match in their title,
- * description or a segment; each then gets its first matching segment (the
- * moment the words first came up, found through the segment's (video,
- * position) index) and the same score as by relevance.
+ * The newest-first statement for a common query: the newest `examined`
+ * candidate videos in scope (the published-at index, or the meeting
+ * vectors' index and a sort), read in that order until `limit` of them
+ * match in their title, description or a segment. Each lands on its first
+ * matching segment (the moment the words first came up, through the
+ * segment's (video, position) index) and keeps the same score as by
+ * relevance. Fewer than `limit` rows mean the matches are sparse.
  */
-export function newestStatement(query: string, scope: Scope, limit: number, meeting: string | null): SQL {
+export function newestStatement(
+  query: string,
+  scope: Scope,
+  limit: number,
+  meeting: string | null,
+  examined = EXAMINED_MEETINGS,
+): SQL {
   const inScope = scopeFilter(scope);
   const tsquery = sql`websearch_to_tsquery('english', ${query})`;
   return sql`
-    with newest as (
+    with examined as (
       select v.id, v.published_at, v.search_vector from city_videos v, cities c
       where ${inScope} and ${candidateFilter(tsquery, meeting)}
-        and (v.search_vector @@ ${tsquery} or exists (
-          select 1 from transcript_segments s where s.city_video_id = v.id and s.search_vector @@ ${tsquery}))
       order by v.published_at desc nulls last, v.id
-      limit ${limit}
+      limit ${examined}
     ),
     top as (
-      select n.id, n.published_at, first.segment_id, first.start_seconds, first.speaker,
-        1 - (1 - case when n.search_vector @@ ${tsquery} then ts_rank_cd(n.search_vector, ${tsquery}, 32) else 0 end)
+      select e.id, e.published_at, first.segment_id, first.start_seconds, first.speaker,
+        1 - (1 - case when e.search_vector @@ ${tsquery} then ts_rank_cd(e.search_vector, ${tsquery}, 32) else 0 end)
           * (1 - coalesce(first.rank, 0)) as score
-      from newest n
+      from examined e
       left join lateral (
         select s.id as segment_id, s.start_seconds, s.speaker, ts_rank_cd(s.search_vector, ${tsquery}, 32) as rank
         from transcript_segments s
-        where s.city_video_id = n.id and s.search_vector @@ ${tsquery}
+        where s.city_video_id = e.id and ${segmentMatches(tsquery)}
         order by s.position
         limit 1
       ) first on true
+      where e.search_vector @@ ${tsquery} or first.segment_id is not null
+      order by e.published_at desc nulls last, e.id
+      limit ${limit}
     )
     ${finalRows(tsquery)}
     order by t.published_at desc nulls last, t.id
@@ -264,8 +262,6 @@ function toResult(row: Row): VideoSearchResult {
   };
 }
 
-type Rows = { rows: Row[] };
-
 /** The query's meeting-level form (see meetingQuery); "" when it has no words to search for. */
 export async function meetingQueryOf(query: string): Promise<string | null> {
   const { rows } = (await getDb().execute(
@@ -274,6 +270,13 @@ export async function meetingQueryOf(query: string): Promise<string | null> {
   return meetingQuery(rows[0]?.tree ?? "");
 }
 
+type Rows = { rows: Row[] };
+
+/**
+ * Few candidate meetings: relevance over their segments. Many: the newest
+ * ones that match, when they fill the page; otherwise (sparse matches)
+ * relevance through the segments' index.
+ */
 async function runSearch(query: string, scope: Scope, limit: number): Promise<VideoSearch> {
   const text = normalizeQuery(query);
   if (!text) return { order: "relevance", results: [] };
@@ -281,19 +284,17 @@ async function runSearch(query: string, scope: Scope, limit: number): Promise<Vi
   if (meeting === "") return { order: "relevance", results: [] };
   const bound = Math.max(1, Math.floor(limit));
   const db = getDb();
+  const run = async (statement: SQL) => ((await db.execute(statement)) as unknown as Rows).rows.map(toResult);
   const [probe] = (
-    (await db.execute(probeStatement(text, scope, meeting))) as unknown as {
-      rows: { meetings: number | string; segments: number | string }[];
-    }
+    (await db.execute(probeStatement(text, scope, meeting))) as unknown as { rows: { meetings: number }[] }
   ).rows;
   const meetings = Number(probe?.meetings ?? 0);
   if (meetings === 0) return { order: "relevance", results: [] };
-  const common = meetings > FEW_MEETINGS && Number(probe?.segments ?? 0) > COMMON_QUERY_SEGMENTS;
-  const statement = common
-    ? newestStatement(text, scope, bound, meeting)
-    : searchStatement(text, scope, bound, meetings <= FEW_MEETINGS ? meeting : undefined);
-  const result = (await db.execute(statement)) as unknown as Rows;
-  return { order: common ? "newest" : "relevance", results: result.rows.map(toResult) };
+  if (meetings <= FEW_MEETINGS)
+    return { order: "relevance", results: await run(searchStatement(text, scope, bound, meeting)) };
+  const newest = await run(newestStatement(text, scope, bound, meeting));
+  if (newest.length >= bound) return { order: "newest", results: newest };
+  return { order: "relevance", results: await run(searchStatement(text, scope, bound)) };
 }
 
 /** A city's videos, best first (newest first for a common query), at most `limit`. */
