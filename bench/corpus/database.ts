@@ -145,6 +145,12 @@ export async function openCorpus(meetings: number): Promise<CorpusCluster> {
       console.log(
         `  corpus cached in ${path.relative(ROOT, dir)}/ (loaded ${fs.readFileSync(loadedMark, "utf8").trim()})`,
       );
+      // A corpus cached before a newer migration gets it (and its backfill) here.
+      const { migrateDatabase } = await import("~/lib/db/client.server");
+      const started = performance.now();
+      await migrateDatabase();
+      const seconds = (performance.now() - started) / 1000;
+      if (seconds > 1) console.log(`  migrated in ${seconds.toFixed(0)} s`);
     }
   } catch (error) {
     cluster.stop();

@@ -342,7 +342,7 @@ describe(`city page states and caching ${dbTag}`, () => {
   });
 
   it.runIf(dbKind === "pglite")(
-    "reads the page in 3 SQL statements (5 with the search panel open: how common the words are, then the search)",
+    "reads the page in 3 SQL statements (6 with the search panel open: the meeting-level query, how many meetings can match, then the search)",
     async () => {
       const pglite = getTestConnection().pglite!;
       const original = pglite.query.bind(pglite);
@@ -359,7 +359,7 @@ describe(`city page states and caching ${dbTag}`, () => {
         expect(statements).toBe(3);
         statements = 0;
         await cityPage("?search=1&q=meeting");
-        expect(statements).toBe(5);
+        expect(statements).toBe(6);
       } finally {
         pglite.query = original;
       }

@@ -104,12 +104,21 @@ describe(`demo data at start-up ${dbTag}`, () => {
     await execSql("drop function content_versions_bump(text[])");
   }
 
+  /** Migration 0004: the meeting vector column (its index goes with it) and its triggers' functions. */
+  async function undoTranscriptVectors() {
+    await execSql("alter table city_videos drop column transcript_vector");
+    for (const name of ["transcript_vector_on_segments()", "transcript_vector_on_truncate()"])
+      await execSql(`drop function ${name} cascade`);
+    await execSql("drop function transcript_vector_of(uuid)");
+  }
+
   test("a database that held data before this migration is never marked pending", async () => {
     // Back to the state after the first migration (before app_meta, 0001), with an account in it.
     // A later migration must be undone here too.
     await execSql("drop table app_meta");
     await execSql("alter table city_videos drop column edited_by_admin_at"); // 0002
     await undoContentVersions(); // 0003
+    await undoTranscriptVectors(); // 0004
     await execSql(
       "delete from drizzle.__drizzle_migrations where id > (select min(id) from drizzle.__drizzle_migrations)",
     );

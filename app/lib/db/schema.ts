@@ -292,6 +292,13 @@ export const cityVideos = pgTable(
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B')`,
     ),
+    /**
+     * Every word of the transcript's segments, without positions: the
+     * candidate filter of search (docs/decisions/0031-search-at-scale.md).
+     * Kept by triggers on transcript_segments (drizzle/0004), never written
+     * by the app.
+     */
+    transcriptVector: tsvector("transcript_vector"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -301,6 +308,7 @@ export const cityVideos = pgTable(
     index("city_videos_city_source_published_idx").on(t.cityId, t.cityUrlsId, t.publishedAt.desc().nullsLast()),
     index("city_videos_published_idx").on(t.publishedAt.desc().nullsLast()),
     index("city_videos_search_idx").using("gin", t.searchVector),
+    index("city_videos_transcript_vector_idx").using("gin", t.transcriptVector),
   ],
 );
 

@@ -14,6 +14,20 @@ export function normalizeQuery(value: string | null | undefined): string {
   return (value ?? "").replace(SPACES_AND_CONTROLS, " ").trim().slice(0, MAX_QUERY_LENGTH).trim();
 }
 
+/**
+ * The meeting-level query: the part of the query a matching segment must
+ * satisfy (PostgreSQL's querytree(), which drops negated words) with
+ * phrases as plain ANDs, since city_videos.transcript_vector has no
+ * positions. It is a necessary condition, so filtering meetings by it loses
+ * no match. null when every meeting can match (only negated words); "" when
+ * nothing can (only stop words).
+ */
+export function meetingQuery(querytree: string): string | null {
+  if (querytree.trim() === "T") return null;
+  // Lexemes are quoted ('' inside), so an operator is never inside one.
+  return querytree.replace(/'(?:[^']|'')*'|<(?:-|\d+)>/g, (token) => (token.startsWith("'") ? token : "&"));
+}
+
 export const SEARCH_VIEWS = ["traditional", "summary"] as const;
 export type SearchView = (typeof SEARCH_VIEWS)[number];
 

@@ -12,7 +12,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { CITY_SEARCH_LIMIT, MEETING_SEARCH_LIMIT } from "~/lib/constants";
 import { getDb } from "~/lib/db/client.server";
 import { HEADLINE_OPTIONS, HEADLINE_TRANSLATE_FROM, HEADLINE_TRANSLATE_TO, headlineToHtml } from "./snippet";
-import { normalizeQuery } from "./query";
+import { meetingQuery, normalizeQuery } from "./query";
 
 export type VideoSearchResult = {
   id: string;
@@ -59,17 +59,29 @@ function scopeFilter(scope: Scope): SQL {
 }
 
 /**
- * Past this many matching transcript segments a query of words (no phrase) is "common": ranking
- * every match would cost time in proportion to the corpus (the word
- * "council" matches a fifth of all segments), so such a query lists the
- * newest matching meetings instead, and the page says so
+ * Up to this many meetings that can match (the candidate filter below), a
+ * query is ranked by relevance over those meetings' segments alone.
+ */
+export const FEW_MEETINGS = 100;
+
+/**
+ * Past FEW_MEETINGS candidates, the newest this many candidate meetings are
+ * read for matches: when they hold a page of results the query is common
+ * and lists the newest matching meetings, and the page says so; otherwise
+ * its matches are sparse and the segments' own index finds them all to rank
  * (docs/decisions/0031-search-at-scale.md).
  */
-export const COMMON_QUERY_SEGMENTS = 3000;
+export const EXAMINED_MEETINGS = 200;
 
 /** How results are ordered: by relevance, or newest first for a common query. */
 export type SearchOrder = "relevance" | "newest";
 export type VideoSearch = { order: SearchOrder; results: VideoSearchResult[] };
+
+/** Videos `v` that can match: in their title and description, or by their transcript's words. */
+function candidateFilter(tsquery: SQL, meeting: string | null): SQL {
+  const transcript = meeting === null ? sql`true` : sql`v.transcript_vector @@ ${meeting}::tsquery`;
+  return sql`(v.search_vector @@ ${tsquery} or ${transcript})`;
+}
 
 /** The final rows of both orders: title, date, city and the snippet, on at most `limit` rows. */
 function finalRows(tsquery: SQL): SQL {
@@ -92,36 +104,42 @@ function finalRows(tsquery: SQL): SQL {
 }
 
 /**
- * How many transcript segments in scope match, counted up to `cap` + 1:
- * enough to tell a common query from the others without reading them all.
+ * Whether segment `s` matches, written so that the planner cannot use the
+ * segments' full-text index: within one meeting, reading its segments
+ * through the (video, position) index is cheap, while the full-text index
+ * would read every match in every meeting.
  */
-export function matchingSegmentsStatement(query: string, scope: Scope, cap: number): SQL {
-  const tsquery = sql`websearch_to_tsquery('english', ${query})`;
-  // Across all cities (Live or not) this only measures how common the words
-  // are; a city's own search counts in that city.
-  const hits =
-    scope.cityId || scope.cityKey
-      ? sql`select 1 from transcript_segments s, city_videos v, cities c
-          where s.search_vector @@ ${tsquery} and v.id = s.city_video_id and ${scopeFilter(scope)}`
-      : sql`select 1 from transcript_segments s where s.search_vector @@ ${tsquery}`;
-  // A phrase (`<->`, or `<2>` across a stop word) keeps the relevance order:
-  // its matches are sparse within meetings, so reading meetings newest first
-  // costs more than ranking them.
-  return sql`select count(*)::int as matches,
-      websearch_to_tsquery('english', ${query})::text ~ '<[0-9-]+>' as phrase
-    from (${hits} limit ${cap + 1}) hits`;
+function segmentMatches(tsquery: SQL): SQL {
+  return sql`ts_match_vq(s.search_vector, ${tsquery})`;
 }
 
-/** The relevance statement: every match ranked, the best segment of each video; exported so that EXPLAIN checks can run it. */
-export function searchStatement(query: string, scope: Scope, limit: number): SQL {
+/** How many meetings in scope can match, counted up to FEW_MEETINGS + 1 from the meeting vectors' index. */
+export function probeStatement(query: string, scope: Scope, meeting: string | null): SQL {
+  const tsquery = sql`websearch_to_tsquery('english', ${query})`;
+  return sql`
+    select count(*)::int as meetings from (
+      select 1 from city_videos v, cities c
+      where ${scopeFilter(scope)} and ${candidateFilter(tsquery, meeting)}
+      limit ${FEW_MEETINGS + 1}) m`;
+}
+
+/**
+ * The relevance statement: every match ranked, the best segment of each
+ * video. With `meeting` (the meeting-level query) it reads only the
+ * segments of the candidate meetings, one meeting at a time; without, the
+ * matching segments through their own index. Exported for EXPLAIN checks.
+ */
+export function searchStatement(query: string, scope: Scope, limit: number, meeting?: string | null): SQL {
   const inScope = scopeFilter(scope);
   // The tsquery is written out where it is used (not joined from a CTE), so
   // that the planner folds it to a constant and estimates from the GIN
   // index statistics. Normalization 32 maps a rank to rank / (rank + 1):
   // scores in [0, 1).
   const tsquery = sql`websearch_to_tsquery('english', ${query})`;
-  return sql`
-    with video_hits as (
+  const hits =
+    meeting === undefined
+      ? sql`
+    video_hits as (
       select v.id, ts_rank_cd(v.search_vector, ${tsquery}, 32) as rank
       from city_videos v, cities c
       where v.search_vector @@ ${tsquery} and ${inScope}
@@ -133,7 +151,28 @@ export function searchStatement(query: string, scope: Scope, limit: number): SQL
       from transcript_segments s, city_videos v, cities c
       where s.search_vector @@ ${tsquery} and v.id = s.city_video_id and ${inScope}
       order by s.city_video_id, rank desc, s.position
+    ),`
+      : sql`
+    candidates as materialized (
+      select v.id, v.search_vector from city_videos v, cities c
+      where ${inScope} and ${candidateFilter(tsquery, meeting)}
     ),
+    video_hits as (
+      select k.id, ts_rank_cd(k.search_vector, ${tsquery}, 32) as rank
+      from candidates k where k.search_vector @@ ${tsquery}
+    ),
+    segment_hits as (
+      select k.id, best.segment_id, best.start_seconds, best.speaker, best.rank
+      from candidates k cross join lateral (
+        select s.id as segment_id, s.start_seconds, s.speaker, ts_rank_cd(s.search_vector, ${tsquery}, 32) as rank
+        from transcript_segments s
+        where s.city_video_id = k.id and ${segmentMatches(tsquery)}
+        order by rank desc, s.position
+        limit 1
+      ) best
+    ),`;
+  return sql`
+    with ${hits}
     ranked as (
       select coalesce(vh.id, sh.id) as id,
         1 - (1 - coalesce(vh.rank, 0)) * (1 - coalesce(sh.rank, 0)) as score,
@@ -151,35 +190,45 @@ export function searchStatement(query: string, scope: Scope, limit: number): SQL
 }
 
 /**
- * The newest-first statement for a common query: the videos in scope are
- * read newest first (the published-at index) until `limit` of them match
- * in their title, description or any segment; each then gets its first
- * matching segment (the moment the words first came up, found through the
- * segment's (video, position) index) and the same score as by relevance.
+ * The newest-first statement for a common query: the newest `examined`
+ * candidate videos in scope (the published-at index, or the meeting
+ * vectors' index and a sort), read in that order until `limit` of them
+ * match in their title, description or a segment. Each lands on its first
+ * matching segment (the moment the words first came up, through the
+ * segment's (video, position) index) and keeps the same score as by
+ * relevance. Fewer than `limit` rows mean the matches are sparse.
  */
-export function newestStatement(query: string, scope: Scope, limit: number): SQL {
+export function newestStatement(
+  query: string,
+  scope: Scope,
+  limit: number,
+  meeting: string | null,
+  examined = EXAMINED_MEETINGS,
+): SQL {
   const inScope = scopeFilter(scope);
   const tsquery = sql`websearch_to_tsquery('english', ${query})`;
   return sql`
-    with newest as (
+    with examined as (
       select v.id, v.published_at, v.search_vector from city_videos v, cities c
-      where ${inScope} and (v.search_vector @@ ${tsquery} or exists (
-        select 1 from transcript_segments s where s.city_video_id = v.id and s.search_vector @@ ${tsquery}))
+      where ${inScope} and ${candidateFilter(tsquery, meeting)}
       order by v.published_at desc nulls last, v.id
-      limit ${limit}
+      limit ${examined}
     ),
     top as (
-      select n.id, n.published_at, first.segment_id, first.start_seconds, first.speaker,
-        1 - (1 - case when n.search_vector @@ ${tsquery} then ts_rank_cd(n.search_vector, ${tsquery}, 32) else 0 end)
+      select e.id, e.published_at, first.segment_id, first.start_seconds, first.speaker,
+        1 - (1 - case when e.search_vector @@ ${tsquery} then ts_rank_cd(e.search_vector, ${tsquery}, 32) else 0 end)
           * (1 - coalesce(first.rank, 0)) as score
-      from newest n
+      from examined e
       left join lateral (
         select s.id as segment_id, s.start_seconds, s.speaker, ts_rank_cd(s.search_vector, ${tsquery}, 32) as rank
         from transcript_segments s
-        where s.city_video_id = n.id and s.search_vector @@ ${tsquery}
+        where s.city_video_id = e.id and ${segmentMatches(tsquery)}
         order by s.position
         limit 1
       ) first on true
+      where e.search_vector @@ ${tsquery} or first.segment_id is not null
+      order by e.published_at desc nulls last, e.id
+      limit ${limit}
     )
     ${finalRows(tsquery)}
     order by t.published_at desc nulls last, t.id
@@ -213,24 +262,39 @@ function toResult(row: Row): VideoSearchResult {
   };
 }
 
+/** The query's meeting-level form (see meetingQuery); "" when it has no words to search for. */
+export async function meetingQueryOf(query: string): Promise<string | null> {
+  const { rows } = (await getDb().execute(
+    sql`select querytree(websearch_to_tsquery('english', ${query})) as tree`,
+  )) as unknown as { rows: { tree: string }[] };
+  return meetingQuery(rows[0]?.tree ?? "");
+}
+
 type Rows = { rows: Row[] };
 
+/**
+ * Few candidate meetings: relevance over their segments. Many: the newest
+ * ones that match, when they fill the page; otherwise (sparse matches)
+ * relevance through the segments' index.
+ */
 async function runSearch(query: string, scope: Scope, limit: number): Promise<VideoSearch> {
   const text = normalizeQuery(query);
   if (!text) return { order: "relevance", results: [] };
+  const meeting = await meetingQueryOf(text);
+  if (meeting === "") return { order: "relevance", results: [] };
   const bound = Math.max(1, Math.floor(limit));
   const db = getDb();
+  const run = async (statement: SQL) => ((await db.execute(statement)) as unknown as Rows).rows.map(toResult);
   const [probe] = (
-    (await db.execute(matchingSegmentsStatement(text, scope, COMMON_QUERY_SEGMENTS))) as unknown as {
-      rows: { matches: number | string; phrase: boolean | string }[];
-    }
+    (await db.execute(probeStatement(text, scope, meeting))) as unknown as { rows: { meetings: number }[] }
   ).rows;
-  const phrase = probe?.phrase === true || String(probe?.phrase) === "true";
-  const common = Number(probe?.matches ?? 0) > COMMON_QUERY_SEGMENTS && !phrase;
-  const order: SearchOrder = common ? "newest" : "relevance";
-  const statement = order === "newest" ? newestStatement(text, scope, bound) : searchStatement(text, scope, bound);
-  const result = (await db.execute(statement)) as unknown as Rows;
-  return { order, results: result.rows.map(toResult) };
+  const meetings = Number(probe?.meetings ?? 0);
+  if (meetings === 0) return { order: "relevance", results: [] };
+  if (meetings <= FEW_MEETINGS)
+    return { order: "relevance", results: await run(searchStatement(text, scope, bound, meeting)) };
+  const newest = await run(newestStatement(text, scope, bound, meeting));
+  if (newest.length >= bound) return { order: "newest", results: newest };
+  return { order: "relevance", results: await run(searchStatement(text, scope, bound)) };
 }
 
 /** A city's videos, best first (newest first for a common query), at most `limit`. */
