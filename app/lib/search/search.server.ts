@@ -5,8 +5,10 @@
  * title weighted A, description B) or one of its transcript segments
  * (transcript_segments.search_vector) matches `websearch_to_tsquery`, so
  * `"a phrase"`, `or` and `-word` work as people expect. Each result carries
- * the best-matching segment (one per video, via DISTINCT ON) so that links
- * land on the moment the words were said.
+ * the best-matching segment (or, newest first, the first) so that links
+ * land on the moment the words were said. At scale a per-meeting word
+ * vector (city_videos.transcript_vector) first tells which meetings can
+ * match (docs/decisions/0031-search-at-scale.md).
  */
 import { type SQL, sql } from "drizzle-orm";
 import { CITY_SEARCH_LIMIT, MEETING_SEARCH_LIMIT } from "~/lib/constants";
