@@ -37,6 +37,14 @@ describe(`database health ${dbTag}`, () => {
     expect(Date.now() - new Date(row?.value ?? 0).getTime()).toBeLessThan(60_000);
   });
 
+  test.runIf(dbKind === "postgres")("runs the app's statements without JIT compilation", async () => {
+    // Compiling costs more than the app's short statements save (ADR 0031, round 3).
+    const settings = await Promise.all(
+      Array.from({ length: 3 }, () => execSql<{ jit: string }>("select current_setting('jit') as jit")),
+    );
+    expect(settings.flat().map((row) => row.jit)).toEqual(["off", "off", "off"]);
+  });
+
   test("fails on a read-only database, where select 1 still passes", async () => {
     if (dbKind === "postgres") {
       await execSql(
