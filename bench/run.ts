@@ -7,7 +7,7 @@
  *   npm run bench -- --only soak --soak-seconds 60 --soak-clients 50
  *   npm run bench -- --only render        server rendering against static files, cache on and off (bench/render.ts)
  *   npm run bench -- --only weight [--weight-runs 3] [--url http://…]   first-load JS per page in Chromium, lite mode, DOMContentLoaded on a slow phone, inline vs cached stylesheet over a 5-page visit (bench/page-weight.ts)
- *   npm run bench -- --only search --meetings 1000 [--explain]   search at scale (bench/search.ts)
+ *   npm run bench -- --only search --meetings 1000 [--explain] [--http-only]   search at scale (bench/search.ts)
  *
  * Offline analyzer:
  *

@@ -16,7 +16,8 @@
  *   with the rendered-page cache off (PAGE_CACHE_MB=0: every request
  *   searches) and on (repeated queries answered from memory).
  * `--explain` writes EXPLAIN (ANALYZE, BUFFERS) of the app's statements for
- * a query of each kind to data/bench-search-plans-<meetings>.txt.
+ * a query of each kind to data/bench-search-plans-<meetings>.txt;
+ * `--http-only` skips the statements (and ILIKE's minutes).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -288,7 +289,7 @@ function fmt(values: number[]): string {
 
 async function writePlans(meetings: number): Promise<void> {
   const { getConnection } = await import("~/lib/db/client.server");
-  const { FEW_MEETINGS, meetingQueryOf, newestStatement, probeStatement, searchStatement } =
+  const { FEW_MEETINGS, SPARSE_SEGMENTS, queryFormsOf, newestStatement, probeStatement, searchStatement } =
     await import("~/lib/search/search.server");
   const { PgDialect } = await import("drizzle-orm/pg-core");
   const dialect = new PgDialect();
@@ -300,16 +301,24 @@ async function writePlans(meetings: number): Promise<void> {
   };
   const parts: string[] = [];
   for (const q of ["heliport", "council", "parking plan", "Okafor", '"affordable housing"', "stormwater -fee"]) {
-    const meeting = await meetingQueryOf(q);
-    const { sql: probeText, params } = dialect.sqlToQuery(probeStatement(q, scope, meeting));
-    const [probe] = (await getConnection().execute(probeText, params)).rows as { meetings: number }[];
+    const { meeting, negated } = await queryFormsOf(q);
+    const { sql: probeText, params } = dialect.sqlToQuery(probeStatement(q, scope, meeting, negated));
+    const [probe] = (await getConnection().execute(probeText, params)).rows as {
+      meetings: number;
+      segments: number | null;
+    }[];
+    const sparse = probe!.segments !== null && probe!.segments <= SPARSE_SEGMENTS;
     parts.push(
-      `#### "${q}": meeting-level query ${meeting}, ${probe!.meetings} candidate meetings (counted to ${FEW_MEETINGS + 1})\n`,
+      `#### "${q}": meeting-level query ${meeting}, ${probe!.meetings} candidate meetings (counted to ${FEW_MEETINGS + 1})${negated ? `, ${probe!.segments} matching segments (counted to ${SPARSE_SEGMENTS + 1})` : ""}\n`,
     );
     parts.push(await explain(`before: relevance statement, "${q}"`, searchStatement(q, scope, LIMIT)));
-    parts.push(await explain(`after: probe, "${q}"`, probeStatement(q, scope, meeting)));
+    parts.push(await explain(`after: probe, "${q}"`, probeStatement(q, scope, meeting, negated)));
     if (probe!.meetings <= FEW_MEETINGS)
       parts.push(await explain(`after: relevance over candidates, "${q}"`, searchStatement(q, scope, LIMIT, meeting)));
+    else if (sparse)
+      parts.push(
+        await explain(`after: few segments left by -word, relevance, "${q}"`, searchStatement(q, scope, LIMIT)),
+      );
     else
       parts.push(
         await explain(`after: newest first among candidates, "${q}"`, newestStatement(q, scope, LIMIT, meeting)),
@@ -409,7 +418,7 @@ export async function runSearchBench(): Promise<void> {
   console.log(`\nSearch at scale: ${meetings} meetings (bench/search.ts)`);
   const cluster = await openCorpus(meetings);
   try {
-    await runStatementBench(meetings, Number(option("rounds") ?? 10));
+    if (!process.argv.includes("--http-only")) await runStatementBench(meetings, Number(option("rounds") ?? 10));
     if (process.argv.includes("--explain")) await writePlans(meetings);
     const { closeDatabase } = await import("~/lib/db/client.server");
     await closeDatabase();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { meetingQuery } from "~/lib/search/query";
+import { hasNegation, meetingQuery } from "~/lib/search/query";
 
 describe("meetingQuery", () => {
   it("keeps words, ANDs and ORs as querytree() gives them", () => {
@@ -22,5 +22,14 @@ describe("meetingQuery", () => {
   it("is null when every meeting can match and empty when none can", () => {
     expect(meetingQuery("T")).toBeNull();
     expect(meetingQuery("")).toBe("");
+  });
+});
+
+describe("hasNegation", () => {
+  it("finds an excluded word or phrase, not a '!' inside a lexeme", () => {
+    expect(hasNegation("'stormwat' & !'fee'")).toBe(true);
+    expect(hasNegation("'council' & !( 'fee' <-> 'schedul' )")).toBe(true);
+    expect(hasNegation("'heliport' | 'zamboni'")).toBe(false);
+    expect(hasNegation("'wow!' & 'a''!b'")).toBe(false);
   });
 });

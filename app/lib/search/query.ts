@@ -28,6 +28,11 @@ export function meetingQuery(querytree: string): string | null {
   return querytree.replace(/'(?:[^']|'')*'|<(?:-|\d+)>/g, (token) => (token.startsWith("'") ? token : "&"));
 }
 
+/** Whether a tsquery (as text) excludes words: `-word` in the search box. */
+export function hasNegation(tsquery: string): boolean {
+  return /!/.test(tsquery.replace(/'(?:[^']|'')*'/g, ""));
+}
+
 export const SEARCH_VIEWS = ["traditional", "summary"] as const;
 export type SearchView = (typeof SEARCH_VIEWS)[number];
 

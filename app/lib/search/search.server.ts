@@ -14,7 +14,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { CITY_SEARCH_LIMIT, MEETING_SEARCH_LIMIT } from "~/lib/constants";
 import { getDb } from "~/lib/db/client.server";
 import { HEADLINE_OPTIONS, HEADLINE_TRANSLATE_FROM, HEADLINE_TRANSLATE_TO, headlineToHtml } from "./snippet";
-import { meetingQuery, normalizeQuery } from "./query";
+import { hasNegation, meetingQuery, normalizeQuery } from "./query";
 
 export type VideoSearchResult = {
   id: string;
@@ -115,11 +115,28 @@ function segmentMatches(tsquery: SQL): SQL {
   return sql`ts_match_vq(s.search_vector, ${tsquery})`;
 }
 
-/** How many meetings in scope can match, counted up to FEW_MEETINGS + 1 from the meeting vectors' index. */
-export function probeStatement(query: string, scope: Scope, meeting: string | null): SQL {
+/**
+ * With `-word`, past this many matching segments (in all cities) a query
+ * counts as common; up to it, its matches are sparse.
+ */
+export const SPARSE_SEGMENTS = 3_000;
+
+/**
+ * How many meetings in scope can match, counted up to FEW_MEETINGS + 1 from
+ * the meeting vectors' index. For a query with `-word`, also how many
+ * segments match, up to SPARSE_SEGMENTS + 1: the meeting vectors cannot see
+ * that the word is excluded (every "stormwater" meeting may also say
+ * "fee"), while the segments' index answers `a & !b` exactly, without
+ * reading a row.
+ */
+export function probeStatement(query: string, scope: Scope, meeting: string | null, negated = false): SQL {
   const tsquery = sql`websearch_to_tsquery('english', ${query})`;
+  const segments = negated
+    ? sql`(select count(*)::int from (
+        select 1 from transcript_segments s where s.search_vector @@ ${tsquery} limit ${SPARSE_SEGMENTS + 1}) h)`
+    : sql`null::int`;
   return sql`
-    select count(*)::int as meetings from (
+    select count(*)::int as meetings, ${segments} as segments from (
       select 1 from city_videos v, cities c
       where ${scopeFilter(scope)} and ${candidateFilter(tsquery, meeting)}
       limit ${FEW_MEETINGS + 1}) m`;
@@ -264,38 +281,49 @@ function toResult(row: Row): VideoSearchResult {
   };
 }
 
-/** The query's meeting-level form (see meetingQuery); "" when it has no words to search for. */
-export async function meetingQueryOf(query: string): Promise<string | null> {
+export type QueryForms = {
+  /** The meeting-level form (see meetingQuery); "" when the query has no words to search for. */
+  meeting: string | null;
+  /** Whether it excludes words (`-word`). */
+  negated: boolean;
+};
+
+export async function queryFormsOf(query: string): Promise<QueryForms> {
   const { rows } = (await getDb().execute(
-    sql`select querytree(websearch_to_tsquery('english', ${query})) as tree`,
-  )) as unknown as { rows: { tree: string }[] };
-  return meetingQuery(rows[0]?.tree ?? "");
+    sql`select querytree(q) as tree, q::text as full from websearch_to_tsquery('english', ${query}) q`,
+  )) as unknown as { rows: { tree: string; full: string }[] };
+  return { meeting: meetingQuery(rows[0]?.tree ?? ""), negated: hasNegation(rows[0]?.full ?? "") };
 }
 
 type Rows = { rows: Row[] };
 
 /**
  * Few candidate meetings: relevance over their segments. Many: the newest
- * ones that match, when they fill the page; otherwise (sparse matches)
- * relevance through the segments' index.
+ * ones that match, when they fill the page; otherwise (sparse matches, or
+ * few segments left by `-word`) relevance through the segments' index.
  */
 async function runSearch(query: string, scope: Scope, limit: number): Promise<VideoSearch> {
   const text = normalizeQuery(query);
   if (!text) return { order: "relevance", results: [] };
-  const meeting = await meetingQueryOf(text);
+  const { meeting, negated } = await queryFormsOf(text);
   if (meeting === "") return { order: "relevance", results: [] };
   const bound = Math.max(1, Math.floor(limit));
   const db = getDb();
   const run = async (statement: SQL) => ((await db.execute(statement)) as unknown as Rows).rows.map(toResult);
   const [probe] = (
-    (await db.execute(probeStatement(text, scope, meeting))) as unknown as { rows: { meetings: number }[] }
+    (await db.execute(probeStatement(text, scope, meeting, negated))) as unknown as {
+      rows: { meetings: number; segments: number | null }[];
+    }
   ).rows;
   const meetings = Number(probe?.meetings ?? 0);
   if (meetings === 0) return { order: "relevance", results: [] };
   if (meetings <= FEW_MEETINGS)
     return { order: "relevance", results: await run(searchStatement(text, scope, bound, meeting)) };
-  const newest = await run(newestStatement(text, scope, bound, meeting));
-  if (newest.length >= bound) return { order: "newest", results: newest };
+  const sparse = probe?.segments != null && probe.segments <= SPARSE_SEGMENTS;
+  if (!sparse) {
+    const newest = await run(newestStatement(text, scope, bound, meeting));
+    if (newest.length >= bound) return { order: "newest", results: newest };
+  }
   return { order: "relevance", results: await run(searchStatement(text, scope, bound)) };
 }
 
