@@ -17,6 +17,7 @@ import {
   contentVersionsSource,
   readContentVersions,
 } from "~/lib/http/content-versions.server";
+import { pageCacheLimits } from "~/lib/http/request-handler.server";
 import { configureHttp, reactRouterHandlers } from "~/lib/http/stack.server";
 import { dbKind, dbTag, execSql, getTestConnection, getTestDb, TEST_ORIGIN } from "../setup";
 import { CookieJar } from "../support/cookie-jar";
@@ -251,6 +252,30 @@ describe(`the rendered-page cache ${dbTag}`, () => {
   it("never serves a request carrying a cookie the pages read for one person (an awaited job)", async () => {
     await cachedGet("/city/riverton");
     expect(cacheStatus(await get("/city/riverton", { Cookie: "gavel_awaited_job=x" }))).toBe("bypass");
+  });
+
+  it("renders a forged session cookie's request as a visitor's page, without storing it", async () => {
+    await cachedGet("/city/riverton");
+    const forged = await get("/city/riverton", { Cookie: "gavel_session=forged.value" });
+    expect(cacheStatus(forged)).toBe("bypass");
+    expect(forged.status).toBe(200);
+    expect(await forged.text()).toContain('href="/auth"');
+    expect(cacheStatus(await get("/city/riverton"))).toBe("hit");
+  });
+
+  it("keeps serving a read page from the cache through a bot's flood of one-off URLs", async () => {
+    await cachedGet("/city/riverton");
+    const { maxEntries } = pageCacheLimits()!;
+    for (let start = 0; start < maxEntries + 50; start += 25) {
+      await Promise.all(
+        Array.from({ length: 25 }, async (_, offset) => {
+          const response = await get(`/about?junk=${start + offset}`);
+          expect(response.status).toBe(200);
+          await response.arrayBuffer();
+        }),
+      );
+    }
+    expect(cacheStatus(await get("/city/riverton"))).toBe("hit");
   });
 
   it("holds the versions in memory once listening, the same as the database's", async () => {

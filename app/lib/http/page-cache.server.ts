@@ -43,9 +43,18 @@ type Entry = {
 
 export type PageCacheLimits = { maxEntries: number; maxBytes: number };
 
+/**
+ * An LRU of rendered pages that a flood of one-off URLs cannot empty: while
+ * it is full, a new key is stored only the second time it is rendered
+ * (within the last `maxEntries` keys seen once), so a bot asking for
+ * `?junk=1`, `?junk=2`… renders each page but never evicts the pages
+ * people read.
+ */
 export class PageCache {
   private entries = new Map<string, Entry>();
   private bytes = 0;
+  /** Digests of keys rendered once while the cache was full, oldest first. */
+  private seenOnce = new Set<string>();
 
   constructor(private limits: PageCacheLimits) {}
 
@@ -62,14 +71,32 @@ export class PageCache {
   }
 
   set(key: string, entry: Entry): void {
-    this.delete(key);
     if (entry.bytes > this.limits.maxBytes / 4) return;
+    const replacing = this.entries.has(key);
+    this.delete(key);
+    if (!replacing && !this.hasRoomFor(entry) && !this.admitsSecondTime(key)) return;
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
     for (const [oldest] of this.entries) {
       if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
       this.delete(oldest);
     }
+  }
+
+  private hasRoomFor(entry: Entry): boolean {
+    return this.entries.size < this.limits.maxEntries && this.bytes + entry.bytes <= this.limits.maxBytes;
+  }
+
+  /** Whether `key` was rendered once before; if not, remembers it. */
+  private admitsSecondTime(key: string): boolean {
+    const digest = crypto.createHash("sha256").update(key).digest("base64url");
+    if (this.seenOnce.delete(digest)) return true;
+    this.seenOnce.add(digest);
+    for (const oldest of this.seenOnce) {
+      if (this.seenOnce.size <= this.limits.maxEntries) break;
+      this.seenOnce.delete(oldest);
+    }
+    return false;
   }
 
   private delete(key: string): void {
