@@ -48,26 +48,26 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
-let getBuild: () => Promise<ServerBuild>;
+// The built app itself in production, so that React Router prepares its routes once rather than on every request.
+let build: ServerBuild | (() => Promise<ServerBuild>);
 if (isProduction) {
   // Fingerprinted assets never change; everything else is revalidated hourly.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   app.use(express.static("build/client", { maxAge: "1h" }));
   const buildPath = new URL("./build/server/index.js", import.meta.url).href;
-  const build = (await import(buildPath)) as ServerBuild;
-  getBuild = async () => build;
+  build = (await import(buildPath)) as ServerBuild;
 } else {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   app.use(viteDevServer.middlewares);
-  getBuild = () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  build = () => viteDevServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
 }
 
 // `npm run bench -- --only render` compares a page with the same HTML served as a file, through the same stack.
 if (config.BENCH_STATIC_DIR) app.use("/bench-static", express.static(config.BENCH_STATIC_DIR));
 
 if (config.LOG_REQUESTS) app.use(morgan(isProduction ? "combined" : "dev"));
-app.use(reactRouterHandlers({ build: getBuild, mode: isProduction ? "production" : "development" }));
+app.use(reactRouterHandlers({ build, mode: isProduction ? "production" : "development" }));
 
 // Express 5 hands a failed listen (port in use, no permission) to this callback: stop, rather than run unreachable.
 const server = app.listen(config.PORT, config.HOST, (error?: Error) => {
