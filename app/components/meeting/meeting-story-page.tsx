@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PipelineAutoRefresh, PipelineStatusNotice } from "~/components/pipeline/pipeline-status";
 import type { NewsStory } from "~/lib/ai/schemas";
@@ -87,55 +88,50 @@ function StorySidebar({ story }: { story: NewsStory }) {
   );
 }
 
+function MetadataItem({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="font-semibold text-slate-800">{term}</dt>
+      <dd className="text-slate-700">{children}</dd>
+    </div>
+  );
+}
+
+function MetadataList({ items, empty }: { items: ReactNode[]; empty: string }) {
+  if (items.length === 0) return empty;
+  return (
+    <ul className="list-disc pl-5">
+      {items.map((item, index) => (
+        <li key={index}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
 function StoryMetadata({ story }: { story: NewsStory }) {
   const { metadata } = story;
   return (
     <Section title="About this story" id="story-metadata">
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="font-semibold text-slate-800">Follow-up needed</dt>
-          <dd className="text-slate-700">{metadata.follow_up_needed ? "Yes" : "No"}</dd>
-        </div>
-        <div>
-          <dt className="font-semibold text-slate-800">Next meeting</dt>
-          <dd className="text-slate-700">
-            {metadata.next_meeting_date ? (
-              <CheckedText text={formatStatedDate(metadata.next_meeting_date)} />
-            ) : (
-              "Not announced"
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className="font-semibold text-slate-800">Sources used</dt>
-          <dd className="text-slate-700">
-            {metadata.sources_used.length > 0 ? (
-              <ul className="list-disc pl-5">
-                {metadata.sources_used.map((source, index) => (
-                  <li key={index}>{source}</li>
-                ))}
-              </ul>
-            ) : (
-              "None listed"
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className="font-semibold text-slate-800">Uncertainty notes</dt>
-          <dd className="text-slate-700">
-            {metadata.uncertainty_notes.length > 0 ? (
-              <ul className="list-disc pl-5">
-                {metadata.uncertainty_notes.map((note, index) => (
-                  <li key={index}>
-                    <CheckedText text={note} />
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              "None"
-            )}
-          </dd>
-        </div>
+        <MetadataItem term="Follow-up needed">{metadata.follow_up_needed ? "Yes" : "No"}</MetadataItem>
+        <MetadataItem term="Next meeting">
+          {metadata.next_meeting_date ? (
+            <CheckedText text={formatStatedDate(metadata.next_meeting_date)} />
+          ) : (
+            "Not announced"
+          )}
+        </MetadataItem>
+        <MetadataItem term="Sources used">
+          <MetadataList items={metadata.sources_used} empty="None listed" />
+        </MetadataItem>
+        <MetadataItem term="Uncertainty notes">
+          <MetadataList
+            items={metadata.uncertainty_notes.map((note) => (
+              <CheckedText text={note} />
+            ))}
+            empty="None"
+          />
+        </MetadataItem>
       </dl>
     </Section>
   );
