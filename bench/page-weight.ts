@@ -179,10 +179,12 @@ async function visit(browser: Browser, baseUrl: string, paths: string[], js: boo
   for (const path of paths) {
     const before = received;
     await page.goto(baseUrl + path, { waitUntil: slow ? "load" : "networkidle", timeout: 120_000 });
-    // The paint entry can come after the load event.
-    await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, undefined, {
-      timeout: 10_000,
-    });
+    // The paint entry can come after the load event; a page restored without painting anything new has none (NaN).
+    await page
+      .waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, undefined, {
+        timeout: 10_000,
+      })
+      .catch(() => undefined);
     const timings = await page.evaluate(() => {
       const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
       const [paint] = performance.getEntriesByName("first-contentful-paint");
@@ -197,7 +199,7 @@ async function visit(browser: Browser, baseUrl: string, paths: string[], js: boo
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : "n/a");
 
 async function printStylesheetCost(browser: Browser, baseUrl: string, pages: Page[], runs: number): Promise<void> {
   const path = (label: string) => pages.find((page) => page.label === label)?.path;
