@@ -3,6 +3,7 @@ import {
   bigint,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -220,16 +221,31 @@ export const businessListings = pgTable(
     subscriptionStatus: text("subscription_status"),
     paymentSubscriptionId: text("payment_subscription_id"),
     paymentCustomerId: text("payment_customer_id"),
+    /** Where the address is, for the detail page's map (WGS 84 degrees); null when not known. */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    /**
+     * The directory's letter bucket of the name: "A"–"Z" (accents dropped:
+     * "Élan" is E), "0-9", or null for anything else. Computed by the
+     * database (drizzle/0005) so that every query filters the same way;
+     * `letterOf` in app/lib/businesses/listing.ts is the same rule.
+     */
+    nameLetter: text("name_letter").generatedAlwaysAs(sql`business_name_letter(name)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("business_listings_business_key_key").on(t.businessKey),
+    index("business_listings_letter_name_idx").on(t.nameLetter, t.name),
     index("business_listings_city_tier_name_idx").on(t.cityId, t.listingTier, t.name),
     index("business_listings_tier_name_idx").on(t.listingTier, t.name),
     index("business_listings_name_idx").on(t.name),
     index("business_listings_category_idx").on(t.businessCategory),
     check("business_listings_tier_check", sql`${t.listingTier} in ('Tier 1', 'Tier 2', 'Tier 3')`),
+    check(
+      "business_listings_coordinates_check",
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and ${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`,
+    ),
   ],
 );
 

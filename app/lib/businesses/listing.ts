@@ -1,0 +1,90 @@
+/**
+ * Rules of the business directory shared by its public pages, its admin
+ * and the database (docs/product.md; spec: public-and-member.md section 9).
+ */
+import { LISTING_TIER_LABELS, type ListingTier } from "~/lib/constants";
+
+/** Tier 1 is Premium, Tier 2 Standard, Tier 3 or missing Basic. */
+export type TierLevel = "premium" | "standard" | "basic";
+
+export function tierLevel(tier: string | null | undefined): TierLevel {
+  if (tier === "Tier 1") return "premium";
+  if (tier === "Tier 2") return "standard";
+  return "basic";
+}
+
+export function tierLabel(tier: string | null | undefined): string {
+  return tier && tier in LISTING_TIER_LABELS ? LISTING_TIER_LABELS[tier as ListingTier] : LISTING_TIER_LABELS["Tier 3"];
+}
+
+/** Where a tier sorts in the directory: 1, 2, then 3 (a missing tier with 3). */
+export function tierRank(tier: string | null | undefined): 1 | 2 | 3 {
+  const level = tierLevel(tier);
+  return level === "premium" ? 1 : level === "standard" ? 2 : 3;
+}
+
+export const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
+export const DIGITS_BUCKET = "0-9";
+/** The letter filter's choices, in order: All, 0-9, A–Z. */
+export const LETTER_FILTERS = ["All", DIGITS_BUCKET, ...LETTERS] as const;
+export type LetterFilter = "All" | typeof DIGITS_BUCKET | (typeof LETTERS)[number];
+
+/** A letter filter from a URL parameter: "0-9" or one letter (any case); anything else is All. */
+export function parseLetterFilter(value: string | null | undefined): LetterFilter {
+  const text = (value ?? "").trim();
+  if (text === DIGITS_BUCKET) return DIGITS_BUCKET;
+  const letter = text.toUpperCase();
+  return LETTERS.includes(letter) ? letter : "All";
+}
+
+/**
+ * The letter bucket of a name: its first character with accents dropped,
+ * upper-cased ("Élan" → "E"), "0-9" for a digit, null for anything else
+ * (listed under All only). The database computes the same
+ * (business_listings.name_letter, drizzle/0005).
+ */
+export function letterOf(name: string): Exclude<LetterFilter, "All"> | null {
+  const first = name
+    .trim()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .charAt(0)
+    .toUpperCase();
+  if (/^[0-9]$/.test(first)) return DIGITS_BUCKET;
+  return LETTERS.includes(first) ? first : null;
+}
+
+/**
+ * A listing's website as a link: https:// added when the scheme is missing;
+ * null for an empty value or a scheme other than http(s) (javascript:, data:…).
+ */
+export function websiteHref(website: string | null | undefined): string | null {
+  const text = (website ?? "").trim();
+  if (!text) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text.replace(/^\/+/, "")}`;
+  const url = URL.parse(withScheme);
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || !url.hostname) return null;
+  return url.href;
+}
+
+/** A telephone number as a tel: link (digits and a leading +), or null when it has no digits. */
+export function telephoneHref(telephone: string | null | undefined): string | null {
+  const digits = (telephone ?? "").replace(/[^\d+]/g, "").replace(/(?!^)\+/g, "");
+  return /\d/.test(digits) ? `tel:${digits}` : null;
+}
+
+/**
+ * The stored name of an uploaded image (spec: admin-and-prototypes.md
+ * section 5): the business name lowercased with every run of other
+ * characters than a–z and 0–9 replaced by one hyphen, a timestamp, and the
+ * original file's extension (lowercased; none when it has none).
+ */
+export function imageFileName(businessName: string, originalFileName: string, now: Date): string {
+  const base =
+    businessName
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "business";
+  const extension = /\.([a-z0-9]{1,10})$/i.exec(originalFileName.trim())?.[1]?.toLowerCase();
+  return `${base}-${now.getTime()}${extension ? `.${extension}` : ""}`;
+}
