@@ -120,6 +120,12 @@ describe(`demo data at start-up ${dbTag}`, () => {
     await execSql("drop function transcript_vector_of(uuid)");
   }
 
+  async function undoBusinessDirectory() {
+    await execSql("alter table business_listings drop constraint business_listings_coordinates_check");
+    await execSql("alter table business_listings drop column name_letter, drop column latitude, drop column longitude");
+    await execSql("drop function business_name_letter(text)");
+  }
+
   test("a database that held data before this migration is never marked pending", async () => {
     // Back to the state after the first migration (before app_meta, 0001), with an account in it.
     // A later migration must be undone here too.
@@ -127,6 +133,7 @@ describe(`demo data at start-up ${dbTag}`, () => {
     await execSql("alter table city_videos drop column edited_by_admin_at"); // 0002
     await undoContentVersions(); // 0003
     await undoTranscriptVectors(); // 0004
+    await undoBusinessDirectory(); // 0005
     await execSql(
       "delete from drizzle.__drizzle_migrations where id > (select min(id) from drizzle.__drizzle_migrations)",
     );
