@@ -145,14 +145,24 @@ export function ListingCard({
 }
 
 /** Everything about a listing, as the preview dialog and page show it. */
-export function ListingPreview({ listing, headingId }: { listing: ListingView; headingId: string }) {
+export function ListingPreview({
+  listing,
+  headingId,
+  level = 2,
+}: {
+  listing: ListingView;
+  headingId: string;
+  /** 1 on the preview page, 2 in the dialog over the list. */
+  level?: 1 | 2;
+}) {
+  const Heading = level === 1 ? "h1" : "h2";
   return (
     <div className="space-y-4">
       <ListingImage listing={listing} className="h-48 w-full rounded-lg" />
       <div className="flex flex-wrap items-center gap-3">
-        <h2 id={headingId} className="text-2xl font-bold">
+        <Heading id={headingId} className="text-2xl font-bold">
           {listing.name}
-        </h2>
+        </Heading>
         <TierBadge tier={listing.listingTier} />
       </div>
       <p className="text-slate-500">

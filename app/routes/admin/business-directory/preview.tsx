@@ -36,7 +36,7 @@ export default function BusinessPreviewPage() {
   return (
     <section aria-labelledby="listing-preview-title" className="rounded-xl border border-slate-200 bg-white p-6">
       <p className="mb-4 text-sm font-semibold tracking-wide text-slate-500 uppercase">Business preview</p>
-      <ListingPreview listing={listing} headingId="listing-preview-title" />
+      <ListingPreview listing={listing} headingId="listing-preview-title" level={1} />
       <div className="mt-6 flex gap-4">
         <Link to={edit} className={LINK}>
           Edit
