@@ -29,8 +29,16 @@ test("search, filter, page through, edit a listing and see the change", async ({
 
   // Search: as you type with JavaScript, with the button without.
   const search = page.getByRole("searchbox", { name: "Search" });
-  await search.fill(`QUILL ${tag}`);
-  if (!js) await page.getByRole("button", { name: "Search" }).click();
+  if (js) {
+    // Typed slower than the debounce: each pause searches, and the box keeps its text and focus.
+    await search.pressSequentially("QUILL ");
+    await search.pressSequentially(tag, { delay: 400 });
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue(`QUILL ${tag}`);
+  } else {
+    await search.fill(`QUILL ${tag}`);
+    await page.getByRole("button", { name: "Search" }).click();
+  }
   await expect(page.getByText("Showing 12 of 14 businesses")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`\\?q=QUILL\\+${tag}(&city=)?$`));
 

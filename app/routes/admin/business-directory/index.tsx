@@ -7,7 +7,17 @@
  * (docs/decisions/0033-business-directory-admin.md).
  */
 import { useEffect, useRef, useState } from "react";
-import { Form, href, Link, useFetcher, useLoaderData, useLocation, useSubmit, type MetaFunction } from "react-router";
+import {
+  Form,
+  href,
+  Link,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useSearchParams,
+  useSubmit,
+  type MetaFunction,
+} from "react-router";
 import { EditBusinessForm, ListingCard, ListingPreview, type ListingView } from "~/components/businesses/admin-listing";
 import { Button, Field, SelectField } from "~/components/forms/fields";
 import type { LastResult } from "~/components/forms/use-schema-form";
@@ -106,36 +116,49 @@ export default function BusinessDirectoryAdmin() {
 function Filters({ query }: { query: AdminDirectoryQuery }) {
   const { cities } = useLoaderData<typeof loader>();
   const submit = useSubmit();
+  const [params] = useSearchParams();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The box shows what is typed; a search that did not come from typing
+  // (back button, a link) brings its own words into it.
+  const inUrl = params.get("q") ?? "";
+  const [text, setText] = useState(inUrl);
+  const [shown, setShown] = useState(inUrl);
+  const [sent, setSent] = useState<string | null>(null);
+  if (shown !== inUrl) {
+    setShown(inUrl);
+    if (inUrl !== sent) setText(inUrl);
+  }
   const send = (form: HTMLFormElement | null, delay: number) => {
     clearTimeout(timer.current);
     if (!form) return;
-    timer.current = setTimeout(() => void submit(form, { replace: true, preventScrollReset: true }), delay);
+    timer.current = setTimeout(() => {
+      setSent(String(new FormData(form).get("q") ?? ""));
+      void submit(form, { replace: true, preventScrollReset: true });
+    }, delay);
   };
   return (
     <div className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-5">
-      <Form
-        method="get"
-        role="search"
-        aria-label="Filter businesses"
-        className="flex flex-wrap items-end gap-3"
-        key={`${query.q}|${query.cityId}|${query.letter}`}
-      >
+      <Form method="get" role="search" aria-label="Filter businesses" className="flex flex-wrap items-end gap-3">
         <Field
           label="Search"
           type="search"
           name="q"
-          defaultValue={query.q}
+          value={text}
           placeholder="Name or description"
           maxLength={200}
+          autoComplete="off"
           className="min-w-60 flex-1"
-          onChange={(event) => send(event.currentTarget.form, 300)}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            send(event.currentTarget.form, 300);
+          }}
         />
         <SelectField
           label="City"
           name="city"
           defaultValue={query.cityId ?? ""}
+          key={query.cityId ?? ""}
           placeholder="All cities"
           options={cities.map((city) => ({ value: city.id, label: `${city.name}, ${city.state}` }))}
           onChange={(event) => send(event.currentTarget.form, 0)}
