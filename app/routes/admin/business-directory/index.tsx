@@ -289,6 +289,13 @@ function EditDialog({ listing, returnTo, onClose }: { listing: ListingView; retu
   return (
     <ListingDialog title={`Edit ${listing.name}`} onClose={onClose}>
       <h2 className="mb-4 text-2xl font-bold">Edit Business</h2>
+      {/* The toast lies under the modal's backdrop: its words are repeated here. */}
+      {toast?.type === "error" && fetcher.state === "idle" ? (
+        <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <strong>{toast.title}</strong>
+          {toast.description ? ` ${toast.description}` : null}
+        </p>
+      ) : null}
       {/* image upload: issue 13 deliverable 4 */}
       <EditBusinessForm
         listing={listing}
