@@ -3,6 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import {
+  createBusinessListings,
   createCity,
   createCitySource,
   createMeeting,
@@ -77,6 +78,13 @@ const ROUTES: Record<string, Route> = {
     const { cityId, ...options } = input as SourceOptions & { cityId: string };
     const source = await createCitySource(cityId, options);
     return { id: source.id, title: source.title, url: source.url };
+  },
+  "/businesses": async (input) => {
+    const { cityId, listings } = input as {
+      cityId: string;
+      listings: Parameters<typeof createBusinessListings>[1];
+    };
+    return { listings: await createBusinessListings(cityId, listings) };
   },
   "/meetings": async (input) => {
     const {

@@ -32,7 +32,11 @@ export type TestData = {
   createMeeting(options?: TestMeetingOptions): Promise<TestMeeting>;
   /** A source (city URL) of the city; meetings join it with `cityUrlsId`. */
   createSource(city: TestCity, options?: SourceOptions): Promise<TestSource>;
+  /** Business listings of the city, one per entry (Tier 3 unless given). */
+  createBusinesses(city: TestCity, listings: TestBusinessInput[]): Promise<{ id: string; name: string }[]>;
 };
+
+export type TestBusinessInput = { name: string; description?: string; listingTier?: "Tier 1" | "Tier 2" | "Tier 3" };
 
 export type TestDataDoor = { url: string; token: string };
 
@@ -71,6 +75,13 @@ export function testDataClient(door: TestDataDoor): TestData {
     },
     async createSource(city, options = {}) {
       return post<TestSource>("/sources", { ...options, cityId: city.id });
+    },
+    async createBusinesses(city, listings) {
+      const answer = await post<{ listings: { id: string; name: string }[] }>("/businesses", {
+        cityId: city.id,
+        listings,
+      });
+      return answer.listings;
     },
     async createMeeting({ city, ...options } = {}) {
       const existing = city && "id" in city ? city : null;

@@ -4,7 +4,15 @@ import { HTML_TEXT_VIDEO_ID, SEARCHABLE_MOMENTS, seedVideo } from "#demo/meeting
 import { signIn } from "~/lib/auth/session.server";
 import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
 import { getDb } from "~/lib/db/client.server";
-import { analysisRevisions, cities, citiesUrls, cityUrls, cityVideos, storyRevisions } from "~/lib/db/schema";
+import {
+  analysisRevisions,
+  businessListings,
+  cities,
+  citiesUrls,
+  cityUrls,
+  cityVideos,
+  storyRevisions,
+} from "~/lib/db/schema";
 import { storeTranscript } from "~/lib/transcripts/store.server";
 
 /**
@@ -203,4 +211,16 @@ export async function createSignedInUser({ role, origin }: { role: "member" | "a
     .find((pair) => pair.startsWith("gavel_session="));
   if (!sessionCookie) throw new Error("Signing in set no session cookie");
   return { id: user.id, email: user.email, cookie: sessionCookie };
+}
+
+/** Business listings of a city, one per name (Tier 3 unless given), each with a unique key. */
+export async function createBusinessListings(
+  cityId: string,
+  listings: { name: string; description?: string; listingTier?: "Tier 1" | "Tier 2" | "Tier 3" }[],
+) {
+  if (listings.length === 0) return [];
+  return getDb()
+    .insert(businessListings)
+    .values(listings.map((listing) => ({ ...listing, cityId, businessKey: unique("business") })))
+    .returning({ id: businessListings.id, name: businessListings.name });
 }

@@ -16,7 +16,6 @@ export async function loader({ request }: Route.LoaderArgs) {
  * href(); give each one href() when its route is added to app/routes.ts.
  */
 const PLANNED = {
-  businessDirectory: "/admin/business-directory",
   productFeedback: "/admin/product-feedback",
 };
 
@@ -28,7 +27,7 @@ const SECTIONS = [
     title: "YouTube Channel Manager",
     text: "Add channels and playlists as sources.",
   },
-  { to: PLANNED.businessDirectory, title: "Business Directory", text: "Listings, tiers and images." },
+  { to: href("/admin/business-directory"), title: "Business Directory", text: "Listings, tiers and images." },
   { to: PLANNED.productFeedback, title: "Product Feedback", text: "What users report, ranked." },
   { to: href("/admin/story-playground"), title: "Story Playground", text: "Generate and compare stories." },
   { to: href("/admin/jobs"), title: "Background Jobs", text: "Transcripts, analyses and stories in the queue." },

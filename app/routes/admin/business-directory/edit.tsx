@@ -1,0 +1,103 @@
+/**
+ * /admin/business-directory/:businessId/edit: the edit form as a page, for
+ * browsers without JavaScript, and the one action that saves a listing,
+ * from this page or from the list's edit dialog (spec: admin-and-prototypes.md
+ * sections 7 and 8: 'Business updated successfully' / 'Failed to update
+ * business', details in the log only). The image has its own upload form.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, href, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { AdminHandle } from "~/components/admin/breadcrumbs";
+import { EditBusinessForm, LINK } from "~/components/businesses/admin-listing";
+import type { LastResult } from "~/components/forms/use-schema-form";
+import { requireAdmin } from "~/lib/auth/session.server";
+import { getListingForAdmin, updateListingByAdmin } from "~/lib/businesses/admin.server";
+import { isUuid, listReturnTo, UpdateBusinessSchema } from "~/lib/businesses/admin-forms";
+import { PRODUCT_NAME } from "~/lib/constants";
+import type { Toast } from "~/lib/toast/toast";
+import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
+import type { Route } from "./+types/edit";
+
+const UPDATED = "Business updated successfully";
+const FAILED = "Failed to update business";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const listing = isUuid(params.businessId) ? await getListingForAdmin(params.businessId) : null;
+  if (!listing) throw data({ message: "Business not found" }, { status: 404 });
+  return { listing, back: listReturnTo(new URL(request.url).searchParams.get("back")) };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const formData = await request.formData();
+  const returnTo = listReturnTo(String(formData.get("returnTo") ?? ""));
+  const submission = parseWithZod(formData, { schema: UpdateBusinessSchema });
+  if (submission.status !== "success") {
+    return dataWithToast(
+      { result: submission.reply() },
+      { type: "error", title: FAILED, description: "Please correct the highlighted fields." },
+      { status: 400 },
+    );
+  }
+  try {
+    if (!isUuid(params.businessId) || !(await updateListingByAdmin(params.businessId, submission.value))) {
+      return dataWithToast(
+        { result: null },
+        { type: "error", title: FAILED, description: "Business not found" },
+        { status: 404 },
+      );
+    }
+  } catch (error) {
+    // The details stay in the log (spec section 8: details hidden).
+    console.error(`Business directory: updating ${params.businessId} failed:`, error);
+    return dataWithToast({ result: submission.reply() }, { type: "error", title: FAILED }, { status: 500 });
+  }
+  return redirectWithToast(returnTo, { type: "success", title: UPDATED });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Edit ${loaderData?.listing.name ?? "Business"} | Business Directory | ${PRODUCT_NAME}` },
+];
+
+export const handle: AdminHandle<{ listing: { id: string; name: string }; back: string }> = {
+  breadcrumb: (loaderData) => [
+    { label: "Business Directory", to: loaderData?.back ?? href("/admin/business-directory") },
+    ...(loaderData
+      ? [
+          {
+            label: loaderData.listing.name,
+            to: `${href("/admin/business-directory/:businessId", { businessId: loaderData.listing.id })}?back=${encodeURIComponent(loaderData.back)}`,
+          },
+        ]
+      : []),
+    { label: "Edit" },
+  ],
+};
+
+export default function BusinessEditPage() {
+  const { listing, back } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ result?: LastResult; toast?: Toast }>();
+  const navigation = useNavigation();
+  return (
+    <section aria-labelledby="edit-business-title" className="rounded-xl border border-slate-200 bg-white p-6">
+      <h1 id="edit-business-title" className="mb-4 text-2xl font-bold">
+        Edit Business
+      </h1>
+      {/* image upload: issue 13 deliverable 4 */}
+      <EditBusinessForm
+        listing={listing}
+        action={`${href("/admin/business-directory/:businessId/edit", { businessId: listing.id })}?back=${encodeURIComponent(back)}`}
+        returnTo={back}
+        lastResult={actionData?.result}
+        FormComponent={Form}
+        busy={navigation.state === "submitting"}
+        cancel={
+          <Link to={back} className={LINK}>
+            Cancel
+          </Link>
+        }
+      />
+    </section>
+  );
+}
