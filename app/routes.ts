@@ -24,6 +24,7 @@ export default [
       route("revisions/:meetingId", "routes/admin/revisions.tsx"),
       route("content-management", "routes/admin/content-management.tsx"),
       route("youtube-manager", "routes/admin/youtube-manager.tsx"),
+      route("business-directory/:businessId/image", "routes/admin/business-image.tsx"),
     ]),
   ]),
   route("meeting/:meetingId", "routes/meeting/meeting.tsx"),
@@ -33,5 +34,6 @@ export default [
   route("resources/city-videos-search", "routes/resources/city-videos-search.ts"),
   route("resources/pipeline-status/:meetingId", "routes/resources/pipeline-status.ts"),
   route("resources/lite-mode", "routes/resources/lite-mode.ts"),
+  route("images/businesses/:file", "routes/images/businesses.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
