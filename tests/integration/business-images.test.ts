@@ -6,6 +6,8 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import sharp from "sharp";
+import { storeDemoImages } from "#demo/business-images.server";
+import { SEED_LISTINGS } from "#demo/businesses";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES, smallImageName } from "~/lib/businesses/images";
 import { businessListings, cities } from "~/lib/db/schema";
@@ -328,6 +330,25 @@ describe(`the upload route ${dbTag}`, () => {
       params: { businessId: listing.id },
     });
     expect(page.data).toMatchObject({ listing: { id: listing.id, name: "Page Shop", imageUrl: null } });
+  });
+});
+
+describe(`demo images ${dbTag}`, () => {
+  it("draws covers for a few Premium listings, the same files every time, and serves them", async () => {
+    const first = await storeDemoImages(SEED_LISTINGS);
+    expect(first.size).toBeGreaterThanOrEqual(3);
+    const premium = new Set(SEED_LISTINGS.filter((l) => l.listingTier === "Tier 1").map((l) => l.businessKey));
+    expect([...first.keys()].every((key) => premium.has(key))).toBe(true);
+    const stored = await Promise.all(
+      [...first.values()].map((url) => fileStorage().get(`businesses/${fileNameOf(url)}`)),
+    );
+    const second = await storeDemoImages(SEED_LISTINGS);
+    expect([...second.entries()]).toEqual([...first.entries()]);
+    for (const [index, url] of [...second.values()].entries()) {
+      const response = await serve(fileNameOf(url));
+      expect(response.headers.get("Content-Type")).toBe("image/jpeg");
+      expect(response.headers.get("ETag")).toBe(stored[index]!.etag);
+    }
   });
 });
 
