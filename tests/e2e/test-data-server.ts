@@ -3,10 +3,12 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import {
+  createBusinessListing,
   createCity,
   createCitySource,
   createMeeting,
   createSignedInUser,
+  type BusinessListingOptions,
   type CityOptions,
   type MeetingOptions,
   type SourceOptions,
@@ -77,6 +79,10 @@ const ROUTES: Record<string, Route> = {
     const { cityId, ...options } = input as SourceOptions & { cityId: string };
     const source = await createCitySource(cityId, options);
     return { id: source.id, title: source.title, url: source.url };
+  },
+  "/listings": async (input) => {
+    const listing = await createBusinessListing(input as BusinessListingOptions);
+    return { id: listing.id, name: listing.name, imageUrl: listing.imageUrl };
   },
   "/meetings": async (input) => {
     const {

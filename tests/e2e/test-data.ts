@@ -26,12 +26,19 @@ export type TestMeetingOptions = Omit<MeetingOptions, "cityId" | "publishedAt"> 
 
 export type TestSource = { id: string; title: string | null; url: string };
 
+export type TestListing = { id: string; name: string; imageUrl: string | null };
+
 export type TestData = {
   createUser(role: "member" | "admin"): Promise<TestUser>;
   createCity(options?: CityOptions): Promise<TestCity>;
   createMeeting(options?: TestMeetingOptions): Promise<TestMeeting>;
   /** A source (city URL) of the city; meetings join it with `cityUrlsId`. */
   createSource(city: TestCity, options?: SourceOptions): Promise<TestSource>;
+  /** A business listing in the city (Premium unless asked). */
+  createListing(
+    city: TestCity,
+    options?: { name?: string; listingTier?: "Tier 1" | "Tier 2" | "Tier 3" },
+  ): Promise<TestListing>;
 };
 
 export type TestDataDoor = { url: string; token: string };
@@ -71,6 +78,9 @@ export function testDataClient(door: TestDataDoor): TestData {
     },
     async createSource(city, options = {}) {
       return post<TestSource>("/sources", { ...options, cityId: city.id });
+    },
+    async createListing(city, options = {}) {
+      return post<TestListing>("/listings", { ...options, cityId: city.id });
     },
     async createMeeting({ city, ...options } = {}) {
       const existing = city && "id" in city ? city : null;

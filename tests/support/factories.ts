@@ -4,7 +4,15 @@ import { HTML_TEXT_VIDEO_ID, SEARCHABLE_MOMENTS, seedVideo } from "#demo/meeting
 import { signIn } from "~/lib/auth/session.server";
 import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
 import { getDb } from "~/lib/db/client.server";
-import { analysisRevisions, cities, citiesUrls, cityUrls, cityVideos, storyRevisions } from "~/lib/db/schema";
+import {
+  analysisRevisions,
+  businessListings,
+  cities,
+  citiesUrls,
+  cityUrls,
+  cityVideos,
+  storyRevisions,
+} from "~/lib/db/schema";
 import { storeTranscript } from "~/lib/transcripts/store.server";
 
 /**
@@ -203,4 +211,25 @@ export async function createSignedInUser({ role, origin }: { role: "member" | "a
     .find((pair) => pair.startsWith("gavel_session="));
   if (!sessionCookie) throw new Error("Signing in set no session cookie");
   return { id: user.id, email: user.email, cookie: sessionCookie };
+}
+
+export type BusinessListingOptions = {
+  cityId: string;
+  name?: string;
+  listingTier?: "Tier 1" | "Tier 2" | "Tier 3";
+  imageUrl?: string | null;
+};
+
+/** A business listing in the city, Premium unless asked, with a unique key. */
+export async function createBusinessListing({
+  cityId,
+  name = unique("Test Shop"),
+  listingTier = "Tier 1",
+  imageUrl = null,
+}: BusinessListingOptions) {
+  const [listing] = await getDb()
+    .insert(businessListings)
+    .values({ name, cityId, listingTier, imageUrl, businessKey: unique("test-shop") })
+    .returning();
+  return listing!;
 }
