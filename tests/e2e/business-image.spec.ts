@@ -18,7 +18,7 @@ test("an admin uploads an image and sees it served", async ({ page, open, js, si
   await expect(page.getByText("No image yet.")).toBeVisible();
 
   // A text file named like an image is refused.
-  const input = page.getByLabel("Upload image");
+  const input = page.getByLabel("Image file", { exact: true });
   await input.setInputFiles({ name: "menu.png", mimeType: "image/png", buffer: Buffer.from("just some text\n") });
   await page.getByRole("button", { name: "Upload image" }).click();
   await expect(toast(page, "alert", "Invalid file type")).toContainText("Please select an image file");
@@ -28,7 +28,9 @@ test("an admin uploads an image and sees it served", async ({ page, open, js, si
   const png = await sharp({ create: { width: 1500, height: 900, channels: 3, background: "#2563eb" } })
     .png()
     .toBuffer();
-  await page.getByLabel("Upload image").setInputFiles({ name: "Front Window.png", mimeType: "image/png", buffer: png });
+  await page
+    .getByLabel("Image file", { exact: true })
+    .setInputFiles({ name: "Front Window.png", mimeType: "image/png", buffer: png });
   await page.getByRole("button", { name: "Upload image" }).click();
   await expect(toast(page, "status", "Image uploaded successfully")).toBeVisible();
   const image = page.getByRole("img", { name: `Current image of ${listing.name}` });
@@ -36,7 +38,7 @@ test("an admin uploads an image and sees it served", async ({ page, open, js, si
   const src = await image.getAttribute("src");
   expect(src).toMatch(new RegExp(`^/images/businesses/harbor-lights-cafe-${js ? "js" : "nojs"}-\\d{13}\\.png$`));
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
-  await expect(page.getByLabel("Replace image")).toBeVisible();
+  await expect(page.getByLabel("New image file")).toBeVisible();
 
   const served = await page.request.get(src!);
   expect(served.status()).toBe(200);
@@ -51,5 +53,5 @@ test("a member cannot open the upload page", async ({ page, open, signedInAs, te
   await signedInAs("member");
   const response = await open(`/admin/business-directory/${listing.id}/image`);
   expect(response?.status()).toBe(403);
-  await expect(page.getByLabel("Upload image")).toHaveCount(0);
+  await expect(page.getByLabel("Image file", { exact: true })).toHaveCount(0);
 });

@@ -82,7 +82,7 @@ export function ImageUploadForm({
       <input type="hidden" name={REDIRECT_FIELD} value={redirectTo ?? `${location.pathname}${location.search}`} />
       <div>
         <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
-          {sources ? "Replace image" : "Upload image"}
+          {sources ? "New image file" : "Image file"}
         </label>
         <input
           id={inputId}
