@@ -21,7 +21,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     "Content-Type": IMAGE_CONTENT_TYPES[format],
     "Cache-Control": "public, max-age=31536000, immutable",
     ETag: file.etag,
-    "X-Content-Type-Options": "nosniff",
   };
   const match = request.headers.get("If-None-Match");
   if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === file.etag))
