@@ -10,6 +10,7 @@ import { storeDemoImages } from "#demo/business-images.server";
 import { SEED_LISTINGS } from "#demo/businesses";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES, smallImageName } from "~/lib/businesses/images";
+import { uploadBusinessImage } from "~/lib/businesses/images.server";
 import { businessListings, cities } from "~/lib/db/schema";
 import { IMAGE_BODY_LIMIT } from "~/lib/http/body-limits";
 import { configureHttp, reactRouterHandlers } from "~/lib/http/stack.server";
@@ -317,6 +318,20 @@ describe(`the upload route ${dbTag}`, () => {
     expect(await imageUrlOf(listing.id)).toBe(before);
     expect([...s3.objects.keys()].sort()).toEqual(objects);
     expect((await serve(fileNameOf(before))).status).toBe(200);
+  });
+
+  it("leaves no stray files when two uploads for a listing cross", async () => {
+    const listing = await createListing("Crossing Guard Supply");
+    const bytes = await png(300, 200);
+    await Promise.all([
+      uploadBusinessImage(listing.id, { name: "a.png", bytes }, new Date(1_767_225_600_000)),
+      uploadBusinessImage(listing.id, { name: "b.png", bytes }, new Date(1_767_225_600_001)),
+    ]);
+    const kept = fileNameOf(await imageUrlOf(listing.id));
+    const files = fs
+      .readdirSync(path.join(localStorageDirectory(), "businesses"))
+      .filter((file) => file.startsWith("crossing-guard-supply-") && !file.endsWith(".type"));
+    expect(files.sort()).toEqual([kept, smallImageName(kept)].sort());
   });
 
   it("answers 404 for an unknown listing, and its page shows the listing", async () => {

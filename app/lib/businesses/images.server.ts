@@ -130,25 +130,31 @@ export async function uploadBusinessImage(
 ): Promise<{ imageUrl: string }> {
   const db = getDb();
   const [listing] = await db
-    .select({ name: businessListings.name, imageUrl: businessListings.imageUrl })
+    .select({ name: businessListings.name })
     .from(businessListings)
     .where(eq(businessListings.id, businessId));
   if (!listing) throw new ListingNotFoundError("Business not found");
   const image = await prepareImage(file.bytes);
   const name = await storeBusinessImage(listing.name, file.name, image, now);
   const imageUrl = businessImageUrl(name);
+  let previous: string | null;
   try {
-    const updated = await db
-      .update(businessListings)
-      .set({ imageUrl })
-      .where(eq(businessListings.id, businessId))
-      .returning({ id: businessListings.id });
-    if (updated.length === 0) throw new ListingNotFoundError("Business not found");
+    // The image replaced is the one in the row when it is updated (another upload may have come in between).
+    previous = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ imageUrl: businessListings.imageUrl })
+        .from(businessListings)
+        .where(eq(businessListings.id, businessId))
+        .for("update");
+      if (!row) throw new ListingNotFoundError("Business not found");
+      await tx.update(businessListings).set({ imageUrl }).where(eq(businessListings.id, businessId));
+      return row.imageUrl;
+    });
   } catch (error) {
     await deleteBusinessImage(imageUrl);
     throw error;
   }
-  if (listing.imageUrl !== imageUrl) await deleteBusinessImage(listing.imageUrl);
+  if (previous !== imageUrl) await deleteBusinessImage(previous);
   return { imageUrl };
 }
 
