@@ -27,6 +27,7 @@ export default [
       route("business-directory", "routes/admin/business-directory/index.tsx"),
       route("business-directory/:businessId", "routes/admin/business-directory/preview.tsx"),
       route("business-directory/:businessId/edit", "routes/admin/business-directory/edit.tsx"),
+      route("business-directory/:businessId/image", "routes/admin/business-directory/image.tsx"),
     ]),
   ]),
   route("meeting/:meetingId", "routes/meeting/meeting.tsx"),
@@ -36,5 +37,6 @@ export default [
   route("resources/city-videos-search", "routes/resources/city-videos-search.ts"),
   route("resources/pipeline-status/:meetingId", "routes/resources/pipeline-status.ts"),
   route("resources/lite-mode", "routes/resources/lite-mode.ts"),
+  route("images/businesses/:file", "routes/images/businesses.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

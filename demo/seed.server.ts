@@ -25,6 +25,7 @@ import {
 import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
 import { SEED_ACCOUNTS } from "./accounts";
 import { SEED_ANALYSES } from "./analyses";
+import { storeDemoImages } from "./business-images.server";
 import { SEED_CATEGORIES, SEED_LISTINGS } from "./businesses";
 import { SEED_CITIES } from "./cities";
 import { SEED_FEEDBACK } from "./feedback";
@@ -208,6 +209,7 @@ async function insertDemoData(tx: Transaction): Promise<void> {
       sub: businessCategories.subCategory,
     });
   const categoryId = new Map(categoryRows.map((row) => [`${row.parent}/${row.sub ?? ""}`, row.id]));
+  const demoImages = await storeDemoImages(SEED_LISTINGS);
   await tx.insert(businessListings).values(
     SEED_LISTINGS.map((listing) => ({
       name: listing.name,
@@ -217,7 +219,7 @@ async function insertDemoData(tx: Transaction): Promise<void> {
       telephone: listing.telephone,
       website: listing.website,
       email: listing.email,
-      imageUrl: listing.imageUrl,
+      imageUrl: demoImages.get(listing.businessKey) ?? listing.imageUrl,
       cityId: required(cityId, listing.cityKey, "city"),
       businessCategory: required(
         categoryId,

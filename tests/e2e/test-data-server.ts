@@ -4,10 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import {
   createBusinessListings,
+  createBusinessListing,
   createCity,
   createCitySource,
   createMeeting,
   createSignedInUser,
+  type BusinessListingOptions,
   type CityOptions,
   type MeetingOptions,
   type SourceOptions,
@@ -84,7 +86,12 @@ const ROUTES: Record<string, Route> = {
       cityId: string;
       listings: Parameters<typeof createBusinessListings>[1];
     };
-    return { listings: await createBusinessListings(cityId, listings) };
+    const created = await createBusinessListings(cityId, listings);
+    return { listings: created.map(({ id, name }) => ({ id, name })) };
+  },
+  "/listings": async (input) => {
+    const listing = await createBusinessListing(input as BusinessListingOptions);
+    return { id: listing.id, name: listing.name, imageUrl: listing.imageUrl };
   },
   "/meetings": async (input) => {
     const {

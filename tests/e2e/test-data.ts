@@ -26,6 +26,8 @@ export type TestMeetingOptions = Omit<MeetingOptions, "cityId" | "publishedAt"> 
 
 export type TestSource = { id: string; title: string | null; url: string };
 
+export type TestListing = { id: string; name: string; imageUrl: string | null };
+
 export type TestData = {
   createUser(role: "member" | "admin"): Promise<TestUser>;
   createCity(options?: CityOptions): Promise<TestCity>;
@@ -34,6 +36,11 @@ export type TestData = {
   createSource(city: TestCity, options?: SourceOptions): Promise<TestSource>;
   /** Business listings of the city, one per entry (Tier 3 unless given). */
   createBusinesses(city: TestCity, listings: TestBusinessInput[]): Promise<{ id: string; name: string }[]>;
+  /** A business listing in the city (Premium unless asked). */
+  createListing(
+    city: TestCity,
+    options?: { name?: string; listingTier?: "Tier 1" | "Tier 2" | "Tier 3" },
+  ): Promise<TestListing>;
 };
 
 export type TestBusinessInput = { name: string; description?: string; listingTier?: "Tier 1" | "Tier 2" | "Tier 3" };
@@ -82,6 +89,9 @@ export function testDataClient(door: TestDataDoor): TestData {
         listings,
       });
       return answer.listings;
+    },
+    async createListing(city, options = {}) {
+      return post<TestListing>("/listings", { ...options, cityId: city.id });
     },
     async createMeeting({ city, ...options } = {}) {
       const existing = city && "id" in city ? city : null;

@@ -96,7 +96,11 @@ function actionPaths(): string[] {
     string,
     { id: string; parentId?: string; path?: string; index?: boolean; module: { action?: unknown } }
   >;
-  const values: Record<string, string> = { locationKey: "riverton", meetingId };
+  const values: Record<string, string> = {
+    locationKey: "riverton",
+    meetingId,
+    businessId: "00000000-0000-4000-8000-000000000000",
+  };
   const fullPath = (id: string | undefined): string => {
     const route = id ? routes[id] : undefined;
     if (!route) return "";

@@ -213,14 +213,31 @@ export async function createSignedInUser({ role, origin }: { role: "member" | "a
   return { id: user.id, email: user.email, cookie: sessionCookie };
 }
 
+export type BusinessListingInput = {
+  name: string;
+  description?: string;
+  listingTier?: "Tier 1" | "Tier 2" | "Tier 3";
+  imageUrl?: string | null;
+};
+
 /** Business listings of a city, one per name (Tier 3 unless given), each with a unique key. */
-export async function createBusinessListings(
-  cityId: string,
-  listings: { name: string; description?: string; listingTier?: "Tier 1" | "Tier 2" | "Tier 3" }[],
-) {
+export async function createBusinessListings(cityId: string, listings: BusinessListingInput[]) {
   if (listings.length === 0) return [];
   return getDb()
     .insert(businessListings)
     .values(listings.map((listing) => ({ ...listing, cityId, businessKey: unique("business") })))
-    .returning({ id: businessListings.id, name: businessListings.name });
+    .returning();
+}
+
+export type BusinessListingOptions = Partial<BusinessListingInput> & { cityId: string };
+
+/** A business listing in the city, Premium unless asked. */
+export async function createBusinessListing({
+  cityId,
+  name = unique("Test Shop"),
+  listingTier = "Tier 1",
+  ...rest
+}: BusinessListingOptions) {
+  const [listing] = await createBusinessListings(cityId, [{ name, listingTier, ...rest }]);
+  return listing!;
 }

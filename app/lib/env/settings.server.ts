@@ -149,6 +149,29 @@ export const SHAPE = {
       "load demo data into a database created empty, on the first start after its creation; `false` declines it for good (`npm run db:seed` still loads it)",
   }),
 
+  // Uploaded files (docs/decisions/0034-business-images.md)
+  STORAGE: oneOf(["local", "s3"])
+    .transform((word) => word ?? "local")
+    .meta({
+      description:
+        "where uploaded images are kept: `local` in `$DATA_DIR/uploads`, or `s3` in an S3-compatible bucket that several app servers can share",
+    }),
+  S3_BUCKET: z.string().optional().meta({ description: "the bucket's name (required with `STORAGE=s3`)" }),
+  S3_ENDPOINT: url({ web: true }).meta({
+    default: "AWS S3",
+    description:
+      "the S3-compatible service's address, e.g. `https://<account>.r2.cloudflarestorage.com` or a MinIO server",
+  }),
+  S3_REGION: text("us-east-1").meta({ description: "the bucket's region (`auto` for Cloudflare R2)" }),
+  S3_ACCESS_KEY_ID: z.string().optional().meta({
+    default: "the AWS SDK's own lookup (environment, profile, instance role)",
+    description: "access key for the bucket",
+  }),
+  S3_SECRET_ACCESS_KEY: z.string().optional().meta({ description: "secret for that access key" }),
+  S3_FORCE_PATH_STYLE: flag(false).meta({
+    description: "`true` addresses the bucket as `<endpoint>/<bucket>` (MinIO and most self-hosted services need it)",
+  }),
+
   // Mail
   SMTP_URL: url({ web: false }).meta({
     description: "e.g. `smtps://user:pass@smtp.example.com:465`; unset writes mail to the log and `data/outbox/`",
@@ -232,16 +255,36 @@ export const SHAPE = {
   BENCH_STATIC_DIR: z.string().optional().meta({ internal: true }),
 };
 
-const schema = z.object(SHAPE).transform((parsed) => ({
-  ...parsed,
-  APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
-}));
+const schema = z
+  .object(SHAPE)
+  .superRefine((parsed, context) => {
+    if (parsed.STORAGE === "s3" && !parsed.S3_BUCKET)
+      context.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "must be set when STORAGE is s3" });
+    if (Boolean(parsed.S3_ACCESS_KEY_ID) !== Boolean(parsed.S3_SECRET_ACCESS_KEY))
+      context.addIssue({
+        code: "custom",
+        path: [parsed.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
+      });
+  })
+  .transform((parsed) => ({
+    ...parsed,
+    APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
+  }));
 
 export type Settings = z.output<typeof schema>;
 
 const NAMES = Object.keys(SHAPE) as (keyof typeof SHAPE)[];
 /** Their values appear in no message: they may hold passwords. */
-const SECRET = new Set<string>(["SESSION_SECRET", "OPENAI_API_KEY", "YOUTUBE_API_KEY", "DATABASE_URL", "SMTP_URL"]);
+const SECRET = new Set<string>([
+  "SESSION_SECRET",
+  "OPENAI_API_KEY",
+  "YOUTUBE_API_KEY",
+  "DATABASE_URL",
+  "SMTP_URL",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_ACCESS_KEY_ID",
+]);
 
 export class SettingsError extends Error {
   override name = "SettingsError";

@@ -9,6 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { EditBusinessForm, LINK } from "~/components/businesses/admin-listing";
+import { ImageUploadForm } from "~/components/businesses/image-upload-form";
 import type { LastResult } from "~/components/forms/use-schema-form";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { getListingForAdmin, updateListingByAdmin } from "~/lib/businesses/admin.server";
@@ -84,7 +85,9 @@ export default function BusinessEditPage() {
       <h1 id="edit-business-title" className="mb-4 text-2xl font-bold">
         Edit Business
       </h1>
-      {/* image upload: issue 13 deliverable 4 */}
+      <div className="mb-6">
+        <ImageUploadForm businessId={listing.id} currentImageUrl={listing.imageUrl} businessName={listing.name} />
+      </div>
       <EditBusinessForm
         listing={listing}
         action={`${href("/admin/business-directory/:businessId/edit", { businessId: listing.id })}?back=${encodeURIComponent(back)}`}

@@ -19,6 +19,7 @@ import {
   type MetaFunction,
 } from "react-router";
 import { EditBusinessForm, ListingCard, ListingPreview, type ListingView } from "~/components/businesses/admin-listing";
+import { ImageUploadForm } from "~/components/businesses/image-upload-form";
 import { Button, Field, SelectField } from "~/components/forms/fields";
 import type { LastResult } from "~/components/forms/use-schema-form";
 import { useHydrated } from "~/components/hooks/use-hydrated";
@@ -296,7 +297,14 @@ function EditDialog({ listing, returnTo, onClose }: { listing: ListingView; retu
           {toast.description ? ` ${toast.description}` : null}
         </p>
       ) : null}
-      {/* image upload: issue 13 deliverable 4 */}
+      <div className="mb-6">
+        <ImageUploadForm
+          businessId={listing.id}
+          currentImageUrl={listing.imageUrl}
+          businessName={listing.name}
+          redirectTo={returnTo}
+        />
+      </div>
       <EditBusinessForm
         listing={listing}
         action={href("/admin/business-directory/:businessId/edit", { businessId: listing.id })}
