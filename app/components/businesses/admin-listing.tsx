@@ -16,26 +16,12 @@ import {
 } from "~/components/forms/use-schema-form";
 import { BuildingIcon } from "~/components/ui/icons";
 import type { UpdateBusinessSchema } from "~/lib/businesses/admin-forms";
+import type { AdminListing } from "~/lib/businesses/admin.server";
 import { telephoneHref, tierLabel, tierLevel, websiteHref } from "~/lib/businesses/listing";
 import { LISTING_TIERS } from "~/lib/constants";
 
-/** What the admin shows of a listing (AdminListing from admin.server.ts, as the loader sends it). */
-export type ListingView = {
-  id: string;
-  name: string;
-  description: string | null;
-  streetAddress: string | null;
-  postalCode: string | null;
-  telephone: string | null;
-  email: string | null;
-  website: string | null;
-  listingTier: string;
-  imageUrl: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  cityName: string;
-  cityState: string;
-};
+/** What the admin shows of a listing (AdminListing as the loader sends it). */
+export type ListingView = Omit<AdminListing, "businessKey" | "cityId">;
 
 export const LINK = "font-semibold text-brand-700 hover:underline";
 
