@@ -218,6 +218,8 @@ async function insertDemoData(tx: Transaction): Promise<void> {
       website: listing.website,
       email: listing.email,
       imageUrl: listing.imageUrl,
+      latitude: listing.latitude,
+      longitude: listing.longitude,
       cityId: required(cityId, listing.cityKey, "city"),
       businessCategory: required(
         categoryId,

@@ -88,3 +88,38 @@ export function imageFileName(businessName: string, originalFileName: string, no
   const extension = /\.([a-z0-9]{1,10})$/i.exec(originalFileName.trim())?.[1]?.toLowerCase();
   return `${base}-${now.getTime()}${extension ? `.${extension}` : ""}`;
 }
+
+/** The map's zoom level (spec: public-and-member.md section 9). */
+export const MAP_ZOOM = 15;
+
+function coordinate(value: number): string {
+  return value.toFixed(6).replace(/\.?0+$/, "");
+}
+
+/**
+ * The OpenStreetMap embed of a point at zoom 15: the embed takes a bounding
+ * box, so the box is the area a 640×320 px map shows at that zoom
+ * (360° / 2^15 per 256 px tile in longitude; latitude scaled by its cosine).
+ */
+export function osmEmbedUrl(latitude: number, longitude: number): string {
+  const halfLon = ((360 / 2 ** MAP_ZOOM) * (640 / 256)) / 2;
+  const halfLat = halfLon * Math.cos((latitude * Math.PI) / 180) * (320 / 640);
+  const bbox = [longitude - halfLon, latitude - halfLat, longitude + halfLon, latitude + halfLat].map(coordinate);
+  return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox.join("%2C")}&layer=mapnik&marker=${coordinate(latitude)}%2C${coordinate(longitude)}`;
+}
+
+/** The OpenStreetMap page of a point at zoom 15, with a marker (the map without JavaScript). */
+export function osmMapUrl(latitude: number, longitude: number): string {
+  const lat = coordinate(latitude);
+  const lon = coordinate(longitude);
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=${MAP_ZOOM}/${lat}/${lon}`;
+}
+
+/** An OpenStreetMap search for an address (listings without coordinates), or null without an address. */
+export function osmSearchUrl(parts: readonly (string | null | undefined)[]): string | null {
+  const query = parts
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(", ");
+  return query ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}` : null;
+}
