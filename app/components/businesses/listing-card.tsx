@@ -138,7 +138,7 @@ export function ListingCard({
             to={detailHref}
             className="mt-1 inline-flex min-h-11 items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
           >
-            View Full Details<span className="sr-only">: {listing.name}</span>
+            View Full Details<span className="sr-only"> for {listing.name}</span>
           </Link>
         ) : null}
       </div>

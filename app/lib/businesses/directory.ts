@@ -3,6 +3,7 @@
  * is shareable and works without JavaScript), and the paging window.
  * Server queries: directory.server.ts (docs/decisions/0032-business-directory.md).
  */
+import { href } from "react-router";
 import { DIGITS_BUCKET, type LetterFilter, parseLetterFilter } from "./listing";
 
 /** Listings on one directory page: 4 rows of 3 cards on a wide screen, 12 short cards on a phone. */
@@ -89,4 +90,15 @@ export function pageWindow(current: number, pageCount: number): PageWindowItem[]
     items.push({ kind: "page", page: n });
   }
   return items;
+}
+
+/** The directory's path, in a city or across all cities. */
+export function directoryPath(cityKey: string | null): string {
+  return cityKey ? href("/city/:locationKey/businesses", { locationKey: cityKey }) : href("/businesses");
+}
+
+export function listingPath(businessKey: string, cityKey: string | null): string {
+  return cityKey
+    ? href("/city/:locationKey/businesses/:businessKey", { locationKey: cityKey, businessKey })
+    : href("/businesses/:businessKey", { businessKey });
 }

@@ -2,13 +2,13 @@
  * The loaders of the directory and listing pages, shared by their routes
  * with and without a city in the path (routes.ts registers each module twice).
  */
-import { data, href, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { cityFromContext } from "~/lib/cities/city-context.server";
 import { appUrl } from "~/lib/env/env.server";
 import { cacheHeaders } from "~/lib/http/cache.server";
 import { safeImageUrl } from "~/lib/meetings/meetings.server";
-import { type DirectoryFilters, hasActiveFilter, parseDirectoryFilters } from "./directory";
+import { type DirectoryFilters, directoryPath, hasActiveFilter, listingPath, parseDirectoryFilters } from "./directory";
 import {
   categoryCards,
   type DirectoryCity,
@@ -39,16 +39,6 @@ async function cityOfPath(
 /** What the pages may show of a listing: its image only when it is an http(s) or site path. */
 function publicListing(listing: DirectoryListing): DirectoryListing {
   return { ...listing, imageUrl: safeImageUrl(listing.imageUrl) };
-}
-
-export function directoryPath(cityKey: string | null): string {
-  return cityKey ? href("/city/:locationKey/businesses", { locationKey: cityKey }) : href("/businesses");
-}
-
-export function listingPath(businessKey: string, cityKey: string | null): string {
-  return cityKey
-    ? href("/city/:locationKey/businesses/:businessKey", { locationKey: cityKey, businessKey })
-    : href("/businesses/:businessKey", { businessKey });
 }
 
 export async function loadDirectoryPage({

@@ -5,7 +5,8 @@ import { TopBar } from "~/components/layout/top-bar";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { publicPageHeaders } from "~/lib/http/cache.server";
 import { pageMeta } from "~/lib/http/meta";
-import { listingPath, loadDirectoryPage } from "~/lib/businesses/page.server";
+import { listingPath } from "~/lib/businesses/directory";
+import { loadDirectoryPage } from "~/lib/businesses/page.server";
 import type { CityRouteHandle } from "~/routes/city/city";
 import type { Route } from "./+types/directory";
 
