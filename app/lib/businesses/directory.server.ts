@@ -106,32 +106,36 @@ export type DirectoryPage = {
 /**
  * One page of the directory, sorted by tier (1, 2, 3; the column holds
  * exactly those, so its text order is the rank) then name, and the total.
- * A page past the end is clamped to the last one.
+ * The count and the page are two statements (a window count in the page's
+ * statement would read every matching row in full): side by side for page
+ * 1, count first for later pages, so that a page past the end is clamped to
+ * the last one before it is read (a huge OFFSET reads every row).
  */
 export async function queryDirectory(query: DirectoryQuery): Promise<DirectoryPage> {
   const db = getDb();
   const where = and(...conditions(query));
-  const [counted] = await db
+  const pageOf = (page: number) =>
+    db
+      .select(listingColumns)
+      .from(businessListings)
+      .innerJoin(cities, eq(cities.id, businessListings.cityId))
+      .leftJoin(businessCategories, eq(businessCategories.id, businessListings.businessCategory))
+      .where(where)
+      .orderBy(asc(businessListings.listingTier), asc(businessListings.name), asc(businessListings.businessKey))
+      .limit(DIRECTORY_PAGE_SIZE)
+      .offset((page - 1) * DIRECTORY_PAGE_SIZE);
+  const counting = db
     .select({ total: count() })
     .from(businessListings)
     .innerJoin(cities, eq(cities.id, businessListings.cityId))
     .leftJoin(businessCategories, eq(businessCategories.id, businessListings.businessCategory))
     .where(where);
+  const firstPage = query.page <= 1 ? pageOf(1) : null;
+  const [counted] = await counting;
   const total = counted?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE));
   const page = Math.min(Math.max(1, query.page), pageCount);
-  const listings =
-    total === 0
-      ? []
-      : await db
-          .select(listingColumns)
-          .from(businessListings)
-          .innerJoin(cities, eq(cities.id, businessListings.cityId))
-          .leftJoin(businessCategories, eq(businessCategories.id, businessListings.businessCategory))
-          .where(where)
-          .orderBy(asc(businessListings.listingTier), asc(businessListings.name), asc(businessListings.businessKey))
-          .limit(DIRECTORY_PAGE_SIZE)
-          .offset((page - 1) * DIRECTORY_PAGE_SIZE);
+  const listings = firstPage && page === 1 ? await firstPage : total === 0 ? [] : await pageOf(page);
   return { listings, total, page, pageCount, pageSize: DIRECTORY_PAGE_SIZE };
 }
 
