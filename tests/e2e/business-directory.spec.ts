@@ -91,7 +91,8 @@ test("search over name and description; with JavaScript the results follow the t
   const box = page.getByRole("searchbox", { name: "Search businesses" });
   await box.fill("CHOWDER");
   if (js) {
-    await expect(page).toHaveURL(/q=CHOWDER/);
+    // Only the filters that are set reach the URL.
+    await expect(page).toHaveURL(/\/businesses\?q=CHOWDER$/);
   } else {
     await box.press("Enter");
   }
@@ -132,4 +133,18 @@ test("a listing's page: details, map link, JSON-LD and a 404 for a missing one",
   const missing = await open("/businesses/no-such-business");
   expect(missing?.status()).toBe(404);
   await expect(page.getByText("Oops! Page not found")).toBeVisible();
+});
+
+test("the Businesses links: the top bar to all cities, the city header to its city", async ({ page, open }) => {
+  await open("/about");
+  await page.getByRole("banner").getByRole("link", { name: "Businesses" }).click();
+  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Businesses" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await open("/city/port-halvern");
+  await page.getByRole("banner").getByRole("link", { name: "Businesses" }).click();
+  await expect(page).toHaveURL(/\/city\/port-halvern\/businesses$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Businesses in Port Halvern, OR");
 });

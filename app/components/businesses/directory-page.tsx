@@ -61,7 +61,13 @@ function DirectoryFiltersForm({ data }: { data: DirectoryPageData }) {
   const apply = (form: HTMLFormElement | null, delay = 0) => {
     clearTimeout(timer.current);
     if (!form) return;
-    timer.current = setTimeout(() => void submit(form, { replace: true, preventScrollReset: true }), delay);
+    timer.current = setTimeout(() => {
+      // The URL keeps only the filters that are set (without JavaScript the browser sends every field).
+      const params = new URLSearchParams();
+      for (const [name, value] of new FormData(form))
+        if (typeof value === "string" && value.trim()) params.set(name, value);
+      void submit(params, { method: "get", action: path, replace: true, preventScrollReset: true });
+    }, delay);
   };
   const parents = [...new Set(categories.map((row) => row.parentCategory))];
   const subs = parent ? subCategoriesOf(categories, parent) : [];
