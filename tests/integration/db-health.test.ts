@@ -127,6 +127,9 @@ describe(`demo data at start-up ${dbTag}`, () => {
     await execSql("alter table city_videos drop column edited_by_admin_at"); // 0002
     await undoContentVersions(); // 0003
     await undoTranscriptVectors(); // 0004
+    // 0005: the coordinates, the letter bucket (its index and check go with the columns) and its function.
+    await execSql("alter table business_listings drop column name_letter, drop column latitude, drop column longitude");
+    await execSql("drop function business_name_letter(text)");
     await execSql(
       "delete from drizzle.__drizzle_migrations where id > (select min(id) from drizzle.__drizzle_migrations)",
     );
