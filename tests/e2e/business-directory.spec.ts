@@ -37,6 +37,16 @@ test("browse the directory: category cards, tiers first, and paging", async ({ p
       .first()
       .getByRole("link", { name: /View Full Details/ }),
   ).toBeVisible();
+  // Standard: description, address and actions, no details link; Basic: name and category only.
+  const standard = page.locator('article[data-tier="standard"]').first();
+  await expect(standard.getByRole("link", { name: /^Call / })).toHaveAttribute("href", /^tel:/);
+  await expect(standard.getByRole("link", { name: /View Full Details/ })).toHaveCount(0);
+  await expect(standard.locator("p.line-clamp-3")).toHaveCount(1);
+  await page.goto("/businesses?page=4");
+  const basic = page.locator('article[data-tier="basic"]').first();
+  await expect(basic.getByRole("link")).toHaveCount(0);
+  await expect(basic.locator("p")).toHaveCount(1);
+  await open("/businesses");
   const paging = page.getByRole("navigation", { name: "Pagination" });
   await expect(paging.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
   await paging.getByRole("link", { name: "Next page" }).click();
