@@ -172,6 +172,13 @@ describe(`business directory ${dbTag}`, () => {
   it("ignores an unknown city filter and is a 404 under an unknown or non-Live city", async () => {
     const unknownFilter = await directory("/businesses?city=hiddenville");
     expect(unknownFilter.page.filters.city).toBeNull();
+    // The city filter offers the Live cities that have listings, by name.
+    expect(unknownFilter.page.cityOptions.map((city) => city.locationKey)).toEqual([
+      "alder-creek",
+      "cinder-bluff",
+      "lake-wendell",
+      "port-halvern",
+    ]);
     expect(unknownFilter.page.page.total).toBe(SEED_LISTINGS.length + 2);
     expect((await directory(`/city/${HIDDEN_CITY}/businesses`, HIDDEN_CITY)).status).toBe(404);
     expect((await directory("/city/nowhere/businesses", "nowhere")).status).toBe(404);

@@ -2,7 +2,7 @@
  * The public business directory's queries (docs/decisions/0032-business-directory.md):
  * listings of Live cities only, every filter, the count and the page in SQL.
  */
-import { and, asc, count, eq, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { businessCategories, businessListings, cities } from "~/lib/db/schema";
 import { DIRECTORY_PAGE_SIZE, type DirectoryFilters } from "./directory";
@@ -28,11 +28,21 @@ export type DirectoryCity = { id: string; name: string; state: string; locationK
 
 /** The Live cities that have listings, by name (the city filter's choices). */
 export async function listDirectoryCities(): Promise<DirectoryCity[]> {
-  return getDb()
-    .selectDistinct({ id: cities.id, name: cities.name, state: cities.state, locationKey: cities.locationKey })
+  const db = getDb();
+  return db
+    .select({ id: cities.id, name: cities.name, state: cities.state, locationKey: cities.locationKey })
     .from(cities)
-    .innerJoin(businessListings, eq(businessListings.cityId, cities.id))
-    .where(eq(cities.status, LIVE))
+    .where(
+      and(
+        eq(cities.status, LIVE),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(businessListings)
+            .where(eq(businessListings.cityId, cities.id)),
+        ),
+      ),
+    )
     .orderBy(asc(cities.name), asc(cities.locationKey));
 }
 
