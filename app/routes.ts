@@ -14,6 +14,8 @@ export default [
     route("search", "routes/city/search.tsx"),
     route("meeting/:meetingId", "routes/meeting/meeting.tsx", { id: "city-meeting" }),
     route("meeting-story/:meetingId", "routes/meeting/meeting-story.tsx", { id: "city-meeting-story" }),
+    route("businesses", "routes/businesses/directory.tsx", { id: "city-businesses" }),
+    route("businesses/:businessKey", "routes/businesses/listing.tsx", { id: "city-business" }),
   ]),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
@@ -33,6 +35,8 @@ export default [
   route("meeting/:meetingId", "routes/meeting/meeting.tsx"),
   route("meeting-story/:meetingId", "routes/meeting/meeting-story.tsx"),
   route("search", "routes/search.tsx"),
+  route("businesses", "routes/businesses/directory.tsx"),
+  route("businesses/:businessKey", "routes/businesses/listing.tsx"),
   route("resources/city-videos", "routes/resources/city-videos.ts"),
   route("resources/city-videos-search", "routes/resources/city-videos-search.ts"),
   route("resources/pipeline-status/:meetingId", "routes/resources/pipeline-status.ts"),

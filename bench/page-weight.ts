@@ -60,6 +60,7 @@ async function pagesToMeasure(baseUrl: string): Promise<Page[]> {
     { label: "about", path: "/about", reading: true },
     { label: "privacy", path: "/privacy", reading: true },
     { label: "search", path: "/search?q=budget", reading: true },
+    { label: "directory", path: "/businesses", reading: true },
     { label: "auth", path: "/auth?mode=login&method=code", reading: false },
     { label: "contact", path: "/contact", reading: false },
     { label: "not found", path: "/no-such-page", reading: false },

@@ -8,6 +8,7 @@
  *   npm run bench -- --only render        server rendering against static files, cache on and off (bench/render.ts)
  *   npm run bench -- --only weight [--weight-runs 3] [--url http://…]   first-load JS per page in Chromium, lite mode, DOMContentLoaded on a slow phone, inline vs cached stylesheet over a 5-page visit (bench/page-weight.ts)
  *   npm run bench -- --only search --meetings 1000 [--explain] [--http-only]   search at scale (bench/search.ts)
+ *   npm run bench -- --only directory     the business directory query at 10,000 listings (bench/directory.ts)
  *
  * Offline analyzer:
  *
@@ -42,6 +43,7 @@ import { runRenderBench } from "./render";
 import { runWeightBench } from "./page-weight";
 import { runSoak } from "./soak";
 import { runSearchBench } from "./search";
+import { runDirectoryBench } from "./directory";
 import { syntheticTranscript } from "./synthetic";
 
 const TARGET_CHARS = 120_000;
@@ -120,6 +122,7 @@ async function main(): Promise<void> {
     await runWeightBench({ url: option("url"), runs: Number(option("weight-runs") ?? 3) });
   }
   if (!only || only === "search") await runSearchBench();
+  if (!only || only === "directory") await runDirectoryBench();
 }
 
 await main();

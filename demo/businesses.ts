@@ -38,6 +38,9 @@ export type SeedListing = {
   website: string | null;
   email: string | null;
   imageUrl: null;
+  /** Near the city's center (about 1.5 km at most), fixed by the listing's key. */
+  latitude: number;
+  longitude: number;
   category: SeedCategory;
   listingTier: SeedListingTier;
   userEmail: string | null;
@@ -475,6 +478,15 @@ function paymentId(prefix: "sub_" | "cus_", seed: string): string {
   return id;
 }
 
+/** A point within about 1.5 km of `center`, the same for the same seed; 6 decimals (about 0.1 m). */
+function nearCenter(center: { latitude: number; longitude: number }, seed: string) {
+  const rng = createRng(`geo:${seed}`);
+  const round = (value: number) => Math.round(value * 1e6) / 1e6;
+  const north = (rng.next() - 0.5) * 0.026;
+  const east = ((rng.next() - 0.5) * 0.026) / Math.cos((center.latitude * Math.PI) / 180);
+  return { latitude: round(center.latitude + north), longitude: round(center.longitude + east) };
+}
+
 function listing(row: Row, index: number): SeedListing {
   const city = seedCity(row.city);
   const key = `${slug(row.name)}-${row.city}`;
@@ -500,6 +512,7 @@ function listing(row: Row, index: number): SeedListing {
           : `hello@${domain}`
         : row.email,
     imageUrl: null,
+    ...nearCenter(city.places.coordinates, key),
     category: { parentCategory: row.cat[0], subCategory: row.cat[1] },
     listingTier: tier,
     userEmail: hasPayment ? `owner@${domain}` : index % 3 === 0 ? `owner@${domain}` : null,

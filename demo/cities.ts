@@ -28,6 +28,11 @@ export type CityPlaces = {
   /** Area code for invented 555 telephone numbers, and postal code. */
   areaCode: string;
   postalCode: string;
+  /**
+   * Where the (fictional) town's downtown would be: a plausible spot in its
+   * state, WGS 84 degrees. The demo listings are placed around it.
+   */
+  coordinates: { latitude: number; longitude: number };
   /** Whether wildfire topics make sense for this city. */
   wildfireRisk: boolean;
 };
@@ -74,6 +79,7 @@ export const SEED_CITIES: readonly SeedCity[] = [
       center: "Bayard Community Center",
       areaCode: "707",
       postalCode: "95488",
+      coordinates: { latitude: 40.7221, longitude: -124.1437 },
       wildfireRisk: true,
     },
   },
@@ -103,6 +109,7 @@ export const SEED_CITIES: readonly SeedCity[] = [
       center: "Driftwood Senior Center",
       areaCode: "541",
       postalCode: "97466",
+      coordinates: { latitude: 44.8112, longitude: -124.0581 },
       wildfireRisk: true,
     },
   },
@@ -132,6 +139,7 @@ export const SEED_CITIES: readonly SeedCity[] = [
       center: "Pinon Senior Center",
       areaCode: "928",
       postalCode: "86337",
+      coordinates: { latitude: 35.2147, longitude: -111.3965 },
       wildfireRisk: true,
     },
   },
@@ -161,6 +169,7 @@ export const SEED_CITIES: readonly SeedCity[] = [
       center: "Wendell Community Center",
       areaCode: "218",
       postalCode: "56477",
+      coordinates: { latitude: 46.5021, longitude: -95.0233 },
       wildfireRisk: false,
     },
   },
@@ -190,6 +199,7 @@ export const SEED_CITIES: readonly SeedCity[] = [
       center: "Grange Hall",
       areaCode: "775",
       postalCode: "89439",
+      coordinates: { latitude: 39.5903, longitude: -119.0152 },
       wildfireRisk: true,
     },
   },
@@ -219,6 +229,7 @@ export const SEED_CITIES: readonly SeedCity[] = [
       center: "Borough Hall Annex",
       areaCode: "717",
       postalCode: "17099",
+      coordinates: { latitude: 40.6112, longitude: -77.5724 },
       wildfireRisk: false,
     },
   },
@@ -247,6 +258,7 @@ export const SEED_CITIES: readonly SeedCity[] = [
       center: "Test Center",
       areaCode: "555",
       postalCode: "90000",
+      coordinates: { latitude: 36.7783, longitude: -119.4179 },
       wildfireRisk: false,
     },
   },

@@ -220,6 +220,8 @@ async function insertDemoData(tx: Transaction): Promise<void> {
       website: listing.website,
       email: listing.email,
       imageUrl: demoImages.get(listing.businessKey) ?? listing.imageUrl,
+      latitude: listing.latitude,
+      longitude: listing.longitude,
       cityId: required(cityId, listing.cityKey, "city"),
       businessCategory: required(
         categoryId,

@@ -48,7 +48,7 @@ export function corpusDirectory(meetings: number): string {
   return path.join(ROOT, "data", `bench-corpus-${meetings}-v${CORPUS_VERSION}`);
 }
 
-async function startCluster(dir: string): Promise<CorpusCluster> {
+export async function startCluster(dir: string): Promise<CorpusCluster> {
   const bin = binDir();
   const dataDir = path.join(dir, "pg");
   if (!fs.existsSync(dataDir)) {

@@ -14,7 +14,20 @@ async function readingPages(request: APIRequestContext): Promise<string[]> {
   const cityHtml = await (await request.get(city)).text();
   const meeting = /\/city\/alder-creek\/meeting\/[0-9a-f-]{36}/.exec(cityHtml)?.[0];
   expect(meeting, "the demo city lists a meeting").toBeTruthy();
-  return ["/", "/about", "/privacy", city, meeting!, meeting!.replace("/meeting/", "/meeting-story/")];
+  const directory = `${city}/businesses`;
+  const listing = new RegExp(`${directory}/[a-z0-9-]+`).exec(await (await request.get(directory)).text())?.[0];
+  expect(listing, "the demo city's directory links a listing").toBeTruthy();
+  return [
+    "/",
+    "/about",
+    "/privacy",
+    city,
+    meeting!,
+    meeting!.replace("/meeting/", "/meeting-story/"),
+    "/businesses",
+    directory,
+    listing!,
+  ];
 }
 
 /** No script the browser runs (a JSON-LD block is data). */

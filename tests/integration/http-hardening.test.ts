@@ -371,7 +371,7 @@ describe(`security headers ${dbTag}`, () => {
       for (const directive of [
         "default-src 'self'",
         `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-        "frame-src https://www.youtube-nocookie.com",
+        "frame-src https://www.youtube-nocookie.com https://www.openstreetmap.org",
         "connect-src 'self'",
         "form-action 'self'",
         "base-uri 'none'",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paginationWindow } from "~/lib/businesses/listing";
+import { paginationWindow } from "~/lib/pagination";
 import { adminDirectoryHref, listReturnTo, parseAdminDirectoryQuery } from "~/lib/businesses/admin-forms";
 import { containsPattern } from "~/lib/businesses/admin.server";
 

@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href, Link, NavLink } from "react-router";
 import { UserMenu } from "~/components/layout/user-menu";
 import { GavelIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/lib/constants";
@@ -95,7 +95,15 @@ export function CityHeader({
               {PRODUCT_NAME}
             </Link>
           )}
-          <AccountArea />
+          <div className="flex items-center gap-2">
+            <NavLink
+              to={href("/city/:locationKey/businesses", { locationKey: city.locationKey })}
+              className="rounded-md px-3 py-2 text-sm font-semibold text-white hover:bg-white/15 aria-[current=page]:bg-white/20"
+            >
+              Businesses
+            </NavLink>
+            <AccountArea />
+          </div>
         </div>
         {variant === "full" ? (
           <div className="grid gap-6 pb-10 pt-4 md:grid-cols-[1fr_minmax(0,24rem)] md:items-end">

@@ -7,8 +7,7 @@ export type NavCity = { locationKey: string; name: string };
 
 /**
  * The signed-in member's navigation, on every page but home. On city paths
- * it points at that city's pages. (The business directory joins it when it
- * is built.)
+ * it points at that city's pages, the business directory among them.
  */
 export function NavigationBar({ city }: { city: NavCity | null }) {
   const link = "rounded px-2 py-1 hover:bg-white/10 aria-[current=page]:bg-white/15 aria-[current=page]:font-semibold";
@@ -23,11 +22,17 @@ export function NavigationBar({ city }: { city: NavCity | null }) {
             <NavLink to={href("/city/:locationKey/search", { locationKey: city.locationKey })} className={link}>
               Search
             </NavLink>
+            <NavLink to={href("/city/:locationKey/businesses", { locationKey: city.locationKey })} className={link}>
+              Businesses
+            </NavLink>
           </>
         ) : (
           <>
             <NavLink to={href("/search")} className={link}>
               Search
+            </NavLink>
+            <NavLink to={href("/businesses")} className={link}>
+              Businesses
             </NavLink>
           </>
         )}

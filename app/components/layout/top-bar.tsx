@@ -1,4 +1,4 @@
-import { href, Link } from "react-router";
+import { href, Link, NavLink } from "react-router";
 import { GavelIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { type ClientUser, useOptionalUser } from "~/components/hooks/use-user";
@@ -24,6 +24,12 @@ export function TopBar({ user: given }: { user?: ClientUser | null } = {}) {
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Logo />
         <nav className="flex items-center gap-2 text-sm">
+          <NavLink
+            to={href("/businesses")}
+            className="rounded-md px-3 py-2 font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:font-semibold aria-[current=page]:text-slate-900"
+          >
+            Businesses
+          </NavLink>
           {user ? (
             <UserMenu user={user} />
           ) : (

@@ -89,30 +89,37 @@ export function imageFileName(businessName: string, originalFileName: string, no
   return `${base}-${now.getTime()}${extension ? `.${extension}` : ""}`;
 }
 
-/** One place in a pagination bar: a page number, or a gap ("…"). */
-export type PageItem = number | "…";
+/** The map's zoom level (spec: public-and-member.md section 9). */
+export const MAP_ZOOM = 15;
 
-/** How many page links the bar shows around the current page (spec: admin-and-prototypes.md section 9). */
-export const PAGE_LINKS = 5;
+function coordinate(value: number): string {
+  return value.toFixed(6).replace(/\.?0+$/, "");
+}
 
 /**
- * The page links of a pagination bar: up to 5 consecutive pages around the
- * current one, then an ellipsis and the last page when there are more
- * pages after them; and, mirrored, the first page and an ellipsis when the
- * window starts later (docs/decisions/0033-business-directory-admin.md).
- * Empty for no pages; `current` is clamped into 1…total.
+ * The OpenStreetMap embed of a point at zoom 15: the embed takes a bounding
+ * box, so the box is the area a 640×320 px map shows at that zoom
+ * (360° / 2^15 per 256 px tile in longitude; latitude scaled by its cosine).
  */
-export function paginationWindow(current: number, total: number): PageItem[] {
-  const pages = Math.max(0, Math.floor(total));
-  if (pages === 0) return [];
-  const page = Math.min(Math.max(1, Math.floor(current) || 1), pages);
-  const start = Math.max(1, Math.min(page - Math.floor(PAGE_LINKS / 2), pages - PAGE_LINKS + 1));
-  const end = Math.min(pages, start + PAGE_LINKS - 1);
-  const items: PageItem[] = [];
-  if (start > 1) items.push(1);
-  if (start > 2) items.push("…");
-  for (let number = start; number <= end; number++) items.push(number);
-  if (end < pages - 1) items.push("…");
-  if (end < pages) items.push(pages);
-  return items;
+export function osmEmbedUrl(latitude: number, longitude: number): string {
+  const halfLon = ((360 / 2 ** MAP_ZOOM) * (640 / 256)) / 2;
+  const halfLat = halfLon * Math.cos((latitude * Math.PI) / 180) * (320 / 640);
+  const bbox = [longitude - halfLon, latitude - halfLat, longitude + halfLon, latitude + halfLat].map(coordinate);
+  return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox.join("%2C")}&layer=mapnik&marker=${coordinate(latitude)}%2C${coordinate(longitude)}`;
+}
+
+/** The OpenStreetMap page of a point at zoom 15, with a marker (the map without JavaScript). */
+export function osmMapUrl(latitude: number, longitude: number): string {
+  const lat = coordinate(latitude);
+  const lon = coordinate(longitude);
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=${MAP_ZOOM}/${lat}/${lon}`;
+}
+
+/** An OpenStreetMap search for an address (listings without coordinates), or null without an address. */
+export function osmSearchUrl(parts: readonly (string | null | undefined)[]): string | null {
+  const query = parts
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(", ");
+  return query ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}` : null;
 }

@@ -30,6 +30,10 @@ const READING_ROUTE_IDS = new Set([
   "city-meeting-story",
   "routes/meeting/meeting",
   "routes/meeting/meeting-story",
+  "city-businesses",
+  "city-business",
+  "routes/businesses/directory",
+  "routes/businesses/listing",
 ]);
 
 /** The reader's own choice from the cookie, or null when they made none. */

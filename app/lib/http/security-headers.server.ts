@@ -19,7 +19,7 @@ export function contentSecurityPolicy(nonce: string, { development = false } = {
     // Thumbnails and city images come from other sites, always over HTTPS.
     "img-src": ["'self'", "data:", "https:"],
     "font-src": ["'self'"],
-    "frame-src": ["https://www.youtube-nocookie.com"],
+    "frame-src": ["https://www.youtube-nocookie.com", "https://www.openstreetmap.org"],
     "connect-src": development ? ["'self'", "ws:", "wss:"] : ["'self'"],
     "form-action": ["'self'"],
     "base-uri": ["'none'"],

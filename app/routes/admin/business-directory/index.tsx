@@ -28,7 +28,8 @@ import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { listListingsForAdmin } from "~/lib/businesses/admin.server";
 import { adminDirectoryHref, parseAdminDirectoryQuery, type AdminDirectoryQuery } from "~/lib/businesses/admin-forms";
-import { LETTERS, paginationWindow } from "~/lib/businesses/listing";
+import { LETTERS } from "~/lib/businesses/listing";
+import { Pagination } from "~/components/ui/pagination";
 import { listCitiesForAdmin } from "~/lib/cities/admin.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import type { Toast } from "~/lib/toast/toast";
@@ -92,7 +93,11 @@ export default function BusinessDirectoryAdmin() {
           ))}
         </ul>
       )}
-      <Pagination query={query} page={page} pageCount={pageCount} />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        hrefOf={(number) => adminDirectoryHref({ ...query, page: number })}
+      />
       {opened && open?.kind === "preview" ? (
         <ListingDialog title="Business preview" onClose={() => setOpen(null)}>
           <ListingPreview listing={opened} headingId="listing-dialog-title" />
@@ -196,58 +201,6 @@ function Filters({ query }: { query: AdminDirectoryQuery }) {
         </ul>
       </nav>
     </div>
-  );
-}
-
-function Pagination({ query, page, pageCount }: { query: AdminDirectoryQuery; page: number; pageCount: number }) {
-  if (pageCount <= 1) return null;
-  const to = (number: number) => adminDirectoryHref({ ...query, page: number });
-  const step = "rounded-md px-3 py-1.5 text-sm font-semibold";
-  return (
-    <nav aria-label="Pagination" className="mt-8">
-      <ul className="flex flex-wrap items-center gap-1">
-        <li>
-          {page > 1 ? (
-            <Link to={to(page - 1)} className={`${step} text-brand-700 hover:bg-slate-100`}>
-              Previous
-            </Link>
-          ) : (
-            <span aria-disabled className={`${step} text-slate-400`}>
-              Previous
-            </span>
-          )}
-        </li>
-        {paginationWindow(page, pageCount).map((item, index) => (
-          <li key={`${item}-${index}`}>
-            {item === "…" ? (
-              <span aria-hidden className="px-2 text-slate-500">
-                …
-              </span>
-            ) : (
-              <Link
-                to={to(item)}
-                aria-label={`Page ${item}`}
-                aria-current={item === page ? "page" : undefined}
-                className={`${step} ${item === page ? "bg-brand-600 text-white" : "text-slate-800 hover:bg-slate-100"}`}
-              >
-                {item}
-              </Link>
-            )}
-          </li>
-        ))}
-        <li>
-          {page < pageCount ? (
-            <Link to={to(page + 1)} className={`${step} text-brand-700 hover:bg-slate-100`}>
-              Next
-            </Link>
-          ) : (
-            <span aria-disabled className={`${step} text-slate-400`}>
-              Next
-            </span>
-          )}
-        </li>
-      </ul>
-    </nav>
   );
 }
 
