@@ -180,19 +180,6 @@ export async function runDirectoryBench(): Promise<void> {
       ["one city, page 2", { ...base, cityId: cityIds[3]!, page: 2 }],
     ];
     await timeShapes(queryDirectory, shapes);
-    // What trigram indexes would change (not in the app: no migration adds them; docs/decisions/0032).
-    const { getConnection } = await import("~/lib/db/client.server");
-    await getConnection().execute("create extension if not exists pg_trgm");
-    await getConnection().execute("create index bench_name_trgm on business_listings using gin (name gin_trgm_ops)");
-    await getConnection().execute(
-      "create index bench_description_trgm on business_listings using gin (description gin_trgm_ops)",
-    );
-    await getConnection().execute("analyze business_listings");
-    console.log("  with pg_trgm GIN indexes on name and description (an experiment, not in the app):");
-    await timeShapes(
-      queryDirectory,
-      shapes.filter(([, query]) => query.q),
-    );
   } finally {
     await closeDatabase();
     if (previousUrl === undefined) delete process.env.DATABASE_URL;

@@ -140,8 +140,12 @@ describe(`business directory ${dbTag}`, () => {
     );
     expect(seen.map((l) => [l.listingTier, l.name])).toEqual(expected.map((r) => [r.listing_tier, r.name]));
     expect(seen.some((l) => l.name === "Hidden Bakery")).toBe(false);
-    // A page past the end shows the last page.
-    expect((await directory("/businesses?page=999")).page.page.page).toBe(pageCount);
+    // A page past the end shows the last page (read from the end, like every page in the second half).
+    const pastEnd = (await directory("/businesses?page=999")).page.page;
+    expect(pastEnd.page).toBe(pageCount);
+    expect(pastEnd.listings.map((l) => l.name)).toEqual(
+      seen.slice((pageCount - 1) * DIRECTORY_PAGE_SIZE).map((l) => l.name),
+    );
   });
 
   it("shows category cards only without a filter or search, up to 3 sub-categories then more", async () => {

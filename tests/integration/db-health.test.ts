@@ -134,6 +134,7 @@ describe(`demo data at start-up ${dbTag}`, () => {
     await undoContentVersions(); // 0003
     await undoTranscriptVectors(); // 0004
     await undoBusinessDirectory(); // 0005
+    await execSql("drop index business_listings_name_trgm_idx, business_listings_description_trgm_idx"); // 0006
     await execSql(
       "delete from drizzle.__drizzle_migrations where id > (select min(id) from drizzle.__drizzle_migrations)",
     );

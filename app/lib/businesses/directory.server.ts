@@ -2,7 +2,7 @@
  * The public business directory's queries (docs/decisions/0032-business-directory.md):
  * listings of Live cities only, every filter, the count and the page in SQL.
  */
-import { and, asc, count, eq, exists, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, ilike, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { businessCategories, businessListings, cities } from "~/lib/db/schema";
 import { DIRECTORY_PAGE_SIZE, type DirectoryFilters } from "./directory";
@@ -124,16 +124,25 @@ export type DirectoryPage = {
 export async function queryDirectory(query: DirectoryQuery): Promise<DirectoryPage> {
   const db = getDb();
   const where = and(...conditions(query));
-  const pageOf = (page: number) =>
-    db
+  const rows = (order: "asc" | "desc", limit: number, offset: number) => {
+    const by = order === "asc" ? asc : desc;
+    return db
       .select(listingColumns)
       .from(businessListings)
       .innerJoin(cities, eq(cities.id, businessListings.cityId))
       .leftJoin(businessCategories, eq(businessCategories.id, businessListings.businessCategory))
       .where(where)
-      .orderBy(asc(businessListings.listingTier), asc(businessListings.name), asc(businessListings.businessKey))
-      .limit(DIRECTORY_PAGE_SIZE)
-      .offset((page - 1) * DIRECTORY_PAGE_SIZE);
+      .orderBy(by(businessListings.listingTier), by(businessListings.name), by(businessListings.businessKey))
+      .limit(limit)
+      .offset(offset);
+  };
+  const pageOf = (page: number) => rows("asc", DIRECTORY_PAGE_SIZE, (page - 1) * DIRECTORY_PAGE_SIZE);
+  // A page in the second half is read from the end, in reverse: the last page costs what the first does.
+  const pageFromEnd = async (page: number, total: number) => {
+    const after = Math.max(0, total - page * DIRECTORY_PAGE_SIZE);
+    const size = Math.min(DIRECTORY_PAGE_SIZE, total - (page - 1) * DIRECTORY_PAGE_SIZE);
+    return (await rows("desc", size, after)).reverse();
+  };
   const counting = db
     .select({ total: count() })
     .from(businessListings)
@@ -145,7 +154,14 @@ export async function queryDirectory(query: DirectoryQuery): Promise<DirectoryPa
   const total = counted?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / DIRECTORY_PAGE_SIZE));
   const page = Math.min(Math.max(1, query.page), pageCount);
-  const listings = firstPage && page === 1 ? await firstPage : total === 0 ? [] : await pageOf(page);
+  const listings =
+    firstPage && page === 1
+      ? await firstPage
+      : total === 0
+        ? []
+        : page > pageCount / 2
+          ? await pageFromEnd(page, total)
+          : await pageOf(page);
   return { listings, total, page, pageCount, pageSize: DIRECTORY_PAGE_SIZE };
 }
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -130,6 +131,8 @@ function openPglite(): Connection {
     pglite = new PGlite({
       dataDir: directory?.dataDir,
       loadDataDir: snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined,
+      // The business directories' trigram indexes (drizzle/0006).
+      extensions: { pg_trgm },
     });
   } catch (error) {
     directory?.release();

@@ -237,6 +237,9 @@ export const businessListings = pgTable(
   (t) => [
     uniqueIndex("business_listings_business_key_key").on(t.businessKey),
     index("business_listings_letter_name_idx").on(t.nameLetter, t.name),
+    // Trigram indexes (pg_trgm, drizzle/0006) answer the directories' "contains" searches (ILIKE '%…%').
+    index("business_listings_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("business_listings_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")),
     index("business_listings_city_tier_name_idx").on(t.cityId, t.listingTier, t.name),
     index("business_listings_tier_name_idx").on(t.listingTier, t.name),
     index("business_listings_name_idx").on(t.name),
