@@ -5,9 +5,10 @@
  * paging happen in SQL. The image is not written here: the image upload
  * owns image_url.
  */
-import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, type SQL } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { businessListings, cities } from "~/lib/db/schema";
+import { nameOrDescriptionContains } from "./directory.server";
 import { ADMIN_PAGE_SIZE, type AdminDirectoryQuery, type BusinessFields } from "./admin-forms";
 
 export type AdminListing = {
@@ -48,18 +49,12 @@ const LISTING_COLUMNS = {
   cityState: cities.state,
 };
 
-/** A search term as a LIKE pattern that matches it anywhere, its own % _ and \ taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 function whereOf(query: Omit<AdminDirectoryQuery, "page">): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.letter !== "All") conditions.push(eq(businessListings.nameLetter, query.letter));
   if (query.cityId) conditions.push(eq(businessListings.cityId, query.cityId));
   if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(or(ilike(businessListings.name, pattern), ilike(businessListings.description, pattern))!);
+    conditions.push(nameOrDescriptionContains(query.q));
   }
   return conditions.length ? and(...conditions) : undefined;
 }

@@ -14,6 +14,12 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** Listings whose name or description contains `text`, case-insensitively (the trigram indexes of drizzle/0006). */
+export function nameOrDescriptionContains(text: string): SQL {
+  const pattern = containsPattern(text);
+  return or(ilike(businessListings.name, pattern), ilike(businessListings.description, pattern))!;
+}
+
 export type CategoryRow = { parentCategory: string; subCategory: string | null };
 
 /** Every category, by parent then sub-category (the filters' choices). */
@@ -56,8 +62,7 @@ function conditions(query: DirectoryQuery): SQL[] {
   const where: SQL[] = [eq(cities.status, LIVE)];
   if (query.cityId) where.push(eq(businessListings.cityId, query.cityId));
   if (query.q) {
-    const pattern = containsPattern(query.q);
-    where.push(or(ilike(businessListings.name, pattern), ilike(businessListings.description, pattern))!);
+    where.push(nameOrDescriptionContains(query.q));
   }
   if (query.category) where.push(eq(businessCategories.parentCategory, query.category));
   if (query.category && query.sub) where.push(eq(businessCategories.subCategory, query.sub));
