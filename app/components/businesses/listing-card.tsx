@@ -1,23 +1,10 @@
 import { Link } from "react-router";
+import type { DirectoryListing } from "~/lib/businesses/directory.server";
 import { businessImageSources } from "~/lib/businesses/images";
 import { telephoneHref, tierLabel, tierLevel, websiteHref } from "~/lib/businesses/listing";
 
-export type ListingCardData = {
-  name: string;
-  businessKey: string;
-  description: string | null;
-  streetAddress: string | null;
-  postalCode: string | null;
-  telephone: string | null;
-  website: string | null;
-  email: string | null;
-  imageUrl: string | null;
-  listingTier: string;
-  parentCategory: string | null;
-  subCategory: string | null;
-  cityName: string;
-  cityState: string;
-};
+/** What a card shows of a listing (the directory's row). */
+export type ListingCardData = Omit<DirectoryListing, "latitude" | "longitude" | "cityKey">;
 
 export function categoryText(listing: Pick<ListingCardData, "parentCategory" | "subCategory">): string | null {
   if (!listing.parentCategory) return null;

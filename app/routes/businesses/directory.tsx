@@ -1,6 +1,5 @@
-import { useParams } from "react-router";
 import { DirectoryPage } from "~/components/businesses/directory-page";
-import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
+import { DirectoryErrorBoundary } from "~/components/businesses/directory-error-boundary";
 import { TopBar } from "~/components/layout/top-bar";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { publicPageHeaders } from "~/lib/http/cache.server";
@@ -55,11 +54,4 @@ export default function Directory({ loaderData, params }: Route.ComponentProps) 
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <>
-      {useParams().locationKey ? null : <TopBar />}
-      <GeneralErrorBoundary />
-    </>
-  );
-}
+export const ErrorBoundary = DirectoryErrorBoundary;

@@ -1,6 +1,5 @@
-import { useParams } from "react-router";
 import { ListingDetail } from "~/components/businesses/listing-detail";
-import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
+import { DirectoryErrorBoundary } from "~/components/businesses/directory-error-boundary";
 import { TopBar } from "~/components/layout/top-bar";
 import { JsonLd } from "~/components/meeting/json-ld";
 import { PRODUCT_NAME } from "~/lib/constants";
@@ -93,11 +92,4 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <>
-      {useParams().locationKey ? null : <TopBar />}
-      <GeneralErrorBoundary />
-    </>
-  );
-}
+export const ErrorBoundary = DirectoryErrorBoundary;
