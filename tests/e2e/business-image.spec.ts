@@ -8,9 +8,15 @@ import { expect, test, toast } from "./fixtures";
  * shown and served with long cache headers.
  */
 
-test("an admin uploads an image and sees it served", async ({ page, open, js, signedInAs, testData }) => {
+test("an admin uploads an image and sees it served, and on the listing's public page", async ({
+  page,
+  open,
+  js,
+  signedInAs,
+  testData,
+}) => {
   test.setTimeout(60_000);
-  const city = await testData.createCity({ name: "Imageton" });
+  const city = await testData.createCity({ name: "Imageton", status: "Live" });
   const listing = await testData.createListing(city, { name: `Harbor Lights Cafe ${js ? "js" : "nojs"}` });
   await signedInAs("admin");
   await open(`/admin/business-directory/${listing.id}/image`);
@@ -45,6 +51,12 @@ test("an admin uploads an image and sees it served", async ({ page, open, js, si
   expect(served.headers()["content-type"]).toBe("image/png");
   expect(served.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect((await sharp(await served.body()).metadata()).width).toBe(1200);
+
+  await open(`/businesses/${listing.businessKey}`);
+  await expect(page.getByRole("heading", { level: 1, name: listing.name })).toBeVisible();
+  const publicImage = page.locator(`main img[src="${src}"]`);
+  await expect(publicImage).toBeVisible();
+  await expect.poll(() => publicImage.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
 });
 
 test("a member cannot open the upload page", async ({ page, open, signedInAs, testData }) => {

@@ -91,7 +91,7 @@ const ROUTES: Record<string, Route> = {
   },
   "/listings": async (input) => {
     const listing = await createBusinessListing(input as BusinessListingOptions);
-    return { id: listing.id, name: listing.name, imageUrl: listing.imageUrl };
+    return { id: listing.id, name: listing.name, businessKey: listing.businessKey, imageUrl: listing.imageUrl };
   },
   "/meetings": async (input) => {
     const {

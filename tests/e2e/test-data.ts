@@ -26,7 +26,7 @@ export type TestMeetingOptions = Omit<MeetingOptions, "cityId" | "publishedAt"> 
 
 export type TestSource = { id: string; title: string | null; url: string };
 
-export type TestListing = { id: string; name: string; imageUrl: string | null };
+export type TestListing = { id: string; name: string; businessKey: string; imageUrl: string | null };
 
 export type TestData = {
   createUser(role: "member" | "admin"): Promise<TestUser>;
