@@ -458,6 +458,7 @@ describe(`through the HTTP stack ${dbTag}`, () => {
     const response = await connection.read(5_000);
     connection.close();
     expect([response?.status, response?.headers.connection]).toEqual([413, "close"]);
+    expect(response?.body).toBe("File too large. Please select an image smaller than 10MB.");
     expect(sent).toBeLessThan(total);
     expect(sent).toBeLessThanOrEqual(IMAGE_BODY_LIMIT + 4 * chunk.length);
     expect(await imageUrlOf(listing.id)).toBeNull();

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
-import { bodyLimitFor, formatBytes } from "./body-limits";
+import { bodyLimitFor, formatBytes, tooLargeMessageFor } from "./body-limits";
 
 /**
  * The gate every request passes before React Router sees it:
@@ -50,10 +50,11 @@ export function requestBodyGate({ deadlineMs = BODY_READ_DEADLINE_MS } = {}): Re
     }
     if (expectsForm && !isFormType(req)) return answer(req, res, 415, GATE_MESSAGES.notAForm);
     const limit = bodyLimitFor(req.path);
-    if (Number(req.headers["content-length"] ?? 0) > limit) return answer(req, res, 413, GATE_MESSAGES.tooLarge(limit));
+    const tooLarge = tooLargeMessageFor(req.path) ?? GATE_MESSAGES.tooLarge(limit);
+    if (Number(req.headers["content-length"] ?? 0) > limit) return answer(req, res, 413, tooLarge);
 
     const result = await readBody(req, limit, deadlineMs);
-    if (result.status === "too-large") return answer(req, res, 413, GATE_MESSAGES.tooLarge(limit));
+    if (result.status === "too-large") return answer(req, res, 413, tooLarge);
     if (result.status === "too-slow") return answer(req, res, 408, GATE_MESSAGES.tooSlow);
     if (result.status === "failed") return void req.socket.destroy();
     if (!expectsForm) return next(); // a GET's body is read and dropped

@@ -9,6 +9,8 @@
  * of the multipart form; the file itself is checked at 10 MB exactly
  * (docs/decisions/0034-business-images.md).
  */
+import { IMAGE_MESSAGES } from "~/lib/businesses/images";
+
 export const FORM_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
 export const IMAGE_BODY_LIMIT = 10 * 1024 * 1024 + FORM_BODY_LIMIT;
@@ -22,6 +24,15 @@ const IMAGE_ROUTES = [/^\/admin\/business-directory\/[^/]+\/image(?:\.data)?\/?$
 export function bodyLimitFor(pathname: string): number {
   if (IMAGE_ROUTES.some((route) => route.test(pathname))) return IMAGE_BODY_LIMIT;
   return UPLOAD_ROUTES.some((route) => route.test(pathname)) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+}
+
+/**
+ * What a body over the route's limit is told, when the route has its own
+ * words: an image upload says the spec's (admin-and-prototypes.md section 5).
+ */
+export function tooLargeMessageFor(pathname: string): string | null {
+  if (!IMAGE_ROUTES.some((route) => route.test(pathname))) return null;
+  return `${IMAGE_MESSAGES.tooLarge.title}. ${IMAGE_MESSAGES.tooLarge.description}.`;
 }
 
 /** Readable sizes for messages: "64 KB", "5 MB". */
