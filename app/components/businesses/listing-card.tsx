@@ -53,6 +53,39 @@ export function ListingActions({ listing }: { listing: ListingCardData }) {
   );
 }
 
+/** A listing's image (decorative: the name is beside it), with its 480 px source for narrow screens; nothing without one. */
+export function ListingImage({
+  imageUrl,
+  sizes,
+  width,
+  height,
+  lazy = false,
+  className,
+}: {
+  imageUrl: string | null;
+  sizes: string;
+  width: number;
+  height: number;
+  lazy?: boolean;
+  className: string;
+}) {
+  const image = businessImageSources(imageUrl);
+  if (!image) return null;
+  return (
+    <img
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={sizes}
+      alt=""
+      width={width}
+      height={height}
+      loading={lazy ? "lazy" : undefined}
+      decoding="async"
+      className={className}
+    />
+  );
+}
+
 /**
  * A directory card by tier (spec: public-and-member.md section 9): Basic
  * (Tier 3 or none) shows name and category; Standard (Tier 2) adds the
@@ -77,23 +110,19 @@ export function ListingCard({
       : level === "standard"
         ? "border-slate-300 bg-white"
         : "border-slate-200 bg-white";
-  const image = businessImageSources(listing.imageUrl);
   return (
     <article
       className={`flex h-full flex-col overflow-hidden rounded-lg border shadow-sm ${frame}`}
       data-tier={level}
       aria-labelledby={`listing-${listing.businessKey}`}
     >
-      {level === "premium" && image ? (
-        <img
-          src={image.src}
-          srcSet={image.srcSet}
+      {level === "premium" ? (
+        <ListingImage
+          imageUrl={listing.imageUrl}
           sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw"
-          alt=""
           width={640}
           height={360}
-          loading="lazy"
-          decoding="async"
+          lazy
           className="aspect-video w-full object-cover"
         />
       ) : null}

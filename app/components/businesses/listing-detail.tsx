@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { useHydrated } from "~/components/hooks/use-hydrated";
-import { businessImageSources } from "~/lib/businesses/images";
 import { osmEmbedUrl, osmMapUrl, osmSearchUrl, tierLabel } from "~/lib/businesses/listing";
-import { addressText, categoryText, ListingActions, type ListingCardData } from "./listing-card";
+import { addressText, categoryText, ListingActions, type ListingCardData, ListingImage } from "./listing-card";
 
 export type ListingDetailData = ListingCardData & {
   latitude: number | null;
@@ -58,25 +57,19 @@ function ListingMap({ listing }: { listing: ListingDetailData }) {
 export function ListingDetail({ listing, directoryPath }: { listing: ListingDetailData; directoryPath: string }) {
   const category = categoryText(listing);
   const address = addressText(listing);
-  const image = businessImageSources(listing.imageUrl);
   return (
     <main id="main" className="mx-auto w-full max-w-4xl px-4 py-8">
       <Link to={directoryPath} className="text-sm font-semibold text-brand-700 hover:underline">
         ← Back to the directory
       </Link>
       <article className="mt-4 overflow-hidden rounded-xl border border-amber-300 bg-white shadow-sm ring-1 ring-amber-200">
-        {image ? (
-          <img
-            src={image.src}
-            srcSet={image.srcSet}
-            sizes="(min-width: 56rem) 56rem, 100vw"
-            alt=""
-            width={1280}
-            height={640}
-            decoding="async"
-            className="aspect-[2/1] w-full object-cover"
-          />
-        ) : null}
+        <ListingImage
+          imageUrl={listing.imageUrl}
+          sizes="(min-width: 56rem) 56rem, 100vw"
+          width={1280}
+          height={640}
+          className="aspect-[2/1] w-full object-cover"
+        />
         <div className="grid gap-6 p-5 sm:p-8">
           <header>
             <p className="text-sm font-medium text-amber-800">{tierLabel(listing.listingTier)} listing</p>
