@@ -20,6 +20,23 @@ export const LISTING_TIER_LABELS: Record<ListingTier, string> = {
 
 export const FEEDBACK_STATUSES = ["New", "Active", "Closed"] as const;
 
+/**
+ * The events counted first-party (docs/decisions/0036); the CHECK constraint
+ * on analytics_daily_counts.event lists the same words.
+ */
+export const ANALYTICS_EVENTS = [
+  "visitor",
+  "page_view",
+  "city_picked",
+  "search",
+  "search_no_results",
+  "meeting_opened",
+  "story_opened",
+  "share",
+  "sign_up",
+] as const;
+export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
+
 export const CONTACT_TOPICS = [
   "General Inquiry",
   "Technical Support",

@@ -3,6 +3,7 @@ import {
   bigint,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -72,13 +73,15 @@ export const cityRequests = pgTable("city_requests", {
   id: uuid("id").primaryKey().defaultRandom(),
   state: text("state").notNull(),
   cityName: text("city_name").notNull(),
-  email: text("email").notNull(),
+  /** Null once the member who sent it deleted their account (anonymised, docs/decisions/0006). */
+  email: text("email"),
   createdAt: createdAt(),
 });
 
 export const contactSubmissions = pgTable("contact_submissions", {
   id: uuid("id").primaryKey().defaultRandom(),
-  email: text("email").notNull(),
+  /** Null once the member who sent it deleted their account. */
+  email: text("email"),
   phone: text("phone"),
   topic: text("topic").notNull(),
   message: text("message").notNull(),
@@ -414,6 +417,51 @@ export const productFeedback = pgTable(
     check("product_feedback_severity_check", sql`${t.severity} between 1 and 5`),
     check("product_feedback_status_check", sql`${t.status} in ('New', 'Active', 'Closed')`),
   ],
+);
+
+// ---------------------------------------------------------------- analytics
+
+/**
+ * First-party counts of the named events (ANALYTICS_EVENTS), one row per
+ * day, event, route pattern and subject (a city key, a normalised search,
+ * a meeting id, or '' when the event has none). No cookie, IP address or
+ * user id is ever stored. No content-version trigger: written on every
+ * page view, it must not empty the page cache.
+ */
+export const analyticsDailyCounts = pgTable(
+  "analytics_daily_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    event: text("event").notNull(),
+    route: text("route").notNull().default(""),
+    subject: text("subject").notNull().default(""),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.event, t.route, t.subject] }),
+    index("analytics_daily_counts_event_day_idx").on(t.event, t.day),
+    check(
+      "analytics_daily_counts_event_check",
+      sql`${t.event} in ('visitor', 'page_view', 'city_picked', 'search', 'search_no_results', 'meeting_opened', 'story_opened', 'share', 'sign_up')`,
+    ),
+    check("analytics_daily_counts_subject_length", sql`length(${t.subject}) <= 200`),
+  ],
+);
+
+/**
+ * Unique visitors of the current day only: a hash of (daily salt, client
+ * address, user agent), the salt held in memory and discarded each day, so
+ * yesterday's hashes cannot be linked to anyone or to today's. Rows of past
+ * days are deleted; their count already lives in analytics_daily_counts
+ * (event 'visitor').
+ */
+export const analyticsDailyVisitors = pgTable(
+  "analytics_daily_visitors",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    visitorHash: text("visitor_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.visitorHash] })],
 );
 
 // ---------------------------------------------------------------- meta

@@ -172,6 +172,25 @@ export const SHAPE = {
     description: "`true` addresses the bucket as `<endpoint>/<bucket>` (MinIO and most self-hosted services need it)",
   }),
 
+  // Analytics without tracking (docs/decisions/0036)
+  ANALYTICS: oneOf(["local", "forward", "off"])
+    .transform((word) => word ?? "local")
+    .meta({
+      description:
+        "`local` counts the named events per day in the database (no cookie, no IP address, no user id); `forward` sends them to `ANALYTICS_FORWARD_URL` instead; `off` counts nothing",
+    }),
+  ANALYTICS_FORWARD_URL: url({ web: true }).meta({
+    description:
+      "a self-hosted Plausible (`https://plausible.example.org/api/event`) or Umami (`https://umami.example.org/api/send`) event endpoint",
+  }),
+  ANALYTICS_FORWARD_KIND: oneOf(["plausible", "umami"])
+    .transform((word) => word ?? "plausible")
+    .meta({ description: "the protocol `ANALYTICS_FORWARD_URL` speaks" }),
+  ANALYTICS_FORWARD_SITE: z.string().optional().meta({
+    default: "the host of `APP_URL`",
+    description: "the Plausible site domain, or the Umami website id (required for Umami)",
+  }),
+
   // Mail
   SMTP_URL: url({ web: false }).meta({
     description: "e.g. `smtps://user:pass@smtp.example.com:465`; unset writes mail to the log and `data/outbox/`",
@@ -265,6 +284,18 @@ const schema = z
         code: "custom",
         path: [parsed.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
         message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
+      });
+    if (parsed.ANALYTICS === "forward" && !parsed.ANALYTICS_FORWARD_URL)
+      context.addIssue({
+        code: "custom",
+        path: ["ANALYTICS_FORWARD_URL"],
+        message: "must be set when ANALYTICS is forward",
+      });
+    if (parsed.ANALYTICS === "forward" && parsed.ANALYTICS_FORWARD_KIND === "umami" && !parsed.ANALYTICS_FORWARD_SITE)
+      context.addIssue({
+        code: "custom",
+        path: ["ANALYTICS_FORWARD_SITE"],
+        message: "must be the Umami website id when ANALYTICS_FORWARD_KIND is umami",
       });
   })
   .transform((parsed) => ({
