@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { Button } from "~/components/forms/fields";
 import type { LastResult } from "~/components/forms/use-schema-form";
 import { useShowToast } from "~/components/ui/toaster";
@@ -59,6 +59,7 @@ export default function FeedbackDialog({
       ) : null}
       <FeedbackForm
         id="feedback-dialog"
+        action={href("/feedback")}
         FormComponent={fetcher.Form}
         constraint={FEEDBACK_CONSTRAINT}
         lastResult={data?.result}

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from "react";
-import { href, type FormProps } from "react-router";
+import type { FormProps } from "react-router";
 import type { z } from "zod";
 import { Button, HoneypotField, SelectField, TextareaField } from "~/components/forms/fields";
 import {
@@ -41,8 +41,11 @@ export function FeedbackForm({
   busy,
   cancel,
   extraFields,
+  action,
 }: {
   id: string;
+  /** Where it posts: the /feedback action; the page itself leaves it out, to keep its address's pre-fill. */
+  action?: string;
   FormComponent: ComponentType<FormProps & React.RefAttributes<HTMLFormElement>>;
   constraint: FormConstraint;
   lastResult: LastResult;
@@ -56,10 +59,10 @@ export function FeedbackForm({
   // A refused post shows what was sent; a fresh form what the link asked for.
   const sent = (value: unknown) => (typeof value === "string" ? value : undefined);
   return (
-    <FormComponent method="post" action={href("/feedback")} {...getFormProps(form)} className="space-y-4">
+    <FormComponent method="post" action={action} {...getFormProps(form)} className="space-y-4">
       <HoneypotField />
       {extraFields}
-      <input type="hidden" name="page" value={prefill.page ?? ""} />
+      <input type="hidden" name="page" value={sent(fields.page.initialValue) ?? prefill.page ?? ""} />
       <SelectField
         label="What is it about?"
         placeholder="Choose one"

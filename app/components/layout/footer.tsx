@@ -75,7 +75,8 @@ function FeedbackLink() {
   const { pathname, search } = useLocation();
   const hydrated = useHydrated();
   const user = useOptionalUser();
-  const onErrorPage = useRouteError() !== undefined;
+  // Null (not undefined) outside an error boundary.
+  const onErrorPage = useRouteError() != null;
   const [openOn, setOpenOn] = useState<string | null>(null);
   const linkRef = useRef<HTMLAnchorElement>(null);
   const here = `${pathname}${search}`;
