@@ -1,8 +1,9 @@
 /** Product feedback as users might have left it; fixed dates so reseeding is identical. */
+import type { FeedbackType } from "~/lib/constants";
 import { fakeYoutubeId } from "./prng";
 
 export type SeedFeedback = {
-  feedbackType: "Bug" | "Feature Request" | "Content" | "Other";
+  feedbackType: FeedbackType;
   feedbackText: string;
   userEmail: string | null;
   pageUrl: string | null;
@@ -27,7 +28,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     createdAt: at("2026-03-09T17:22:00Z"),
   },
   {
-    feedbackType: "Feature Request",
+    feedbackType: "Idea",
     feedbackText:
       "Could I get an email when a new meeting story is posted for my home city? I don't check the site every week.",
     userEmail: "member@gavel.local",
@@ -38,7 +39,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     createdAt: at("2026-04-02T14:05:00Z"),
   },
   {
-    feedbackType: "Content",
+    feedbackType: "Content error",
     feedbackText:
       "The story about the water rates says the council vote was 4-1 but I watched the video and I think one member abstained. Can someone double check?",
     userEmail: null,
@@ -54,12 +55,12 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     userEmail: "kevin.amari@example.com",
     pageUrl: "/city/port-halvern",
     severity: 2,
-    rank: 4.25,
+    rank: 4.2,
     status: "New",
     createdAt: at("2026-05-14T19:11:00Z"),
   },
   {
-    feedbackType: "Feature Request",
+    feedbackType: "Idea",
     feedbackText:
       "Please add Lusk County planning commission meetings. Most of the land-use decisions around Port Halvern happen there.",
     userEmail: "noor.h@example.com",
@@ -91,7 +92,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     createdAt: at("2025-11-03T18:30:00Z"),
   },
   {
-    feedbackType: "Content",
+    feedbackType: "Content error",
     feedbackText: "My business moved to a new address on Railroad Avenue last month. How do I update the listing?",
     userEmail: "owner@ocotillocoffeeroasters.example",
     pageUrl: "/city/cinder-bluff/businesses/ocotillo-coffee-roasters-cinder-bluff",
@@ -101,12 +102,12 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     createdAt: at("2026-06-18T15:37:00Z"),
   },
   {
-    feedbackType: "Feature Request",
+    feedbackType: "Idea",
     feedbackText: "Let me jump to the moment in the video where a quote was said, instead of scrubbing through.",
     userEmail: "imani.carter@example.com",
     pageUrl: `/meeting/${fakeYoutubeId("ac-cc-2025-12-02")}`,
     severity: 2,
-    rank: 3.75,
+    rank: 3.8,
     status: "New",
     createdAt: at("2026-02-22T20:14:00Z"),
   },
@@ -132,7 +133,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     createdAt: at("2026-08-07T13:26:00Z"),
   },
   {
-    feedbackType: "Content",
+    feedbackType: "Content error",
     feedbackText:
       "Lake Wendell's page doesn't have a city image or colors yet. Happy to send photos of the lake if that helps.",
     userEmail: "gretchen.h@example.com",

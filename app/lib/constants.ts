@@ -19,6 +19,20 @@ export const LISTING_TIER_LABELS: Record<ListingTier, string> = {
 };
 
 export const FEEDBACK_STATUSES = ["New", "Active", "Closed"] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+
+/** What a user's feedback is about (docs/decisions/0035-product-feedback.md). */
+export const FEEDBACK_TYPES = ["Bug", "Idea", "Content error", "Other"] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+
+/** Feedback severity 1 to 5, each with the words shown next to its color (green to red). */
+export const FEEDBACK_SEVERITIES = [
+  { value: 1, label: "1 · Low" },
+  { value: 2, label: "2 · Minor" },
+  { value: 3, label: "3 · Moderate" },
+  { value: 4, label: "4 · High" },
+  { value: 5, label: "5 · Critical" },
+] as const;
 
 /**
  * The events counted first-party (docs/decisions/0036); the CHECK constraint

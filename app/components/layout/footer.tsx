@@ -1,5 +1,12 @@
-import { Form, href, Link, useLocation } from "react-router";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Form, href, Link, useLocation, useRouteError } from "react-router";
+import { useHydrated } from "~/components/hooks/use-hydrated";
+import { useOptionalUser } from "~/components/hooks/use-user";
 import { PRODUCT_NAME } from "~/lib/constants";
+import { feedbackHref } from "~/lib/feedback/feedback";
+
+/** Fetched the first time someone opens it (decision record 29). */
+const FeedbackDialog = lazy(() => import("~/components/feedback/feedback-dialog"));
 
 const LINKS = [
   { to: href("/"), label: "Home" },
@@ -24,6 +31,9 @@ export function Footer({ lite }: { lite: boolean }) {
                 </Link>
               </li>
             ))}
+            <li>
+              <FeedbackLink />
+            </li>
             <li>
               <LiteModeSwitch lite={lite} />
             </li>
@@ -53,5 +63,50 @@ function LiteModeSwitch({ lite }: { lite: boolean }) {
         Lite mode: {lite ? "on" : "off"}
       </button>
     </Form>
+  );
+}
+
+/**
+ * "Feedback": a link to the form page, about this page; with JavaScript it
+ * opens the same form in a dialog, and closing the dialog puts the focus
+ * back here. The root error page has no toast outlet: there it stays a link.
+ */
+function FeedbackLink() {
+  const { pathname, search } = useLocation();
+  const hydrated = useHydrated();
+  const user = useOptionalUser();
+  // Null (not undefined) outside an error boundary.
+  const onErrorPage = useRouteError() != null;
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const here = `${pathname}${search}`;
+  const onFormPage = pathname === href("/feedback");
+  return (
+    <>
+      <Link
+        ref={linkRef}
+        to={onFormPage ? here : feedbackHref({ page: here })}
+        className="hover:text-slate-900 hover:underline"
+        onClick={(event) => {
+          if (!hydrated || onFormPage || onErrorPage || event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          setOpenOn(here);
+        }}
+      >
+        Feedback
+      </Link>
+      {openOn === here ? (
+        <Suspense fallback={null}>
+          <FeedbackDialog
+            page={here}
+            signedInAs={user?.email ?? null}
+            onClose={() => {
+              setOpenOn(null);
+              linkRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -57,6 +57,12 @@ function firstQuote(text: string, moments: QuoteMoment[]): { moment: QuoteMoment
   return found;
 }
 
+/** The time (seconds) the transcript places a quote in `text` at, or null. */
+export function useQuoteSeconds(text: string): number | null {
+  const { moments } = useContext(QuoteMomentsContext);
+  return firstQuote(text, moments)?.moment.seconds ?? null;
+}
+
 function LinkedQuotes({ text }: { text: string }) {
   const { moments, momentHref } = useContext(QuoteMomentsContext);
   const parts: React.ReactNode[] = [];

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { AnalysisView, HighlightView } from "~/lib/meetings/view";
 import { CheckedText } from "./checked-text";
+import { FlagMistakeLink } from "./flag-mistake";
 import { Section } from "./section";
 
 /** A highlight's time as a shareable link that starts the video there. */
@@ -31,6 +32,7 @@ function Highlights({ highlights }: { highlights: HighlightView[] }) {
             <p className="font-medium text-slate-900">
               <CheckedText text={highlight.pointOfInterest} />
             </p>
+            <FlagMistakeLink text={highlight.pointOfInterest} seconds={highlight.seconds} what="this highlight" />
           </div>
           {highlight.quotes.length > 0 ? (
             <ul className="mt-2 space-y-2">
@@ -39,7 +41,10 @@ function Highlights({ highlights }: { highlights: HighlightView[] }) {
                   <blockquote className="text-slate-700 italic">
                     <CheckedText text={`“${quote.text}”`} />
                   </blockquote>
-                  <p className="text-sm text-slate-500">— {quote.speaker}</p>
+                  <p className="text-sm text-slate-500">
+                    — {quote.speaker}{" "}
+                    <FlagMistakeLink text={quote.text} seconds={highlight.seconds} what="this quote" />
+                  </p>
                 </li>
               ))}
             </ul>
@@ -125,6 +130,7 @@ export function AnalysisSections({ analysis, canAnalyze }: { analysis: AnalysisV
         <p className="whitespace-pre-wrap text-slate-800">
           <CheckedText text={analysis.text} />
         </p>
+        <FlagMistakeLink text={analysis.text.slice(0, 300)} what="the summary" />
       </Section>
     );
   }
@@ -134,6 +140,7 @@ export function AnalysisSections({ analysis, canAnalyze }: { analysis: AnalysisV
         <p className="whitespace-pre-line leading-relaxed text-slate-800">
           {analysis.summary ? <CheckedText text={analysis.summary} /> : "No summary was written."}
         </p>
+        {analysis.summary ? <FlagMistakeLink text={analysis.summary.slice(0, 300)} what="the summary" /> : null}
       </Section>
       <Section title="Highlights" id="highlights">
         <Highlights highlights={analysis.highlights} />

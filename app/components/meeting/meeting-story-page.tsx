@@ -6,7 +6,8 @@ import { formatStatedDate } from "~/lib/format/date";
 import { meetingHref } from "~/lib/meetings/links";
 import { paragraphsOf } from "~/lib/meetings/text";
 import { StoryAdminTools } from "./admin-tools";
-import { CheckedText, ProvenanceNote, QuoteMomentsProvider } from "./checked-text";
+import { CheckedText, ProvenanceNote, QuoteMomentsProvider, useQuoteSeconds } from "./checked-text";
+import { FlagMistakeLink } from "./flag-mistake";
 import { JsonLd } from "./json-ld";
 import { isPending, MeetingByline, MeetingFrame, type MeetingPageProps } from "./meeting-frame";
 import { Section } from "./section";
@@ -39,12 +40,14 @@ function StoryArticle({ story }: { story: NewsStory }) {
           </p>
         ))}
       </div>
+      <FlagMistakeLink text={story.article.headline} what="this story" />
     </article>
   );
 }
 
 function StorySidebar({ story }: { story: NewsStory }) {
   const { quote_block: quote, quick_facts: facts, background } = story.sidebar_elements;
+  const quoteSeconds = useQuoteSeconds(quote.quote ?? "");
   return (
     <>
       {quote.quote ? (
@@ -63,6 +66,9 @@ function StorySidebar({ story }: { story: NewsStory }) {
                 <CheckedText text={quote.context} />
               </span>
             ) : null}
+            <span className="mt-1 block">
+              <FlagMistakeLink text={quote.quote} seconds={quoteSeconds} what="this quote" />
+            </span>
           </figcaption>
         </figure>
       ) : null}
@@ -190,6 +196,11 @@ export function MeetingStoryPage({
                 ) : isPending(pipeline?.story) ? null : (
                   <StoryStatusSlot />
                 )}
+                {story.kind === "plain" ? (
+                  <p>
+                    <FlagMistakeLink text={story.text.slice(0, 300)} what="this story" />
+                  </p>
+                ) : null}
                 {provenance}
                 <p>{analysisLink}</p>
               </>

@@ -10,15 +10,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-/*
- * The back-office sections docs/product.md plans but that have no route yet
- * lead to the not-found page until they exist, so they cannot go through
- * href(); give each one href() when its route is added to app/routes.ts.
- */
-const PLANNED = {
-  productFeedback: "/admin/product-feedback",
-};
-
 const SECTIONS = [
   { to: href("/admin/city-management"), title: "City Management", text: "Cities, their sources and videos." },
   { to: href("/admin/content-management"), title: "Content Management", text: "Transcripts, analyses and stories." },
@@ -28,7 +19,7 @@ const SECTIONS = [
     text: "Add channels and playlists as sources.",
   },
   { to: href("/admin/business-directory"), title: "Business Directory", text: "Listings, tiers and images." },
-  { to: PLANNED.productFeedback, title: "Product Feedback", text: "What users report, ranked." },
+  { to: href("/admin/product-feedback"), title: "Product Feedback", text: "What users report, ranked." },
   { to: href("/admin/story-playground"), title: "Story Playground", text: "Generate and compare stories." },
   { to: href("/admin/jobs"), title: "Background Jobs", text: "Transcripts, analyses and stories in the queue." },
 ];
