@@ -66,8 +66,12 @@ export default function ProtoPricing({ loaderData }: Route.ComponentProps) {
               ) : null}
               <h2 className="text-xl font-semibold">{plan.name}</h2>
               <p className="mt-2">
-                <span className="text-3xl font-bold">{plan.price}</span>{" "}
-                <span className="text-slate-600">{plan.period}</span>
+                <span className="text-3xl font-bold">{plan.price}</span>
+                {plan.period.startsWith("/") ? (
+                  <span className="text-slate-600">{plan.period}</span>
+                ) : (
+                  <span className="block text-slate-600">{plan.period}</span>
+                )}
               </p>
               <ul className="mt-4 space-y-1.5 text-sm text-slate-700" aria-label={`${plan.name} features`}>
                 {plan.features.map((feature) => (
