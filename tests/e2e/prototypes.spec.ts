@@ -57,6 +57,15 @@ test("component showcase: timeline chips, issue key, search variants", async ({ 
   await page.getByRole("switch", { name: "School (3)" }).click();
   await expect(items).toHaveCount(3);
   await expect(page.getByRole("switch", { name: "School (3)" })).toHaveAttribute("aria-checked", "true");
+  if (js) {
+    // A switch also answers the space bar.
+    await page.getByRole("switch", { name: "City (8)" }).focus();
+    await page.keyboard.press(" ");
+    await expect(page.getByRole("switch", { name: "City (8)" })).toHaveAttribute("aria-checked", "true");
+    await expect(items).toHaveCount(11);
+    await page.getByRole("switch", { name: "City (8)" }).click();
+    await expect(items).toHaveCount(3);
+  }
 
   // Another issue key: none in the sample; back to the default.
   await page.getByLabel("Issue key").fill("mill-road-signal");

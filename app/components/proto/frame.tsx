@@ -41,8 +41,9 @@ export function useSamePage(): (search: string) => string {
 export type LinkOption = { key: string; label: React.ReactNode; search: string; current: boolean };
 
 /**
- * A row of links that behave as tabs or toggles: the current one carries
- * aria-current (tabs) or aria-pressed is not used since these are links.
+ * A row of links that behave as tabs or toggles, each to this page with its
+ * state: plain navigation without JavaScript, a client-side one with it. The
+ * current one is marked with aria-current.
  */
 export function LinkTabs({
   label,

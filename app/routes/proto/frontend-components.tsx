@@ -131,6 +131,12 @@ function Timeline({ state }: { state: ShowcaseState }) {
                   state={toggleEntity(state, type)}
                   role="switch"
                   aria-checked={on}
+                  // A switch answers the space bar too (a link alone only Enter).
+                  onKeyDown={(event) => {
+                    if (event.key !== " ") return;
+                    event.preventDefault();
+                    event.currentTarget.click();
+                  }}
                   className={`inline-flex items-center gap-1 rounded-full border px-3 py-1 text-sm font-semibold ${
                     on
                       ? `border-transparent ${ENTITY_CHIP[type]}`
