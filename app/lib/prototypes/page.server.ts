@@ -14,8 +14,9 @@ export function isAdminPath(pathname: string): boolean {
   return pathname === "/admin" || pathname.startsWith("/admin/");
 }
 
-export async function loadPrototypePage(request: Request) {
-  const { pathname } = new URL(request.url);
+/** `url`: the loader's normalized URL (a client navigation's `.data` suffix removed). */
+export async function loadPrototypePage(request: Request, url: URL) {
+  const { pathname } = url;
   const admin = isAdminPath(pathname);
   const user = admin ? await requireAdmin(request) : await getCurrentUser(request);
   return data({ admin, canonicalUrl: `${appUrl()}${pathname}` }, { headers: cacheHeaders(user) });

@@ -23,8 +23,8 @@ import type { Route } from "./+types/business-directory-tiers";
 
 export const handle: AdminHandle = { breadcrumb: "Prototype: Directory Tiers" };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadPrototypePage(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  return loadPrototypePage(request, url);
 }
 
 export const headers = publicPageHeaders;

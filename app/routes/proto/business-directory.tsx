@@ -29,8 +29,8 @@ import type { Route } from "./+types/business-directory";
 
 export const handle: AdminHandle = { breadcrumb: "Prototype: Business Directory" };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadPrototypePage(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  return loadPrototypePage(request, url);
 }
 
 export const headers = publicPageHeaders;

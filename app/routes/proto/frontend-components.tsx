@@ -49,8 +49,8 @@ import type { Route } from "./+types/frontend-components";
 
 export const handle: AdminHandle = { breadcrumb: "Prototype: Frontend Components" };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadPrototypePage(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  return loadPrototypePage(request, url);
 }
 
 export const headers = publicPageHeaders;

@@ -18,8 +18,8 @@ import type { Route } from "./+types/pricing";
 
 export const handle: AdminHandle = { breadcrumb: "Prototype: Pricing" };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadPrototypePage(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  return loadPrototypePage(request, url);
 }
 
 export const headers = publicPageHeaders;
