@@ -32,6 +32,12 @@ export default [
       route("business-directory/:businessId/edit", "routes/admin/business-directory/edit.tsx"),
       route("business-directory/:businessId/image", "routes/admin/business-directory/image.tsx"),
       route("product-feedback", "routes/admin/product-feedback.tsx"),
+      ...prefix("proto", [
+        route("frontend-components", "routes/proto/frontend-components.tsx"),
+        route("business-directory-tiers", "routes/proto/business-directory-tiers.tsx"),
+        route("business-directory", "routes/proto/business-directory.tsx", { id: "admin-proto-business-directory" }),
+        route("pricing", "routes/proto/pricing.tsx", { id: "admin-proto-pricing" }),
+      ]),
     ]),
   ]),
   route("meeting/:meetingId", "routes/meeting/meeting.tsx"),
@@ -39,6 +45,10 @@ export default [
   route("search", "routes/search.tsx"),
   route("businesses", "routes/businesses/directory.tsx"),
   route("businesses/:businessKey", "routes/businesses/listing.tsx"),
+  ...prefix("proto", [
+    route("business-directory", "routes/proto/business-directory.tsx"),
+    route("pricing", "routes/proto/pricing.tsx"),
+  ]),
   route("resources/city-videos", "routes/resources/city-videos.ts"),
   route("resources/city-videos-search", "routes/resources/city-videos-search.ts"),
   route("resources/pipeline-status/:meetingId", "routes/resources/pipeline-status.ts"),

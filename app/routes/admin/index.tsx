@@ -24,23 +24,57 @@ const SECTIONS = [
   { to: href("/admin/jobs"), title: "Background Jobs", text: "Transcripts, analyses and stories in the queue." },
 ];
 
+/** The prototype pages: sample data only, not live behavior (docs/decisions/0037-prototype-pages.md). */
+const PROTOTYPES = [
+  {
+    to: href("/admin/proto/frontend-components"),
+    title: "Frontend Components",
+    text: "Issue timeline, search interface and journalist dashboard.",
+  },
+  {
+    to: href("/admin/proto/business-directory-tiers"),
+    title: "Directory Tiers",
+    text: "A listing on a phone in each tier.",
+  },
+  { to: href("/admin/proto/business-directory"), title: "Sample Directory", text: "The paid directory, filtered." },
+  { to: href("/admin/proto/pricing"), title: "Pricing", text: "The three listing plans." },
+];
+
+function SectionCards({
+  sections,
+  level = 2,
+}: {
+  sections: readonly { to: string; title: string; text: string }[];
+  level?: 2 | 3;
+}) {
+  const Heading = level === 2 ? "h2" : "h3";
+  return (
+    <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {sections.map((section) => (
+        <li key={section.to}>
+          <Link
+            to={section.to}
+            className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600"
+          >
+            <Heading className="font-semibold">{section.title}</Heading>
+            <p className="mt-1 text-sm text-slate-600">{section.text}</p>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function AdminIndex() {
   return (
     <>
       <h1 className="text-3xl font-bold">Admin Panel</h1>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {SECTIONS.map((section) => (
-          <li key={section.to}>
-            <Link
-              to={section.to}
-              className="block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600"
-            >
-              <h2 className="font-semibold">{section.title}</h2>
-              <p className="mt-1 text-sm text-slate-600">{section.text}</p>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <SectionCards sections={SECTIONS} />
+      <h2 className="mt-12 text-xl font-semibold">Prototypes</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Sample data for the fictional town of Oakdale; nothing here is live.
+      </p>
+      <SectionCards sections={PROTOTYPES} level={3} />
     </>
   );
 }
