@@ -41,6 +41,7 @@ export default [
   route("resources/city-videos-search", "routes/resources/city-videos-search.ts"),
   route("resources/pipeline-status/:meetingId", "routes/resources/pipeline-status.ts"),
   route("resources/lite-mode", "routes/resources/lite-mode.ts"),
+  route("resources/analytics", "routes/resources/analytics.ts"),
   route("images/businesses/:file", "routes/images/businesses.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
