@@ -26,6 +26,7 @@ export default [
       route("revisions/:meetingId", "routes/admin/revisions.tsx"),
       route("content-management", "routes/admin/content-management.tsx"),
       route("youtube-manager", "routes/admin/youtube-manager.tsx"),
+      route("analytics", "routes/admin/analytics.tsx"),
       route("business-directory", "routes/admin/business-directory/index.tsx"),
       route("business-directory/:businessId", "routes/admin/business-directory/preview.tsx"),
       route("business-directory/:businessId/edit", "routes/admin/business-directory/edit.tsx"),
