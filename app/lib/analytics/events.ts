@@ -34,7 +34,7 @@ export function normalizeSearchWords(query: string | null | undefined): string {
  * empty one included): their requests are not people reading.
  */
 const BOT_USER_AGENT =
-  /bot\b|bot\/|crawl|spider|slurp|scrape|archiver|facebookexternalhit|embedly|preview|monitor|uptime|pingdom|lighthouse|headless|phantomjs|puppeteer|playwright|selenium|python-|python\/|curl\/|wget\/|httpie|go-http-client|java\/|okhttp|axios\/|node-fetch|undici|libwww|feedfetcher|\brss\b|validator/i;
+  /bot\b|bot\/|crawl|spider|slurp|scrape|archiver|facebookexternalhit|embedly|preview|monitor|uptime|pingdom|lighthouse|headless|phantomjs|puppeteer|playwright|selenium|python-|python\/|curl\/|wget\/|httpie|go-http-client|java\/|okhttp|axios\/|node-fetch|undici|^node$|libwww|feedfetcher|\brss\b|validator/i;
 
 export function isBotUserAgent(userAgent: string | null | undefined): boolean {
   const agent = (userAgent ?? "").trim();

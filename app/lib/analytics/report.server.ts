@@ -8,9 +8,7 @@ import { getDb } from "~/lib/db/client.server";
 import { analyticsDailyCounts, cities, cityVideos } from "~/lib/db/schema";
 import type { AnalyticsEvent } from "~/lib/constants";
 import { ANALYTICS_EVENTS } from "~/lib/constants";
-
-export const ANALYTICS_PERIODS = [7, 30, 90] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+import type { AnalyticsPeriod } from "./periods";
 
 const TOP = 10;
 
@@ -30,12 +28,6 @@ export type AnalyticsReport = {
   noResults: Ranked[];
   topMeetings: RankedMeeting[];
 };
-
-/** The period asked for (`?days=`), 30 days unless it is one of the choices. */
-export function parsePeriod(value: string | null): AnalyticsPeriod {
-  const days = Number(value);
-  return (ANALYTICS_PERIODS as readonly number[]).includes(days) ? (days as AnalyticsPeriod) : 30;
-}
 
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);

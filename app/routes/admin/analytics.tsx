@@ -11,7 +11,9 @@ import { RankedBars, VisitsChart } from "~/components/analytics/charts";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME, type AnalyticsEvent } from "~/lib/constants";
 import { settings } from "~/lib/env/settings.server";
-import { analyticsReport, ANALYTICS_PERIODS, parsePeriod } from "~/lib/analytics/report.server";
+import { flushAnalytics } from "~/lib/analytics/recorder.server";
+import { ANALYTICS_PERIODS, parsePeriod } from "~/lib/analytics/periods";
+import { analyticsReport } from "~/lib/analytics/report.server";
 import { formatNumber } from "~/lib/format/count";
 import { formatDate } from "~/lib/format/date";
 import type { Route } from "./+types/analytics";
@@ -22,6 +24,8 @@ export const handle: AdminHandle = { breadcrumb: "Analytics" };
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
+  // This process's pending counts first, so the page is current to the last request.
+  await flushAnalytics();
   const report = await analyticsReport(parsePeriod(url.searchParams.get("days")));
   return { report, mode: settings().ANALYTICS };
 }
