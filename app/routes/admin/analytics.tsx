@@ -14,7 +14,7 @@ import { settings } from "~/lib/env/settings.server";
 import { flushAnalytics } from "~/lib/analytics/recorder.server";
 import { ANALYTICS_PERIODS, parsePeriod } from "~/lib/analytics/periods";
 import { analyticsReport } from "~/lib/analytics/report.server";
-import { formatNumber } from "~/lib/format/count";
+import { countOf, formatNumber } from "~/lib/format/count";
 import { formatDate } from "~/lib/format/date";
 import type { Route } from "./+types/analytics";
 
@@ -115,7 +115,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             ) : (
               city.subject
             ),
-            extra: city.picks > 0 ? `picked ${formatNumber(city.picks)} times on the landing page` : undefined,
+            extra: city.picks > 0 ? `${countOf(city.picks, "pick")} on the landing page` : undefined,
             count: city.count,
           }))}
         />
