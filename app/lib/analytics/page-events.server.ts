@@ -12,7 +12,7 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { ANALYTICS_SIGNAL_HEADER, NO_RESULTS_SIGNAL } from "./signal";
 import { isPrefetch, normalizeSearchWords } from "./events";
-import { type CountedEvent, recordEvents } from "./recorder.server";
+import { type CountedEvent, isCountable, recordEvents } from "./recorder.server";
 
 const MEETING_ROUTES = new Set(["city-meeting", "routes/meeting/meeting"]);
 const STORY_ROUTES = new Set(["city-meeting-story", "routes/meeting/meeting-story"]);
@@ -110,8 +110,10 @@ function cameFromLandingPage(request: Request, url: URL): boolean {
 /** Counts the events of this response, then removes the private signal header. Never throws. */
 export function recordPageEvents(routes: ServerBuild["routes"], request: Request, response: Response): void {
   try {
-    const { events, pageUrl } = pageEventsOf(routes, request, response);
-    recordEvents(request, events, { visit: true, pageUrl });
+    if (isCountable(request)) {
+      const { events, pageUrl } = pageEventsOf(routes, request, response);
+      recordEvents(request, events, { visit: true, pageUrl });
+    }
   } catch (error) {
     console.error("Counting a page view failed:", error);
   }
