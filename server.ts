@@ -2,6 +2,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import type { ServerBuild } from "react-router";
+import { stopAnalytics } from "./app/lib/analytics/recorder.server";
 import { closeDatabase } from "./app/lib/db/client.server";
 import { checkDatabaseHealth } from "./app/lib/db/health.server";
 import { seedDemoDataIfPending } from "./demo/seed.server";
@@ -90,6 +91,7 @@ async function shutdown(reason: string, exitCode = 0) {
     // Running jobs get a few seconds; unfinished ones are retried after a restart.
     if (runWorker)
       await stopWorker({ timeoutMs: 5_000 }).catch((error) => console.error("Stopping the worker failed:", error));
+    await stopAnalytics().catch((error) => console.error("Writing the last analytics counts failed:", error));
     await closeDatabase();
     process.exit(exitCode);
   });

@@ -27,6 +27,7 @@ export default [
       route("revisions/:meetingId", "routes/admin/revisions.tsx"),
       route("content-management", "routes/admin/content-management.tsx"),
       route("youtube-manager", "routes/admin/youtube-manager.tsx"),
+      route("analytics", "routes/admin/analytics.tsx"),
       route("business-directory", "routes/admin/business-directory/index.tsx"),
       route("business-directory/:businessId", "routes/admin/business-directory/preview.tsx"),
       route("business-directory/:businessId/edit", "routes/admin/business-directory/edit.tsx"),
@@ -53,6 +54,7 @@ export default [
   route("resources/city-videos-search", "routes/resources/city-videos-search.ts"),
   route("resources/pipeline-status/:meetingId", "routes/resources/pipeline-status.ts"),
   route("resources/lite-mode", "routes/resources/lite-mode.ts"),
+  route("resources/analytics", "routes/resources/analytics.ts"),
   route("images/businesses/:file", "routes/images/businesses.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

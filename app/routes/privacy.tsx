@@ -35,7 +35,8 @@ const FAQ = [
   },
   {
     question: "Do you use analytics or advertising trackers?",
-    answer: "No. We do not embed advertising or cross-site tracking scripts.",
+    answer:
+      "No trackers: we count visits ourselves, per day and page, with no cookie, IP address or user id stored, and not at all when your browser sends Do Not Track or Global Privacy Control. We do not embed advertising or cross-site tracking scripts.",
   },
   {
     question: "How long do you keep logs?",

@@ -12,6 +12,7 @@ import { buildSearchDigest, type SearchDigest } from "~/lib/search/digest.server
 import { normalizeQuery, parseSearchView, type SearchView } from "~/lib/search/query";
 import { runMeetingSearch } from "~/lib/search/run.server";
 import { cacheHeaders, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/http/cache.server";
+import { noResultsSignal, withAnalyticsSignal } from "~/lib/analytics/signal";
 import type { Route } from "./+types/search";
 
 /**
@@ -53,11 +54,16 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       digest,
       canonicalUrl: `${appUrl()}${href("/search")}`,
     },
-    { headers: search.outcome.status === "error" ? NO_STORE_HEADERS : cacheHeaders(user) },
+    {
+      headers: {
+        ...(search.outcome.status === "error" ? NO_STORE_HEADERS : cacheHeaders(user)),
+        ...noResultsSignal(search.outcome),
+      },
+    },
   );
 }
 
-export const headers = publicPageHeaders;
+export const headers = withAnalyticsSignal(publicPageHeaders);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {

@@ -1,3 +1,4 @@
+import { ShareControl } from "~/components/analytics/share-control";
 import { CityHeader } from "~/components/city/city-header";
 import type { PublicPipelineStatus } from "~/lib/jobs/status-types";
 import type { MeetingView } from "~/lib/meetings/view";
@@ -41,6 +42,8 @@ export function MeetingByline({ meeting }: { meeting: MeetingView }) {
           <time dateTime={meeting.publishedAt}>{meeting.publishedLabel}</time>
         </>
       ) : null}
+      {" · "}
+      <ShareControl title={meeting.title} />
     </p>
   );
 }

@@ -23,6 +23,7 @@ import { getDecoyHash, hashPassword, verifyPassword } from "./password.server";
 import { clientIp } from "~/lib/http/client-ip.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { signIn } from "./session.server";
+import { recordSignUp } from "~/lib/analytics/recorder.server";
 import { confirmEmail, confirmEmailByCode, createUser, findUserByEmail, normalizeEmail } from "./users.server";
 
 /** What the sign-in and sign-up flows say (docs/product.md#messages-sign-in). */
@@ -100,6 +101,7 @@ setOnCodeVerified(async ({ email, formData, request }) => {
   // Said only once the code proved the address is the reader's: not an oracle.
   if (!existing && mode !== "signup") throw new Error(AUTH_MESSAGES.noAccount);
   const user = existing ?? (await createUser({ email, emailConfirmed: true, homeCityKey }));
+  if (!existing) recordSignUp(request);
   if (existing) await confirmEmailByCode(existing.id);
   const redirectTo =
     !existing && homeCityKey
@@ -194,6 +196,7 @@ export async function signUpWithPassword(
   const existing = await findUserByEmail(email);
   if (!existing) {
     const user = await createUser({ email, passwordHash, emailConfirmed: false, homeCityKey: input.homeCityKey });
+    recordSignUp(request);
     await sendConfirmationLink(user.email);
   } else if (!existing.emailConfirmedAt) {
     await sendConfirmationLink(existing.email);

@@ -7,3 +7,8 @@ export function countOf(count: number, noun: string, plural = `${noun}s`): strin
 export function andMore(count: number, noun: string, plural = `${noun}s`): string {
   return `and ${count} more ${count === 1 ? noun : plural}`;
 }
+
+/** 12345 → "12,345". */
+export function formatNumber(count: number): string {
+  return count.toLocaleString("en-US");
+}

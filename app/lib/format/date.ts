@@ -76,3 +76,11 @@ export function lastTwelveMonths(now: Date): string[] {
   }
   return months;
 }
+
+const DAY_SHORT = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
+/** "2026-03-05" → "Mar 5" (a day of a chart). */
+export function formatDayShort(day: string): string {
+  const date = toDate(`${day}T00:00:00Z`);
+  return date ? DAY_SHORT.format(date) : day;
+}

@@ -5,6 +5,7 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { recordPageEvents } from "~/lib/analytics/page-events.server";
 import { settings } from "~/lib/env/settings.server";
 import { bufferedBodyOf } from "./body-gate.server";
 import { cspNonceContext } from "./nonce";
@@ -17,7 +18,8 @@ import { cspNonceOf } from "./security-headers.server";
  * when the client goes away, the response streamed), except that the body
  * is the one requestBodyGate already read and checked, the load context
  * carries the response's CSP nonce, and pages for visitors who are not
- * signed in go through the rendered-page cache (page-cache.server.ts).
+ * signed in go through the rendered-page cache (page-cache.server.ts), and
+ * pages read are counted (app/lib/analytics/page-events.server.ts).
  */
 export function createRequestHandler({
   build,
@@ -39,8 +41,10 @@ export function createRequestHandler({
         context.set(cspNonceContext, nonce);
         return handleRequest(request, context);
       };
-      const buildId = (typeof build === "function" ? await build() : build).assets.version;
-      const response = await respondFromCache(cache, { request, nonce, buildId, render });
+      const serverBuild = typeof build === "function" ? await build() : build;
+      const response = await respondFromCache(cache, { request, nonce, buildId: serverBuild.assets.version, render });
+      // Counted here, after the cache, so that cached pages count too (app/lib/analytics).
+      recordPageEvents(serverBuild.routes, request, response);
       await sendResponse(res, response);
     } catch (error) {
       next(error);

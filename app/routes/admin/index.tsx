@@ -20,6 +20,11 @@ const SECTIONS = [
   },
   { to: href("/admin/business-directory"), title: "Business Directory", text: "Listings, tiers and images." },
   { to: href("/admin/product-feedback"), title: "Product Feedback", text: "What users report, ranked." },
+  {
+    to: href("/admin/analytics"),
+    title: "Analytics",
+    text: "Visits, searches and meetings read, counted without tracking.",
+  },
   { to: href("/admin/story-playground"), title: "Story Playground", text: "Generate and compare stories." },
   { to: href("/admin/jobs"), title: "Background Jobs", text: "Transcripts, analyses and stories in the queue." },
 ];

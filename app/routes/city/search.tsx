@@ -6,6 +6,7 @@ import { appUrl } from "~/lib/env/env.server";
 import { normalizeQuery } from "~/lib/search/query";
 import { runCitySearch } from "~/lib/search/run.server";
 import { cacheHeaders, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/http/cache.server";
+import { noResultsSignal, withAnalyticsSignal } from "~/lib/analytics/signal";
 import { cityFromContext } from "~/lib/cities/city-context.server";
 import { CityHeaderSearch } from "~/components/search/search-form";
 import type { CityRouteHandle } from "./city";
@@ -25,11 +26,16 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       search,
       toast: search.toast,
     },
-    { headers: search.outcome.status === "error" ? NO_STORE_HEADERS : cacheHeaders(user) },
+    {
+      headers: {
+        ...(search.outcome.status === "error" ? NO_STORE_HEADERS : cacheHeaders(user)),
+        ...noResultsSignal(search.outcome),
+      },
+    },
   );
 }
 
-export const headers = publicPageHeaders;
+export const headers = withAnalyticsSignal(publicPageHeaders);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `City Not Found | ${PRODUCT_NAME}` }];
