@@ -9,7 +9,7 @@ import { seedDemoDataIfPending } from "./demo/seed.server";
 import { prepareDatabaseOrExit } from "./app/lib/db/startup.server";
 import { startWorker, stopWorker } from "./app/lib/jobs/worker.server";
 import { configureHttp, reactRouterHandlers } from "./app/lib/http/stack.server";
-import { scheduleAuthCleanup } from "./app/lib/auth/cleanup.server";
+import { scheduleRetention } from "./app/lib/privacy/retention.server";
 import * as env from "./app/lib/env/env.server";
 import { settingsOrExit } from "./app/lib/env/settings.server";
 
@@ -19,7 +19,8 @@ const isProduction = env.isProduction();
 await prepareDatabaseOrExit();
 if (await seedDemoDataIfPending({ skip: !config.SEED_DEMO_DATA }))
   console.log("Demo data loaded into the new database.");
-scheduleAuthCleanup();
+// Technical records (expired sessions, codes, mail copies, old jobs) kept at most LOG_RETENTION_DAYS.
+scheduleRetention();
 
 // Background jobs (transcripts, analyses, stories) run in this process
 // unless WORKER=off, e.g. when `npm run worker` runs them on PostgreSQL.

@@ -10,6 +10,8 @@ export default [
   route("auth/confirm", "routes/auth/confirm.tsx"),
   route("auth/sign-out", "routes/auth/sign-out.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("profile/delete", "routes/profile/delete.tsx"),
+  route("profile/export", "routes/profile/export.ts"),
   route("city/:locationKey", "routes/city/city.tsx", [
     index("routes/city/index.tsx"),
     route("search", "routes/city/search.tsx"),

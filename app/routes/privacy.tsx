@@ -1,4 +1,8 @@
+import { data, href, Link } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
+import { getCurrentUser } from "~/lib/auth/session.server";
+import { cacheHeaders, publicPageHeaders } from "~/lib/http/cache.server";
+import { COOKIE_LIST, cookieLifetime } from "~/lib/privacy/cookies";
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = () => [
@@ -6,18 +10,43 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "No tracking, no data sales, essential cookies only." },
 ];
 
+/** The cookies table comes from the registry every cookie-setting module uses (app/lib/privacy/cookies.ts). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  const cookies: CookieRow[] = COOKIE_LIST.map((cookie) => ({
+    name: cookie.name,
+    purpose: cookie.purpose,
+    setWhen: cookie.setWhen,
+    lifetime: cookieLifetime(cookie),
+  }));
+  return data({ cookies }, { headers: cacheHeaders(user) });
+}
+
+export const headers = publicPageHeaders;
+
+const PROFILE_LINK = (
+  <Link to={href("/profile")} className="font-semibold text-brand-700 hover:underline">
+    your profile
+  </Link>
+);
+
 const PRINCIPLES = [
   { title: "No tracking", text: "No advertising trackers, no cross-site profiles, no fingerprinting." },
   { title: "No data sales", text: "We never sell, rent or trade what we know about you." },
   {
     title: "Essential cookies only",
-    text: "One cookie keeps you signed in and one carries a message to the next page.",
+    text: "Only the cookies listed below, each set for something you did. No analytics, advertising or tracking cookies.",
   },
   { title: "Short memory", text: "Technical logs are kept at most 30 days, then deleted." },
-  { title: "Your account is yours", text: "Ask us and we delete your account and everything tied to it." },
+  {
+    title: "Your account is yours",
+    text: "Download your data or delete your account yourself, from your profile, whenever you like.",
+  },
 ];
 
-const FAQ = [
+type CookieRow = { name: string; purpose: string; setWhen: string; lifetime: string };
+
+const FAQ: Array<{ question: string; answer: React.ReactNode | ((cookies: CookieRow[]) => React.ReactNode) }> = [
   {
     question: "Do I need an account to use Gavel?",
     answer:
@@ -26,12 +55,22 @@ const FAQ = [
   {
     question: "What do you collect when I sign up?",
     answer:
-      "Your email address, the home city you choose, and, if you set one, a password stored only as a salted hash.",
+      "Your email address, the home city you choose, and, if you set one, a password stored only as a salted hash. Each time you sign in we also keep the session's IP address and browser, deleted when the session ends (after 30 days at most, or when you sign out).",
   },
   {
     question: "Which cookies do you set?",
-    answer:
-      "Only essential ones: a session cookie when you sign in, and a short-lived cookie that carries a confirmation message from one page to the next.",
+    answer: (cookies) => (
+      <>
+        Only essential ones, each listed in the table above with what it is for and how long it is kept:{" "}
+        {cookies.map((cookie, index) => (
+          <span key={cookie.name}>
+            {index === 0 ? "" : index === cookies.length - 1 ? " and " : ", "}
+            <code className="font-mono text-sm">{cookie.name}</code>
+          </span>
+        ))}
+        . Simply reading Gavel sets no cookie: each is set for something you do, such as signing in or sending a form.
+      </>
+    ),
   },
   {
     question: "Do you use analytics or advertising trackers?",
@@ -40,7 +79,8 @@ const FAQ = [
   },
   {
     question: "How long do you keep logs?",
-    answer: "Technical logs, such as server errors and request records, are kept at most 30 days.",
+    answer:
+      "At most 30 days. Expired sessions, sign-in codes, copies of the e-mails we sent and records of background jobs are deleted automatically once they are older, and the server's request and error log is rotated on the same schedule.",
   },
   {
     question: "Do you sell or share my data?",
@@ -58,8 +98,14 @@ const FAQ = [
   },
   {
     question: "How do I delete my account?",
-    answer:
-      "Write to us through the contact page from the address you signed up with. We delete the account and its data on request.",
+    answer: (
+      <>
+        Open {PROFILE_LINK}, choose Delete my account and type your e-mail address to confirm. Your account, password,
+        sessions, sign-in codes and profile are deleted at once. Feedback, city requests and messages you sent are kept
+        without your e-mail address. On the same page, Download my data gives you everything we keep about you as a JSON
+        file.
+      </>
+    ),
   },
   {
     question: "Who can I contact about privacy?",
@@ -68,7 +114,8 @@ const FAQ = [
   },
 ];
 
-export default function Privacy() {
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  const { cookies } = loaderData;
   return (
     <PageShell narrow>
       <h1 className="text-3xl font-bold">Privacy Policy</h1>
@@ -88,6 +135,46 @@ export default function Privacy() {
           ))}
         </ul>
       </section>
+      <section aria-labelledby="cookies" className="mt-10">
+        <h2 id="cookies" className="text-xl font-semibold">
+          Cookies we set
+        </h2>
+        <p className="mt-2 text-slate-600">
+          All are first-party and essential, none is shared with anyone, and none is set just because you visit.
+        </p>
+        <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Cookie
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  What it is for
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Set
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Kept
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {cookies.map((cookie) => (
+                <tr key={cookie.name}>
+                  <th scope="row" className="px-4 py-3 font-mono font-medium whitespace-nowrap">
+                    {cookie.name}
+                  </th>
+                  <td className="px-4 py-3 text-slate-600">{cookie.purpose}</td>
+                  <td className="px-4 py-3 text-slate-600">{cookie.setWhen}</td>
+                  <td className="px-4 py-3 text-slate-600">{cookie.lifetime}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
       <section aria-labelledby="faq" className="mt-10">
         <h2 id="faq" className="text-xl font-semibold">
           Frequently asked questions
@@ -102,7 +189,9 @@ export default function Privacy() {
                   ▾
                 </span>
               </summary>
-              <p className="mt-3 text-slate-600">{item.answer}</p>
+              <p className="mt-3 text-slate-600">
+                {typeof item.answer === "function" ? item.answer(cookies) : item.answer}
+              </p>
             </details>
           ))}
         </div>

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, href, Link, data, useNavigation } from "react-router";
 import { useState } from "react";
 import { Button, SelectField } from "~/components/forms/fields";
@@ -10,14 +10,18 @@ import { listLiveCities } from "~/lib/cities/cities.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import { useHydrated } from "~/components/hooks/use-hydrated";
+import { DeleteAccountDialog } from "~/components/privacy/delete-account";
+import { adminCount, LAST_ADMIN_MESSAGE } from "~/lib/privacy/account.server";
+import { deleteAccountSchema } from "~/lib/privacy/delete-account-form";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: `Profile | ${PRODUCT_NAME}` }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  if (!user) return data({ user: null, cities: [] }, { status: 401 });
+  if (!user) return data({ user: null, cities: [], deletion: null }, { status: 401 });
   const cities = await listLiveCities();
+  const lastAdmin = user.isAdmin && (await adminCount()) <= 1;
   return {
     user: {
       id: user.id,
@@ -26,6 +30,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       homeCityKey: user.homeCityKey,
     },
     cities: cities.map((c) => ({ value: c.locationKey, label: `${c.name}, ${c.state}` })),
+    deletion: {
+      lastAdminMessage: lastAdmin ? LAST_ADMIN_MESSAGE : null,
+      constraint: getZodConstraint(deleteAccountSchema()),
+    },
   };
 }
 
@@ -43,8 +51,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, cities } = loaderData;
-  if (!user) {
+  const { user, cities, deletion } = loaderData;
+  if (!user || !deletion) {
     return (
       <PageShell narrow>
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
@@ -89,6 +97,32 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </div>
       </dl>
       <HomeCityForm cities={cities} current={user.homeCityKey} />
+      <section aria-labelledby="your-data" className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="your-data" className="text-lg font-semibold">
+          Your data
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Download everything we keep about you as a JSON file, or delete your account. See the{" "}
+          <Link to={href("/privacy")} className="font-semibold text-brand-700 hover:underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <a
+            href={href("/profile/export")}
+            download
+            className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50"
+          >
+            Download my data
+          </a>
+          <DeleteAccountDialog
+            email={user.email}
+            constraint={deletion.constraint}
+            lastAdminMessage={deletion.lastAdminMessage}
+          />
+        </div>
+      </section>
     </PageShell>
   );
 }

@@ -28,3 +28,13 @@ test("the privacy FAQ opens one answer at a time", async ({ page, open }) => {
   await expect(second).not.toHaveAttribute("open");
   await expect(page.locator('details[name="privacy-faq"][open]')).toHaveCount(0);
 });
+
+/** The cookies table comes from app/lib/privacy/cookies.ts (the drift test is tests/integration/privacy.test.ts). */
+test("the privacy page lists the cookies and links to the profile for deletion", async ({ page, open }) => {
+  await open("/privacy");
+  const table = page.getByRole("table");
+  for (const name of ["gavel_session", "gavel_toast", "_totp", "gavel_awaited_job", "lite"])
+    await expect(table.getByRole("rowheader", { name, exact: true })).toBeVisible();
+  await page.getByText("How do I delete my account?").click();
+  await expect(page.getByRole("link", { name: "your profile" })).toHaveAttribute("href", "/profile");
+});

@@ -8,6 +8,7 @@ import { verificationCodes } from "~/lib/db/schema";
 import { sendEmail } from "~/lib/email/email.server";
 import { signInCodeEmail } from "~/lib/email/templates";
 import { secureCookies, sessionSecrets } from "~/lib/env/env.server";
+import { COOKIES } from "~/lib/privacy/cookies";
 import { normalizeEmail } from "./users.server";
 
 /**
@@ -22,10 +23,11 @@ import { normalizeEmail } from "./users.server";
  * in two browsers at once.
  */
 
-export const CODE_VALID_MINUTES = 10;
+/** As long as the `_totp` cookie that carries the code lives (app/lib/privacy/cookies.ts). */
+export const CODE_VALID_MINUTES = COOKIES.emailCode.maxAgeSeconds / 60;
 export const CODE_MAX_ATTEMPTS = 3;
 const STRATEGY = "email-code";
-const TOTP_COOKIE = "_totp";
+const TOTP_COOKIE = COOKIES.emailCode.name;
 /** Markers the strategy redirects to, recognized and replaced by the caller. */
 export const CODE_SENT_MARKER = `${href("/auth")}?code-sent`;
 export const CODE_FAILED_MARKER = `${href("/auth")}?code-failed`;
@@ -67,7 +69,10 @@ function getAuthenticator(): Authenticator<never> {
           period: CODE_VALID_MINUTES * 60,
           maxAttempts: CODE_MAX_ATTEMPTS,
         },
-        cookieOptions: { maxAge: CODE_VALID_MINUTES * 60, ...(secureCookies() ? { secure: true as const } : {}) },
+        cookieOptions: {
+          maxAge: COOKIES.emailCode.maxAgeSeconds,
+          ...(secureCookies() ? { secure: true as const } : {}),
+        },
         customErrors: { invalidTotp: CODE_MESSAGES.wrong, expiredTotp: CODE_MESSAGES.expired },
         sendTOTP: async ({ email, code }) => {
           await sendEmail(signInCodeEmail(email, code, CODE_VALID_MINUTES));

@@ -6,6 +6,7 @@ import { secureCookies, sessionSecrets } from "~/lib/env/env.server";
 import { createToastHeaders } from "~/lib/toast/toast.server";
 import type { ToastInput } from "~/lib/toast/toast";
 import { clientIp } from "~/lib/http/client-ip.server";
+import { COOKIES } from "~/lib/privacy/cookies";
 import { ADMIN_ROLE } from "./users.server";
 
 /**
@@ -13,7 +14,7 @@ import { ADMIN_ROLE } from "./users.server";
  * row. Signing out deletes the row, so a stolen cookie dies with it.
  */
 
-const SESSION_DAYS = 30;
+const SESSION_SECONDS = COOKIES.session.maxAgeSeconds;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type SessionUser = {
@@ -27,13 +28,13 @@ export type SessionUser = {
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
-  cookie ??= createCookie("gavel_session", {
+  cookie ??= createCookie(COOKIES.session.name, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
     secure: secureCookies(),
     secrets: sessionSecrets(),
-    maxAge: SESSION_DAYS * 24 * 60 * 60,
+    maxAge: SESSION_SECONDS,
   });
   return cookie;
 }
@@ -94,7 +95,7 @@ export async function signIn(
     .insert(sessions)
     .values({
       userId,
-      expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000),
+      expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000),
       userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
       ipAddress: clientIp(request),
     })

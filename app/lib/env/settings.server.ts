@@ -107,7 +107,14 @@ export const SHAPE = {
       description:
         "which proxies may tell the client's address and protocol (`X-Forwarded-For`, `-Proto`, `-Host`); a TLS proxy must be trusted or every form post fails the origin check with 400. `true`/`false`; a number of proxy hops in front (`1`: one proxy, whatever its address); or a comma-separated list of addresses, CIDR ranges and `loopback`, `linklocal`, `uniquelocal`. Proxy on the same host: the default. Docker network, Kubernetes, a private LAN: `loopback,uniquelocal` or the proxy's range. A cloud load balancer in front of the proxy: `2`. Anything else stops the start with a message",
     }),
-  LOG_REQUESTS: flag(true).meta({ description: "access log on standard output" }),
+  LOG_REQUESTS: flag(true).meta({
+    description:
+      "access log on standard output; its retention is the supervisor's (journald, Docker): cap it at 30 days there (see Privacy below)",
+  }),
+  LOG_RETENTION_DAYS: number(30, { min: 1, max: 30 }).meta({
+    description:
+      "days the technical records are kept before the hourly clean-up deletes them: mail copies in the outbox, expired sessions and codes, finished background jobs (the privacy page promises at most 30)",
+  }),
   PAGE_CACHE_MB: number(32, { min: 0 }).meta({
     description:
       "memory for the in-process cache of pages rendered for visitors who are not signed in (docs/decisions/0030-rendered-page-cache.md); `0` turns it off",

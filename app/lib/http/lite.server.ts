@@ -1,4 +1,5 @@
 import { secureCookies } from "~/lib/env/env.server";
+import { COOKIES } from "~/lib/privacy/cookies";
 
 /**
  * Lite mode (decision record 29): the reading pages are sent without any
@@ -16,7 +17,8 @@ export const LITE_VARY = "Save-Data, Cookie";
 
 export type LiteChoice = "on" | "off";
 
-const COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
+const LITE_COOKIE = COOKIES.lite.name;
+const LITE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LITE_COOKIE}=([^;]*)`);
 
 /** The reading pages' leaf routes (app/routes.ts ids): the pages lite mode strips of scripts. */
 const READING_ROUTE_IDS = new Set([
@@ -38,7 +40,7 @@ const READING_ROUTE_IDS = new Set([
 
 /** The reader's own choice from the cookie, or null when they made none. */
 export function liteChoice(request: Request): LiteChoice | null {
-  const match = /(?:^|;\s*)lite=([^;]*)/.exec(request.headers.get("Cookie") ?? "");
+  const match = LITE_COOKIE_VALUE.exec(request.headers.get("Cookie") ?? "");
   const value = match ? decodeURIComponent(match[1]!) : null;
   return value === "on" || value === "off" ? value : null;
 }
@@ -72,5 +74,5 @@ export function addLiteVary(headers: Headers): void {
 
 /** The Set-Cookie value that keeps the reader's choice for a year (a plain value, readable in any cache's key). */
 export function liteCookieHeader(choice: LiteChoice): string {
-  return `lite=${choice}; Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Lax; HttpOnly${secureCookies() ? "; Secure" : ""}`;
+  return `${LITE_COOKIE}=${choice}; Path=/; Max-Age=${COOKIES.lite.maxAgeSeconds}; SameSite=Lax; HttpOnly${secureCookies() ? "; Secure" : ""}`;
 }

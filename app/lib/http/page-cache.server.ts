@@ -15,18 +15,19 @@
 import crypto from "node:crypto";
 import { contentVersionsOf } from "./content-versions.server";
 import { ifNoneMatchMatches, isPublic } from "./cache.server";
+import { PERSONAL_COOKIE_NAMES } from "~/lib/privacy/cookies";
 import { isLiteRequest } from "./lite.server";
 
 export const CACHE_STATUS_HEADER = "X-Gavel-Cache";
 
 /**
- * Requests carrying one of these are someone's own: never served from or
+ * Requests carrying one of these (the registry's personal cookies) are someone's own: never served from or
  * stored in the cache. With `lite`, these are all the cookies the app reads
- * (a new cookie a page reads must be added here, or to the key); any other
+ * (a new cookie a page reads must be declared in app/lib/privacy/cookies.ts); any other
  * cookie (a proxy's, analytics', a stale one) does not change the page, so
  * it neither splits the cache nor bypasses it.
  */
-const PERSONAL_COOKIES = ["gavel_session", "gavel_toast", "gavel_awaited_job", "_totp"];
+const PERSONAL_COOKIES = PERSONAL_COOKIE_NAMES;
 
 const NOT_MODIFIED_DROPPED = ["Content-Length", "Content-Type", "Content-Encoding", "Transfer-Encoding"];
 const CACHEABLE_TYPES = /^(text\/|application\/json|application\/javascript)/i;

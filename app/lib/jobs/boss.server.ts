@@ -36,7 +36,8 @@ function bossConfig(supervise: boolean): PgBoss.ConstructorOptions {
     // error, and a failed automatic analysis is not re-queued meanwhile.
     archiveCompletedAfterSeconds: 24 * 60 * 60,
     archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
-    deleteAfterDays: 30,
+    // Archived jobs name the admin who asked: kept no longer than the privacy page says.
+    deleteAfterDays: settings().LOG_RETENTION_DAYS,
   };
 }
 

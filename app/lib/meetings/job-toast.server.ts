@@ -13,6 +13,7 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
 import { secureCookies, sessionSecrets } from "~/lib/env/env.server";
+import { COOKIES } from "~/lib/privacy/cookies";
 import type { PipelineStatus } from "~/lib/jobs/status.server";
 import { ANALYSIS_FAILED, STORY_FAILED_TOAST, STORY_GENERATED_TOAST } from "~/lib/pipeline/messages";
 import type { ToastInput } from "~/lib/toast/toast";
@@ -22,13 +23,13 @@ type AwaitedJob = z.infer<typeof AwaitedJob>;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function awaitedJobCookie() {
-  cookie ??= createCookie("gavel_awaited_job", {
+  cookie ??= createCookie(COOKIES.awaitedJob.name, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
     secure: secureCookies(),
     secrets: sessionSecrets(),
-    maxAge: 24 * 60 * 60,
+    maxAge: COOKIES.awaitedJob.maxAgeSeconds,
   });
   return cookie;
 }

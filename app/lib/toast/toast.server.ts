@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, data, redirect, type SessionStorage } from "react-router";
 import { secureCookies, sessionSecrets } from "~/lib/env/env.server";
+import { COOKIES } from "~/lib/privacy/cookies";
 import { ToastSchema, type Toast, type ToastInput } from "./toast";
 
 /**
@@ -18,7 +19,7 @@ let storage: SessionStorage<ToastSessionData, ToastFlashData> | undefined;
 function toastStorage() {
   storage ??= createCookieSessionStorage<ToastSessionData, ToastFlashData>({
     cookie: {
-      name: "gavel_toast",
+      name: COOKIES.toast.name,
       path: "/",
       httpOnly: true,
       sameSite: "lax",
