@@ -6,6 +6,7 @@ import { seedVideo } from "#demo/meetings";
 import { createUser, grantRole, ADMIN_ROLE } from "~/lib/auth/users.server";
 import { hashPassword } from "~/lib/auth/password.server";
 import {
+  analyticsDailyVisitors,
   businessListings,
   cityRequests,
   contactSubmissions,
@@ -411,7 +412,13 @@ describe(`retention clean-up ${dbTag}`, () => {
        from (values (now() - interval '31 days'), (now() - interval '29 days')) v(d)`,
     );
 
-    expect(await pruneTechnicalRecords(new Date(now))).toEqual({ outboxFiles: 1, archivedJobs: 1 });
+    await db.insert(analyticsDailyVisitors).values([
+      { day: "2020-01-01", visitorHash: "yesterdays-salt" },
+      { day: new Date().toISOString().slice(0, 10), visitorHash: "todays-salt" },
+    ]);
+
+    expect(await pruneTechnicalRecords(new Date(now))).toEqual({ outboxFiles: 1, archivedJobs: 1, visitorHashes: 1 });
+    expect((await db.select().from(analyticsDailyVisitors)).map((row) => row.visitorHash)).toEqual(["todays-salt"]);
 
     expect((await db.select({ ua: sessions.userAgent }).from(sessions)).map((s) => s.ua)).toEqual(["current"]);
     expect((await db.select({ h: verificationCodes.codeHash }).from(verificationCodes)).map((c) => c.h)).toEqual([

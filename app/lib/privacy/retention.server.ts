@@ -7,7 +7,8 @@
  *   windows and sign-in codes (the auth clean-up, app/lib/auth/cleanup.server.ts);
  * - the copies of e-mails in `$DATA_DIR/outbox` (written when no SMTP_URL is set);
  * - background jobs archived by pg-boss (they name the admin who asked);
- *   pg-boss itself also deletes its archive after the same number of days.
+ *   pg-boss itself also deletes its archive after the same number of days;
+ * - the unique-visitor hashes of past days (their counts are kept, ADR 0036).
  *
  * The access log (LOG_REQUESTS) goes to standard output: its retention is
  * the supervisor's (journald, Docker), see the README's Privacy section.
@@ -15,6 +16,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { pruneAnalyticsVisitors } from "~/lib/analytics/recorder.server";
 import { pruneExpiredAuthRows } from "~/lib/auth/cleanup.server";
 import { getDb } from "~/lib/db/client.server";
 import { outboxDir } from "~/lib/email/email.server";
@@ -23,7 +25,7 @@ import { BOSS_SCHEMA } from "~/lib/jobs/tables.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type RetentionReport = { outboxFiles: number; archivedJobs: number };
+export type RetentionReport = { outboxFiles: number; archivedJobs: number; visitorHashes: number };
 
 /** The moment before which technical records are deleted. */
 export function retentionCutoff(now = new Date()): Date {
@@ -76,9 +78,8 @@ export async function pruneTechnicalRecords(now = new Date()): Promise<Retention
   await pruneExpiredAuthRows();
   const outboxFiles = await pruneOutbox(cutoff);
   const archivedJobs = await pruneArchivedJobs(cutoff);
-  // ANALYTICS: wire the analytics helper's pruneAnalyticsVisitors() from app/lib/analytics here
-  // (unique-visitor hashes of past days), e.g. `await pruneAnalyticsVisitors();`.
-  return { outboxFiles, archivedJobs };
+  const visitorHashes = await pruneAnalyticsVisitors();
+  return { outboxFiles, archivedJobs, visitorHashes };
 }
 
 /** Runs the clean-up now and then hourly, without keeping the process alive. */
