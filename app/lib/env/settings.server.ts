@@ -141,6 +141,21 @@ export const SHAPE = {
     description: "PostgreSQL connection string; when unset the embedded PGlite is used",
   }),
   DATABASE_POOL_SIZE: number(10, { min: 1 }).meta({ description: "connections in the PostgreSQL pool" }),
+  // Deadlines (docs/decisions/0039-deadlines.md)
+  DATABASE_STATEMENT_TIMEOUT_MS: number(30_000, { min: 0 }).meta({
+    description:
+      "PostgreSQL: the longest one statement may run, in milliseconds (0: no limit; PGlite cannot interrupt a statement)",
+  }),
+  DATABASE_TRANSACTION_IDLE_MS: number(10_000, { min: 100 }).meta({
+    description:
+      "a transaction that waits this long, in milliseconds, for anything but its own statements is rolled back and its connection released",
+  }),
+  DATABASE_TRANSACTION_TIMEOUT_MS: number(60_000, { min: 100 }).meta({
+    description: "the longest a transaction may hold its connection, in milliseconds; then it is rolled back",
+  }),
+  DATABASE_CONNECT_TIMEOUT_MS: number(10_000, { min: 100 }).meta({
+    description: "PostgreSQL: how long a query waits for a free connection of the pool, in milliseconds",
+  }),
   PGLITE_DATA_DIR: text("data/pglite").meta({
     description: "where the embedded database lives (`memory://` for a throwaway one)",
   }),
