@@ -35,7 +35,9 @@ describe(`database deadlines ${dbTag}`, () => {
     await resetConnection();
   });
   afterEach(async () => {
-    await getTestDb().delete(appMeta).where(sql`${appMeta.key} like 'deadline-%'`);
+    await getTestDb()
+      .delete(appMeta)
+      .where(sql`${appMeta.key} like 'deadline-%'`);
   });
 
   test("rolls back a transaction that waits for something other than the database, and the database answers", async () => {
@@ -54,7 +56,10 @@ describe(`database deadlines ${dbTag}`, () => {
     const busy = getTestDb().transaction(async (tx) => {
       await tx.insert(appMeta).values({ key: "deadline-total", value: "0" });
       for (let i = 1; ; i++) {
-        await tx.update(appMeta).set({ value: String(i) }).where(eq(appMeta.key, "deadline-total"));
+        await tx
+          .update(appMeta)
+          .set({ value: String(i) })
+          .where(eq(appMeta.key, "deadline-total"));
         await pause(50);
       }
     });

@@ -15,7 +15,7 @@ import {
   limitPgliteTransactions,
   TransactionActivity,
   type TransactionLimits,
-  TransactionDeadlineError,
+  type TransactionDeadlineError,
   withinLimits,
 } from "./deadlines.server";
 import { claimPgliteDirectory } from "./pglite-directory.server";

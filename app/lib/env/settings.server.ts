@@ -108,6 +108,20 @@ export const SHAPE = {
         "which proxies may tell the client's address and protocol (`X-Forwarded-For`, `-Proto`, `-Host`); a TLS proxy must be trusted or every form post fails the origin check with 400. `true`/`false`; a number of proxy hops in front (`1`: one proxy, whatever its address); or a comma-separated list of addresses, CIDR ranges and `loopback`, `linklocal`, `uniquelocal`. Proxy on the same host: the default. Docker network, Kubernetes, a private LAN: `loopback,uniquelocal` or the proxy's range. A cloud load balancer in front of the proxy: `2`. Anything else stops the start with a message",
     }),
   LOG_REQUESTS: flag(true).meta({ description: "access log on standard output" }),
+  REQUEST_HEADERS_TIMEOUT_MS: number(15_000, { min: 100 }).meta({
+    description: "a client must send its request's headers within this many milliseconds (then 408, connection closed)",
+  }),
+  REQUEST_BODY_TIMEOUT_MS: number(30_000, { min: 100 }).meta({
+    description: "a request's body must arrive within this many milliseconds (then 408, connection closed)",
+  }),
+  HEALTH_TIMEOUT_MS: number(2_000, { min: 100 }).meta({
+    description:
+      '/healthz answers 503 "stuck" when the database has not answered its check within this many milliseconds',
+  }),
+  SHUTDOWN_TIMEOUT_MS: number(10_000, { min: 0 }).meta({
+    description:
+      "after SIGTERM, how long requests in flight and running jobs may finish, in milliseconds, before the process exits",
+  }),
   PAGE_CACHE_MB: number(32, { min: 0 }).meta({
     description:
       "memory for the in-process cache of pages rendered for visitors who are not signed in (docs/decisions/0030-rendered-page-cache.md); `0` turns it off",
