@@ -45,7 +45,9 @@ export function requestBodyGate({ deadlineMs }: { deadlineMs?: number } = {}): R
     }
     const expectsForm = METHODS_WITH_FORMS.has(req.method);
     if (!hasBody(req)) {
-      if (expectsForm && !isFormType(req)) return answer(req, res, 400, GATE_MESSAGES.noBody);
+      // An empty url-encoded form is a form (no fields); an empty multipart body is not.
+      const isEmptyForm = mediaType(req.headers["content-type"]) === "application/x-www-form-urlencoded";
+      if (expectsForm && !isEmptyForm) return answer(req, res, 400, GATE_MESSAGES.noBody);
       return next();
     }
     if (expectsForm && !isFormType(req)) return answer(req, res, 415, GATE_MESSAGES.notAForm);
