@@ -4,11 +4,11 @@ import morgan from "morgan";
 import type { ServerBuild } from "react-router";
 import { stopAnalytics } from "./app/lib/analytics/recorder.server";
 import { closeDatabase } from "./app/lib/db/client.server";
-import { checkDatabaseHealth } from "./app/lib/db/health.server";
 import { seedDemoDataIfPending } from "./demo/seed.server";
 import { prepareDatabaseOrExit } from "./app/lib/db/startup.server";
 import { startWorker, stopWorker } from "./app/lib/jobs/worker.server";
-import { configureHttp, reactRouterHandlers } from "./app/lib/http/stack.server";
+import { configureHttp, createHttpServer, reactRouterHandlers } from "./app/lib/http/stack.server";
+import { healthHandler } from "./app/lib/http/health.server";
 import { scheduleRetention } from "./app/lib/privacy/retention.server";
 import * as env from "./app/lib/env/env.server";
 import { settingsOrExit } from "./app/lib/env/settings.server";
@@ -40,15 +40,7 @@ const app = express();
 configureHttp(app, { development: !isProduction });
 app.use(compression());
 
-app.get("/healthz", async (_req, res) => {
-  try {
-    await checkDatabaseHealth();
-    res.set("Cache-Control", "no-store").type("text/plain").send("OK");
-  } catch (error) {
-    console.error("Health check failed:", error);
-    res.status(503).type("text/plain").send("Database unavailable");
-  }
-});
+app.get("/healthz", healthHandler());
 
 // The built app itself in production, so that React Router prepares its routes once rather than on every request.
 let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -71,32 +63,42 @@ if (config.BENCH_STATIC_DIR) app.use("/bench-static", express.static(config.BENC
 if (config.LOG_REQUESTS) app.use(morgan(isProduction ? "combined" : "dev"));
 app.use(reactRouterHandlers({ build, mode: isProduction ? "production" : "development" }));
 
-// Express 5 hands a failed listen (port in use, no permission) to this callback: stop, rather than run unreachable.
-const server = app.listen(config.PORT, config.HOST, (error?: Error) => {
-  if (error) {
-    console.error(`Gavel could not listen on port ${config.PORT}: ${error.message}`);
-    void shutdown("Listening failed", 1);
-    return;
-  }
-  console.log(`Gavel is listening on http://localhost:${config.PORT}`);
+const server = createHttpServer(app);
+// A failed listen (port in use, no permission): stop, rather than run unreachable.
+server.once("error", (error) => {
+  console.error(`Gavel could not listen on port ${config.PORT}: ${error.message}`);
+  void shutdown("Listening failed", 1);
 });
+server.listen(config.PORT, config.HOST, () => console.log(`Gavel is listening on http://localhost:${config.PORT}`));
 
+/**
+ * SIGTERM: stop accepting; requests in flight and running jobs get
+ * SHUTDOWN_TIMEOUT_MS to finish; then the connections still open are
+ * closed, the jobs still running handed back to the queue, the last
+ * analytics counts written, the database closed. The process exits within the deadline plus a few seconds whatever
+ * hangs.
+ */
 let shuttingDown = false;
 async function shutdown(reason: string, exitCode = 0) {
   if (shuttingDown) return;
   shuttingDown = true;
-  console.log(`${reason}: finishing open requests, then closing the database.`);
-  const forceExit = setTimeout(() => process.exit(1), 10_000);
-  forceExit.unref();
-  server.close(async () => {
-    // Running jobs get a few seconds; unfinished ones are retried after a restart.
-    if (runWorker)
-      await stopWorker({ timeoutMs: 5_000 }).catch((error) => console.error("Stopping the worker failed:", error));
-    await stopAnalytics().catch((error) => console.error("Writing the last analytics counts failed:", error));
-    await closeDatabase();
-    process.exit(exitCode);
-  });
+  const graceMs = config.SHUTDOWN_TIMEOUT_MS;
+  console.log(`${reason}: finishing open requests and jobs (up to ${graceMs / 1000} s), then closing the database.`);
+  setTimeout(() => {
+    console.error("Shutdown did not finish in time: exiting.");
+    process.exit(1);
+  }, graceMs + 5_000).unref();
+  const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
+  const cutOff = setTimeout(() => server.closeAllConnections(), graceMs).unref();
+  const jobsDone = runWorker
+    ? stopWorker({ timeoutMs: graceMs }).catch((error) => console.error("Stopping the worker failed:", error))
+    : Promise.resolve();
+  await Promise.all([requestsDone, jobsDone]);
+  clearTimeout(cutOff);
+  await stopAnalytics().catch((error) => console.error("Writing the last analytics counts failed:", error));
+  await closeDatabase().catch((error) => console.error("Closing the database failed:", error));
+  process.exit(exitCode);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM received"));
 process.on("SIGINT", () => void shutdown("SIGINT received"));

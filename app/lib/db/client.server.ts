@@ -11,6 +11,13 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { settings } from "~/lib/env/settings.server";
 import { installContentVersionNotifications } from "./content-versions-notify.server";
+import {
+  limitPgliteTransactions,
+  TransactionActivity,
+  type TransactionLimits,
+  type TransactionDeadlineError,
+  withinLimits,
+} from "./deadlines.server";
 import { claimPgliteDirectory } from "./pglite-directory.server";
 import * as schema from "./schema";
 
@@ -55,16 +62,83 @@ export type Connection = {
 
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "../../../drizzle");
 
+function transactionLimits(): TransactionLimits {
+  const config = settings();
+  return { idleMs: config.DATABASE_TRANSACTION_IDLE_MS, totalMs: config.DATABASE_TRANSACTION_TIMEOUT_MS };
+}
+
+/**
+ * The session settings of the app's connections. JIT off: the app's
+ * statements are short, and compiling them cost more than it saved (5× on
+ * search at scale, ADR 0031). The deadlines (ADR 0039): a statement, a lock
+ * wait and a transaction idle between its statements all end on the server.
+ * `options` in DATABASE_URL takes precedence.
+ */
+function sessionOptions(): string {
+  const config = settings();
+  // The app's own deadline acts first; the server's is the backstop.
+  const idleMs = config.DATABASE_TRANSACTION_IDLE_MS + 1000;
+  return [
+    "-c jit=off",
+    `-c statement_timeout=${config.DATABASE_STATEMENT_TIMEOUT_MS}`,
+    `-c lock_timeout=${config.DATABASE_STATEMENT_TIMEOUT_MS}`,
+    `-c idle_in_transaction_session_timeout=${idleMs}`,
+  ].join(" ");
+}
+
+/**
+ * Puts Drizzle's transactions on the pool under the same limits as the
+ * embedded database's, counting the statements sent on the transaction's
+ * connection. When one is overdue, that connection accepts nothing but the
+ * rollback and is then destroyed rather than returned to the pool, so the
+ * abandoned callback's later statements fail instead of running outside the
+ * transaction, or in someone else's.
+ */
+function limitPoolTransactions(db: Database): void {
+  const begin = db.transaction.bind(db);
+  db.transaction = (async (run, config) => {
+    let overdue: TransactionDeadlineError | undefined;
+    try {
+      return await begin((tx) => {
+        const client = (tx as unknown as { _: { session: { client: pg.PoolClient } } })._.session.client;
+        const activity = new TransactionActivity();
+        const send = client.query;
+        const isRollback = (query: unknown) =>
+          /^\s*rollback\s*$/i.test(typeof query === "string" ? query : String((query as { text?: string })?.text));
+        client.query = ((...args: Parameters<typeof send>) => {
+          if (overdue && !isRollback(args[0])) return Promise.reject(overdue);
+          return activity.statement(() => send.apply(client, args) as unknown as Promise<unknown>);
+        }) as typeof send;
+        const release = client.release;
+        client.release = (error?: Error | boolean) => {
+          client.query = send;
+          client.release = release;
+          release.call(client, overdue ?? error);
+        };
+        return withinLimits(run(tx), transactionLimits(), activity, (error) => (overdue = error));
+      }, config);
+    } catch (error) {
+      throw overdue ?? error;
+    }
+  }) as Database["transaction"];
+}
+
 function openPostgres(url: string): Connection {
   const pool = new pg.Pool({
     connectionString: url,
     max: settings().DATABASE_POOL_SIZE,
-    // The app's statements are short: compiling them cost more than it saved (5× on search at scale, ADR 0031).
-    // `options` in DATABASE_URL takes precedence.
-    options: "-c jit=off",
+    connectionTimeoutMillis: settings().DATABASE_CONNECT_TIMEOUT_MS,
+    options: sessionOptions(),
   });
   pool.on("error", (error) => console.error("PostgreSQL pool error:", error));
+  // The server ends a session on its own (an idle transaction's deadline,
+  // a restart): a connection in use must not turn that into an uncaught
+  // 'error' event. The pool drops the broken connection when it comes back.
+  pool.on("connect", (client) =>
+    client.on("error", (error) => console.error("PostgreSQL connection lost:", error.message)),
+  );
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  limitPoolTransactions(db);
   const parsed = new URL(url);
   const listeners = new Set<pg.Client>();
   const connection: Connection = {
@@ -79,7 +153,16 @@ function openPostgres(url: string): Connection {
       const last = Array.isArray(result) ? result.at(-1) : result;
       return { rows: last?.rows ?? [] };
     },
-    migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    // Migrations may run longer than any statement of the app: their own connection, without the deadlines.
+    migrate: async () => {
+      const client = new pg.Client({ connectionString: url, options: "-c jit=off" });
+      await client.connect();
+      try {
+        await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.end();
+      }
+    },
     listen: async (channel, onMessage, onLost) => {
       if (connection.closed) throw new Error("The database connection is closed");
       const client = new pg.Client({ connectionString: url, keepAlive: true });
@@ -122,6 +205,18 @@ function openPostgres(url: string): Connection {
   return connection;
 }
 
+/**
+ * A script of several statements that opens a transaction and fails inside
+ * it (pg-boss's maintenance runs `BEGIN; …; COMMIT`) leaves the session in
+ * the failed transaction, and PGlite has one session: every later query of
+ * the process would fail until a restart (ADR 0039). Roll it back.
+ */
+async function endFailedTransaction(pglite: PGlite): Promise<void> {
+  if (!pglite.isInTransaction()) return;
+  console.error("A failed statement left the embedded database in a transaction: rolling it back.");
+  await pglite.exec("ROLLBACK").catch((error: unknown) => console.error("Rolling back failed:", error));
+}
+
 function openPglite(): Connection {
   const dataDir = settings().PGLITE_DATA_DIR;
   const directory = dataDir.startsWith("memory://") ? null : claimPgliteDirectory(dataDir);
@@ -138,6 +233,9 @@ function openPglite(): Connection {
     directory?.release();
     throw error;
   }
+  // Migrations may take longer than any transaction of the app.
+  let migrating = false;
+  limitPgliteTransactions(pglite, () => (migrating ? null : transactionLimits()));
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
   const connection: Connection = {
     db,
@@ -150,10 +248,22 @@ function openPglite(): Connection {
     },
     execute: async (sqlText, params) => {
       if (params?.length) return pglite.query(sqlText, params);
-      const results = await pglite.exec(sqlText);
-      return { rows: results.at(-1)?.rows ?? [] };
+      try {
+        const results = await pglite.exec(sqlText);
+        return { rows: results.at(-1)?.rows ?? [] };
+      } catch (error) {
+        await endFailedTransaction(pglite);
+        throw error;
+      }
     },
-    migrate: () => migratePglite(drizzlePglite({ client: pglite }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      migrating = true;
+      try {
+        await migratePglite(drizzlePglite({ client: pglite }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        migrating = false;
+      }
+    },
     // The embedded database is this process's one session: nothing can drop
     // it but close(), so onLost is not called (an UNLISTEN on the session
     // goes unnoticed here: the caller's heartbeat finds it).

@@ -16,7 +16,14 @@ let transporter: Transporter | undefined;
 function smtpTransport(): Transporter | undefined {
   const url = settings().SMTP_URL;
   if (!url) return undefined;
-  transporter ??= nodemailer.createTransport(url);
+  // Deadlines (ADR 0039): a sign-in waits for its code's mail, so an unreachable or silent server must fail in
+  // seconds, not nodemailer's minutes. Query parameters of SMTP_URL (e.g. `?socketTimeout=60000`) take precedence.
+  transporter ??= nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return transporter;
 }
 

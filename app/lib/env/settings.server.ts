@@ -114,6 +114,19 @@ export const SHAPE = {
   LOG_RETENTION_DAYS: number(30, { min: 1, max: 30 }).meta({
     description:
       "days the technical records are kept before the hourly clean-up deletes them: mail copies in the outbox, expired sessions and codes, finished background jobs (the privacy page promises at most 30)",
+  REQUEST_HEADERS_TIMEOUT_MS: number(15_000, { min: 100 }).meta({
+    description: "a client must send its request's headers within this many milliseconds (then 408, connection closed)",
+  }),
+  REQUEST_BODY_TIMEOUT_MS: number(30_000, { min: 100 }).meta({
+    description: "a request's body must arrive within this many milliseconds (then 408, connection closed)",
+  }),
+  HEALTH_TIMEOUT_MS: number(2_000, { min: 100 }).meta({
+    description:
+      '/healthz answers 503 "stuck" when the database has not answered its check within this many milliseconds',
+  }),
+  SHUTDOWN_TIMEOUT_MS: number(10_000, { min: 0 }).meta({
+    description:
+      "after SIGTERM, how long requests in flight and running jobs may finish, in milliseconds, before the process exits",
   }),
   PAGE_CACHE_MB: number(32, { min: 0 }).meta({
     description:
@@ -148,6 +161,21 @@ export const SHAPE = {
     description: "PostgreSQL connection string; when unset the embedded PGlite is used",
   }),
   DATABASE_POOL_SIZE: number(10, { min: 1 }).meta({ description: "connections in the PostgreSQL pool" }),
+  // Deadlines (docs/decisions/0039-deadlines.md)
+  DATABASE_STATEMENT_TIMEOUT_MS: number(30_000, { min: 0 }).meta({
+    description:
+      "PostgreSQL: the longest one statement may run, in milliseconds (0: no limit; PGlite cannot interrupt a statement)",
+  }),
+  DATABASE_TRANSACTION_IDLE_MS: number(10_000, { min: 100 }).meta({
+    description:
+      "a transaction that waits this long, in milliseconds, for anything but its own statements is rolled back and its connection released",
+  }),
+  DATABASE_TRANSACTION_TIMEOUT_MS: number(60_000, { min: 100 }).meta({
+    description: "the longest a transaction may hold its connection, in milliseconds; then it is rolled back",
+  }),
+  DATABASE_CONNECT_TIMEOUT_MS: number(10_000, { min: 100 }).meta({
+    description: "PostgreSQL: how long a query waits for a free connection of the pool, in milliseconds",
+  }),
   PGLITE_DATA_DIR: text("data/pglite").meta({
     description: "where the embedded database lives (`memory://` for a throwaway one)",
   }),

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
+import { settings } from "~/lib/env/settings.server";
 import { bodyLimitFor, formatBytes, tooLargeMessageFor } from "./body-limits";
 
 /**
@@ -7,7 +8,7 @@ import { bodyLimitFor, formatBytes, tooLargeMessageFor } from "./body-limits";
  * - methods other than GET, HEAD, POST, PUT, PATCH, DELETE get 405 (OPTIONS 204), with `Allow`;
  * - a body larger than the route's limit gets 413, by its Content-Length at
  *   once, or as soon as the bytes streamed in pass the limit;
- * - a body that is slower than BODY_READ_DEADLINE_MS gets 408;
+ * - a body that takes longer than REQUEST_BODY_TIMEOUT_MS (the default deadline) gets 408;
  * - posts must be HTML forms (415 otherwise, 400 with no body at all) that parse (400).
  * Every body is read to its end here, so no answer leaves unread bytes on a
  * keep-alive connection; whenever we answer without reading, the connection
@@ -19,7 +20,6 @@ export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
 const ALLOW = [...ALLOWED_METHODS, "OPTIONS"].join(", ");
 const METHODS_WITH_FORMS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
-export const BODY_READ_DEADLINE_MS = 30_000;
 const LINGER_MS = 2_000;
 
 export const GATE_MESSAGES = {
@@ -37,7 +37,7 @@ type ReadResult =
   | { status: "too-slow" }
   | { status: "failed" };
 
-export function requestBodyGate({ deadlineMs = BODY_READ_DEADLINE_MS } = {}): RequestHandler {
+export function requestBodyGate({ deadlineMs }: { deadlineMs?: number } = {}): RequestHandler {
   return async (req, res, next) => {
     if (req.method === "OPTIONS") return answer(req, res, 204, "", { Allow: ALLOW });
     if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
@@ -45,7 +45,9 @@ export function requestBodyGate({ deadlineMs = BODY_READ_DEADLINE_MS } = {}): Re
     }
     const expectsForm = METHODS_WITH_FORMS.has(req.method);
     if (!hasBody(req)) {
-      if (expectsForm && !isFormType(req)) return answer(req, res, 400, GATE_MESSAGES.noBody);
+      // An empty url-encoded form is a form (no fields); an empty multipart body is not.
+      const isEmptyForm = mediaType(req.headers["content-type"]) === "application/x-www-form-urlencoded";
+      if (expectsForm && !isEmptyForm) return answer(req, res, 400, GATE_MESSAGES.noBody);
       return next();
     }
     if (expectsForm && !isFormType(req)) return answer(req, res, 415, GATE_MESSAGES.notAForm);
@@ -53,7 +55,7 @@ export function requestBodyGate({ deadlineMs = BODY_READ_DEADLINE_MS } = {}): Re
     const tooLarge = tooLargeMessageFor(req.path) ?? GATE_MESSAGES.tooLarge(limit);
     if (Number(req.headers["content-length"] ?? 0) > limit) return answer(req, res, 413, tooLarge);
 
-    const result = await readBody(req, limit, deadlineMs);
+    const result = await readBody(req, limit, deadlineMs ?? settings().REQUEST_BODY_TIMEOUT_MS);
     if (result.status === "too-large") return answer(req, res, 413, tooLarge);
     if (result.status === "too-slow") return answer(req, res, 408, GATE_MESSAGES.tooSlow);
     if (result.status === "failed") return void req.socket.destroy();

@@ -1,3 +1,4 @@
+import http from "node:http";
 import type { Express, RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { requestBodyGate } from "./body-gate.server";
@@ -31,4 +32,26 @@ export function reactRouterHandlers(options: {
   mode: "production" | "development";
 }): RequestHandler[] {
   return [requestBodyGate(), createRequestHandler(options)];
+}
+
+/**
+ * The HTTP server, with its own deadlines (docs/decisions/0039-deadlines.md):
+ * a client that sends its headers slower than REQUEST_HEADERS_TIMEOUT_MS
+ * gets 408 and the connection closes, so a slow-loris attack holds no
+ * socket for long; the whole request must arrive within a margin past the
+ * body gate's own deadline (which answers first, with its message). Node
+ * looks for overdue connections every second (30 by default). An idle
+ * keep-alive connection closes after a few seconds.
+ */
+export function createHttpServer(app: Express): http.Server {
+  const config = settings();
+  return http.createServer(
+    {
+      headersTimeout: config.REQUEST_HEADERS_TIMEOUT_MS,
+      requestTimeout: config.REQUEST_HEADERS_TIMEOUT_MS + config.REQUEST_BODY_TIMEOUT_MS + 5_000,
+      connectionsCheckingInterval: 1_000,
+      keepAliveTimeout: 5_000,
+    },
+    app,
+  );
 }

@@ -27,6 +27,33 @@ const BEATS_BEFORE_DEAD = 3;
 const FORGET_AFTER_SECONDS = 24 * 60 * 60;
 
 export const ORPHAN_MESSAGE = "The worker running this job stopped before finishing it.";
+export const SHUTDOWN_MESSAGE = "The worker was shut down while this job ran; it starts again at once.";
+/** What pg-boss's stop() writes on the jobs it fails when its timeout passes. */
+const BOSS_SHUTDOWN_OUTPUT = "pg-boss shut down while active";
+
+/**
+ * After a shutdown's grace period, pg-boss fails the jobs still running
+ * (retried after the queue's delay, minutes with back-off, or failed for
+ * good on their last attempt). Not the jobs' fault: hand them back to run
+ * at once, attempt not spent. Returns the ids handed back.
+ */
+export async function handBackShutDownJobs(jobIds: readonly string[]): Promise<string[]> {
+  if (jobIds.length === 0) return [];
+  const rows = await sql<{ id: string }>(
+    `UPDATE ${BOSS_SCHEMA}.job SET
+       state = 'retry'::${BOSS_SCHEMA}.job_state,
+       start_after = now(),
+       completed_on = NULL,
+       started_on = NULL, -- so that fetching it again does not count another attempt
+       output = jsonb_build_object('value', jsonb_build_object('message', $2::text))
+     WHERE id = ANY($1::uuid[])
+       AND state IN ('retry', 'failed')
+       AND output ->> 'value' = $3
+     RETURNING id`,
+    [jobIds, SHUTDOWN_MESSAGE, BOSS_SHUTDOWN_OUTPUT],
+  );
+  return rows.map((row) => row.id);
+}
 
 function quoted(names: readonly QueueName[]): string {
   // Queue names are our constants ([a-z-]); quoting keeps the statement valid anyway.
@@ -78,12 +105,24 @@ export async function requeueOrphanedJobs(options: {
   return rows.map((row) => row.id);
 }
 
+/** This process's worker, for /healthz: when its heartbeat last reached the database. */
+let liveness: { beatSeconds: number; lastBeatAt: number } | null = null;
+
+/** Whether this process's worker is alive: null when it runs no worker. */
+export function workerLiveness(now = Date.now()): { alive: boolean; lastBeatSecondsAgo: number } | null {
+  if (!liveness) return null;
+  const ago = (now - liveness.lastBeatAt) / 1000;
+  return { alive: ago <= liveness.beatSeconds * BEATS_BEFORE_DEAD, lastBeatSecondsAgo: Math.round(ago) };
+}
+
 export type WorkerRegistration = {
   id: string;
   /** Records that this worker runs the job (before its handler starts). */
   hold(jobId: string): Promise<void>;
   /** The handler is done; the id leaves the row at the next beat, after pg-boss has completed the job. */
   release(jobId: string): void;
+  /** The jobs whose handlers run now. */
+  held(): string[];
   /** Stops the heartbeat and removes the row (after the worker's jobs have stopped). */
   stop(): Promise<void>;
 };
@@ -119,8 +158,10 @@ export async function registerWorker(): Promise<WorkerRegistration> {
       FORGET_AFTER_SECONDS,
     ]);
     logRequeued(await requeueOrphanedJobs({ deadAfterSeconds, graceSeconds: deadAfterSeconds }));
+    if (liveness) liveness.lastBeatAt = Date.now();
   }
 
+  liveness = { beatSeconds: beat, lastBeatAt: Date.now() };
   let beating: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
     beating = heartbeat().catch((error: unknown) => console.error("[jobs] worker heartbeat failed:", error));
@@ -139,8 +180,10 @@ export async function registerWorker(): Promise<WorkerRegistration> {
     release(jobId) {
       running.delete(jobId);
     },
+    held: () => [...running],
     async stop() {
       clearInterval(timer);
+      liveness = null;
       await beating;
       await sql(`DELETE FROM ${TABLE} WHERE id = $1`, [id]);
     },

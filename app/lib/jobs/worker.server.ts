@@ -9,7 +9,7 @@ import { settings } from "~/lib/env/settings.server";
 import { getBoss, startSupervisedBoss, stopBoss } from "./boss.server";
 import { queueDueRefreshes } from "~/lib/sources/requests.server";
 import { HANDLERS } from "./handlers.server";
-import { registerWorker, type WorkerRegistration } from "./liveness.server";
+import { handBackShutDownJobs, registerWorker, type WorkerRegistration } from "./liveness.server";
 import { QUEUE_NAMES, type JobOutput, type QueueName } from "./queues";
 
 export type WorkerOptions = {
@@ -93,8 +93,11 @@ export async function startWorker(options: WorkerOptions = {}): Promise<void> {
 /** Stops the worker (running jobs get `timeoutMs`, then are failed and retried later). Before closing the database. */
 export async function stopWorker(options: { timeoutMs?: number } = {}): Promise<void> {
   stopRefreshSchedule();
-  await stopBoss(options);
   const stopping = registration;
+  const held = stopping?.held() ?? [];
+  await stopBoss(options);
+  const handedBack = await handBackShutDownJobs(held);
+  if (handedBack.length > 0) console.log(`[jobs] handed back ${handedBack.length} running job(s) at shutdown`);
   registration = null;
   await stopping?.stop();
 }
