@@ -261,7 +261,7 @@ describe(`the rendered-page cache ${dbTag}`, () => {
     expect(forged.status).toBe(200);
     expect(await forged.text()).toContain('href="/auth"');
     expect(cacheStatus(await get("/city/riverton"))).toBe("hit");
-  });
+  }, 60_000); // hundreds of renders: a loaded machine took over 20 s
 
   it("keeps serving a read page from the cache through a bot's flood of one-off URLs", async () => {
     await cachedGet("/city/riverton");

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   customType,
   date,
@@ -266,11 +267,16 @@ export const cityUrls = pgTable(
     contentType: text("content_type").notNull().default("video"),
     sourceType: text("source_type").notNull().default("website"),
     entityType: text("entity_type").notNull().default("Unknown"),
+    /** Which public body meets in this source's videos (issue timelines' chips, alerts' source type); null: unknown. */
+    body: text("body"),
     lastRefreshedAt: timestamp("last_refreshed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("city_urls_url_idx").on(t.url)],
+  (t) => [
+    index("city_urls_url_idx").on(t.url),
+    check("city_urls_body_check", sql`${t.body} in ('city', 'county', 'school')`),
+  ],
 );
 
 export const citiesUrls = pgTable(
@@ -416,6 +422,126 @@ export const productFeedback = pgTable(
     index("product_feedback_rank_idx").on(t.rank.asc().nullsLast()),
     check("product_feedback_severity_check", sql`${t.severity} between 1 and 5`),
     check("product_feedback_status_check", sql`${t.status} in ('New', 'Active', 'Closed')`),
+  ],
+);
+
+// ---------------------------------------------------------------- following (issue 15)
+
+/**
+ * A member's saved search (an alert): words or a phrase in the site's search
+ * syntax, in some cities (none: all Live cities), optionally one kind of
+ * body. New analysed meetings that match are recorded in alert_matches and
+ * mailed at once or in a digest. The tokens are random, for the unsubscribe
+ * link and the private Atom feed (no sign-in needed for either).
+ */
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    query: text("query").notNull(),
+    cityIds: uuid("city_ids").array().notNull().default(sql`'{}'`),
+    body: text("body"),
+    frequency: text("frequency").notNull().default("immediate"),
+    unsubscribeToken: text("unsubscribe_token").notNull(),
+    feedToken: text("feed_token").notNull(),
+    /** False once unsubscribed: kept (the member may turn it on again), never mailed. */
+    active: boolean("active").notNull().default(true),
+    /** When the last digest of this search was mailed. */
+    lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("saved_searches_user_idx").on(t.userId),
+    uniqueIndex("saved_searches_unsubscribe_token_key").on(t.unsubscribeToken),
+    uniqueIndex("saved_searches_feed_token_key").on(t.feedToken),
+    check("saved_searches_frequency_check", sql`${t.frequency} in ('immediate', 'daily', 'weekly')`),
+    check("saved_searches_body_check", sql`${t.body} in ('city', 'county', 'school')`),
+    check("saved_searches_query_length", sql`length(${t.query}) between 1 and 200`),
+  ],
+);
+
+/**
+ * A meeting that matched a saved search: at most one row per search and
+ * meeting (no alert twice for the same meeting, even when it is analysed
+ * again), with the passage that matched. `emailedAt` is set when the mail
+ * that lists it was accepted by the mail server.
+ */
+export const alertMatches = pgTable(
+  "alert_matches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    savedSearchId: uuid("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    cityVideoId: uuid("city_video_id")
+      .notNull()
+      .references(() => cityVideos.id, { onDelete: "cascade" }),
+    startSeconds: real("start_seconds"),
+    speaker: text("speaker"),
+    passage: text("passage").notNull(),
+    matchedAt: timestamp("matched_at", { withTimezone: true }).notNull().defaultNow(),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("alert_matches_search_video_key").on(t.savedSearchId, t.cityVideoId),
+    index("alert_matches_pending_idx").on(t.savedSearchId).where(sql`${t.emailedAt} is null`),
+    index("alert_matches_video_idx").on(t.cityVideoId),
+  ],
+);
+
+/**
+ * An issue that admins track across meetings ('oakdale-creek-development'
+ * in the demo): a named search over some cities and bodies. Its AI summary
+ * of the state of the issue is regenerated when a new meeting joins.
+ */
+export const trackedIssues = pgTable(
+  "tracked_issues",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    issueKey: text("issue_key").notNull(),
+    title: text("title").notNull(),
+    query: text("query").notNull(),
+    cityIds: uuid("city_ids").array().notNull().default(sql`'{}'`),
+    bodies: text("bodies").array().notNull().default(sql`'{}'`),
+    summary: jsonb("summary").$type<unknown>(),
+    summaryProvider: text("summary_provider"),
+    /** The meetings the summary was written from, to know when a new one joined. */
+    summaryMeetingIds: uuid("summary_meeting_ids").array().notNull().default(sql`'{}'`),
+    summaryGeneratedAt: timestamp("summary_generated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("tracked_issues_issue_key_key").on(t.issueKey),
+    check("tracked_issues_issue_key_format", sql`${t.issueKey} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("tracked_issues_query_length", sql`length(${t.query}) between 1 and 200`),
+  ],
+);
+
+/** A quote a member put in their draft on the desk, in their order. */
+export const draftQuotes = pgTable(
+  "draft_quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cityVideoId: uuid("city_video_id")
+      .notNull()
+      .references(() => cityVideos.id, { onDelete: "cascade" }),
+    startSeconds: real("start_seconds"),
+    speaker: text("speaker"),
+    quote: text("quote").notNull(),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("draft_quotes_user_position_idx").on(t.userId, t.position),
+    check("draft_quotes_quote_length", sql`length(${t.quote}) between 1 and 2000`),
   ],
 );
 
