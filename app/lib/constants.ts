@@ -72,3 +72,17 @@ export const VERIFICATION_CODE_LENGTH = 6;
 
 /** Shown when Load More fails, in the page and in a toast. */
 export const LOAD_MORE_ERROR = "An error occurred while loading more videos.";
+
+/** The public bodies a source's meetings belong to (city_urls.body): issue timelines' chips, alerts' source type. */
+export const BODIES = ["city", "school", "county"] as const;
+export type Body = (typeof BODIES)[number];
+export const BODY_LABELS: Record<Body, string> = { city: "City", school: "School district", county: "County" };
+
+/** How often a saved search's matches are mailed (saved_searches.frequency). */
+export const ALERT_FREQUENCIES = ["immediate", "daily", "weekly"] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = {
+  immediate: "At once",
+  daily: "Daily digest",
+  weekly: "Weekly digest",
+};
