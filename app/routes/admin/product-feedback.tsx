@@ -219,7 +219,7 @@ function FeedbackRow({ row, returnTo }: { row: Row; returnTo: string }) {
       <td className="whitespace-nowrap px-3 py-3 font-medium text-slate-900">{row.feedbackType}</td>
       <td className="min-w-64 max-w-md px-3 py-3 whitespace-pre-line text-slate-800">{row.feedbackText}</td>
       <td className="px-3 py-3 text-slate-700">{row.userEmail ?? "Anonymous"}</td>
-      <td className="max-w-48 px-3 py-3 break-all">
+      <td className="max-w-64 min-w-48 px-3 py-3 [overflow-wrap:anywhere]">
         {row.pageUrl ? (
           <Link to={row.pageUrl} className="text-brand-700 hover:underline">
             {row.pageUrl}
