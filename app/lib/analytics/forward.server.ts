@@ -28,17 +28,18 @@ function eventName(event: ForwardedEvent["event"]): string {
   return event === "page_view" ? "pageview" : event;
 }
 
+/** Both services count unique visitors themselves, from the reader's User-Agent and address. */
+function forwardedHeaders(event: ForwardedEvent): Record<string, string> {
+  return { "Content-Type": "application/json", "User-Agent": event.userAgent, "X-Forwarded-For": event.clientIp };
+}
+
 /** Plausible's Events API: `{name, url, domain, referrer, props}`, with the reader's User-Agent and address. */
 export function plausibleRequest(endpoint: string, site: string, event: ForwardedEvent): ForwardRequest {
   const props: Record<string, string> = { route: event.route };
   if (event.subject) props.subject = event.subject;
   return {
     url: endpoint,
-    headers: {
-      "Content-Type": "application/json",
-      "User-Agent": event.userAgent,
-      "X-Forwarded-For": event.clientIp,
-    },
+    headers: forwardedHeaders(event),
     body: JSON.stringify({
       name: eventName(event.event),
       url: event.url,
@@ -56,11 +57,7 @@ export function umamiRequest(endpoint: string, website: string, event: Forwarded
   if (event.subject) data.subject = event.subject;
   return {
     url: endpoint,
-    headers: {
-      "Content-Type": "application/json",
-      "User-Agent": event.userAgent,
-      "X-Forwarded-For": event.clientIp,
-    },
+    headers: forwardedHeaders(event),
     body: JSON.stringify({
       type: "event",
       payload: {

@@ -5,6 +5,7 @@
  * (The meeting pages' own addresses are in links.ts, which every page with a
  * meeting card loads.)
  */
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { differOnlyIn } from "~/lib/http/search-params";
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -73,12 +74,7 @@ export function revalidateUnlessOnlyMomentChanged({
   nextUrl,
   formMethod,
   defaultShouldRevalidate,
-}: {
-  currentUrl: URL;
-  nextUrl: URL;
-  formMethod?: string;
-  defaultShouldRevalidate: boolean;
-}): boolean {
+}: Pick<ShouldRevalidateFunctionArgs, "currentUrl" | "nextUrl" | "formMethod" | "defaultShouldRevalidate">): boolean {
   // The same URL again is a deliberate revalidate() (the pipeline's live updates): let it through.
   if (!formMethod && currentUrl.href !== nextUrl.href && isOnlyMomentChange(currentUrl, nextUrl)) return false;
   return defaultShouldRevalidate;
