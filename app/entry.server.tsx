@@ -3,7 +3,13 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { DocumentProvider } from "~/lib/http/document";
 import { DOCUMENT_CSS } from "~/lib/http/document-css.server";
 import { addLiteVary, isLiteRequest, isReadingPage } from "~/lib/http/lite.server";
@@ -26,6 +32,8 @@ export const streamTimeout = 5_000;
  * is not a server error.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
+  // A client's mistake (405 for a post to a page without an action, 404) is answered, not logged as a failure.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   if (!request.signal.aborted) console.error(error);
 };
 
