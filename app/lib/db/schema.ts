@@ -442,7 +442,10 @@ export const savedSearches = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     query: text("query").notNull(),
-    cityIds: uuid("city_ids").array().notNull().default(sql`'{}'`),
+    cityIds: uuid("city_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     body: text("body"),
     frequency: text("frequency").notNull().default("immediate"),
     unsubscribeToken: text("unsubscribe_token").notNull(),
@@ -488,7 +491,9 @@ export const alertMatches = pgTable(
   },
   (t) => [
     uniqueIndex("alert_matches_search_video_key").on(t.savedSearchId, t.cityVideoId),
-    index("alert_matches_pending_idx").on(t.savedSearchId).where(sql`${t.emailedAt} is null`),
+    index("alert_matches_pending_idx")
+      .on(t.savedSearchId)
+      .where(sql`${t.emailedAt} is null`),
     index("alert_matches_video_idx").on(t.cityVideoId),
   ],
 );
@@ -505,12 +510,21 @@ export const trackedIssues = pgTable(
     issueKey: text("issue_key").notNull(),
     title: text("title").notNull(),
     query: text("query").notNull(),
-    cityIds: uuid("city_ids").array().notNull().default(sql`'{}'`),
-    bodies: text("bodies").array().notNull().default(sql`'{}'`),
+    cityIds: uuid("city_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    bodies: text("bodies")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     summary: jsonb("summary").$type<unknown>(),
     summaryProvider: text("summary_provider"),
     /** The meetings the summary was written from, to know when a new one joined. */
-    summaryMeetingIds: uuid("summary_meeting_ids").array().notNull().default(sql`'{}'`),
+    summaryMeetingIds: uuid("summary_meeting_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     summaryGeneratedAt: timestamp("summary_generated_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
