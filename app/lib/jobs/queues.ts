@@ -47,7 +47,7 @@ const SETTINGS: Record<QueueName, QueueSettings> = {
   // The next scheduled refresh comes anyway: one retry, and a waiting refresh is dropped after a day.
   "source-refresh": { retryLimit: 1, retryDelay: 120, retryBackoff: false, retentionMinutes: 24 * 60 },
   "alert-match": { retryLimit: 3, retryDelay: 30, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
-  // An SMTP outage delays alerts but loses none: retried with back-off for about a day and a half.
+  // An SMTP outage delays alerts but loses none: 10 retries with back-off from a minute, about 17 hours in all.
   "alert-mail": { retryLimit: 10, retryDelay: 60, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
 };
 
