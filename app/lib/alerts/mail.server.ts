@@ -20,7 +20,7 @@ import { getBoss, transactionExecutor } from "~/lib/jobs/boss.server";
 import { AlertMailJobData, AlertMatchJobData, QUEUES, type JobOutput } from "~/lib/jobs/queues";
 import { meetingHref } from "~/lib/meetings/links";
 import { type AlertMailSearch, alertEmail } from "./email";
-import { matchMeeting } from "./matching.server";
+import { matchStatement, type NewMatch } from "./matching.server";
 
 type JobInput = { id: string; data: unknown };
 
@@ -36,18 +36,20 @@ export async function queueAlertMatching(cityVideoId: string): Promise<void> {
 
 export async function handleAlertMatchJob(job: JobInput): Promise<JobOutput> {
   const { cityVideoId } = AlertMatchJobData.parse(job.data);
-  const matches = await matchMeeting(cityVideoId);
-  const byUser = new Map<string, string[]>();
-  for (const match of matches) {
-    if (match.frequency !== "immediate") continue;
-    byUser.set(match.userId, [...(byUser.get(match.userId) ?? []), match.id]);
-  }
   const boss = await getBoss();
-  for (const [userId, matchIds] of byUser) {
-    // Keyed by the matches: a re-run of this job after a crash finds them recorded and queues nothing.
-    await boss.send(QUEUES.alertMail, { userId, digest: "immediate", matchIds });
-  }
-  return { outcome: "matched", matches: matches.length, mails: byUser.size };
+  // The matches and their mail jobs are committed together: a crash between them cannot leave a match unmailed.
+  return getDb().transaction(async (tx) => {
+    const { rows: matches } = (await tx.execute(matchStatement(cityVideoId))) as unknown as { rows: NewMatch[] };
+    const byUser = new Map<string, string[]>();
+    for (const match of matches) {
+      if (match.frequency !== "immediate") continue;
+      byUser.set(match.userId, [...(byUser.get(match.userId) ?? []), match.id]);
+    }
+    for (const [userId, matchIds] of byUser) {
+      await boss.send(QUEUES.alertMail, { userId, digest: "immediate", matchIds }, { db: transactionExecutor(tx) });
+    }
+    return { outcome: "matched" as const, matches: matches.length, mails: byUser.size };
+  });
 }
 
 type PendingRow = {
