@@ -94,3 +94,30 @@ test("visitors are offered to sign in instead of saving a search", async ({ page
     /^\/auth\?redirectTo=/,
   );
 });
+
+test("members manage their alerts on the profile", async ({ page, open, signedInAs }) => {
+  await signedInAs("member");
+  await open("/search?q=library+budget");
+  await page.getByText("Save this search and get alerts").click();
+  await page.getByRole("button", { name: "Save this search" }).click();
+  await expect(toast(page, "status", "Search saved")).toBeVisible();
+
+  await open("/profile");
+  const row = page.locator('li[data-alert="library budget"]');
+  await expect(row).toContainText("All cities");
+  await row.getByLabel("How often to e-mail “library budget”").selectOption("weekly");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "status", "Alert frequency updated")).toBeVisible();
+  await expect(row.getByLabel("How often to e-mail “library budget”")).toHaveValue("weekly");
+
+  await row.getByRole("button", { name: "Turn off" }).click();
+  await expect(toast(page, "status", "Alert turned off")).toBeVisible();
+  await expect(row).toContainText("Off");
+  await row.getByRole("button", { name: "Turn on" }).click();
+  await expect(toast(page, "status", "Alert turned on")).toBeVisible();
+  await expect(row).toContainText("On");
+
+  await row.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "status", "Alert deleted")).toBeVisible();
+  await expect(page.locator('li[data-alert="library budget"]')).toHaveCount(0);
+});
