@@ -12,6 +12,9 @@ export default [
   route("profile", "routes/profile.tsx"),
   route("profile/delete", "routes/profile/delete.tsx"),
   route("profile/export", "routes/profile/export.ts"),
+  route("alerts", "routes/alerts/index.tsx"),
+  route("alerts/unsubscribe/:token", "routes/alerts/unsubscribe.tsx"),
+  route("alerts/feed/:file", "routes/alerts/feed.ts"),
   route("city/:locationKey", "routes/city/city.tsx", [
     index("routes/city/index.tsx"),
     route("search", "routes/city/search.tsx"),

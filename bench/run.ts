@@ -9,6 +9,7 @@
  *   npm run bench -- --only weight [--weight-runs 3] [--url http://…]   first-load JS per page in Chromium, lite mode, DOMContentLoaded on a slow phone, inline vs cached stylesheet over a 5-page visit (bench/page-weight.ts)
  *   npm run bench -- --only search --meetings 1000 [--explain] [--http-only]   search at scale (bench/search.ts)
  *   npm run bench -- --only directory     the business directory query at 10,000 listings (bench/directory.ts)
+ *   npm run bench -- --only alerts        matching a newly analysed meeting against 10,000 saved searches (bench/alerts.ts)
  *   npm run bench -- --only fuzz [--fuzz-seconds 120]   malformed, slow and cut-off requests while /healthz is polled (bench/fuzz.ts)
  *
  * Offline analyzer:
@@ -45,6 +46,7 @@ import { runWeightBench } from "./page-weight";
 import { runSoak } from "./soak";
 import { runSearchBench } from "./search";
 import { runDirectoryBench } from "./directory";
+import { runAlertsBench } from "./alerts";
 import { runFuzz } from "./fuzz";
 import { syntheticTranscript } from "./synthetic";
 
@@ -125,6 +127,7 @@ async function main(): Promise<void> {
   }
   if (!only || only === "search") await runSearchBench();
   if (!only || only === "directory") await runDirectoryBench();
+  if (!only || only === "alerts") await runAlertsBench();
   if (!only || only === "fuzz") {
     console.log("\nFuzz: malformed, slow and cut-off requests while /healthz is polled (see bench/fuzz.ts)");
     await runFuzz({ seconds: Number(option("fuzz-seconds") ?? 120) });

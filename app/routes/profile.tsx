@@ -13,14 +13,17 @@ import { useHydrated } from "~/components/hooks/use-hydrated";
 import { DeleteAccountDialog } from "~/components/privacy/delete-account";
 import { adminCount, LAST_ADMIN_MESSAGE } from "~/lib/privacy/account.server";
 import { deleteAccountSchema } from "~/lib/privacy/delete-account-form";
+import { AlertsSection } from "~/components/alerts/alerts-list";
+import { listSavedSearches } from "~/lib/alerts/alerts.server";
+import { appUrl } from "~/lib/env/env.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: `Profile | ${PRODUCT_NAME}` }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  if (!user) return data({ user: null, cities: [], deletion: null }, { status: 401 });
-  const cities = await listLiveCities();
+  if (!user) return data({ user: null, cities: [], deletion: null, alerts: [], appUrl: "" }, { status: 401 });
+  const [cities, alerts] = await Promise.all([listLiveCities(), listSavedSearches(user.id)]);
   const lastAdmin = user.isAdmin && (await adminCount()) <= 1;
   return {
     user: {
@@ -34,6 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       lastAdminMessage: lastAdmin ? LAST_ADMIN_MESSAGE : null,
       constraint: getZodConstraint(deleteAccountSchema()),
     },
+    alerts,
+    appUrl: appUrl(),
   };
 }
 
@@ -51,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, cities, deletion } = loaderData;
+  const { user, cities, deletion, alerts, appUrl } = loaderData;
   if (!user || !deletion) {
     return (
       <PageShell narrow>
@@ -97,6 +102,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </div>
       </dl>
       <HomeCityForm cities={cities} current={user.homeCityKey} />
+      <AlertsSection alerts={alerts} appUrl={appUrl} />
       <section aria-labelledby="your-data" className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="your-data" className="text-lg font-semibold">
           Your data

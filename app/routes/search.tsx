@@ -3,6 +3,7 @@ import { SelectField } from "~/components/forms/fields";
 import { PageShell } from "~/components/layout/page-shell";
 import { SearchDigestView } from "~/components/search/search-digest";
 import { SearchForm } from "~/components/search/search-form";
+import { SaveSearchPanel } from "~/components/alerts/save-search";
 import { SearchResults } from "~/components/search/search-results";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { getCityByKey, listLiveCities } from "~/lib/cities/cities.server";
@@ -153,6 +154,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </div>
+      <SaveSearchPanel q={q} cities={cities} defaultCityKey={cityKey} />
     </PageShell>
   );
 }

@@ -7,7 +7,7 @@ export type CapturedMail = { from: string; to: string[]; raw: string };
  * A real SMTP server on 127.0.0.1 that keeps every message it receives.
  * Point the app at it with `process.env.SMTP_URL = listener.url`.
  */
-export async function startSmtpListener() {
+export async function startSmtpListener({ port: wanted = 0 }: { port?: number } = {}) {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -26,10 +26,11 @@ export async function startSmtpListener() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    port,
     messages,
     /** The newest message sent to `address`. */
     lastTo(address: string): CapturedMail | undefined {

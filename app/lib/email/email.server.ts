@@ -3,7 +3,14 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { settings } from "~/lib/env/settings.server";
 
-export type Email = { to: string; subject: string; text: string; html: string };
+export type Email = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (alerts: List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+};
 
 /**
  * Sends mail over `SMTP_URL`. Without it, each message is printed to the

@@ -3,7 +3,7 @@ import type { Email } from "./email.server";
 
 /** Every e-mail has a plain-text body and a simple, escaped HTML twin. */
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -7,6 +7,7 @@
  * retries the job (retryLimit, retryDelay, retryBackoff). Every attempt
  * gives up at its deadline (budgets.server.ts), before the job's expiry.
  */
+import { handleAlertMailJob, handleAlertMatchJob, queueAlertMatching } from "~/lib/alerts/mail.server";
 import { analyzeVideo } from "~/lib/pipeline/analysis.server";
 import type { PipelineWriteResult } from "~/lib/pipeline/revision-store.server";
 import { isPipelineError } from "~/lib/pipeline/messages";
@@ -60,6 +61,7 @@ export async function handleAnalysisJob(job: JobInput): Promise<JobOutput> {
     // Also after "skipped": a run that crashed after writing the analysis
     // may not have queued the story yet.
     await ensureStoryQueued(data.cityVideoId);
+    await queueAlertMatching(data.cityVideoId); // idempotent: a meeting alerts each search once
     return outputOf(result);
   });
 }
@@ -108,4 +110,6 @@ export const HANDLERS: Record<QueueName, (job: JobInput) => Promise<JobOutput>> 
   [QUEUES.analysis]: handleAnalysisJob,
   [QUEUES.story]: handleStoryJob,
   [QUEUES.sourceRefresh]: handleSourceRefreshJob,
+  [QUEUES.alertMatch]: handleAlertMatchJob,
+  [QUEUES.alertMail]: handleAlertMailJob,
 };

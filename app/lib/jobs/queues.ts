@@ -10,12 +10,16 @@ export const QUEUES = {
   analysis: "analysis",
   story: "story",
   sourceRefresh: "source-refresh",
+  /** Matching one newly analysed meeting against the saved searches (docs/decisions/0040-alerts.md). */
+  alertMatch: "alert-match",
+  /** One alert e-mail to one member (at once or a digest). */
+  alertMail: "alert-mail",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** The queues whose jobs work on one video (singletonKey = city_videos.id). */
-export type VideoQueueName = Exclude<QueueName, "source-refresh">;
+export type VideoQueueName = Exclude<QueueName, "source-refresh" | "alert-match" | "alert-mail">;
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
 
@@ -42,6 +46,9 @@ const SETTINGS: Record<QueueName, QueueSettings> = {
   story: { retryLimit: 2, retryDelay: 30, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
   // The next scheduled refresh comes anyway: one retry, and a waiting refresh is dropped after a day.
   "source-refresh": { retryLimit: 1, retryDelay: 120, retryBackoff: false, retentionMinutes: 24 * 60 },
+  "alert-match": { retryLimit: 3, retryDelay: 30, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
+  // An SMTP outage delays alerts but loses none: 10 retries with back-off from a minute, about 17 hours in all.
+  "alert-mail": { retryLimit: 10, retryDelay: 60, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
 };
 
 /**
@@ -83,6 +90,13 @@ export const SourceRefreshJobData = z.object({
   requestedBy: base.requestedBy,
 });
 
+export const AlertMatchJobData = z.object({ cityVideoId: z.uuid() });
+export const AlertMailJobData = z.object({
+  userId: z.uuid(),
+  digest: z.enum(["immediate", "daily", "weekly"]),
+  matchIds: z.array(z.uuid()).min(1).max(1000),
+});
+
 export type TranscriptJob = z.infer<typeof TranscriptJobData>;
 export type AnalysisJob = z.infer<typeof AnalysisJobData>;
 export type StoryJob = z.infer<typeof StoryJobData>;
@@ -92,6 +106,8 @@ export type JobDataByQueue = {
   analysis: AnalysisJob;
   story: StoryJob;
   "source-refresh": z.infer<typeof SourceRefreshJobData>;
+  "alert-match": z.infer<typeof AlertMatchJobData>;
+  "alert-mail": z.infer<typeof AlertMailJobData>;
 };
 
 /** What a finished job leaves in its output (pg-boss keeps it with the job). */
@@ -102,12 +118,22 @@ export type JobOutput =
   | { outcome: "unavailable"; reason: string }
   /** A source refresh: what it found on YouTube and what it saved. */
   | { outcome: "refreshed"; found: number; new: number; updated: number; failed: number }
+  /** Alerts: new matches recorded and mail jobs queued; or an alert e-mail accepted by the mail server. */
+  | { outcome: "matched"; matches: number; mails: number }
+  | { outcome: "mailed"; matches: number }
   /** A failure that retrying cannot fix (no transcript, no analysis): the job completes with it instead of retrying. */
   | { outcome: "failed"; error: string };
 
 /** The Retry button of /admin/jobs (hidden fields), shared by the action and the page. */
 export const RetryJobSchema = z.object({
   intent: z.literal("retry"),
-  queue: z.enum([QUEUES.transcriptFetch, QUEUES.analysis, QUEUES.story, QUEUES.sourceRefresh]),
+  queue: z.enum([
+    QUEUES.transcriptFetch,
+    QUEUES.analysis,
+    QUEUES.story,
+    QUEUES.sourceRefresh,
+    QUEUES.alertMatch,
+    QUEUES.alertMail,
+  ]),
   jobId: z.string(),
 });

@@ -86,6 +86,8 @@ const GENERIC_FAILURE: Record<QueueName, string> = {
   [QUEUES.analysis]: ANALYSIS_FAILED,
   [QUEUES.story]: STORY_FAILED_TOAST.description,
   [QUEUES.sourceRefresh]: "Refreshing the videos failed.",
+  [QUEUES.alertMatch]: "Matching the saved searches failed.",
+  [QUEUES.alertMail]: "Sending an alert e-mail failed.",
 };
 
 type StepState = "none" | "queued" | "running" | "present" | "failed" | "unavailable";

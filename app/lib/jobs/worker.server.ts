@@ -7,6 +7,7 @@
 import type PgBoss from "pg-boss";
 import { settings } from "~/lib/env/settings.server";
 import { getBoss, startSupervisedBoss, stopBoss } from "./boss.server";
+import { startDigestSchedule, stopDigestSchedule } from "~/lib/alerts/mail.server";
 import { queueDueRefreshes } from "~/lib/sources/requests.server";
 import { HANDLERS } from "./handlers.server";
 import { handBackShutDownJobs, registerWorker, type WorkerRegistration } from "./liveness.server";
@@ -88,11 +89,13 @@ export async function startWorker(options: WorkerOptions = {}): Promise<void> {
     }
   }
   startRefreshSchedule();
+  startDigestSchedule();
 }
 
 /** Stops the worker (running jobs get `timeoutMs`, then are failed and retried later). Before closing the database. */
 export async function stopWorker(options: { timeoutMs?: number } = {}): Promise<void> {
   stopRefreshSchedule();
+  stopDigestSchedule();
   const stopping = registration;
   const held = stopping?.held() ?? [];
   await stopBoss(options);

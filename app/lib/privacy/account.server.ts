@@ -22,6 +22,7 @@ import {
   profiles,
   rateLimits,
   sessions,
+  savedSearches,
   userRoles,
   users,
   verificationCodes,
@@ -78,6 +79,19 @@ export async function exportAccountData(userId: string) {
       .from(sessions)
       .where(eq(sessions.userId, userId))
       .orderBy(asc(sessions.createdAt)),
+    // Issue 15: the member's saved searches (alerts), without their unsubscribe and feed tokens.
+    savedSearches: await db
+      .select({
+        query: savedSearches.query,
+        cityIds: savedSearches.cityIds,
+        body: savedSearches.body,
+        frequency: savedSearches.frequency,
+        active: savedSearches.active,
+        createdAt: savedSearches.createdAt,
+      })
+      .from(savedSearches)
+      .where(eq(savedSearches.userId, userId))
+      .orderBy(asc(savedSearches.createdAt)),
     productFeedback: await db
       .select({
         type: productFeedback.feedbackType,

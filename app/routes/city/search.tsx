@@ -9,6 +9,7 @@ import { cacheHeaders, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/http/ca
 import { noResultsSignal, withAnalyticsSignal } from "~/lib/analytics/signal";
 import { cityFromContext } from "~/lib/cities/city-context.server";
 import { CityHeaderSearch } from "~/components/search/search-form";
+import { SaveSearchPanel } from "~/components/alerts/save-search";
 import type { CityRouteHandle } from "./city";
 import type { Route } from "./+types/search";
 
@@ -78,6 +79,7 @@ export default function CitySearch({ loaderData }: Route.ComponentProps) {
         outcome={search.outcome}
         headingLevel={3}
       />
+      <SaveSearchPanel q={q} cities={[city]} defaultCityKey={city.locationKey} />
     </main>
   );
 }

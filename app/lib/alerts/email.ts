@@ -1,0 +1,94 @@
+/** The alert e-mail (at once or a digest): text and escaped HTML, one block per saved search, one item per meeting. */
+import { PRODUCT_NAME } from "~/lib/constants";
+import type { Email } from "~/lib/email/email.server";
+import { escapeHtml } from "~/lib/email/templates";
+import { formatDate } from "~/lib/format/date";
+import { formatDuration } from "~/lib/format/duration";
+
+export type AlertMailItem = {
+  cityName: string;
+  title: string;
+  publishedAt: Date | null;
+  passage: string;
+  speaker: string | null;
+  startSeconds: number | null;
+  /** Absolute link to the meeting at the second the words were said. */
+  url: string;
+};
+
+export type AlertMailSearch = { query: string; unsubscribeUrl: string; items: AlertMailItem[] };
+
+export type AlertMail = {
+  to: string;
+  digest: "immediate" | "daily" | "weekly";
+  searches: AlertMailSearch[];
+  /** Turns off every search of this mail (the List-Unsubscribe header). */
+  unsubscribeUrl: string;
+  profileUrl: string;
+};
+
+function subjectOf(mail: AlertMail): string {
+  const meetings = mail.searches.reduce((n, s) => n + s.items.length, 0);
+  const first = mail.searches[0]?.query ?? "";
+  const what = mail.searches.length === 1 ? `“${first}”` : `${mail.searches.length} of your alerts`;
+  const kind = mail.digest === "immediate" ? "" : mail.digest === "daily" ? "Daily digest: " : "Weekly digest: ";
+  return `${kind}${what} came up in ${meetings === 1 ? "a meeting" : `${meetings} meetings`}`;
+}
+
+function itemHeading(item: AlertMailItem): string {
+  const date = formatDate(item.publishedAt);
+  return `${item.cityName} — ${item.title}${date ? ` (${date})` : ""}`;
+}
+
+function said(item: AlertMailItem): string {
+  const who = item.speaker ? `${item.speaker}` : "Said";
+  return item.startSeconds == null ? "In the title" : `${who}, at ${formatDuration(item.startSeconds, "m:ss")}`;
+}
+
+export function alertEmail(mail: AlertMail): Email {
+  const subject = subjectOf(mail);
+  const text = [
+    `New meetings matched your ${PRODUCT_NAME} alerts.`,
+    ...mail.searches.map((search) =>
+      [
+        `Alert: “${search.query}”`,
+        ...search.items.map((item) =>
+          [`* ${itemHeading(item)}`, `  “${item.passage}”`, `  — ${said(item)}`, `  Watch: ${item.url}`].join("\n"),
+        ),
+        `Turn off this alert: ${search.unsubscribeUrl}`,
+      ].join("\n\n"),
+    ),
+    `Manage your alerts: ${mail.profileUrl}`,
+    `— ${PRODUCT_NAME}`,
+  ].join("\n\n");
+  const link = (href: string, label: string, style = "color:#0f766e") =>
+    `<a href="${escapeHtml(href)}" style="${style}">${escapeHtml(label)}</a>`;
+  const blocks = mail.searches
+    .map(
+      (search) =>
+        `<h2 style="font-size:16px;margin:24px 0 8px">Alert: “${escapeHtml(search.query)}”</h2>` +
+        search.items
+          .map(
+            (item) =>
+              `<div style="margin:0 0 16px;padding:12px;border:1px solid #e2e8f0;border-radius:8px">` +
+              `<p style="margin:0 0 8px;font-weight:600">${escapeHtml(itemHeading(item))}</p>` +
+              `<blockquote style="margin:0 0 8px;padding-left:12px;border-left:3px solid #0d9488">“${escapeHtml(item.passage)}”</blockquote>` +
+              `<p style="margin:0;color:#475569;font-size:14px">— ${escapeHtml(said(item))} · ${link(item.url, "Watch from this moment")}</p>` +
+              `</div>`,
+          )
+          .join("") +
+        `<p style="font-size:13px;margin:0 0 16px">${link(search.unsubscribeUrl, "Turn off this alert", "color:#64748b")}</p>`,
+    )
+    .join("");
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(subject)}</h1>${blocks}<p style="font-size:13px">${link(mail.profileUrl, "Manage your alerts")}</p><p style="color:#64748b;font-size:13px">${escapeHtml(PRODUCT_NAME)} — local government, in plain sight.</p></body></html>`;
+  return {
+    to: mail.to,
+    subject,
+    text,
+    html,
+    headers: {
+      "List-Unsubscribe": `<${mail.unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}

@@ -1,0 +1,338 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { queueDueDigests } from "~/lib/alerts/mail.server";
+import { MAX_SAVED_SEARCHES } from "~/lib/alerts/forms";
+import { alertMatches, savedSearches } from "~/lib/db/schema";
+import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
+import { drainQueues, ensureAnalysisQueued, requestReanalysis, runNextJob } from "~/lib/jobs/index.server";
+import { QUEUES } from "~/lib/jobs/queues";
+import { action as alertsAction } from "~/routes/alerts/index";
+import { loader as feedLoader } from "~/routes/alerts/feed";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/alerts/unsubscribe";
+import { loader as profileLoader } from "~/routes/profile";
+import { callAction, callLoader, callRoute, dbTag, getTestDb, TEST_ORIGIN, truncateAllTables } from "../setup";
+import { createCity, createCitySource, createMeeting, createSignedInUser } from "../support/factories";
+import { type CapturedMail, startSmtpListener } from "../support/smtp-listener";
+import { elementsNamed, parseXml } from "../support/xml";
+
+/**
+ * Alerts (issue 15, docs/decisions/0040-alerts.md) against a real SMTP
+ * listener, with the job queues worked here as a worker would.
+ */
+
+const APP_URL = "https://gavel.example";
+let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  process.env.SMTP_URL = smtp.url;
+  process.env.APP_URL = APP_URL;
+  process.env.JOBS_RETRY_DELAY_SECONDS = "0";
+});
+afterAll(async () => {
+  await stopBoss();
+  await smtp.close();
+});
+beforeEach(async () => {
+  await truncateAllTables();
+  await (await getBoss()).clearStorage();
+  smtp.messages.length = 0;
+});
+
+type Member = Awaited<ReturnType<typeof createSignedInUser>>;
+
+async function member(): Promise<Member> {
+  return createSignedInUser({ role: "member", origin: TEST_ORIGIN });
+}
+
+async function save(who: Member, fields: Record<string, string | string[]>) {
+  return callAction(alertsAction, "/alerts", { intent: "save-search", ...fields }, { headers: { Cookie: who.cookie } });
+}
+
+async function searchesOf(who: Member) {
+  return getTestDb().select().from(savedSearches).where(eq(savedSearches.userId, who.id));
+}
+
+/** The analysis job, then the matching and mail jobs it leads to. */
+async function analyse(meetingId: string, again = false) {
+  if (again) await requestReanalysis(meetingId);
+  else await ensureAnalysisQueued(meetingId);
+  const ran = await runNextJob(QUEUES.analysis);
+  expect(ran?.error).toBeUndefined();
+  await drainQueues([QUEUES.alertMatch, QUEUES.alertMail]);
+}
+
+/** A mail's raw text with quoted-printable soft breaks and escapes undone. */
+function decoded(mail: CapturedMail | undefined): string {
+  const unfolded = (mail?.raw ?? "").replace(/\r?\n[ \t]+/g, " ").replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < unfolded.length; i++) {
+    const hex = /^=([0-9A-F]{2})/.exec(unfolded.slice(i, i + 3));
+    if (hex) {
+      bytes.push(parseInt(hex[1]!, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(unfolded[i]!, "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+function unsubscribeTokenOf(mail: CapturedMail | undefined): string {
+  const match = /^List-Unsubscribe: <https:\/\/gavel\.example\/alerts\/unsubscribe\/([^>]+)>/m.exec(decoded(mail));
+  if (!match) throw new Error(`No List-Unsubscribe in:\n${mail?.raw}`);
+  return match[1]!;
+}
+
+async function matchesOf(searchId: string) {
+  return getTestDb().select().from(alertMatches).where(eq(alertMatches.savedSearchId, searchId));
+}
+
+describe(`alerts ${dbTag}`, () => {
+  it("a saved search matches a newly analysed meeting once, even when it is analysed again", async () => {
+    const city = await createCity({ name: "Alder Creek", status: "Live" });
+    const testCity = await createCity({ name: "Quiet Town", status: "Test" });
+    const alice = await member();
+    const bob = await member();
+    const saved = await save(alice, { q: "sidewalk repairs", city: city.locationKey, redirectTo: "/search?q=x" });
+    expect(saved.status).toBe(302);
+    expect(saved.response?.headers.get("Location")).toBe("/search?q=x");
+    await save(bob, { q: "zoning variance" }); // never said
+    await save(bob, { q: "sidewalk", body: "school" }); // said, but at a city council
+    const meeting = await createMeeting({ cityId: city.id, title: "Regular meeting" });
+    const hidden = await createMeeting({ cityId: testCity.id, title: "Not Live" });
+
+    await analyse(meeting.id);
+    await analyse(hidden.id);
+    const [search] = await searchesOf(alice);
+    const matches = await matchesOf(search!.id);
+    expect(matches).toHaveLength(1);
+    expect(matches[0]).toMatchObject({ cityVideoId: meeting.id, startSeconds: 133 });
+    expect(matches[0]!.passage).toContain("sidewalk repairs");
+    expect(matches[0]!.speaker).toMatch(/okafor/i);
+    expect(matches[0]!.emailedAt).not.toBeNull();
+    const bobs = await searchesOf(bob);
+    for (const s of bobs) expect(await matchesOf(s.id)).toHaveLength(0);
+
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.lastTo(alice.email);
+    const text = decoded(mail);
+    expect(text).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    expect(text).toContain(`${APP_URL}/city/${city.locationKey}/meeting/${meeting.id}?t=133`);
+    expect(text).toContain("Alder Creek");
+    expect(text).toContain("Regular meeting");
+    expect(text).toMatch(/sidewalk repairs/);
+    expect(unsubscribeTokenOf(mail)).toBe(search!.unsubscribeToken);
+
+    await analyse(meeting.id, true);
+    expect(await matchesOf(search!.id)).toHaveLength(1);
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("daily digests group every unsent match of a member into one e-mail", async () => {
+    const city = await createCity({ status: "Live" });
+    const carol = await member();
+    await save(carol, { q: "sidewalk", frequency: "daily" });
+    await save(carol, { q: "consent calendar", frequency: "daily" });
+    await save(carol, { q: "investment report", frequency: "weekly" });
+    const first = await createMeeting({ cityId: city.id, title: "First meeting" });
+    const second = await createMeeting({ cityId: city.id, title: "Second meeting" });
+    await analyse(first.id);
+    await analyse(second.id);
+    expect(smtp.messages).toHaveLength(0); // nothing at once
+
+    const now = new Date();
+    expect(await queueDueDigests(now)).toBe(2); // one daily, one weekly job
+    await drainQueues([QUEUES.alertMail]);
+    expect(smtp.messages).toHaveLength(2);
+    const daily = decoded(smtp.messages.find((m) => /Daily digest/.test(decoded(m))));
+    for (const words of ["“sidewalk”", "“consent calendar”", "First meeting", "Second meeting"])
+      expect(daily).toContain(words);
+    expect(daily).not.toContain("investment report”");
+    const pending = await getTestDb().execute(
+      sql`select count(*)::int as n from alert_matches where emailed_at is null`,
+    );
+    expect((pending as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+
+    // Nothing new: no second digest, today or tomorrow.
+    expect(await queueDueDigests(new Date(now.getTime() + 25 * 3_600_000))).toBe(0);
+    // A new match waits for the next day.
+    const third = await createMeeting({ cityId: city.id, title: "Third meeting" });
+    await analyse(third.id);
+    expect(await queueDueDigests(new Date(now.getTime() + 3_600_000))).toBe(0);
+    expect(await queueDueDigests(new Date(now.getTime() + 24 * 3_600_000))).toBe(1);
+    await drainQueues([QUEUES.alertMail]);
+    expect(smtp.messages).toHaveLength(3);
+  });
+
+  it("matches the source's body when the search names one", async () => {
+    const city = await createCity({ status: "Live" });
+    const source = await createCitySource(city.id);
+    await getTestDb().execute(sql`update city_urls set body = 'school' where id = ${source.id}`);
+    const dana = await member();
+    await save(dana, { q: "sidewalk", body: "school" });
+    await save(dana, { q: "consent calendar", body: "county" });
+    const meeting = await createMeeting({ cityId: city.id, cityUrlsId: source.id });
+    await analyse(meeting.id);
+    const rows = await getTestDb()
+      .select({ query: savedSearches.query })
+      .from(alertMatches)
+      .innerJoin(savedSearches, eq(savedSearches.id, alertMatches.savedSearchId));
+    expect(rows.map((r) => r.query)).toEqual(["sidewalk"]);
+  });
+
+  it("unsubscribes without a session: GET changes nothing, POST turns the alert off", async () => {
+    const city = await createCity({ status: "Live" });
+    const erin = await member();
+    await save(erin, { q: "sidewalk repairs" });
+    await analyse((await createMeeting({ cityId: city.id })).id);
+    const token = unsubscribeTokenOf(smtp.lastTo(erin.email));
+    const path = `/alerts/unsubscribe/${token}`;
+
+    const page = await callLoader(unsubscribeLoader, path, { params: { token } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toContain("no-store");
+    expect(page.data).toMatchObject({ done: false, alerts: [{ query: "sidewalk repairs", active: true }] });
+    expect((await searchesOf(erin))[0]!.active).toBe(true);
+
+    // A mail client's one-click POST (RFC 8058): no cookie, its own body.
+    const done = await callAction(unsubscribeAction, path, { "List-Unsubscribe": "One-Click" }, { params: { token } });
+    expect(done.data).toMatchObject({ done: true, alerts: [{ query: "sidewalk repairs", active: false }] });
+    expect((await searchesOf(erin))[0]!.active).toBe(false);
+
+    // Off: the next matching meeting is recorded for the feed, but not mailed.
+    await analyse((await createMeeting({ cityId: city.id })).id);
+    expect(smtp.messages).toHaveLength(1);
+
+    const unknown = await callLoader(unsubscribeLoader, "/alerts/unsubscribe/x", {
+      params: { token: "nope-nope-nope-nope-nope" },
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("retries an alert e-mail while the mail server is down, and sends it once", async () => {
+    const city = await createCity({ status: "Live" });
+    const frank = await member();
+    await save(frank, { q: "sidewalk repairs" });
+    const port = smtp.port;
+    await smtp.close();
+    try {
+      await ensureAnalysisQueued((await createMeeting({ cityId: city.id })).id);
+      await runNextJob(QUEUES.analysis);
+      await runNextJob(QUEUES.alertMatch);
+      const failed = await runNextJob(QUEUES.alertMail);
+      expect(failed?.error).toBeDefined();
+      const [search] = await searchesOf(frank);
+      expect((await matchesOf(search!.id))[0]!.emailedAt).toBeNull();
+    } finally {
+      smtp = await startSmtpListener({ port });
+    }
+    let sent = null;
+    for (let i = 0; i < 50 && !sent; i++) {
+      sent = await runNextJob(QUEUES.alertMail);
+      if (!sent) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(sent?.output).toEqual({ outcome: "mailed", matches: 1 });
+    expect(await runNextJob(QUEUES.alertMail)).toBeNull();
+    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.lastTo(frank.email)).toBeDefined();
+  });
+
+  it("a member can neither read nor change another member's alerts", async () => {
+    const alice = await member();
+    const mallory = await member();
+    await save(alice, { q: "budget" });
+    const [target] = await searchesOf(alice);
+
+    for (const fields of [
+      { intent: "turn-off", id: target!.id },
+      { intent: "set-frequency", id: target!.id, frequency: "weekly" },
+      { intent: "delete", id: target!.id },
+    ]) {
+      const result = await callAction(alertsAction, "/alerts", fields, { headers: { Cookie: mallory.cookie } });
+      expect(result.status).toBe(302);
+    }
+    expect(await searchesOf(alice)).toMatchObject([{ id: target!.id, active: true, frequency: "immediate" }]);
+    const page = await callLoader(profileLoader, "/profile", { headers: { Cookie: mallory.cookie } });
+    expect((page.data as { alerts: unknown[] }).alerts).toEqual([]);
+    const own = await callLoader(profileLoader, "/profile", { headers: { Cookie: alice.cookie } });
+    expect((own.data as { alerts: { query: string }[] }).alerts.map((a) => a.query)).toEqual(["budget"]);
+
+    // The owner can.
+    await callAction(
+      alertsAction,
+      "/alerts",
+      { intent: "turn-off", id: target!.id },
+      { headers: { Cookie: alice.cookie } },
+    );
+    expect((await searchesOf(alice))[0]!.active).toBe(false);
+    await callAction(
+      alertsAction,
+      "/alerts",
+      { intent: "delete", id: target!.id },
+      { headers: { Cookie: alice.cookie } },
+    );
+    expect(await searchesOf(alice)).toEqual([]);
+
+    // A visitor cannot save or change at all.
+    const visitor = await callAction(alertsAction, "/alerts", { intent: "save-search", q: "budget" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.response?.headers.get("Location")).toMatch(/^\/auth/);
+  });
+
+  it(`refuses more than ${MAX_SAVED_SEARCHES} saved searches, and searches with no words`, async () => {
+    const gina = await member();
+    await getTestDb()
+      .insert(savedSearches)
+      .values(
+        Array.from({ length: MAX_SAVED_SEARCHES }, (_, i) => ({
+          userId: gina.id,
+          query: `word${i}`,
+          unsubscribeToken: `unsubscribe-token-${i}-xxxxxxxx`,
+          feedToken: `feed-token-${i}-xxxxxxxxxxxxxxx`,
+        })),
+      );
+    const refused = await save(gina, { q: "one more" });
+    expect(refused.status).toBe(302);
+    expect(await searchesOf(gina)).toHaveLength(MAX_SAVED_SEARCHES);
+    const henry = await member();
+    await save(henry, { q: "the and of" });
+    await save(henry, { q: "-budget" });
+    expect(await searchesOf(henry)).toHaveLength(0);
+  });
+
+  it("serves a search's private Atom feed: well-formed, escaped, linking to the second", async () => {
+    const city = await createCity({ name: `Oak <&> "Creek"`, status: "Live" });
+    const ivy = await member();
+    await save(ivy, { q: `sidewalk <repairs>` });
+    await analyse((await createMeeting({ cityId: city.id, title: `Budget & <Parks>` })).id);
+    const [search] = await searchesOf(ivy);
+    const file = `${search!.feedToken}.atom`;
+    const result = await callLoader(feedLoader, `/alerts/feed/${file}`, { params: { file } });
+    expect(result.status).toBe(200);
+    expect(result.headers.get("Content-Type")).toBe("application/atom+xml; charset=utf-8");
+    expect(result.headers.get("Cache-Control")).toContain("private");
+    const xml = await result.response!.text();
+    const feed = parseXml(xml);
+    expect(feed.name).toBe("feed");
+    expect(feed.attributes.xmlns).toBe("http://www.w3.org/2005/Atom");
+    const entries = elementsNamed(feed, "entry");
+    expect(entries).toHaveLength(1);
+    const link = elementsNamed(entries[0]!, "link")[0]!;
+    expect(link.attributes.href).toMatch(
+      new RegExp(`^${APP_URL}/city/${city.locationKey}/meeting/[0-9a-f-]+\\?t=133$`),
+    );
+    expect(elementsNamed(entries[0]!, "title")[0]!.text).toContain(`Oak <&> "Creek": Budget & <Parks>`);
+    expect(elementsNamed(feed, "title")[0]!.text).toContain("sidewalk <repairs>");
+
+    for (const bad of [
+      "unknown-token-unknown-token.atom",
+      `${search!.feedToken}.xml`,
+      `${search!.unsubscribeToken}.atom`,
+    ]) {
+      const missing = await callRoute(feedLoader, {
+        request: new Request(`${TEST_ORIGIN}/alerts/feed/${bad}`),
+        params: { file: bad },
+      });
+      expect(missing.status).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { alertEmail } from "~/lib/alerts/email";
+import { alertFeedXml, escapeXml } from "~/lib/alerts/feed";
+import { parseXml } from "../support/xml";
+
+const HOSTILE = `<script>alert("x")</script> & 'quotes'`;
+
+describe("alert e-mail", () => {
+  const mail = alertEmail({
+    to: "member@example.com",
+    digest: "daily",
+    unsubscribeUrl: "https://gavel.example/alerts/unsubscribe/aaa.bbb",
+    profileUrl: "https://gavel.example/profile#alerts",
+    searches: [
+      {
+        query: HOSTILE,
+        unsubscribeUrl: "https://gavel.example/alerts/unsubscribe/aaa",
+        items: [
+          {
+            cityName: HOSTILE,
+            title: HOSTILE,
+            publishedAt: new Date("2026-03-05T18:00:00Z"),
+            passage: HOSTILE,
+            speaker: HOSTILE,
+            startSeconds: 3725.4,
+            url: "https://gavel.example/city/oak/meeting/1?t=3725&x=<y>",
+          },
+        ],
+      },
+    ],
+  });
+
+  it("escapes everything in the HTML twin", () => {
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).not.toContain("'quotes'");
+    expect(mail.html).toContain("&#60;script&#62;");
+    expect(mail.html).toContain('href="https://gavel.example/city/oak/meeting/1?t=3725&#38;x=&#60;y&#62;"');
+  });
+
+  it("lists the city, title, date, sentence, speaker and the clock time, with the headers of one-click unsubscribe", () => {
+    expect(mail.subject).toBe(`Daily digest: “${HOSTILE}” came up in a meeting`);
+    expect(mail.text).toContain("Mar 5, 2026");
+    expect(mail.text).toContain("1:02:05");
+    expect(mail.text).toContain("Watch: https://gavel.example/city/oak/meeting/1?t=3725");
+    expect(mail.headers).toEqual({
+      "List-Unsubscribe": "<https://gavel.example/alerts/unsubscribe/aaa.bbb>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+  });
+});
+
+describe("alert feed", () => {
+  it("is well-formed with hostile text and characters XML forbids", () => {
+    const xml = alertFeedXml({
+      query: `${HOSTILE}\u0000\u0007`,
+      updatedAt: new Date("2026-03-05T18:00:00Z"),
+      appUrl: "https://gavel.example",
+      selfUrl: "https://gavel.example/alerts/feed/tok.atom",
+      matches: [
+        {
+          id: "00000000-0000-4000-8000-000000000001",
+          meetingId: "00000000-0000-4000-8000-000000000002",
+          title: HOSTILE,
+          cityKey: "oak",
+          cityName: HOSTILE,
+          publishedAt: null,
+          passage: `${HOSTILE}\u001b`,
+          speaker: null,
+          startSeconds: null,
+          matchedAt: new Date("2026-03-05T18:00:00Z"),
+        },
+      ],
+    });
+    const feed = parseXml(xml);
+    expect(feed.name).toBe("feed");
+    expect(escapeXml("a\u0000b<")).toBe("ab&#60;");
+  });
+});
