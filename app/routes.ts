@@ -12,6 +12,9 @@ export default [
   route("profile", "routes/profile.tsx"),
   route("profile/delete", "routes/profile/delete.tsx"),
   route("profile/export", "routes/profile/export.ts"),
+  route("desk", "routes/desk/desk.tsx"),
+  route("desk/add", "routes/desk/add.ts"),
+  route("desk/export", "routes/desk/export.ts"),
   route("city/:locationKey", "routes/city/city.tsx", [
     index("routes/city/index.tsx"),
     route("search", "routes/city/search.tsx"),
