@@ -9,10 +9,10 @@ import { and, asc, count, eq, max, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, cityVideos, draftQuotes } from "~/lib/db/schema";
 import { isUuid } from "~/lib/cities/page-state";
-import type { QuoteSource } from "./forms";
+import { MAX_DRAFT_QUOTES, type QuoteSource } from "./forms";
 import { verifiedQuotesOfMeeting } from "./quotes.server";
 
-export const MAX_DRAFT_QUOTES = 200;
+export { MAX_DRAFT_QUOTES };
 
 export type DraftEntry = {
   id: string;

@@ -1,6 +1,9 @@
 /** What the desk's forms post, checked on the server (docs/decisions/0042-journalists-desk.md). */
 import { z } from "zod";
 
+/** The most quotes a draft holds. */
+export const MAX_DRAFT_QUOTES = 200;
+
 export type QuoteSource = "analysis" | "story";
 
 export const DESK_TABS = ["alerts", "quotes", "draft"] as const;

@@ -7,15 +7,8 @@ import { getCurrentUser } from "~/lib/auth/session.server";
 import { listLiveCities } from "~/lib/cities/cities.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { listAlertMatches, type AlertEntry } from "~/lib/desk/alerts.server";
-import {
-  clearDraft,
-  listDraft,
-  MAX_DRAFT_QUOTES,
-  moveDraftQuote,
-  removeDraftQuote,
-  type DraftEntry,
-} from "~/lib/desk/draft.server";
-import { deskTab, draftIntentSchema, quoteSearchSchema, type DeskTab } from "~/lib/desk/forms";
+import { clearDraft, listDraft, moveDraftQuote, removeDraftQuote, type DraftEntry } from "~/lib/desk/draft.server";
+import { deskTab, draftIntentSchema, MAX_DRAFT_QUOTES, quoteSearchSchema, type DeskTab } from "~/lib/desk/forms";
 import { searchVerifiedQuotes, type QuoteHit } from "~/lib/desk/quotes.server";
 import { formatDate } from "~/lib/format/date";
 import { formatDuration } from "~/lib/format/duration";
