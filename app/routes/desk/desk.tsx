@@ -2,6 +2,7 @@ import { data, Form, href, Link, redirect } from "react-router";
 import { AddToDraft } from "~/components/desk/add-to-draft";
 import { Button, Field, SelectField } from "~/components/forms/fields";
 import { PageShell } from "~/components/layout/page-shell";
+import { LinkTabs } from "~/components/proto/frame";
 import { CopyMomentLink } from "~/components/meeting/copy-moment-link";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { listLiveCities } from "~/lib/cities/cities.server";
@@ -112,27 +113,15 @@ const TABS: { tab: DeskTab; label: string }[] = [
   { tab: "draft", label: "Draft" },
 ];
 
+/** The tabs: the prototype showcase's link tabs, each a plain link to `?tab=`. */
 function Tabs({ current }: { current: DeskTab }) {
   return (
-    <nav aria-label="Desk" className="mt-6 border-b border-slate-200">
-      <ul className="-mb-px flex gap-1">
-        {TABS.map(({ tab, label }) => (
-          <li key={tab}>
-            <Link
-              to={`${href("/desk")}?tab=${tab}`}
-              aria-current={tab === current ? "page" : undefined}
-              className={`inline-block border-b-2 px-4 py-2 text-sm font-semibold ${
-                tab === current
-                  ? "border-brand-600 text-brand-700"
-                  : "border-transparent text-slate-600 hover:text-slate-900"
-              }`}
-            >
-              {label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <div className="mt-6">
+      <LinkTabs
+        label="Desk"
+        options={TABS.map(({ tab, label }) => ({ key: tab, label, search: `?tab=${tab}`, current: tab === current }))}
+      />
+    </div>
   );
 }
 
@@ -271,6 +260,7 @@ function QuotesTab({
             >
               <blockquote className="text-slate-800 italic">“{hit.text}”</blockquote>
               <Citation speaker={hit.speaker} meeting={hitMeeting(hit)} city={hit.city} seconds={hit.seconds} />
+              <p className="mt-1 text-xs font-semibold text-emerald-800">Verified word for word in the transcript</p>
               {hit.context ? <p className="mt-1 text-sm text-slate-500">Context: {hit.context}</p> : null}
               <div className="mt-2">
                 <AddToDraft
