@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { useShowToast } from "~/components/ui/toaster";
+import { useOptionalShowToast } from "~/components/ui/toaster";
 import { meetingHref } from "~/lib/meetings/links";
 
 /**
@@ -20,11 +20,11 @@ export function CopyMomentLink({
   seconds: number | null;
   className?: string;
 }) {
-  const showToast = useShowToast();
+  const showToast = useOptionalShowToast();
   if (seconds === null) return null;
   const path = meetingHref(meetingId, { cityKey, seconds });
   async function copy(event: MouseEvent<HTMLAnchorElement>) {
-    if (typeof navigator.clipboard?.writeText !== "function") return; // Follow the link.
+    if (!showToast || typeof navigator.clipboard?.writeText !== "function") return; // Follow the link.
     event.preventDefault();
     const url = new URL(path, window.location.origin).href;
     try {
