@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { draftQuotes } from "~/lib/db/schema";
+import { alertMatches, draftQuotes, savedSearches } from "~/lib/db/schema";
 import { exportAccountData } from "~/lib/privacy/account.server";
 import { MAX_DRAFT_QUOTES } from "~/lib/desk/draft.server";
 import { meetingMeta, type MeetingMetaFacts } from "~/lib/meetings/meta";
@@ -225,6 +225,37 @@ describe(`the journalist's desk [${dbTag}]`, () => {
     expect(await search("city=hiddenville-does-not-exist")).toEqual([]);
     // Newest meeting first.
     expect((await search(`city=${cityKey}`))[0]?.meetingId).toBe(meetingB);
+  });
+
+  it("lists the member's own alert matches, newest first, and nobody else's", async () => {
+    const db = getTestDb();
+    const search = (userId: string, query: string) =>
+      db
+        .insert(savedSearches)
+        .values({ userId, query, unsubscribeToken: `u-${query}`, feedToken: `f-${query}` })
+        .returning()
+        .then((rows) => rows[0]!);
+    const mine = await search(alice.id, "wheelchair");
+    const theirs = await search(bob.id, "library");
+    await db.insert(alertMatches).values([
+      { savedSearchId: mine.id, cityVideoId: meetingA, passage: "Older passage", matchedAt: new Date("2026-05-01") },
+      {
+        savedSearchId: mine.id,
+        cityVideoId: meetingB,
+        passage: "Newer passage",
+        speaker: "PUBLIC COMMENTER",
+        startSeconds: 1036.4,
+        matchedAt: new Date("2026-05-02"),
+      },
+      { savedSearchId: theirs.id, cityVideoId: meetingA, passage: "Bob's passage" },
+    ]);
+    const result = await callLoader(deskLoader, "/desk", { headers: { Cookie: alice.cookie } });
+    const { alerts } = result.data as {
+      alerts: { items: { passage: string; query: string; seconds: number | null; meeting: { id: string } }[] };
+    };
+    expect(alerts.items.map((a) => a.passage)).toEqual(["Newer passage", "Older passage"]);
+    expect(alerts.items[0]).toMatchObject({ query: "wheelchair", seconds: 1036, meeting: { id: meetingB } });
+    expect(result.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
   it("describes a shared moment by what was said at that second", async () => {
