@@ -8,7 +8,13 @@ import { action as deskAction, loader as deskLoader } from "~/routes/desk/desk";
 import { loader as exportLoader } from "~/routes/desk/export";
 import { loader as meetingLoader } from "~/routes/meeting/meeting";
 import { callAction, callLoader, dbTag, getTestDb } from "../setup";
-import { createCity, createMeeting, createSignedInUser, verifiedSampleAnalysis } from "../support/factories";
+import {
+  createCity,
+  createMeeting,
+  createSignedInUser,
+  verifiedSampleAnalysis,
+  verifiedSampleStory,
+} from "../support/factories";
 
 /**
  * The journalist's desk (docs/decisions/0042-journalists-desk.md): members
@@ -196,6 +202,26 @@ describe(`the journalist's desk [${dbTag}]`, () => {
     const cleared = await post(alice.cookie, { intent: "clear" });
     expect(cleared.status).toBe(303);
     expect(await draftOf(alice.cookie)).toEqual([]);
+  });
+
+  it("adds the story's verified sidebar quote from the story page", async () => {
+    const story = verifiedSampleStory();
+    const quote = story.story.sidebar_elements.quote_block;
+    expect(quote.quote).not.toBe("");
+    const withStory = await createMeeting({
+      cityId: (await createCity()).id,
+      analysis: true,
+      story: true,
+      made: { ...made, story: story.story, storyVerification: story.report },
+    });
+    const fields = { meetingId: withStory.id, source: "story", highlight: 0, quote: 0 };
+    await add(bob.cookie, { ...fields, text: "Words the story never quoted." });
+    const before = (await draftOf(bob.cookie)).length;
+    await add(bob.cookie, { ...fields, text: quote.quote });
+    const entries = await draftOf(bob.cookie);
+    expect(entries).toHaveLength(before + 1);
+    expect(entries.at(-1)).toMatchObject({ quote: quote.quote.trim(), speaker: quote.attribution });
+    await post(bob.cookie, { intent: "clear" });
   });
 
   it(`holds at most ${MAX_DRAFT_QUOTES} quotes`, async () => {

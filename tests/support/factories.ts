@@ -14,8 +14,8 @@ import {
   storyRevisions,
 } from "~/lib/db/schema";
 import { storeTranscript } from "~/lib/transcripts/store.server";
-import { isPlainText, parseStoredAnalysis } from "~/lib/ai/stored";
-import { verifyAnalysis } from "~/lib/ai/verify";
+import { isPlainText, parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
+import { verifyAnalysis, verifyStory } from "~/lib/ai/verify";
 import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
 
 /**
@@ -254,4 +254,17 @@ export function verifiedSampleAnalysis() {
   const parsed = parseStoredAnalysis(SAMPLE.analysis);
   if (!parsed || isPlainText(parsed)) throw new Error("The sample analysis is not structured");
   return verifyAnalysis(parsed, parseTimestampedTranscript(SAMPLE.transcript), SAMPLE.transcript, null);
+}
+
+/** The sample story after the verification pass (against the verified sample analysis), with its report. */
+export function verifiedSampleStory() {
+  const parsed = parseStoredStory(SAMPLE.story);
+  if (!parsed || isPlainText(parsed)) throw new Error("The sample story is not structured");
+  const segments = parseTimestampedTranscript(SAMPLE.transcript);
+  return verifyStory(parsed, {
+    segments,
+    transcript: SAMPLE.transcript,
+    title: null,
+    analysis: verifiedSampleAnalysis().analysis,
+  });
 }
