@@ -15,6 +15,9 @@ export default [
   route("alerts", "routes/alerts/index.tsx"),
   route("alerts/unsubscribe/:token", "routes/alerts/unsubscribe.tsx"),
   route("alerts/feed/:file", "routes/alerts/feed.ts"),
+  route("desk", "routes/desk/desk.tsx"),
+  route("desk/add", "routes/desk/add.ts"),
+  route("desk/export", "routes/desk/export.ts"),
   route("city/:locationKey", "routes/city/city.tsx", [
     index("routes/city/index.tsx"),
     route("search", "routes/city/search.tsx"),

@@ -14,6 +14,9 @@ import {
   storyRevisions,
 } from "~/lib/db/schema";
 import { storeTranscript } from "~/lib/transcripts/store.server";
+import { isPlainText, parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
+import { verifyAnalysis, verifyStory } from "~/lib/ai/verify";
+import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
 
 /**
  * The one place where tests create rows, for the integration tests (their
@@ -240,4 +243,28 @@ export async function createBusinessListing({
 }: BusinessListingOptions) {
   const [listing] = await createBusinessListings(cityId, [{ name, listingTier, ...rest }]);
   return listing!;
+}
+
+/**
+ * The sample analysis after the app's verification pass over the sample
+ * transcript, with its report: content whose highlight quotes are verified,
+ * for `createMeeting({ analysis: true, made: { provider, analysis, analysisVerification } })`.
+ */
+export function verifiedSampleAnalysis() {
+  const parsed = parseStoredAnalysis(SAMPLE.analysis);
+  if (!parsed || isPlainText(parsed)) throw new Error("The sample analysis is not structured");
+  return verifyAnalysis(parsed, parseTimestampedTranscript(SAMPLE.transcript), SAMPLE.transcript, null);
+}
+
+/** The sample story after the verification pass (against the verified sample analysis), with its report. */
+export function verifiedSampleStory() {
+  const parsed = parseStoredStory(SAMPLE.story);
+  if (!parsed || isPlainText(parsed)) throw new Error("The sample story is not structured");
+  const segments = parseTimestampedTranscript(SAMPLE.transcript);
+  return verifyStory(parsed, {
+    segments,
+    transcript: SAMPLE.transcript,
+    title: null,
+    analysis: verifiedSampleAnalysis().analysis,
+  });
 }

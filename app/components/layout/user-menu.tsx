@@ -22,6 +22,9 @@ export function UserMenu({ user, tone = "light" }: { user: ClientUser; tone?: "l
         <Link to={href("/profile")} className={item}>
           Profile
         </Link>
+        <Link to={href("/desk")} className={item}>
+          Journalist&apos;s desk
+        </Link>
         {user.isAdmin ? (
           <>
             <Link to={href("/admin")} className={item}>

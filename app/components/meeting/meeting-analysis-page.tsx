@@ -59,7 +59,11 @@ export function MeetingAnalysisPage({ meeting, isAdmin, pipeline, cityInPath }: 
                 momentHref: (seconds) => `?t=${seconds}#video`,
               }}
             >
-              <AnalysisSections analysis={meeting.analysis} canAnalyze={meeting.canAnalyze} />
+              <AnalysisSections
+                analysis={meeting.analysis}
+                canAnalyze={meeting.canAnalyze}
+                meeting={{ id: meeting.id, cityKey: meeting.city.locationKey }}
+              />
             </QuoteMomentsProvider>
           )}
           <ProvenanceNote provenance={meeting.analysisProvenance} label="How this analysis was made" />

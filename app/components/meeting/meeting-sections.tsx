@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import type { AnalysisView, HighlightView } from "~/lib/meetings/view";
-import { CheckedText } from "./checked-text";
+import { AddToDraft } from "~/components/desk/add-to-draft";
+import { CheckedText, useQuoteSeconds } from "./checked-text";
+import { CopyMomentLink } from "./copy-moment-link";
 import { FlagMistakeLink } from "./flag-mistake";
 import { Section } from "./section";
 
@@ -21,7 +23,46 @@ function MomentLink({ highlight }: { highlight: HighlightView }) {
   );
 }
 
-function Highlights({ highlights }: { highlights: HighlightView[] }) {
+/** Which meeting the sections belong to, for links to its moments and "Add to draft". */
+export type MeetingRef = { id: string; cityKey: string };
+
+/**
+ * A highlight quote with its links. "Add to draft" is offered for quotes
+ * the verification report places at a moment (a draft cites the second).
+ */
+function HighlightQuote({
+  meeting,
+  quote,
+  highlightIndex,
+  quoteIndex,
+  highlightSeconds,
+}: {
+  meeting: MeetingRef;
+  quote: HighlightView["quotes"][number];
+  highlightIndex: number;
+  quoteIndex: number;
+  highlightSeconds: number | null;
+}) {
+  const verifiedSeconds = useQuoteSeconds(quote.text.trim());
+  const seconds = verifiedSeconds ?? highlightSeconds;
+  return (
+    <li data-quote>
+      <blockquote className="text-slate-700 italic">
+        <CheckedText text={`“${quote.text}”`} />
+      </blockquote>
+      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-500">
+        <span>— {quote.speaker}</span>
+        <CopyMomentLink meetingId={meeting.id} cityKey={meeting.cityKey} seconds={seconds} />
+        {verifiedSeconds !== null ? (
+          <AddToDraft meetingId={meeting.id} highlight={highlightIndex} quote={quoteIndex} text={quote.text.trim()} />
+        ) : null}
+        <FlagMistakeLink text={quote.text} seconds={highlightSeconds} what="this quote" />
+      </p>
+    </li>
+  );
+}
+
+function Highlights({ highlights, meeting }: { highlights: HighlightView[]; meeting: MeetingRef }) {
   if (highlights.length === 0) return <p className="text-slate-600">No highlights were found.</p>;
   return (
     <ol className="space-y-4">
@@ -32,20 +73,20 @@ function Highlights({ highlights }: { highlights: HighlightView[] }) {
             <p className="font-medium text-slate-900">
               <CheckedText text={highlight.pointOfInterest} />
             </p>
+            <CopyMomentLink meetingId={meeting.id} cityKey={meeting.cityKey} seconds={highlight.seconds} />
             <FlagMistakeLink text={highlight.pointOfInterest} seconds={highlight.seconds} what="this highlight" />
           </div>
           {highlight.quotes.length > 0 ? (
             <ul className="mt-2 space-y-2">
               {highlight.quotes.map((quote, quoteIndex) => (
-                <li key={quoteIndex}>
-                  <blockquote className="text-slate-700 italic">
-                    <CheckedText text={`“${quote.text}”`} />
-                  </blockquote>
-                  <p className="text-sm text-slate-500">
-                    — {quote.speaker}{" "}
-                    <FlagMistakeLink text={quote.text} seconds={highlight.seconds} what="this quote" />
-                  </p>
-                </li>
+                <HighlightQuote
+                  key={quoteIndex}
+                  meeting={meeting}
+                  quote={quote}
+                  highlightIndex={index}
+                  quoteIndex={quoteIndex}
+                  highlightSeconds={highlight.seconds}
+                />
               ))}
             </ul>
           ) : null}
@@ -122,7 +163,15 @@ export function AnalysisStatusSlot({ canAnalyze }: { canAnalyze: boolean }) {
   );
 }
 
-export function AnalysisSections({ analysis, canAnalyze }: { analysis: AnalysisView; canAnalyze: boolean }) {
+export function AnalysisSections({
+  analysis,
+  canAnalyze,
+  meeting,
+}: {
+  analysis: AnalysisView;
+  canAnalyze: boolean;
+  meeting: MeetingRef;
+}) {
   if (analysis.kind === "none") return <AnalysisStatusSlot canAnalyze={canAnalyze} />;
   if (analysis.kind === "plain") {
     return (
@@ -143,7 +192,7 @@ export function AnalysisSections({ analysis, canAnalyze }: { analysis: AnalysisV
         {analysis.summary ? <FlagMistakeLink text={analysis.summary.slice(0, 300)} what="the summary" /> : null}
       </Section>
       <Section title="Highlights" id="highlights">
-        <Highlights highlights={analysis.highlights} />
+        <Highlights highlights={analysis.highlights} meeting={meeting} />
       </Section>
       <Section title="Action Items" id="action-items">
         <ActionItems items={analysis.actionItems} />

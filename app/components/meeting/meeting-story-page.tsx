@@ -6,6 +6,8 @@ import { formatStatedDate } from "~/lib/format/date";
 import { meetingHref } from "~/lib/meetings/links";
 import { paragraphsOf } from "~/lib/meetings/text";
 import { StoryAdminTools } from "./admin-tools";
+import { AddToDraft } from "~/components/desk/add-to-draft";
+import { CopyMomentLink } from "./copy-moment-link";
 import { CheckedText, ProvenanceNote, QuoteMomentsProvider, useQuoteSeconds } from "./checked-text";
 import { FlagMistakeLink } from "./flag-mistake";
 import { JsonLd } from "./json-ld";
@@ -45,7 +47,7 @@ function StoryArticle({ story }: { story: NewsStory }) {
   );
 }
 
-function StorySidebar({ story }: { story: NewsStory }) {
+function StorySidebar({ story, meetingId, cityKey }: { story: NewsStory; meetingId: string; cityKey: string }) {
   const { quote_block: quote, quick_facts: facts, background } = story.sidebar_elements;
   const quoteSeconds = useQuoteSeconds(quote.quote ?? "");
   return (
@@ -66,7 +68,11 @@ function StorySidebar({ story }: { story: NewsStory }) {
                 <CheckedText text={quote.context} />
               </span>
             ) : null}
-            <span className="mt-1 block">
+            <span className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+              <CopyMomentLink meetingId={meetingId} cityKey={cityKey} seconds={quoteSeconds} />
+              {quoteSeconds !== null ? (
+                <AddToDraft meetingId={meetingId} source="story" highlight={0} quote={0} text={quote.quote.trim()} />
+              ) : null}
               <FlagMistakeLink text={quote.quote} seconds={quoteSeconds} what="this quote" />
             </span>
           </figcaption>
@@ -207,7 +213,9 @@ export function MeetingStoryPage({
             )}
           </div>
           <aside className="space-y-4" aria-label="Story details">
-            {story.kind === "structured" ? <StorySidebar story={story.story} /> : null}
+            {story.kind === "structured" ? (
+              <StorySidebar story={story.story} meetingId={meeting.id} cityKey={meeting.city.locationKey} />
+            ) : null}
             {isAdmin ? <StoryAdminTools meetingId={meeting.id} /> : null}
           </aside>
         </div>

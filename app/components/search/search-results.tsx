@@ -4,6 +4,7 @@ import { relevancePercent } from "~/lib/search/relevance";
 import { meetingHref } from "~/lib/meetings/links";
 import { formatDate } from "~/lib/format/date";
 import { formatDuration } from "~/lib/format/duration";
+import { CopyMomentLink } from "~/components/meeting/copy-moment-link";
 import { Snippet } from "./snippet";
 
 /**
@@ -69,6 +70,12 @@ export function SearchResults({
                 {result.start_seconds !== null ? ` · at ${formatDuration(result.start_seconds, "m:ss")}` : null}
               </p>
               <Snippet html={result.snippet} className="mt-2 text-slate-800" />
+              <CopyMomentLink
+                meetingId={result.id}
+                cityKey={result.city.location_key}
+                seconds={result.start_seconds}
+                className="mt-2 inline-block"
+              />
             </li>
           );
         })}

@@ -21,6 +21,11 @@ export function useShowToast(): ShowToast {
   return show;
 }
 
+/** useShowToast for a control that may also render outside the root layout (a page rendered alone): null there. */
+export function useOptionalShowToast(): ShowToast | null {
+  return useContext(ShowToastContext);
+}
+
 /**
  * The app's only toast region, rendered once by the root layout around the
  * page (docs/decisions/0004-toasts.md). It shows the `toast` at the top of

@@ -41,12 +41,26 @@ export function meetingDescription(meeting: MeetingView): string {
   return excerpt(text, 160);
 }
 
-/** What the analysis page's meta is made of: the loader computes it, the browser only adds a moment. */
-export type MeetingMetaFacts = { title: string; place: string; description: string; canonicalUrl: string };
+/**
+ * What the analysis page's meta is made of: the loader computes it, the
+ * browser only adds a moment. `moment` is what was said at the `?t=` the
+ * loader saw (the quote or passage), for the previews of a shared moment.
+ */
+export type MeetingMetaFacts = {
+  title: string;
+  place: string;
+  description: string;
+  canonicalUrl: string;
+  moment?: { seconds: number; description: string } | null;
+};
 
-export function meetingMetaFacts(meeting: MeetingView, canonicalUrl: string): MeetingMetaFacts {
+export function meetingMetaFacts(
+  meeting: MeetingView,
+  canonicalUrl: string,
+  moment: MeetingMetaFacts["moment"] = null,
+): MeetingMetaFacts {
   const place = `${meeting.city.name}, ${meeting.city.state}`;
-  return { title: meeting.title, place, description: meetingDescription(meeting), canonicalUrl };
+  return { title: meeting.title, place, description: meetingDescription(meeting), canonicalUrl, moment };
 }
 
 /**
@@ -57,12 +71,16 @@ export function meetingMetaFacts(meeting: MeetingView, canonicalUrl: string): Me
  * the loader does not run again), so it takes the loader's facts.
  */
 export function meetingMeta(facts: MeetingMetaFacts, search = ""): MetaDescriptor[] {
-  const { canonicalUrl, description } = facts;
+  const { canonicalUrl } = facts;
   const seconds = parseStartSeconds(new URLSearchParams(search).get("t"));
   const moment = seconds === null ? "" : ` at ${formatDuration(seconds)}`;
   const title = `${facts.title}${moment} — ${facts.place} | ${PRODUCT_NAME}`;
   const shareUrl = seconds === null ? canonicalUrl : `${canonicalUrl}?t=${seconds}`;
-  return pageMeta({ title, description, canonicalUrl, shareUrl });
+  // What was said then, when the loader saw this moment (a moment changed in the browser keeps the page's).
+  const said = seconds !== null && facts.moment?.seconds === seconds ? facts.moment.description : null;
+  const description = said ?? facts.description;
+  const tags = pageMeta({ title, description, canonicalUrl, shareUrl });
+  return said ? [...tags, { name: "twitter:description", content: said }] : tags;
 }
 
 type StoryFacts = { headline: string; description: string };

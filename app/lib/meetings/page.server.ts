@@ -22,6 +22,8 @@ import {
   VIDEO_NOT_FOUND,
 } from "~/lib/meetings/meta";
 import { getMeeting } from "~/lib/meetings/meetings.server";
+import { momentFacts } from "~/lib/meetings/moment.server";
+import { parseStartSeconds } from "~/lib/meetings/video";
 
 /** The id of the city in the path (a 404 when it is unknown), or undefined for the routes without one. */
 export async function cityIdOfPath(
@@ -73,6 +75,7 @@ async function meetingAndPipeline(request: Request, meetingId: string | undefine
 export async function loadMeetingPage(request: Request, meetingId: string | undefined, cityId?: string) {
   const { meeting, user, pipeline, headers } = await meetingAndPipeline(request, meetingId, cityId);
   const canonicalUrl = meetingCanonicalUrl(appUrl(), meeting);
+  const moment = await momentFacts(meeting, parseStartSeconds(new URL(request.url).searchParams.get("t")));
   return data(
     {
       meeting,
@@ -81,7 +84,7 @@ export async function loadMeetingPage(request: Request, meetingId: string | unde
       isAdmin: Boolean(user?.isAdmin),
       canonicalUrl,
       // The meta tags are made here: the browser gets none of the code that makes them.
-      metaFacts: meetingMetaFacts(meeting, canonicalUrl),
+      metaFacts: meetingMetaFacts(meeting, canonicalUrl, moment),
     },
     { headers },
   );

@@ -17,6 +17,7 @@ import {
   businessListings,
   cityRequests,
   contactSubmissions,
+  draftQuotes,
   passwords,
   productFeedback,
   profiles,
@@ -130,6 +131,18 @@ export async function exportAccountData(userId: string) {
       .from(businessListings)
       .where(sameAddress(businessListings.userEmail, email))
       .orderBy(asc(businessListings.createdAt)),
+    draftQuotes: await db
+      .select({
+        meetingId: draftQuotes.cityVideoId,
+        position: draftQuotes.position,
+        quote: draftQuotes.quote,
+        speaker: draftQuotes.speaker,
+        startSeconds: draftQuotes.startSeconds,
+        createdAt: draftQuotes.createdAt,
+      })
+      .from(draftQuotes)
+      .where(eq(draftQuotes.userId, userId))
+      .orderBy(asc(draftQuotes.position)),
   };
 }
 

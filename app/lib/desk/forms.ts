@@ -1,0 +1,37 @@
+/** What the desk's forms post, checked on the server (docs/decisions/0042-journalists-desk.md). */
+import { z } from "zod";
+
+/** The most quotes a draft holds. */
+export const MAX_DRAFT_QUOTES = 200;
+
+export type QuoteSource = "analysis" | "story";
+
+export const DESK_TABS = ["alerts", "quotes", "draft"] as const;
+export type DeskTab = (typeof DESK_TABS)[number];
+
+export function deskTab(value: string | null): DeskTab {
+  return (DESK_TABS as readonly string[]).includes(value ?? "") ? (value as DeskTab) : "alerts";
+}
+
+export const addToDraftSchema = z.object({
+  meetingId: z.uuid(),
+  source: z.enum(["analysis", "story"]),
+  highlight: z.coerce.number().int().min(0).max(1000),
+  quote: z.coerce.number().int().min(0).max(1000),
+  text: z.string().trim().min(1).max(2000),
+  returnTo: z.string().max(2000).optional(),
+});
+
+export const draftIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("move-up"), id: z.uuid() }),
+  z.object({ intent: z.literal("move-down"), id: z.uuid() }),
+  z.object({ intent: z.literal("remove"), id: z.uuid() }),
+  z.object({ intent: z.literal("clear") }),
+]);
+
+export const quoteSearchSchema = z.object({
+  q: z.string().trim().max(200).catch(""),
+  speaker: z.string().trim().max(100).catch(""),
+  city: z.string().trim().max(100).catch(""),
+  page: z.coerce.number().int().min(1).max(500).catch(1),
+});
