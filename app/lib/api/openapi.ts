@@ -434,7 +434,17 @@ export function openApiDocument(origin: string): OpenApiDocument {
           tags: ["meta"],
           parameters: [],
           responses: {
-            "200": ok("This document.", { type: "object" }),
+            "200": ok(
+              "This document.",
+              object({
+                openapi: { type: "string" },
+                info: { type: "object" },
+                servers: { type: "array" },
+                tags: { type: "array" },
+                paths: { type: "object" },
+                components: { type: "object" },
+              }),
+            ),
             "429": errors["429"],
           },
         },
