@@ -147,9 +147,9 @@ function resolve(schema: Record<string, unknown>): Record<string, unknown> {
 
 function documentedKeys(path: string, status: string): { type: string; keys: string[] } {
   const response = resolve(document.paths[path]!.get.responses[status] as Record<string, unknown>);
-  const [[type, media]] = Object.entries(response.content as Record<string, { schema: Record<string, unknown> }>);
-  const schema = resolve(media!.schema);
-  return { type: type!, keys: ((schema.required as string[] | undefined) ?? []).slice().sort() };
+  const [type, media] = Object.entries(response.content as Record<string, { schema: Record<string, unknown> }>)[0]!;
+  const schema = resolve(media.schema);
+  return { type, keys: ((schema.required as string[] | undefined) ?? []).slice().sort() };
 }
 
 describe(`the OpenAPI document ${dbTag}`, () => {
