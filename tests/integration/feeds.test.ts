@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cities, cityVideos, trackedIssues } from "~/lib/db/schema";
 import { appUrl } from "~/lib/env/env.server";
+import { confirmContentVersionsListener } from "~/lib/http/content-versions.server";
 import { loader as cityLayoutLoader } from "~/routes/city/city";
 import { loader as cityFeedLoader } from "~/routes/feeds/city-feed";
 import { loader as robotsLoader } from "~/routes/seo/robots";
@@ -111,6 +112,7 @@ describe(`a city's Atom feed ${dbTag}`, () => {
       .update(cityVideos)
       .set({ storyGeneratedAt: new Date(Date.UTC(2026, 2, 4, 12)) })
       .where(eq(cityVideos.id, storyIds[2]!));
+    await confirmContentVersionsListener(); // on PostgreSQL, the bump arrives by NOTIFY
     const after = await feed("feedtown", { "If-None-Match": etag });
     expect(after.result.status).toBe(200);
     expect(
@@ -176,6 +178,7 @@ describe(`the sitemap and robots.txt ${dbTag}`, () => {
     const etag = (await sitemap()).result.headers.get("ETag")!;
     expect((await sitemap({ "If-None-Match": etag })).result.status).toBe(304);
     await getTestDb().execute(sql`update cities set tag_line = 'Changed' where location_key = 'feedtown'`);
+    await confirmContentVersionsListener();
     expect((await sitemap({ "If-None-Match": etag })).result.status).toBe(200);
   });
 
