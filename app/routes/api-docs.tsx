@@ -1,5 +1,6 @@
 import { data, href, Link } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
+import { newestMeetingId } from "~/lib/api/data.server";
 import { examplePath } from "~/lib/api/examples";
 import { API_RATE_LIMIT, MAX_PAGE_SIZE } from "~/lib/api/limits";
 import { openApiDocument } from "~/lib/api/openapi";
@@ -21,6 +22,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   const origin = appUrl();
   const document = openApiDocument(origin);
+  // The curl examples use a meeting that exists here, when there is one.
+  const newest = await newestMeetingId();
+  const overrides = newest ? { meetingId: newest } : {};
   const endpoints = Object.entries(document.paths).map(([path, item]) => ({
     path,
     summary: item.get.summary,
@@ -32,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       description: parameter.description,
     })),
     statuses: Object.keys(item.get.responses),
-    curl: `curl -s '${document.servers[0]!.url}${examplePath(path, item.get.parameters)}'`,
+    curl: `curl -s '${document.servers[0]!.url}${examplePath(path, item.get.parameters, overrides)}'`,
   }));
   return data(
     {

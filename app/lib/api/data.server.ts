@@ -233,6 +233,15 @@ export async function listMeetings(options: {
   };
 }
 
+/** The newest meeting of a Live city, for the /api page's examples; null when there is none. */
+export async function newestMeetingId(): Promise<string | null> {
+  const [row] = await rowsOf<{ id: string }>(
+    sql`select v.id from city_videos v join cities c on c.id = v.city_id where c.status = 'Live'
+      order by v.published_at desc nulls last, v.id desc limit 1`,
+  );
+  return row?.id ?? null;
+}
+
 export type ApiStory =
   | { kind: "plain"; text: string }
   | {

@@ -2,11 +2,15 @@
 import type { OpenApiDocument, OpenApiParameter } from "./openapi";
 
 /** The path with its example parameters, e.g. `/meetings?city=alder-creek&limit=2`. */
-export function examplePath(path: string, parameters: OpenApiParameter[]): string {
+export function examplePath(
+  path: string,
+  parameters: OpenApiParameter[],
+  overrides: Partial<Record<string, string>> = {},
+): string {
   let filled = path;
   const query = new URLSearchParams();
   for (const parameter of parameters) {
-    const value = String(parameter.example);
+    const value = overrides[parameter.name] ?? String(parameter.example);
     if (parameter.in === "path") filled = filled.replace(`{${parameter.name}}`, encodeURIComponent(value));
     else if (value !== "") query.set(parameter.name, value);
   }
