@@ -120,8 +120,8 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           {endpoints.map((endpoint) => (
             <article key={endpoint.path} id={`endpoint-${endpoint.path.replace(/[^a-z]+/gi, "-")}`}>
               <h3 className="font-mono text-lg font-semibold">
-                <span className="mr-2 rounded bg-emerald-100 px-1.5 py-0.5 text-sm text-emerald-800">GET</span>
-                /api/v1{endpoint.path}
+                <span className="mr-2 rounded bg-emerald-100 px-1.5 py-0.5 text-sm text-emerald-800">GET</span> /api/v1
+                {endpoint.path}
               </h3>
               <p className="mt-1 font-medium text-slate-900">{endpoint.summary}</p>
               <p className="mt-1 text-slate-700">{endpoint.description}</p>
