@@ -23,6 +23,7 @@ import { loader as openApiLoader } from "~/routes/api/openapi";
 import { loader as searchLoader } from "~/routes/api/search";
 import { callRoute, dbTag, getRequest, getTestDb, type RouteResult } from "../setup";
 import { createCity, createMeeting } from "../support/factories";
+import { schemaProblems } from "../support/json-schema";
 
 /**
  * The open API (docs/decisions/0043-feeds-and-api.md): every path of its
@@ -145,11 +146,19 @@ function resolve(schema: Record<string, unknown>): Record<string, unknown> {
   return resolve(target as Record<string, unknown>);
 }
 
-function documentedKeys(path: string, status: string): { type: string; keys: string[] } {
+function documentedKeys(
+  path: string,
+  status: string,
+): { type: string; keys: string[]; schema: Record<string, unknown> } {
   const response = resolve(document.paths[path]!.get.responses[status] as Record<string, unknown>);
   const [type, media] = Object.entries(response.content as Record<string, { schema: Record<string, unknown> }>)[0]!;
   const schema = resolve(media.schema);
-  return { type, keys: ((schema.required as string[] | undefined) ?? []).slice().sort() };
+  return { type, keys: ((schema.required as string[] | undefined) ?? []).slice().sort(), schema };
+}
+
+/** What is wrong with an answer's body against the document's schema for it ([] when it conforms). */
+function bodyProblems(path: string, status: string, body: unknown): string[] {
+  return schemaProblems(document as unknown as Record<string, unknown>, documentedKeys(path, status).schema, body);
 }
 
 describe(`the OpenAPI document ${dbTag}`, () => {
@@ -169,6 +178,23 @@ describe(`the OpenAPI document ${dbTag}`, () => {
         if (parameter.in === "path") expect(parameter.required).toBe(true);
       }
     }
+    const operationIds = Object.values(served.paths).map((item) => item.get.operationId);
+    expect(new Set(operationIds).size).toBe(operationIds.length);
+    for (const [path, item] of Object.entries(served.paths)) {
+      const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]).sort();
+      const declared = item.get.parameters
+        .filter((p) => p.in === "path")
+        .map((p) => p.name)
+        .sort();
+      expect(declared, path).toEqual(templated);
+      for (const response of Object.values(item.get.responses)) {
+        expect("$ref" in response || typeof response.description === "string", path).toBe(true);
+      }
+    }
+    // The schema check finds a wrong answer (so that its silence above means something).
+    expect(bodyProblems("/cities", "200", { cities: [{ key: 1, name: "x" }] })).toEqual(
+      expect.arrayContaining(["$.cities[0].key: integer is not string", "$.cities[0]: state is missing"]),
+    );
     // Every $ref points at something.
     const refs = JSON.stringify(served).match(/"\$ref":"[^"]+"/g) ?? [];
     for (const ref of refs) expect(resolve({ $ref: JSON.parse(`{${ref}}`).$ref })).toBeTruthy();
@@ -181,6 +207,7 @@ describe(`the OpenAPI document ${dbTag}`, () => {
     const documented = documentedKeys(path, "200");
     expect(result.headers.get("Content-Type")).toBe(`${documented.type}; charset=utf-8`);
     expect(Object.keys(result.body as object).sort()).toEqual(documented.keys);
+    expect(bodyProblems(path, "200", result.body)).toEqual([]);
     expect(result.headers.get("ETag")).toMatch(/^W\/"/);
     expect(result.headers.get("Cache-Control")).toMatch(/^public/);
   });
@@ -205,6 +232,7 @@ describe(`the OpenAPI document ${dbTag}`, () => {
     const documented = documentedKeys(path, status);
     expect(result.headers.get("Content-Type")).toBe(`${documented.type}; charset=utf-8`);
     expect(Object.keys(result.body as object).sort()).toEqual(documented.keys);
+    expect(bodyProblems(path, status, result.body)).toEqual([]);
     expect(result.body).toMatchObject({ status: Number(status), type: expect.stringContaining("/api#problem-") });
   });
 
@@ -274,6 +302,7 @@ describe(`meetings ${dbTag}`, () => {
     expect(meeting.story?.headline.length).toBeGreaterThan(5);
     expect(meeting.transcript.timed).toBe(true);
     expect(meeting.transcript.segments.length).toBeGreaterThan(3);
+    expect(bodyProblems("/meetings/{meetingId}", "200", result.body)).toEqual([]);
 
     const example = (await api(`/meetings/${EXAMPLES.meetingId}`)).body as {
       meeting: {
