@@ -35,7 +35,7 @@ export type OpenApiOperation = {
 
 export type OpenApiDocument = {
   openapi: "3.1.0";
-  info: { title: string; version: string; description: string; license: { name: string; identifier: string } };
+  info: { title: string; version: string; description: string };
   servers: { url: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, { get: OpenApiOperation }>;
@@ -257,7 +257,6 @@ export function openApiDocument(origin: string): OpenApiDocument {
         `Each address may make ${API_RATE_LIMIT.limit} requests every ${API_RATE_LIMIT.windowSeconds} seconds; past that the answer is 429 with Retry-After.`,
         "Errors are problem documents (RFC 9457): {type, title, status, detail}.",
       ].join(" "),
-      license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: `${origin}/api/v1` }],
     tags: [
