@@ -8,6 +8,7 @@ const FOOTER_LINKS = [
   ["About", "/about"],
   ["Contact", "/contact"],
   ["Privacy Policy", "/privacy"],
+  ["API", "/api"],
 ] as const;
 
 for (const path of ["/", "/about", "/contact", "/privacy", "/no-such-page"]) {

@@ -13,6 +13,7 @@ const LINKS = [
   { to: href("/about"), label: "About" },
   { to: href("/contact"), label: "Contact" },
   { to: href("/privacy"), label: "Privacy Policy" },
+  { to: href("/api"), label: "API" },
 ];
 
 export function Footer({ lite }: { lite: boolean }) {

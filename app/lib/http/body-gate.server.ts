@@ -1,11 +1,13 @@
 import type { IncomingMessage } from "node:http";
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
+import { CORS_PREFLIGHT_HEADERS, isApiPath } from "~/lib/api/cors";
 import { settings } from "~/lib/env/settings.server";
 import { bodyLimitFor, formatBytes, tooLargeMessageFor } from "./body-limits";
 
 /**
  * The gate every request passes before React Router sees it:
- * - methods other than GET, HEAD, POST, PUT, PATCH, DELETE get 405 (OPTIONS 204), with `Allow`;
+ * - methods other than GET, HEAD, POST, PUT, PATCH, DELETE get 405 (OPTIONS 204), with `Allow`
+ *   (and under /api/, the CORS preflight's headers);
  * - a body larger than the route's limit gets 413, by its Content-Length at
  *   once, or as soon as the bytes streamed in pass the limit;
  * - a body that takes longer than REQUEST_BODY_TIMEOUT_MS (the default deadline) gets 408;
@@ -39,7 +41,16 @@ type ReadResult =
 
 export function requestBodyGate({ deadlineMs }: { deadlineMs?: number } = {}): RequestHandler {
   return async (req, res, next) => {
-    if (req.method === "OPTIONS") return answer(req, res, 204, "", { Allow: ALLOW });
+    if (req.method === "OPTIONS") {
+      // The open API's CORS preflight (app/lib/api/cors.ts); elsewhere, just what is allowed.
+      return answer(
+        req,
+        res,
+        204,
+        "",
+        isApiPath(req.path) ? { Allow: ALLOW, ...CORS_PREFLIGHT_HEADERS } : { Allow: ALLOW },
+      );
+    }
     if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
       return answer(req, res, 405, GATE_MESSAGES.method, { Allow: ALLOW });
     }

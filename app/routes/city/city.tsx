@@ -8,6 +8,7 @@ import { cacheHeaders, publicPageHeaders } from "~/lib/http/cache.server";
 import { cityFromContext, loadCityIntoContext } from "~/lib/cities/city-context.server";
 import { CITY_NOT_FOUND } from "~/lib/cities/not-found";
 import { safeImageUrl } from "~/lib/meetings/meetings.server";
+import { cityFeedPath } from "~/lib/feeds/links";
 import type { Route } from "./+types/city";
 
 /**
@@ -39,6 +40,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         icon: city.icon,
         imageUrl: safeImageUrl(city.imageUrl),
         tagLine: city.tagLine,
+        // Only Live cities have a feed (docs/decisions/0043-feeds-and-api.md).
+        feedPath: city.status === "Live" ? cityFeedPath(city.locationKey) : null,
       },
     },
     { headers: cacheHeaders(user) },
@@ -71,8 +74,13 @@ export default function CityLayout({ loaderData }: Route.ComponentProps) {
   const handles = useMatches().map((match) => match.handle as CityRouteHandle | undefined);
   const compact = handles.some((handle) => handle?.cityHeader === "compact");
   const search = handles.findLast((handle) => handle?.citySearch)?.citySearch?.(loaderData.city);
+  const { feedPath, name } = loaderData.city;
   return (
     <>
+      {/* React puts this <link> in the document's head, on every page of the city. */}
+      {feedPath ? (
+        <link rel="alternate" type="application/atom+xml" title={`${name}: new stories`} href={feedPath} />
+      ) : null}
       <CityHeader city={loaderData.city} variant={compact ? "compact" : "full"} search={search} />
       <Outlet />
     </>

@@ -1,0 +1,470 @@
+/**
+ * The OpenAPI 3.1 description of the open API, served at
+ * /api/v1/openapi.json and rendered by the /api page. Written by hand next
+ * to the code it describes (app/lib/api/data.server.ts); the integration
+ * test calls every path it lists with its examples and checks the answer
+ * against it.
+ */
+import { API_RATE_LIMIT, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./limits";
+
+type Schema = Record<string, unknown>;
+
+export type OpenApiParameter = {
+  name: string;
+  in: "path" | "query";
+  required: boolean;
+  description: string;
+  schema: Schema;
+  example: string | number;
+};
+
+export type OpenApiResponse = {
+  description: string;
+  content?: Record<string, { schema: Schema }>;
+  headers?: Schema;
+};
+
+export type OpenApiOperation = {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  parameters: OpenApiParameter[];
+  responses: Record<string, OpenApiResponse | { $ref: string }>;
+};
+
+export type OpenApiDocument = {
+  openapi: "3.1.0";
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  tags: { name: string; description: string }[];
+  paths: Record<string, { get: OpenApiOperation }>;
+  components: { schemas: Record<string, Schema>; responses: Record<string, Schema>; headers: Record<string, Schema> };
+};
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const nullable = (type: string, extra: Schema = {}) => ({ type: [type, "null"], ...extra });
+const string = (description?: string) => (description ? { type: "string", description } : { type: "string" });
+const uri = { type: "string", format: "uri" };
+const dateTime = nullable("string", { format: "date-time" });
+
+function object(properties: Record<string, Schema>, description?: string): Schema {
+  return {
+    type: "object",
+    ...(description ? { description } : {}),
+    properties,
+    required: Object.keys(properties),
+  };
+}
+
+const json = (schema: Schema) => ({ "application/json": { schema } });
+
+/** Example values, the same as the demo data's (`npm start`). */
+export const EXAMPLES = {
+  locationKey: "alder-creek",
+  meetingId: "00000000-0000-4000-8000-000000000000",
+  issueKey: "oakdale-creek-development",
+  q: "budget",
+} as const;
+
+const cityKeyParameter = (where: "path" | "query", required: boolean): OpenApiParameter => ({
+  name: where === "path" ? "locationKey" : "city",
+  in: where,
+  required,
+  description: "A Live city's key, as in its page's address (/city/{key}).",
+  schema: { type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+  example: EXAMPLES.locationKey,
+});
+
+const errors = {
+  "400": { $ref: "#/components/responses/BadRequest" },
+  "404": { $ref: "#/components/responses/NotFound" },
+  "429": { $ref: "#/components/responses/TooManyRequests" },
+} as const;
+
+function ok(description: string, schema: Schema) {
+  return { description, content: json(schema), headers: { ETag: { $ref: "#/components/headers/ETag" } } };
+}
+
+const SCHEMAS: Record<string, Schema> = {
+  Problem: object(
+    {
+      type: { ...uri, description: "Names the kind of problem; documented on the /api page." },
+      title: string(),
+      status: { type: "integer" },
+      detail: string("What went wrong, in words."),
+    },
+    "An error (RFC 9457 problem details), served as application/problem+json.",
+  ),
+  CityRef: object({ key: string(), name: string(), state: string("Two-letter state code.") }),
+  City: {
+    allOf: [
+      ref("CityRef"),
+      object({
+        county: nullable("string"),
+        tagLine: nullable("string"),
+        description: nullable("string"),
+        links: object({
+          page: uri,
+          feed: { ...uri, description: "The city's Atom feed of new stories." },
+          self: uri,
+          meetings: uri,
+        }),
+      }),
+    ],
+  },
+  CityDetail: {
+    allOf: [
+      ref("City"),
+      object({
+        meetingCount: { type: "integer" },
+        storyCount: { type: "integer" },
+        latestMeetingAt: dateTime,
+        issues: {
+          type: "array",
+          items: object({ key: string(), title: string(), links: object({ page: uri, self: uri }) }),
+        },
+      }),
+    ],
+  },
+  MeetingSummary: object({
+    id: { type: "string", format: "uuid" },
+    title: string(),
+    description: nullable("string"),
+    publishedAt: dateTime,
+    videoUrl: nullable("string", { format: "uri" }),
+    thumbnailUrl: nullable("string", { format: "uri" }),
+    city: ref("CityRef"),
+    hasTranscript: { type: "boolean" },
+    hasAnalysis: { type: "boolean" },
+    hasStory: { type: "boolean" },
+    storyGeneratedAt: dateTime,
+    links: object({ page: uri, story: nullable("string", { format: "uri" }), self: uri }),
+  }),
+  Segment: object({
+    position: { type: "integer" },
+    startSeconds: nullable("number"),
+    endSeconds: nullable("number"),
+    speaker: nullable("string"),
+    text: string(),
+  }),
+  Analysis: {
+    description: "The meeting's analysis: structured, or plain text for older analyses.",
+    oneOf: [
+      object({ kind: { const: "plain" }, text: string() }),
+      object({
+        kind: { const: "structured" },
+        summary: string(),
+        highlights: {
+          type: "array",
+          items: object({
+            timestamp: nullable("string", { description: "HH:MM:SS; null for an untimed transcript." }),
+            seconds: nullable("integer"),
+            pointOfInterest: string(),
+            quotes: { type: "array", items: object({ text: string(), speaker: string() }) },
+          }),
+        },
+        actionItems: {
+          type: "array",
+          items: object({ description: string(), responsibleParty: string(), dueDate: nullable("string") }),
+        },
+        entities: { type: "array", items: object({ name: string(), type: string(), context: string() }) },
+      }),
+    ],
+  },
+  Story: {
+    description: "The meeting's news story: structured, or plain text for older stories.",
+    oneOf: [
+      object({ kind: { const: "plain" }, text: string() }),
+      object({
+        kind: { const: "structured" },
+        headline: string(),
+        body: string("Paragraphs separated by blank lines."),
+        quote: object({ text: string(), attribution: string(), context: string() }),
+        quickFacts: { type: "array", items: string() },
+        background: string(),
+      }),
+    ],
+  },
+  MeetingDetail: {
+    allOf: [
+      ref("MeetingSummary"),
+      object({
+        analysis: { oneOf: [ref("Analysis"), { type: "null" }] },
+        story: { oneOf: [ref("Story"), { type: "null" }] },
+        transcript: object({
+          timed: { type: "boolean", description: "False when the transcript has no times." },
+          segments: { type: "array", items: ref("Segment") },
+        }),
+      }),
+    ],
+  },
+  SearchHit: object({
+    meeting: object({
+      id: { type: "string", format: "uuid" },
+      title: string(),
+      publishedAt: dateTime,
+      city: ref("CityRef"),
+    }),
+    score: { type: "number", minimum: 0, maximum: 1 },
+    startSeconds: nullable("number", { description: "Where the matching passage starts; null for a title match." }),
+    speaker: nullable("string"),
+    snippet: string("The matching passage as plain text."),
+    snippetHtml: string("The same passage, matching words in <mark>…</mark>, everything else HTML-escaped."),
+    links: object({
+      moment: { ...uri, description: "The meeting page at the second the words were said." },
+      meeting: uri,
+    }),
+  }),
+  Issue: object({
+    key: string(),
+    title: string(),
+    query: string("The search that finds the issue's meetings."),
+    bodies: { type: "array", items: { enum: ["city", "county", "school"] } },
+    cities: { type: "array", items: ref("CityRef") },
+    summaryGeneratedAt: dateTime,
+    updatedAt: dateTime,
+    links: object({ pages: { type: "array", items: uri }, self: uri }),
+  }),
+  IssueDetail: {
+    allOf: [
+      ref("Issue"),
+      object({
+        summary: {
+          description: "The AI summary of the issue's state as generated (null until one is).",
+          type: ["object", "null"],
+        },
+        meetings: { type: "array", items: ref("SearchHit") },
+      }),
+    ],
+  },
+};
+
+const problemResponse = (description: string) => ({
+  description,
+  content: { "application/problem+json": { schema: ref("Problem") } },
+});
+
+export function openApiDocument(origin: string): OpenApiDocument {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Gavel open API",
+      version: "1.0.0",
+      description: [
+        "Read-only JSON about the Live cities' public meetings: cities, meetings with their transcript, analysis and story, search, and tracked issues.",
+        "No key is needed. Any origin may call it (CORS). Answers carry an ETag: send it back in If-None-Match to get 304 Not Modified.",
+        `Each address may make ${API_RATE_LIMIT.limit} requests every ${API_RATE_LIMIT.windowSeconds} seconds; past that the answer is 429 with Retry-After.`,
+        "Errors are problem documents (RFC 9457): {type, title, status, detail}.",
+      ].join(" "),
+    },
+    servers: [{ url: `${origin}/api/v1` }],
+    tags: [
+      { name: "cities", description: "The cities Gavel covers." },
+      { name: "meetings", description: "Meetings, newest first, and one meeting in full." },
+      { name: "search", description: "The site's full-text search." },
+      { name: "issues", description: "Issues followed across meetings." },
+      { name: "meta", description: "This document." },
+    ],
+    paths: {
+      "/cities": {
+        get: {
+          operationId: "listCities",
+          summary: "List the cities",
+          description: "Every Live city, by name.",
+          tags: ["cities"],
+          parameters: [],
+          responses: {
+            "200": ok("The cities.", object({ cities: { type: "array", items: ref("City") } })),
+            "429": errors["429"],
+          },
+        },
+      },
+      "/cities/{locationKey}": {
+        get: {
+          operationId: "getCity",
+          summary: "One city",
+          description: "A Live city with its number of meetings and stories and its tracked issues.",
+          tags: ["cities"],
+          parameters: [cityKeyParameter("path", true)],
+          responses: {
+            "200": ok("The city.", object({ city: ref("CityDetail") })),
+            "404": errors["404"],
+            "429": errors["429"],
+          },
+        },
+      },
+      "/meetings": {
+        get: {
+          operationId: "listMeetings",
+          summary: "List meetings, newest first",
+          description:
+            "Meetings of Live cities, newest first (meetings without a date last), a page at a time. Pass `nextCursor` as `cursor` for the next page; it is null on the last one.",
+          tags: ["meetings"],
+          parameters: [
+            cityKeyParameter("query", false),
+            {
+              name: "cursor",
+              in: "query",
+              required: false,
+              description: "The `nextCursor` of the previous page (opaque).",
+              schema: { type: "string" },
+              example: "",
+            },
+            {
+              name: "limit",
+              in: "query",
+              required: false,
+              description: `Meetings per page, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
+              schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
+              example: 2,
+            },
+          ],
+          responses: {
+            "200": ok(
+              "One page of meetings.",
+              object({
+                meetings: { type: "array", items: ref("MeetingSummary") },
+                nextCursor: nullable("string"),
+                links: object({ next: nullable("string", { format: "uri" }) }),
+              }),
+            ),
+            ...errors,
+          },
+        },
+      },
+      "/meetings/{meetingId}": {
+        get: {
+          operationId: "getMeeting",
+          summary: "One meeting in full",
+          description: "A meeting of a Live city with its transcript segments, analysis and story.",
+          tags: ["meetings"],
+          parameters: [
+            {
+              name: "meetingId",
+              in: "path",
+              required: true,
+              description: "The meeting's id (from a list, a search or a page's address).",
+              schema: { type: "string", format: "uuid" },
+              example: EXAMPLES.meetingId,
+            },
+          ],
+          responses: {
+            "200": ok("The meeting.", object({ meeting: ref("MeetingDetail") })),
+            "404": errors["404"],
+            "429": errors["429"],
+          },
+        },
+      },
+      "/search": {
+        get: {
+          operationId: "search",
+          summary: "Search meetings",
+          description:
+            'The site\'s own search: words, a "phrase", `or`, and `-word` to exclude. Each hit links to the second its passage was said. Up to 50 hits, best first, or newest first when many meetings match (`order`).',
+          tags: ["search"],
+          parameters: [
+            {
+              name: "q",
+              in: "query",
+              required: true,
+              description: "What to search for (up to 200 characters).",
+              schema: { type: "string", minLength: 1, maxLength: 200 },
+              example: EXAMPLES.q,
+            },
+            cityKeyParameter("query", false),
+          ],
+          responses: {
+            "200": ok(
+              "The hits.",
+              object({
+                query: string(),
+                city: nullable("string"),
+                order: { enum: ["relevance", "newest"] },
+                results: { type: "array", items: ref("SearchHit") },
+              }),
+            ),
+            ...errors,
+          },
+        },
+      },
+      "/issues": {
+        get: {
+          operationId: "listIssues",
+          summary: "List the tracked issues",
+          description: "Issues followed across meetings in Live cities.",
+          tags: ["issues"],
+          parameters: [],
+          responses: {
+            "200": ok("The issues.", object({ issues: { type: "array", items: ref("Issue") } })),
+            "429": errors["429"],
+          },
+        },
+      },
+      "/issues/{issueKey}": {
+        get: {
+          operationId: "getIssue",
+          summary: "One tracked issue",
+          description:
+            "An issue with its stored AI summary and the meetings that discussed it (the site's search with the issue's query in its cities), newest first.",
+          tags: ["issues"],
+          parameters: [
+            {
+              name: "issueKey",
+              in: "path",
+              required: true,
+              description: "The issue's key, as in its page's address.",
+              schema: { type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+              example: EXAMPLES.issueKey,
+            },
+          ],
+          responses: {
+            "200": ok("The issue.", object({ issue: ref("IssueDetail") })),
+            "404": errors["404"],
+            "429": errors["429"],
+          },
+        },
+      },
+      "/openapi.json": {
+        get: {
+          operationId: "getOpenApi",
+          summary: "This document",
+          description: "The OpenAPI 3.1 description of this API.",
+          tags: ["meta"],
+          parameters: [],
+          responses: {
+            "200": ok(
+              "This document.",
+              object({
+                openapi: { type: "string" },
+                info: { type: "object" },
+                servers: { type: "array" },
+                tags: { type: "array" },
+                paths: { type: "object" },
+                components: { type: "object" },
+              }),
+            ),
+            "429": errors["429"],
+          },
+        },
+      },
+    },
+    components: {
+      schemas: SCHEMAS,
+      headers: {
+        ETag: {
+          description: "Send it back in If-None-Match: 304 while the answer is unchanged.",
+          schema: { type: "string" },
+        },
+      },
+      responses: {
+        BadRequest: problemResponse("A parameter is missing or not valid."),
+        NotFound: problemResponse("No Live city, meeting or issue has that key or id."),
+        TooManyRequests: {
+          ...problemResponse("Too many requests from this address."),
+          headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * A Live city's newest stories as an Atom feed (/city/{key}/feed.atom):
+ * each meeting with a story, newest story first, its headline, a summary
+ * and the link to the story page.
+ */
+import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { isPlainText, parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
+import { PRODUCT_NAME } from "~/lib/constants";
+import { getDb } from "~/lib/db/client.server";
+import { cities, cityVideos } from "~/lib/db/schema";
+import { storyHref } from "~/lib/meetings/links";
+import { excerpt, paragraphsOf } from "~/lib/meetings/text";
+import { atomFeed, type AtomEntry } from "./atom";
+import { cityFeedPath } from "./links";
+
+/** How many stories a city's feed lists. */
+export const CITY_FEED_ENTRIES = 30;
+const SUMMARY_LENGTH = 400;
+
+export type LiveCity = { id: string; name: string; state: string; locationKey: string; tagLine: string | null };
+
+/** The city with this key when it is Live; null otherwise (unknown, New, Test, Archive). */
+export async function getLiveCity(locationKey: string): Promise<LiveCity | null> {
+  const [city] = await getDb()
+    .select({
+      id: cities.id,
+      name: cities.name,
+      state: cities.state,
+      locationKey: cities.locationKey,
+      tagLine: cities.tagLine,
+    })
+    .from(cities)
+    .where(and(eq(cities.locationKey, locationKey), eq(cities.status, "Live")))
+    .limit(1);
+  return city ?? null;
+}
+
+type StoryRow = {
+  id: string;
+  title: string | null;
+  newsStory: unknown;
+  analysisResults: unknown;
+  storyGeneratedAt: Date | null;
+};
+
+/** The story's headline and a plain summary: the analysis's summary, else the story's opening. */
+export function storyEntryText(row: Pick<StoryRow, "title" | "newsStory" | "analysisResults">): {
+  headline: string;
+  summary: string | null;
+} {
+  const story = parseStoredStory(row.newsStory);
+  const analysis = parseStoredAnalysis(row.analysisResults);
+  const fallbackTitle = row.title?.trim() || "Untitled meeting";
+  const headline = story && !isPlainText(story) ? story.article.headline.trim() || fallbackTitle : fallbackTitle;
+  const analysisSummary = analysis ? (isPlainText(analysis) ? analysis.plainText : analysis.summary) : "";
+  const storyText = story ? (isPlainText(story) ? story.plainText : (paragraphsOf(story.article.body)[0] ?? "")) : "";
+  const summary =
+    analysisSummary.trim() || storyText.trim() ? excerpt(analysisSummary.trim() || storyText, SUMMARY_LENGTH) : null;
+  return { headline, summary };
+}
+
+export async function cityStoryEntries(city: LiveCity, origin: string): Promise<AtomEntry[]> {
+  const rows: StoryRow[] = await getDb()
+    .select({
+      id: cityVideos.id,
+      title: cityVideos.title,
+      newsStory: cityVideos.newsStory,
+      analysisResults: cityVideos.analysisResults,
+      storyGeneratedAt: cityVideos.storyGeneratedAt,
+    })
+    .from(cityVideos)
+    .where(and(eq(cityVideos.cityId, city.id), isNotNull(cityVideos.newsStory), isNotNull(cityVideos.storyGeneratedAt)))
+    .orderBy(desc(cityVideos.storyGeneratedAt), desc(cityVideos.id))
+    .limit(CITY_FEED_ENTRIES);
+  return rows.map((row) => {
+    const { headline, summary } = storyEntryText(row);
+    const link = `${origin}${storyHref(row.id, city.locationKey)}`;
+    return { id: link, title: headline, link, updated: row.storyGeneratedAt!, summary };
+  });
+}
+
+export function cityFeedXml(city: LiveCity, entries: AtomEntry[], origin: string): string {
+  const pagePath = `/city/${encodeURIComponent(city.locationKey)}`;
+  const feedUrl = `${origin}${cityFeedPath(city.locationKey)}`;
+  return atomFeed({
+    id: feedUrl,
+    title: `${city.name}, ${city.state}: new stories | ${PRODUCT_NAME}`,
+    subtitle: city.tagLine ?? `Stories from the public meetings of ${city.name}, ${city.state}.`,
+    selfUrl: feedUrl,
+    pageUrl: `${origin}${pagePath}`,
+    author: PRODUCT_NAME,
+    entries,
+  });
+}
