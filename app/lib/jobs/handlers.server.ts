@@ -14,6 +14,7 @@ import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { refreshSource } from "~/lib/sources/refresh.server";
 import { fetchTranscriptForVideo } from "~/lib/transcripts/fetch.server";
 import { isVideoSourceError } from "~/lib/youtube/sources.server";
+import { handleIssueSummaryJob, queueIssueSummaries } from "~/lib/issues/jobs.server";
 import { attemptDeadlineMs } from "./budgets.server";
 import { ensureAnalysisQueued, ensureStoryQueued } from "./enqueue.server";
 import {
@@ -60,6 +61,7 @@ export async function handleAnalysisJob(job: JobInput): Promise<JobOutput> {
     // Also after "skipped": a run that crashed after writing the analysis
     // may not have queued the story yet.
     await ensureStoryQueued(data.cityVideoId);
+    await queueIssueSummaries({ cityVideoId: data.cityVideoId });
     return outputOf(result);
   });
 }
@@ -108,4 +110,5 @@ export const HANDLERS: Record<QueueName, (job: JobInput) => Promise<JobOutput>> 
   [QUEUES.analysis]: handleAnalysisJob,
   [QUEUES.story]: handleStoryJob,
   [QUEUES.sourceRefresh]: handleSourceRefreshJob,
+  [QUEUES.issueSummary]: handleIssueSummaryJob,
 };

@@ -10,12 +10,13 @@ export const QUEUES = {
   analysis: "analysis",
   story: "story",
   sourceRefresh: "source-refresh",
+  issueSummary: "issue-summary",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** The queues whose jobs work on one video (singletonKey = city_videos.id). */
-export type VideoQueueName = Exclude<QueueName, "source-refresh">;
+export type VideoQueueName = Exclude<QueueName, "source-refresh" | "issue-summary">;
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
 
@@ -42,6 +43,8 @@ const SETTINGS: Record<QueueName, QueueSettings> = {
   story: { retryLimit: 2, retryDelay: 30, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
   // The next scheduled refresh comes anyway: one retry, and a waiting refresh is dropped after a day.
   "source-refresh": { retryLimit: 1, retryDelay: 120, retryBackoff: false, retentionMinutes: 24 * 60 },
+  // An issue's summary after a new meeting or an edit (docs/decisions/0041-issue-timelines.md).
+  "issue-summary": { retryLimit: 2, retryDelay: 60, retryBackoff: true, retentionMinutes: 24 * 60 },
 };
 
 /**
@@ -83,6 +86,9 @@ export const SourceRefreshJobData = z.object({
   requestedBy: base.requestedBy,
 });
 
+/** One issue (created or edited), or the issues a newly analysed meeting may have joined. */
+export const IssueSummaryJobData = z.union([z.object({ issueId: z.uuid() }), z.object({ cityVideoId: z.uuid() })]);
+
 export type TranscriptJob = z.infer<typeof TranscriptJobData>;
 export type AnalysisJob = z.infer<typeof AnalysisJobData>;
 export type StoryJob = z.infer<typeof StoryJobData>;
@@ -92,6 +98,7 @@ export type JobDataByQueue = {
   analysis: AnalysisJob;
   story: StoryJob;
   "source-refresh": z.infer<typeof SourceRefreshJobData>;
+  "issue-summary": z.infer<typeof IssueSummaryJobData>;
 };
 
 /** What a finished job leaves in its output (pg-boss keeps it with the job). */
@@ -102,12 +109,14 @@ export type JobOutput =
   | { outcome: "unavailable"; reason: string }
   /** A source refresh: what it found on YouTube and what it saved. */
   | { outcome: "refreshed"; found: number; new: number; updated: number; failed: number }
+  /** Issue summaries regenerated. */
+  | { outcome: "summarized"; issues: number }
   /** A failure that retrying cannot fix (no transcript, no analysis): the job completes with it instead of retrying. */
   | { outcome: "failed"; error: string };
 
 /** The Retry button of /admin/jobs (hidden fields), shared by the action and the page. */
 export const RetryJobSchema = z.object({
   intent: z.literal("retry"),
-  queue: z.enum([QUEUES.transcriptFetch, QUEUES.analysis, QUEUES.story, QUEUES.sourceRefresh]),
+  queue: z.enum([QUEUES.transcriptFetch, QUEUES.analysis, QUEUES.story, QUEUES.sourceRefresh, QUEUES.issueSummary]),
   jobId: z.string(),
 });

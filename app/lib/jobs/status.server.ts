@@ -86,6 +86,7 @@ const GENERIC_FAILURE: Record<QueueName, string> = {
   [QUEUES.analysis]: ANALYSIS_FAILED,
   [QUEUES.story]: STORY_FAILED_TOAST.description,
   [QUEUES.sourceRefresh]: "Refreshing the videos failed.",
+  [QUEUES.issueSummary]: "Writing an issue's summary failed.",
 };
 
 type StepState = "none" | "queued" | "running" | "present" | "failed" | "unavailable";
