@@ -27,9 +27,9 @@ test("the demo issue's timeline: summary, meetings newest first, chips toggled",
   await expect(items.first().getByTestId("importance")).toHaveText(/importance/i);
   await expect(items.first().locator("mark").first()).toBeVisible();
 
-  const city = page.getByRole("switch", { name: new RegExp(`^. ?City \\(${count}\\)$`) });
-  for (const name of [/School \(0\)/, /County \(0\)/])
-    await expect(page.getByRole("switch", { name })).toHaveAttribute("aria-checked", "true");
+  const city = page.getByRole("switch", { name: `City (${count})`, exact: true });
+  for (const name of ["School district (0)", "County (0)"])
+    await expect(page.getByRole("switch", { name, exact: true })).toHaveAttribute("aria-checked", "true");
   await expect(city).toHaveAttribute("aria-checked", "true");
   await city.click();
   await expect(page).toHaveURL(`${DEMO}?hide=city`);
