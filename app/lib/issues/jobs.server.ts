@@ -5,12 +5,12 @@ import { regenerateIssueSummary, regenerateIssuesForMeeting } from "./regenerate
 
 /**
  * Queues a regeneration: of one issue, or of the issues a meeting may have
- * joined. Keyed like the other queues (singletonKey: the meeting, or the issue).
+ * joined. No singletonKey: the video queues' jobs are found by theirs (a
+ * meeting's pipeline status), and this job is not one of the meeting's steps.
  */
 export async function queueIssueSummaries(data: { issueId: string } | { cityVideoId: string }): Promise<void> {
-  const key = "issueId" in data ? data.issueId : data.cityVideoId;
   const boss = await getBoss();
-  await boss.send(QUEUES.issueSummary, data, { singletonKey: key });
+  await boss.send(QUEUES.issueSummary, data);
 }
 
 export async function handleIssueSummaryJob(job: { id: string; data: unknown }): Promise<JobOutput> {
