@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { trackedIssues } from "~/lib/db/schema";
+import { cityUrls, trackedIssues } from "~/lib/db/schema";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { runNextJob } from "~/lib/jobs/worker.server";
 import { QUEUES } from "~/lib/jobs/queues";
 import { parseStoredIssueSummary } from "~/lib/issues/summary";
 import { regenerateIssueSummary } from "~/lib/issues/regenerate.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin/issues";
+import { action as cityManagementAction } from "~/routes/admin/city-management";
 import { loader as issueLoader } from "~/routes/city/issue";
 import { loader as issuesLoader } from "~/routes/city/issues";
 import { loader as feedLoader } from "~/routes/city/issue-feed";
@@ -200,6 +201,36 @@ describe(`admin curation ${dbTag}`, () => {
     const deleted = await callAction(adminAction, "/admin/issues", { intent: "delete", id: row!.id }, as);
     expect(deleted.status).toBe(302);
     expect(await issueRows()).toHaveLength(0);
+  });
+});
+
+describe(`a source's body in City Management ${dbTag}`, () => {
+  it("is set by the URL form, blank meaning unknown, and validated", async () => {
+    const post = (body: string) =>
+      callAction(
+        cityManagementAction,
+        "/admin/city-management",
+        {
+          intent: "update-url",
+          cityId,
+          urlId: sources.unknown,
+          url: "https://www.youtube.com/playlist?list=PLbody",
+          title: "Other videos",
+          sourceType: "school_district",
+          entityType: "Government",
+          body,
+        },
+        { headers: { Cookie: admin.cookie } },
+      );
+    const bodyOf = async () =>
+      (await getTestDb().select().from(cityUrls).where(eq(cityUrls.id, sources.unknown)))[0]!.body;
+    await post("school");
+    expect(await bodyOf()).toBe("school");
+    const refused = await post("parliament");
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(await bodyOf()).toBe("school");
+    await post("");
+    expect(await bodyOf()).toBeNull();
   });
 });
 
