@@ -183,9 +183,20 @@ export function sentencesOf(text: string): string[] {
     .filter(Boolean);
 }
 
+/** The longest claim the offline writer copies. */
+export const MAX_CLAIM = 300;
+
 export function firstSentence(text: string): string {
   const sentence = sentencesOf(text)[0] ?? "";
-  return sentence.length > 300 ? `${sentence.slice(0, 297).trimEnd()}…` : sentence;
+  return sentence.length > MAX_CLAIM ? `${sentence.slice(0, MAX_CLAIM - 3).trimEnd()}…` : sentence;
+}
+
+/** "September 22, 2026" from "2026-09-22". */
+export function longDate(date: string): string {
+  const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime())
+    ? date
+    : parsed.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 }
 
 /** A transcript passage without its speaker label ("MAYOR OKAFOR: …"). */
@@ -224,14 +235,27 @@ export function writeOfflineIssueSummary(input: {
   const stems = queryStems(input.query);
   // Two of the query's words (or its only one): "Alder Creek" alone says nothing about a creek-side development.
   const all = Math.max(1, Math.min(2, stems.length));
-  /** The sentence of `texts` that names most of the query's words (the earliest of equals), at least `least` of them. */
+  /**
+   * The sentence (or two neighbouring sentences, at a small cost) of `texts`
+   * that names most of the query's words, at least `least` of them; the
+   * earliest of equals. Sentences longer than MAX_CLAIM are passed over.
+   */
   const best = (texts: readonly string[], least = all): string | null => {
-    let found: { sentence: string; score: number } | null = null;
-    for (const sentence of texts.flatMap(sentencesOf)) {
-      const score = mentions(sentence, stems);
-      if (score >= least && (!found || score > found.score)) found = { sentence, score };
+    let found: { text: string; score: number } | null = null;
+    for (const sentences of texts.map(sentencesOf)) {
+      sentences.forEach((sentence, index) => {
+        const next = sentences[index + 1];
+        const windows = [
+          { text: sentence, score: mentions(sentence, stems) },
+          ...(next ? [{ text: `${sentence} ${next}`, score: mentions(`${sentence} ${next}`, stems) - 0.5 }] : []),
+        ];
+        for (const window of windows) {
+          if (window.text.length > MAX_CLAIM || window.score < least - 0.5) continue;
+          if (!found || window.score > found.score) found = window;
+        }
+      });
     }
-    return found ? firstSentence(found.sentence) : null;
+    return found ? (found as { text: string }).text : null;
   };
   const developments = input.meetings.flatMap((meeting) => {
     const sentence =
@@ -243,7 +267,7 @@ export function writeOfflineIssueSummary(input: {
   const newest = input.meetings[0];
   const status = newest
     ? {
-        text: `Most recently, at ${entityOf(newest)}${newest.date ? ` on ${newest.date}` : ""}: ${
+        text: `Most recently, at ${entityOf(newest)}${newest.date ? ` on ${longDate(newest.date)}` : ""}: ${
           developments.find((development) => development.meeting === newest.ref)?.summary ?? newest.title
         }`,
         meetings: [newest.ref],
