@@ -24,7 +24,7 @@ import type { Route } from "./+types/issue";
 
 export const handle: CityRouteHandle = { cityHeader: "compact" };
 
-export const ISSUE_NOT_FOUND = { title: "Issue not found", description: "This city tracks no issue at this address." };
+const ISSUE_NOT_FOUND = { title: "Issue not found", description: "This city tracks no issue at this address." };
 
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const city = await cityFromContext(context, params.locationKey);
