@@ -25,6 +25,9 @@ export default [
     route("meeting-story/:meetingId", "routes/meeting/meeting-story.tsx", { id: "city-meeting-story" }),
     route("businesses", "routes/businesses/directory.tsx", { id: "city-businesses" }),
     route("businesses/:businessKey", "routes/businesses/listing.tsx", { id: "city-business" }),
+    route("issues", "routes/city/issues.tsx"),
+    route("issues/:issueKey", "routes/city/issue.tsx"),
+    route("issues/:issueKey/feed.atom", "routes/city/issue-feed.ts"),
   ]),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
@@ -41,6 +44,7 @@ export default [
       route("business-directory/:businessId/edit", "routes/admin/business-directory/edit.tsx"),
       route("business-directory/:businessId/image", "routes/admin/business-directory/image.tsx"),
       route("product-feedback", "routes/admin/product-feedback.tsx"),
+      route("issues", "routes/admin/issues.tsx"),
       ...prefix("proto", [
         route("frontend-components", "routes/proto/frontend-components.tsx"),
         route("business-directory-tiers", "routes/proto/business-directory-tiers.tsx"),

@@ -18,6 +18,7 @@ import {
   productFeedback,
   profiles,
   storyRevisions,
+  trackedIssues,
   transcriptSegments,
   userRoles,
   users,
@@ -32,6 +33,8 @@ import { SEED_FEEDBACK } from "./feedback";
 import { SEED_VIDEOS } from "./meetings";
 import { verifySeedRecord } from "./verification";
 import { SEED_SOURCES } from "./sources";
+import { SEED_ISSUES, SOURCE_BODY } from "./issues";
+import { regenerateAllIssueSummaries } from "~/lib/issues/regenerate.server";
 
 /** Rows per INSERT statement for the big tables. */
 const CHUNK = 500;
@@ -62,12 +65,23 @@ export async function seedIfEmpty(): Promise<boolean> {
  * Returns whether it loaded.
  */
 export async function seedDemoDataIfPending({ skip }: { skip: boolean }): Promise<boolean> {
-  return loadDemoDataIfPending(insertDemoData, { skip });
+  const loaded = await loadDemoDataIfPending(insertDemoData, { skip });
+  if (loaded) await writeDemoIssueSummaries();
+  return loaded;
 }
 
 /** Loads the demo data whatever the database holds (`npm run db:seed`), and records it. */
 export async function seedDemoData(): Promise<void> {
   await loadDemoData(insertDemoData);
+  await writeDemoIssueSummaries();
+}
+
+/**
+ * The tracked issues' summaries, by the offline provider, after the
+ * transaction (it holds only database work; ADR 0039).
+ */
+async function writeDemoIssueSummaries(): Promise<void> {
+  await regenerateAllIssueSummaries({ offline: true });
 }
 
 async function insertDemoData(tx: Transaction): Promise<void> {
@@ -105,6 +119,7 @@ async function insertDemoData(tx: Transaction): Promise<void> {
         contentType: source.contentType,
         sourceType: source.sourceType,
         entityType: source.entityType,
+        body: SOURCE_BODY[source.body],
         lastRefreshedAt: source.lastRefreshedAt,
         createdAt: new Date("2025-05-15T16:00:00Z"),
         updatedAt: source.lastRefreshedAt ?? new Date("2025-05-15T16:00:00Z"),
@@ -198,6 +213,19 @@ async function insertDemoData(tx: Transaction): Promise<void> {
       })),
     );
   }
+
+  // ------------------------------------------------------------ tracked issues
+  await tx.insert(trackedIssues).values(
+    SEED_ISSUES.map((issue) => ({
+      issueKey: issue.issueKey,
+      title: issue.title,
+      query: issue.query,
+      cityIds: issue.cityKeys.map((key) => required(cityId, key, "city")),
+      bodies: [...issue.bodies],
+      createdAt: new Date("2026-11-01T16:00:00Z"),
+      updatedAt: new Date("2026-11-01T16:00:00Z"),
+    })),
+  );
 
   // ------------------------------------------------------------ business directory
   const categoryRows = await tx

@@ -61,17 +61,25 @@ export type SourceOptions = {
   url?: string;
   contentType?: string;
   sourceType?: string;
+  /** The public body that meets in it (city_urls.body): "city", "school", "county"; unknown when absent. */
+  body?: "city" | "school" | "county" | null;
 };
 
 /** A source of the city (a `city_urls` row linked to it through `cities_urls`). */
 export async function createCitySource(
   cityId: string,
-  { title = "Council meetings", url, contentType = "video", sourceType = "youtube" }: SourceOptions = {},
+  { title = "Council meetings", url, contentType = "video", sourceType = "youtube", body = null }: SourceOptions = {},
 ) {
   const db = getDb();
   const [source] = await db
     .insert(cityUrls)
-    .values({ title, url: url ?? `https://www.youtube.com/playlist?list=${unique("PL")}`, contentType, sourceType })
+    .values({
+      title,
+      url: url ?? `https://www.youtube.com/playlist?list=${unique("PL")}`,
+      contentType,
+      sourceType,
+      body,
+    })
     .returning();
   await db.insert(citiesUrls).values({ cityId, urlId: source!.id });
   return source!;

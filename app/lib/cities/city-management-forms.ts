@@ -2,6 +2,7 @@
  * The forms of /admin/city-management (docs/product.md, admin back office),
  * one schema per intent, shared by the page and its action.
  */
+import { BODIES } from "~/lib/constants";
 import { z } from "zod";
 
 export const CITY_STATUSES = ["New", "Test", "Live", "Archive"] as const;
@@ -66,6 +67,11 @@ const urlFields = {
   contentType: z.enum(CONTENT_TYPES).optional(),
   sourceType: z.enum(SOURCE_TYPES).default("website"),
   entityType: z.enum(ENTITY_TYPES).default("Unknown"),
+  /** The public body that meets in the source's videos (issue timelines' chips); blank: unknown. */
+  body: z.preprocess(
+    (value) => (value === "" || value === undefined ? null : value),
+    z.enum(BODIES, { error: "Choose a body from the list." }).nullable(),
+  ),
 };
 
 export const CreateUrlSchema = z.object({ intent: z.literal("create-url"), ...urlFields });

@@ -15,6 +15,7 @@ import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { refreshSource } from "~/lib/sources/refresh.server";
 import { fetchTranscriptForVideo } from "~/lib/transcripts/fetch.server";
 import { isVideoSourceError } from "~/lib/youtube/sources.server";
+import { handleIssueSummaryJob, queueIssueSummaries } from "~/lib/issues/jobs.server";
 import { attemptDeadlineMs } from "./budgets.server";
 import { ensureAnalysisQueued, ensureStoryQueued } from "./enqueue.server";
 import {
@@ -62,6 +63,7 @@ export async function handleAnalysisJob(job: JobInput): Promise<JobOutput> {
     // may not have queued the story yet.
     await ensureStoryQueued(data.cityVideoId);
     await queueAlertMatching(data.cityVideoId); // idempotent: a meeting alerts each search once
+    await queueIssueSummaries({ cityVideoId: data.cityVideoId });
     return outputOf(result);
   });
 }
@@ -112,4 +114,5 @@ export const HANDLERS: Record<QueueName, (job: JobInput) => Promise<JobOutput>> 
   [QUEUES.sourceRefresh]: handleSourceRefreshJob,
   [QUEUES.alertMatch]: handleAlertMatchJob,
   [QUEUES.alertMail]: handleAlertMailJob,
+  [QUEUES.issueSummary]: handleIssueSummaryJob,
 };

@@ -14,12 +14,13 @@ export const QUEUES = {
   alertMatch: "alert-match",
   /** One alert e-mail to one member (at once or a digest). */
   alertMail: "alert-mail",
+  issueSummary: "issue-summary",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** The queues whose jobs work on one video (singletonKey = city_videos.id). */
-export type VideoQueueName = Exclude<QueueName, "source-refresh" | "alert-match" | "alert-mail">;
+export type VideoQueueName = Exclude<QueueName, "source-refresh" | "alert-match" | "alert-mail" | "issue-summary">;
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
 
@@ -49,6 +50,8 @@ const SETTINGS: Record<QueueName, QueueSettings> = {
   "alert-match": { retryLimit: 3, retryDelay: 30, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
   // An SMTP outage delays alerts but loses none: 10 retries with back-off from a minute, about 17 hours in all.
   "alert-mail": { retryLimit: 10, retryDelay: 60, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
+  // An issue's summary after a new meeting or an edit (docs/decisions/0041-issue-timelines.md).
+  "issue-summary": { retryLimit: 2, retryDelay: 60, retryBackoff: true, retentionMinutes: 24 * 60 },
 };
 
 /**
@@ -96,6 +99,8 @@ export const AlertMailJobData = z.object({
   digest: z.enum(["immediate", "daily", "weekly"]),
   matchIds: z.array(z.uuid()).min(1).max(1000),
 });
+/** One issue (created or edited), or the issues a newly analysed meeting may have joined. */
+export const IssueSummaryJobData = z.union([z.object({ issueId: z.uuid() }), z.object({ cityVideoId: z.uuid() })]);
 
 export type TranscriptJob = z.infer<typeof TranscriptJobData>;
 export type AnalysisJob = z.infer<typeof AnalysisJobData>;
@@ -108,6 +113,7 @@ export type JobDataByQueue = {
   "source-refresh": z.infer<typeof SourceRefreshJobData>;
   "alert-match": z.infer<typeof AlertMatchJobData>;
   "alert-mail": z.infer<typeof AlertMailJobData>;
+  "issue-summary": z.infer<typeof IssueSummaryJobData>;
 };
 
 /** What a finished job leaves in its output (pg-boss keeps it with the job). */
@@ -121,6 +127,8 @@ export type JobOutput =
   /** Alerts: new matches recorded and mail jobs queued; or an alert e-mail accepted by the mail server. */
   | { outcome: "matched"; matches: number; mails: number }
   | { outcome: "mailed"; matches: number }
+  /** Issue summaries regenerated. */
+  | { outcome: "summarized"; issues: number }
   /** A failure that retrying cannot fix (no transcript, no analysis): the job completes with it instead of retrying. */
   | { outcome: "failed"; error: string };
 
@@ -134,6 +142,7 @@ export const RetryJobSchema = z.object({
     QUEUES.sourceRefresh,
     QUEUES.alertMatch,
     QUEUES.alertMail,
+    QUEUES.issueSummary,
   ]),
   jobId: z.string(),
 });

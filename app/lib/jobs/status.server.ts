@@ -88,6 +88,7 @@ const GENERIC_FAILURE: Record<QueueName, string> = {
   [QUEUES.sourceRefresh]: "Refreshing the videos failed.",
   [QUEUES.alertMatch]: "Matching the saved searches failed.",
   [QUEUES.alertMail]: "Sending an alert e-mail failed.",
+  [QUEUES.issueSummary]: "Writing an issue's summary failed.",
 };
 
 type StepState = "none" | "queued" | "running" | "present" | "failed" | "unavailable";

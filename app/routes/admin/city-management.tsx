@@ -45,7 +45,7 @@ import {
   type UpdateVideoSchema,
   type CityManagementIntent,
 } from "~/lib/cities/city-management-forms";
-import { PRODUCT_NAME } from "~/lib/constants";
+import { BODIES, BODY_LABELS, PRODUCT_NAME } from "~/lib/constants";
 import { formatDate } from "~/lib/format/date";
 import { getSourceRefreshStatus, requestSourceRefresh } from "~/lib/sources/requests.server";
 import {
@@ -490,6 +490,7 @@ function UrlRow({ cityId, url, selected }: { cityId: string; url: CityUrl; selec
         <span className="block truncate text-sm text-slate-600">{url.url}</span>
         <span className="block text-xs text-slate-500">
           {url.contentType} · {url.sourceType} · {url.entityType}
+          {url.body ? ` · ${BODY_LABELS[url.body as keyof typeof BODY_LABELS] ?? url.body}` : null}
         </span>
       </Link>
       <Link className={LINK} to={pageHref({ city: cityId, url: selected ? url.id : null, edit: `url:${url.id}` })}>
@@ -562,6 +563,13 @@ function UrlForm({
         name={fields.entityType.name}
         defaultValue={url?.entityType ?? "Unknown"}
         options={ENTITY_TYPES.map((value) => ({ value, label: value }))}
+      />
+      <SelectField
+        label="Body"
+        name={fields.body.name}
+        defaultValue={url?.body ?? ""}
+        placeholder="Unknown"
+        options={BODIES.map((value) => ({ value, label: BODY_LABELS[value] }))}
       />
       <div className="flex items-end gap-3">
         <Button disabled={fetcher.state !== "idle"}>Save</Button>

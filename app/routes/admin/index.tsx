@@ -19,6 +19,7 @@ const SECTIONS = [
     text: "Add channels and playlists as sources.",
   },
   { to: href("/admin/business-directory"), title: "Business Directory", text: "Listings, tiers and images." },
+  { to: href("/admin/issues"), title: "Tracked Issues", text: "Issue timelines and their summaries." },
   { to: href("/admin/product-feedback"), title: "Product Feedback", text: "What users report, ranked." },
   {
     to: href("/admin/analytics"),
