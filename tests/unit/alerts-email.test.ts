@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { alertEmail } from "~/lib/alerts/email";
-import { alertFeedXml, escapeXml } from "~/lib/alerts/feed";
-import { parseXml } from "../support/xml";
+import { alertFeedXml } from "~/lib/alerts/feed";
+import { elementsNamed, parseXml } from "../support/xml";
 
 const HOSTILE = `<script>alert("x")</script> & 'quotes'`;
 
@@ -73,6 +73,6 @@ describe("alert feed", () => {
     });
     const feed = parseXml(xml);
     expect(feed.name).toBe("feed");
-    expect(escapeXml("a\u0000b<")).toBe("ab&#60;");
+    expect(elementsNamed(feed, "summary")[0]?.text).toBe(`“${HOSTILE}” — In the title`);
   });
 });
