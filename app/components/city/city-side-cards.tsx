@@ -1,3 +1,4 @@
+import { href, Link } from "react-router";
 import type { VideoSource } from "~/lib/meetings/meetings.server";
 import { MeetingsChart, type MonthCount } from "./meetings-chart";
 
@@ -77,10 +78,12 @@ export function AboutCard({ city }: { city: CityAbout }) {
 
 export function QuickInfoCard({
   city,
+  locationKey,
   sources,
   lastPublishedLabel,
 }: {
   city: CityAbout;
+  locationKey: string;
   sources: VideoSource[];
   lastPublishedLabel: string | null;
 }) {
@@ -91,6 +94,17 @@ export function QuickInfoCard({
         {city.county ? <Fact label="County" value={city.county} /> : null}
         <Fact label="Video sources" value={sources.length} />
         <Fact label="Latest meeting" value={lastPublishedLabel ?? "None yet"} />
+        <Fact
+          label="Followed over time"
+          value={
+            <Link
+              to={href("/city/:locationKey/issues", { locationKey })}
+              className="text-brand-700 underline hover:text-brand-800"
+            >
+              Tracked issues
+            </Link>
+          }
+        />
       </dl>
     </Card>
   );

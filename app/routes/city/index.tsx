@@ -157,7 +157,12 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         </div>
         <aside className="space-y-6" aria-label={`About ${city.name}`}>
           <AboutCard city={city} />
-          <QuickInfoCard city={city} sources={sources} lastPublishedLabel={stats.lastPublishedLabel} />
+          <QuickInfoCard
+            city={city}
+            locationKey={city.locationKey}
+            sources={sources}
+            lastPublishedLabel={stats.lastPublishedLabel}
+          />
           <StatisticsCard stats={stats} color={colors.primary} />
         </aside>
       </div>
