@@ -4,6 +4,7 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
+import { meetingReference } from "./meeting-reference.server";
 import { alertMatches, cities, cityVideos, savedSearches } from "~/lib/db/schema";
 
 export const ALERTS_PER_PAGE = 20;
@@ -32,12 +33,7 @@ export async function listAlertMatches(
       passage: alertMatches.passage,
       speaker: alertMatches.speaker,
       seconds: alertMatches.startSeconds,
-      meetingId: cityVideos.id,
-      title: cityVideos.title,
-      publishedAt: cityVideos.publishedAt,
-      cityName: cities.name,
-      cityState: cities.state,
-      locationKey: cities.locationKey,
+      ...meetingReference,
     })
     .from(alertMatches)
     .innerJoin(savedSearches, eq(savedSearches.id, alertMatches.savedSearchId))

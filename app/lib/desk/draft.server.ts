@@ -7,6 +7,7 @@
  */
 import { and, asc, count, eq, max, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
+import { meetingReference } from "./meeting-reference.server";
 import { cities, cityVideos, draftQuotes } from "~/lib/db/schema";
 import { isUuid } from "~/lib/cities/page-state";
 import { MAX_DRAFT_QUOTES, type QuoteSource } from "./forms";
@@ -32,12 +33,7 @@ export async function listDraft(userId: string): Promise<DraftEntry[]> {
       quote: draftQuotes.quote,
       speaker: draftQuotes.speaker,
       seconds: draftQuotes.startSeconds,
-      meetingId: cityVideos.id,
-      title: cityVideos.title,
-      publishedAt: cityVideos.publishedAt,
-      cityName: cities.name,
-      cityState: cities.state,
-      locationKey: cities.locationKey,
+      ...meetingReference,
     })
     .from(draftQuotes)
     .innerJoin(cityVideos, eq(cityVideos.id, draftQuotes.cityVideoId))
