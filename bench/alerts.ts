@@ -18,6 +18,7 @@ import { performance } from "node:perf_hooks";
 import { createRng } from "#demo/prng";
 import { startCluster } from "./corpus/database";
 import { syntheticTranscript } from "./synthetic";
+import { percentile } from "./stats";
 
 const CITIES = 20;
 const MEMBERS = 2_000;
@@ -56,11 +57,6 @@ const UNSAID = [
   "orchard",
   "ballot",
 ];
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 async function load() {
   const { getConnection, getDb, migrateDatabase } = await import("~/lib/db/client.server");

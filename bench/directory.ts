@@ -15,6 +15,7 @@ import { SEED_CATEGORIES } from "#demo/businesses";
 import { createRng } from "#demo/prng";
 import type { DirectoryQuery } from "~/lib/businesses/directory.server";
 import { startCluster } from "./corpus/database";
+import { percentile } from "./stats";
 
 const CITIES = 100;
 const LIVE_CITIES = 90;
@@ -76,11 +77,6 @@ const PHRASES = [
   "locally sourced ingredients",
   "licensed and insured",
 ];
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 async function load() {
   const { getConnection, getDb, migrateDatabase } = await import("~/lib/db/client.server");

@@ -30,6 +30,7 @@ import { localServerEnv } from "../tests/support/local-server-env";
 import { HEADLINE_OPTIONS, HEADLINE_TRANSLATE_FROM, HEADLINE_TRANSLATE_TO } from "~/lib/search/snippet";
 import { openCorpus } from "./corpus/database";
 import { corpusCities } from "./corpus/generate";
+import { percentile } from "./stats";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const LIMIT = 50;
@@ -65,11 +66,6 @@ export const SEARCH_QUERIES: Query[] = [
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? process.argv[index + 1] : undefined;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 function geometricMean(values: number[]): number {
