@@ -1,0 +1,269 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+
+/**
+ * Every page of the app, as the accessibility audit opens it: the route's
+ * pattern (as app/routes.ts writes it), who opens it, and how to reach a
+ * real instance of it in the demo data the e2e server seeds. Some routes
+ * appear more than once, in the states a reader meets (a search with
+ * results, a form sent empty, a tab). accessibility.spec.ts fails when a
+ * page route of app/routes.ts is missing here.
+ */
+
+export type Audience = "visitor" | "member" | "admin";
+
+export type AuditedPage = {
+  /** The route's path pattern, as in app/routes.ts ("" is home). */
+  pattern: string;
+  audience: Audience;
+  /** What the audit calls this page in its failures. */
+  label: string;
+  /** The address to open, found in the demo data. */
+  path: (demo: DemoData) => string;
+  /** Brings the opened page into the state to audit (a form sent, say). */
+  prepare?: (page: Page) => Promise<void>;
+};
+
+/** Addresses of real rows of the seeded demo data. */
+export type DemoData = {
+  cityKey: string;
+  meetingId: string;
+  storyMeetingId: string;
+  issueKey: string;
+  businessKey: string;
+  businessId: string;
+};
+
+const DEMO_CITY = "alder-creek";
+const DEMO_ISSUE = "oakdale-creek-development";
+
+type ApiMeeting = { id: string; hasAnalysis: boolean; hasStory: boolean; city: { key: string } };
+
+/** Looks the demo rows up through the public API and the admin's directory page. */
+export async function findDemoData(request: APIRequestContext, adminRequest: APIRequestContext): Promise<DemoData> {
+  const { meetings } = (await (await request.get(`/api/v1/meetings?city=${DEMO_CITY}&limit=100`)).json()) as {
+    meetings: ApiMeeting[];
+  };
+  const analysed = meetings.find((meeting) => meeting.hasAnalysis);
+  const story = meetings.find((meeting) => meeting.hasStory);
+  if (!analysed || !story) throw new Error(`the demo data has no analysed meeting with a story in ${DEMO_CITY}`);
+  const directory = await (await request.get(`/city/${DEMO_CITY}/businesses`)).text();
+  const businessKey = new RegExp(`/city/${DEMO_CITY}/businesses/([a-z0-9-]+)`).exec(directory)?.[1];
+  const admin = await (await adminRequest.get("/admin/business-directory")).text();
+  const businessId = /\/admin\/business-directory\/([0-9a-f-]{36})/.exec(admin)?.[1];
+  if (!businessKey || !businessId) throw new Error("the demo data has no business listing to audit");
+  return {
+    cityKey: DEMO_CITY,
+    meetingId: analysed.id,
+    storyMeetingId: story.id,
+    issueKey: DEMO_ISSUE,
+    businessKey,
+    businessId,
+  };
+}
+
+const fixed = (path: string) => () => path;
+const inCity = (rest: string) => (demo: DemoData) => `/city/${demo.cityKey}${rest}`;
+
+/** Sends the page's first form of the main content empty, to audit its error messages. */
+const sendEmpty = (button: string) => async (page: Page) => {
+  await page.locator("main").getByRole("button", { name: button, exact: true }).first().click();
+  await page.waitForLoadState("load");
+};
+
+export const AUDITED_PAGES: AuditedPage[] = [
+  // Public
+  { pattern: "", audience: "visitor", label: "home", path: fixed("/") },
+  { pattern: "about", audience: "visitor", label: "about", path: fixed("/about") },
+  { pattern: "privacy", audience: "visitor", label: "privacy", path: fixed("/privacy") },
+  { pattern: "contact", audience: "visitor", label: "contact", path: fixed("/contact") },
+  {
+    pattern: "contact",
+    audience: "visitor",
+    label: "contact, sent empty",
+    path: fixed("/contact"),
+    prepare: sendEmpty("Send Message"),
+  },
+  { pattern: "feedback", audience: "visitor", label: "feedback", path: fixed("/feedback?page=%2Fabout") },
+  { pattern: "auth", audience: "visitor", label: "sign in", path: fixed("/auth") },
+  { pattern: "auth", audience: "visitor", label: "sign up", path: fixed("/auth?mode=signup&method=code") },
+  {
+    pattern: "auth/confirm",
+    audience: "visitor",
+    label: "enter the code",
+    path: fixed("/auth?mode=login&method=code"),
+    prepare: async (page) => {
+      await page.getByLabel("Email").fill(`a11y-${Date.now().toString(36)}@example.com`);
+      await page.getByRole("button", { name: "Send Code" }).click();
+      await page.waitForURL(/\/auth\/confirm/);
+    },
+  },
+  { pattern: "auth/sign-out", audience: "member", label: "sign out", path: fixed("/auth/sign-out") },
+  {
+    pattern: "alerts/unsubscribe/:token",
+    audience: "visitor",
+    label: "unsubscribe",
+    path: fixed("/alerts/unsubscribe/x"),
+  },
+  { pattern: "city/:locationKey", audience: "visitor", label: "city", path: inCity("") },
+  { pattern: "city/:locationKey/search", audience: "visitor", label: "city search", path: inCity("/search?q=budget") },
+  {
+    pattern: "city/:locationKey/meeting/:meetingId",
+    audience: "visitor",
+    label: "meeting analysis",
+    path: (demo) => `/city/${demo.cityKey}/meeting/${demo.meetingId}`,
+  },
+  {
+    pattern: "city/:locationKey/meeting-story/:meetingId",
+    audience: "visitor",
+    label: "meeting story",
+    path: (demo) => `/city/${demo.cityKey}/meeting-story/${demo.storyMeetingId}`,
+  },
+  {
+    pattern: "city/:locationKey/businesses",
+    audience: "visitor",
+    label: "city businesses",
+    path: inCity("/businesses"),
+  },
+  {
+    pattern: "city/:locationKey/businesses/:businessKey",
+    audience: "visitor",
+    label: "business listing",
+    path: (demo) => `/city/${demo.cityKey}/businesses/${demo.businessKey}`,
+  },
+  { pattern: "city/:locationKey/issues", audience: "visitor", label: "city issues", path: inCity("/issues") },
+  {
+    pattern: "city/:locationKey/issues/:issueKey",
+    audience: "visitor",
+    label: "issue timeline",
+    path: (demo) => `/city/${demo.cityKey}/issues/${demo.issueKey}`,
+  },
+  {
+    pattern: "meeting/:meetingId",
+    audience: "visitor",
+    label: "meeting outside its city",
+    path: (demo) => `/meeting/${demo.meetingId}`,
+  },
+  {
+    pattern: "meeting-story/:meetingId",
+    audience: "visitor",
+    label: "story outside its city",
+    path: (demo) => `/meeting-story/${demo.storyMeetingId}`,
+  },
+  { pattern: "search", audience: "visitor", label: "search", path: fixed("/search?q=budget") },
+  { pattern: "businesses", audience: "visitor", label: "businesses", path: fixed("/businesses") },
+  {
+    pattern: "businesses/:businessKey",
+    audience: "visitor",
+    label: "listing outside its city",
+    path: (demo) => `/businesses/${demo.businessKey}`,
+  },
+  {
+    pattern: "proto/business-directory",
+    audience: "visitor",
+    label: "directory prototype",
+    path: fixed("/proto/business-directory"),
+  },
+  { pattern: "proto/pricing", audience: "visitor", label: "pricing prototype", path: fixed("/proto/pricing") },
+  { pattern: "api", audience: "visitor", label: "API", path: fixed("/api") },
+  { pattern: "*", audience: "visitor", label: "not found", path: fixed("/no-such-page") },
+
+  // Members
+  { pattern: "", audience: "member", label: "home, signed in", path: fixed("/?cities") },
+  { pattern: "profile", audience: "member", label: "profile", path: fixed("/profile") },
+  { pattern: "profile/delete", audience: "member", label: "delete account", path: fixed("/profile/delete") },
+  { pattern: "alerts", audience: "member", label: "alerts", path: fixed("/alerts") },
+  { pattern: "desk", audience: "member", label: "desk: alerts", path: fixed("/desk") },
+  { pattern: "desk", audience: "member", label: "desk: quotes", path: fixed("/desk?tab=quotes&q=budget") },
+  { pattern: "desk", audience: "member", label: "desk: draft", path: fixed("/desk?tab=draft") },
+  { pattern: "city/:locationKey", audience: "member", label: "city, signed in", path: inCity("") },
+
+  // Admins
+  { pattern: "admin", audience: "admin", label: "admin", path: fixed("/admin") },
+  {
+    pattern: "admin/story-playground",
+    audience: "admin",
+    label: "story playground",
+    path: fixed("/admin/story-playground"),
+  },
+  { pattern: "admin/jobs", audience: "admin", label: "jobs", path: fixed("/admin/jobs") },
+  {
+    pattern: "admin/city-management",
+    audience: "admin",
+    label: "city management",
+    path: fixed("/admin/city-management"),
+  },
+  {
+    pattern: "admin/revisions/:meetingId",
+    audience: "admin",
+    label: "revisions",
+    path: (demo) => `/admin/revisions/${demo.meetingId}`,
+  },
+  {
+    pattern: "admin/content-management",
+    audience: "admin",
+    label: "content management",
+    path: fixed("/admin/content-management"),
+  },
+  {
+    pattern: "admin/youtube-manager",
+    audience: "admin",
+    label: "YouTube manager",
+    path: fixed("/admin/youtube-manager"),
+  },
+  { pattern: "admin/analytics", audience: "admin", label: "analytics", path: fixed("/admin/analytics") },
+  {
+    pattern: "admin/business-directory",
+    audience: "admin",
+    label: "business directory",
+    path: fixed("/admin/business-directory"),
+  },
+  {
+    pattern: "admin/business-directory/:businessId",
+    audience: "admin",
+    label: "business preview",
+    path: (demo) => `/admin/business-directory/${demo.businessId}`,
+  },
+  {
+    pattern: "admin/business-directory/:businessId/edit",
+    audience: "admin",
+    label: "business edit",
+    path: (demo) => `/admin/business-directory/${demo.businessId}/edit`,
+  },
+  {
+    pattern: "admin/business-directory/:businessId/image",
+    audience: "admin",
+    label: "business image",
+    path: (demo) => `/admin/business-directory/${demo.businessId}/image`,
+  },
+  {
+    pattern: "admin/product-feedback",
+    audience: "admin",
+    label: "product feedback",
+    path: fixed("/admin/product-feedback"),
+  },
+  { pattern: "admin/issues", audience: "admin", label: "tracked issues", path: fixed("/admin/issues") },
+  {
+    pattern: "admin/proto/frontend-components",
+    audience: "admin",
+    label: "components prototype",
+    path: fixed("/admin/proto/frontend-components"),
+  },
+  {
+    pattern: "admin/proto/business-directory-tiers",
+    audience: "admin",
+    label: "tiers prototype",
+    path: fixed("/admin/proto/business-directory-tiers"),
+  },
+  {
+    pattern: "admin/proto/business-directory",
+    audience: "admin",
+    label: "admin directory prototype",
+    path: fixed("/admin/proto/business-directory"),
+  },
+  {
+    pattern: "admin/proto/pricing",
+    audience: "admin",
+    label: "admin pricing prototype",
+    path: fixed("/admin/proto/pricing"),
+  },
+];

@@ -1,0 +1,115 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
+import { axeAuditor, describeViolations } from "./a11y/axe";
+import { AUDITED_PAGES, findDemoData, type Audience, type DemoData } from "./a11y/pages";
+import { addSessionCookie, expect, test } from "./fixtures";
+
+/**
+ * WCAG 2.2 AA on every page (issue 16): axe-core over every page route of
+ * app/routes.ts, as a visitor, a member and an admin, at 320 and 1280 px,
+ * with JavaScript on and off (the two Playwright projects). At 320 px no
+ * page may scroll sideways (reflow), and at 1280 px none may once its text
+ * is twice the size (resize text). A test fails with every violation of
+ * its pages listed, not only the first.
+ */
+
+/** Leaf routes whose module renders a page (resource routes are .ts). */
+function pagePatterns(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.index ? parent : [parent, entry.path ?? ""].filter(Boolean).join("/");
+    if (entry.children?.length) return pagePatterns(entry.children, path);
+    return entry.file.endsWith(".tsx") ? [path] : [];
+  });
+}
+
+test("every page route of app/routes.ts is in the audit", () => {
+  const audited = new Set(AUDITED_PAGES.map((page) => page.pattern));
+  const missing = pagePatterns(routes).filter((pattern) => !audited.has(pattern));
+  expect(missing, "page routes the accessibility audit does not open (tests/e2e/a11y/pages.ts)").toEqual([]);
+});
+
+let demoData: Promise<DemoData> | null = null;
+
+/** The demo rows to audit, looked up once per worker; admin pages are read with an admin's session. */
+function demo(request: APIRequestContext, adminRequest: () => Promise<APIRequestContext>): Promise<DemoData> {
+  demoData ??= adminRequest().then((admin) => findDemoData(request, admin));
+  return demoData;
+}
+
+/** Elements that stick out of the window's width: the cause of sideways scrolling. */
+async function overflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${
+        element.getAttribute("class")
+          ? `.${element.getAttribute("class")!.trim().split(/\s+/).slice(0, 4).join(".")}`
+          : ""
+      }`;
+    const wide = [...document.body.querySelectorAll("*")].filter(
+      (element) => element.getBoundingClientRect().right > width + 1 && element.getClientRects().length > 0,
+    );
+    // The innermost ones: an element whose children all fit is the one to fix.
+    const innermost = wide.filter((element) => !wide.some((other) => other !== element && element.contains(other)));
+    return [
+      `scrolls sideways: ${document.documentElement.scrollWidth} px in ${width} px`,
+      ...innermost.slice(0, 5).map(describe),
+    ];
+  });
+}
+
+/** Text at 200% (the root font size doubled, as a reader's browser setting would): nothing may push the page wider. */
+async function overflowWithLargeText(page: Page): Promise<string[]> {
+  await page.evaluate(() => document.documentElement.style.setProperty("font-size", "200%"));
+  try {
+    return await overflow(page);
+  } finally {
+    await page.evaluate(() => document.documentElement.style.removeProperty("font-size"));
+  }
+}
+
+const AUDIENCES: Audience[] = ["visitor", "member", "admin"];
+
+for (const width of [320, 1280]) {
+  for (const audience of AUDIENCES) {
+    test(`the ${audience} pages at ${width} px pass axe's WCAG 2.2 AA rules`, async ({
+      page,
+      open,
+      js,
+      browser,
+      baseURL,
+      request,
+      testData,
+      signedInAs,
+    }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize({ width, height: 800 });
+      const rows = await demo(request, async () => {
+        const admin = await testData.createUser("admin");
+        const adminContext = await browser.newContext({ baseURL });
+        await addSessionCookie(adminContext, admin, baseURL!);
+        return adminContext.request;
+      });
+      if (audience !== "visitor") await signedInAs(audience);
+      const auditor = await axeAuditor(browser, page, js);
+      const failures: string[] = [];
+      try {
+        for (const entry of AUDITED_PAGES.filter((candidate) => candidate.audience === audience)) {
+          const response = await open(entry.path(rows));
+          if (entry.prepare) await entry.prepare(page);
+          const where = `${entry.label} (${new URL(page.url()).pathname}${new URL(page.url()).search})`;
+          if (response && response.status() >= 500) failures.push(`  ${where}: answered ${response.status()}`);
+          const violations = await auditor.audit(page);
+          if (violations.length > 0) failures.push(describeViolations(where, violations));
+          const sideways = width === 320 ? await overflow(page) : await overflowWithLargeText(page);
+          if (sideways.length > 0) failures.push(`  ${where}: ${sideways.join("\n      ")}`);
+        }
+      } finally {
+        await auditor.close();
+      }
+      expect(failures, `accessibility failures:\n${failures.join("\n")}`).toEqual([]);
+    });
+  }
+}
