@@ -11,6 +11,7 @@ import { appUrl } from "~/lib/env/env.server";
 import { cityFeedPath } from "~/lib/feeds/links";
 import { cacheHeaders, publicPageHeaders } from "~/lib/http/cache.server";
 import { pageMeta } from "~/lib/http/meta";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import type { Route } from "./+types/api-docs";
 
 /**
@@ -60,7 +61,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   });
 
 const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-sm text-slate-800";
-const pre = "mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 font-mono text-sm text-slate-100";
 
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
   const { base, origin, endpoints } = loaderData;
@@ -156,9 +156,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                 </table>
               ) : null}
               <p className="mt-2 text-sm text-slate-500">Answers: {endpoint.statuses.join(", ")}</p>
-              <pre className={pre}>
-                <code>{endpoint.curl}</code>
-              </pre>
+              <CodeSample label={`Example: ${endpoint.summary}`}>{endpoint.curl}</CodeSample>
             </article>
           ))}
         </div>
@@ -171,20 +169,18 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         <p>
           An error is a problem document (RFC 9457), as <code className={code}>application/problem+json</code>:
         </p>
-        <pre className={pre}>
-          <code>
-            {JSON.stringify(
-              {
-                type: `${origin}/api#problem-not-found`,
-                title: "Not Found",
-                status: 404,
-                detail: "No city with the key 'atlantis' is published.",
-              },
-              null,
-              2,
-            )}
-          </code>
-        </pre>
+        <CodeSample label="Example of a problem document">
+          {JSON.stringify(
+            {
+              type: `${origin}/api#problem-not-found`,
+              title: "Not Found",
+              status: 404,
+              detail: "No city with the key 'atlantis' is published.",
+            },
+            null,
+            2,
+          )}
+        </CodeSample>
         <dl className="space-y-2">
           {Object.entries(PROBLEMS).map(([kind, problem]) => (
             <div key={kind} id={`problem-${kind}`}>
@@ -206,9 +202,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           <code className={code}>{cityFeedPath("{city}").replace("%7B", "{").replace("%7D", "}")}</code>, linked from
           its pages; for example:
         </p>
-        <pre className={pre}>
-          <code>{`curl -s '${origin}${cityFeedPath("alder-creek")}'`}</code>
-        </pre>
+        <CodeSample label="Example: a city's feed">{`curl -s '${origin}${cityFeedPath("alder-creek")}'`}</CodeSample>
         <p>
           Every public page is listed in{" "}
           <a href={href("/sitemap.xml")} className="font-semibold text-brand-700 hover:underline">
@@ -222,5 +216,16 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
     </PageShell>
+  );
+}
+
+/** A code sample: it scrolls sideways inside its own region on a narrow screen. */
+function CodeSample({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <ScrollRegion label={label} className="mt-2 rounded-lg bg-slate-900">
+      <pre className="p-3 font-mono text-sm text-slate-100">
+        <code>{children}</code>
+      </pre>
+    </ScrollRegion>
   );
 }

@@ -8,10 +8,10 @@ import { addSessionCookie, expect, test } from "./fixtures";
 /**
  * WCAG 2.2 AA on every page (issue 16): axe-core over every page route of
  * app/routes.ts, as a visitor, a member and an admin, at 320 and 1280 px,
- * with JavaScript on and off (the two Playwright projects). At 320 px no
- * page may scroll sideways (reflow), and at 1280 px none may once its text
- * is twice the size (resize text). A test fails with every violation of
- * its pages listed, not only the first.
+ * with JavaScript on and off (the two Playwright projects). No page may
+ * scroll sideways at 320 px (reflow) nor at 200% zoom of the 1280 px window
+ * (resize text). A test fails with every violation of its pages listed, not
+ * only the first.
  */
 
 /** Leaf routes whose module renders a page (resource routes are .ts). */
@@ -37,36 +37,52 @@ function demo(request: APIRequestContext, adminRequest: () => Promise<APIRequest
   return demoData;
 }
 
-/** Elements that stick out of the window's width: the cause of sideways scrolling. */
+/**
+ * Why the page scrolls sideways, if it does: from the body down, the child
+ * whose removal ends the scrolling, as deep as one is found (an absolutely
+ * positioned element escaping its scroll container is found this way too).
+ */
 async function overflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    if (root.scrollWidth <= width) return [];
     const describe = (element: Element) =>
       `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${
         element.getAttribute("class")
-          ? `.${element.getAttribute("class")!.trim().split(/\s+/).slice(0, 4).join(".")}`
+          ? `.${element.getAttribute("class")!.trim().split(/\s+/).slice(0, 5).join(".")}`
           : ""
       }`;
-    const wide = [...document.body.querySelectorAll("*")].filter(
-      (element) => element.getBoundingClientRect().right > width + 1 && element.getClientRects().length > 0,
-    );
-    // The innermost ones: an element whose children all fit is the one to fix.
-    const innermost = wide.filter((element) => !wide.some((other) => other !== element && element.contains(other)));
-    return [
-      `scrolls sideways: ${document.documentElement.scrollWidth} px in ${width} px`,
-      ...innermost.slice(0, 5).map(describe),
-    ];
+    const culprits: string[] = [];
+    let parent: Element = document.body;
+    for (;;) {
+      const culprit = [...parent.children].find((child) => {
+        const style = (child as HTMLElement).style;
+        const display = style.display;
+        style.display = "none";
+        const fits = root.scrollWidth <= width;
+        style.display = display;
+        return fits;
+      });
+      if (!culprit) break;
+      culprits.push(describe(culprit));
+      parent = culprit;
+    }
+    return [`scrolls sideways: ${root.scrollWidth} px in ${width} px, because of`, culprits.slice(-3).join(" > ")];
   });
 }
 
-/** Text at 200% (the root font size doubled, as a reader's browser setting would): nothing may push the page wider. */
-async function overflowWithLargeText(page: Page): Promise<string[]> {
-  await page.evaluate(() => document.documentElement.style.setProperty("font-size", "200%"));
+/**
+ * The page zoomed to 200% in a 1280 px window, which lays it out in 640 CSS
+ * pixels: nothing may push it wider (resize text, WCAG 1.4.4).
+ */
+async function overflowAtDoubleZoom(page: Page): Promise<string[]> {
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: viewport.width / 2, height: viewport.height / 2 });
   try {
     return await overflow(page);
   } finally {
-    await page.evaluate(() => document.documentElement.style.removeProperty("font-size"));
+    await page.setViewportSize(viewport);
   }
 }
 
@@ -103,13 +119,13 @@ for (const width of [320, 1280]) {
           if (response && response.status() >= 500) failures.push(`  ${where}: answered ${response.status()}`);
           const violations = await auditor.audit(page);
           if (violations.length > 0) failures.push(describeViolations(where, violations));
-          const sideways = width === 320 ? await overflow(page) : await overflowWithLargeText(page);
+          const sideways = width === 320 ? await overflow(page) : await overflowAtDoubleZoom(page);
           if (sideways.length > 0) failures.push(`  ${where}: ${sideways.join("\n      ")}`);
         }
       } finally {
         await auditor.close();
       }
-      expect(failures, `accessibility failures:\n${failures.join("\n")}`).toEqual([]);
+      expect(failures.length, `accessibility failures:\n${failures.join("\n")}`).toBe(0);
     });
   }
 }

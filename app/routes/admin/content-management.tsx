@@ -22,6 +22,7 @@ import {
   type SourceVideo,
 } from "~/lib/sources/content.server";
 import { cityManagementHref, contentManagementHref } from "~/lib/sources/links";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const meta: MetaFunction = () => [{ title: `Content Management | ${PRODUCT_NAME}` }];
 
@@ -196,7 +197,7 @@ function VideosForSource({
       {videos.length === 0 ? (
         <p className="px-5 pb-4 text-slate-600">No videos found for this URL</p>
       ) : (
-        <div className="overflow-x-auto px-5 pb-4">
+        <ScrollRegion label={`Videos for ${sourceName(source)}`} className="px-5 pb-4">
           <table className="w-full text-left text-sm">
             <thead className="text-slate-500">
               <tr>
@@ -239,7 +240,7 @@ function VideosForSource({
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </details>
   );

@@ -32,6 +32,7 @@ import { formatDate } from "~/lib/format/date";
 import type { Toast, ToastInput } from "~/lib/toast/toast";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import type { Route } from "./+types/product-feedback";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const meta: MetaFunction = () => [{ title: `Product Feedback | ${PRODUCT_NAME}` }];
 
@@ -92,7 +93,7 @@ export default function ProductFeedbackAdmin() {
       {rows.length === 0 ? (
         <p className="mt-4 rounded-lg border border-slate-200 bg-white p-6 text-slate-600">{NO_FEEDBACK}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <ScrollRegion label="Product feedback" className="mt-4 rounded-xl border border-slate-200 bg-white">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
@@ -112,7 +113,7 @@ export default function ProductFeedbackAdmin() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pagination
         page={page}

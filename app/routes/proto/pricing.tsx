@@ -48,14 +48,14 @@ export default function ProtoPricing({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold">List Your Business in {SAMPLE_TOWN}</h1>
         <p className="mt-2 text-slate-600">Choose how your business appears in the local directory.</p>
       </div>
-      <ul className="mt-10 grid gap-6 lg:grid-cols-3">
+      <ul className="mt-10 grid grid-cols-1 gap-6 lg:grid-cols-3">
         {PRICING_PLANS.map((plan) => {
           const preview = PREVIEWS[plan.presentation];
           return (
             <li
               key={plan.name}
               data-testid={`plan-${plan.presentation}`}
-              className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${
+              className={`relative flex min-w-0 flex-col rounded-2xl border bg-white p-6 shadow-sm ${
                 plan.mostPopular ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"
               }`}
             >

@@ -87,16 +87,17 @@ export const AUDITED_PAGES: AuditedPage[] = [
   { pattern: "auth", audience: "visitor", label: "sign in", path: fixed("/auth") },
   { pattern: "auth", audience: "visitor", label: "sign up", path: fixed("/auth?mode=signup&method=code") },
   {
-    pattern: "auth/confirm",
+    pattern: "auth",
     audience: "visitor",
     label: "enter the code",
     path: fixed("/auth?mode=login&method=code"),
     prepare: async (page) => {
       await page.getByLabel("Email").fill(`a11y-${Date.now().toString(36)}@example.com`);
       await page.getByRole("button", { name: "Send Code" }).click();
-      await page.waitForURL(/\/auth\/confirm/);
+      await page.getByLabel("Verification code").waitFor({ timeout: 10_000 });
     },
   },
+  { pattern: "auth/confirm", audience: "visitor", label: "confirm account", path: fixed("/auth/confirm?token=x") },
   { pattern: "auth/sign-out", audience: "member", label: "sign out", path: fixed("/auth/sign-out") },
   {
     pattern: "alerts/unsubscribe/:token",
