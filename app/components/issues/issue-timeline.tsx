@@ -259,7 +259,10 @@ export function IssueSummaryCard({
       <ul className="mt-1 text-sm text-slate-600" data-testid="summary-sources">
         {summary.sources.map((source) => (
           <li key={source.meeting_id}>
-            <Link to={meetingLink(source.meeting_id)} className="text-brand-700 underline underline-offset-2 hover:decoration-2">
+            <Link
+              to={meetingLink(source.meeting_id)}
+              className="text-brand-700 underline underline-offset-2 hover:decoration-2"
+            >
               {source.title}
             </Link>{" "}
             — {source.entity}
