@@ -64,6 +64,13 @@ export async function findDemoData(request: APIRequestContext, adminRequest: API
 const fixed = (path: string) => () => path;
 const inCity = (rest: string) => (demo: DemoData) => `/city/${demo.cityKey}${rest}`;
 
+/** Follows a link or presses a button: with JavaScript it opens a dialog, without it a page. */
+const openControl = (role: "link" | "button", name: string) => async (page: Page) => {
+  await page.getByRole(role, { name, exact: true }).first().click();
+  await page.waitForLoadState("load");
+  await page.getByRole("dialog").or(page.locator("main h1")).first().waitFor({ timeout: 10_000 });
+};
+
 /** Sends the page's first form of the main content empty, to audit its error messages. */
 const sendEmpty = (button: string) => async (page: Page) => {
   await page.locator("main").getByRole("button", { name: button, exact: true }).first().click();
@@ -84,6 +91,13 @@ export const AUDITED_PAGES: AuditedPage[] = [
     prepare: sendEmpty("Send Message"),
   },
   { pattern: "feedback", audience: "visitor", label: "feedback", path: fixed("/feedback?page=%2Fabout") },
+  {
+    pattern: "feedback",
+    audience: "visitor",
+    label: "feedback from the footer",
+    path: fixed("/about"),
+    prepare: openControl("link", "Feedback"),
+  },
   { pattern: "auth", audience: "visitor", label: "sign in", path: fixed("/auth") },
   { pattern: "auth", audience: "visitor", label: "sign up", path: fixed("/auth?mode=signup&method=code") },
   {
@@ -172,6 +186,13 @@ export const AUDITED_PAGES: AuditedPage[] = [
   { pattern: "", audience: "member", label: "home, signed in", path: fixed("/?cities") },
   { pattern: "profile", audience: "member", label: "profile", path: fixed("/profile") },
   { pattern: "profile/delete", audience: "member", label: "delete account", path: fixed("/profile/delete") },
+  {
+    pattern: "profile/delete",
+    audience: "member",
+    label: "delete account from the profile",
+    path: fixed("/profile"),
+    prepare: openControl("link", "Delete my account"),
+  },
   { pattern: "alerts", audience: "member", label: "alerts", path: fixed("/alerts") },
   { pattern: "desk", audience: "member", label: "desk: alerts", path: fixed("/desk") },
   { pattern: "desk", audience: "member", label: "desk: quotes", path: fixed("/desk?tab=quotes&q=budget") },
