@@ -37,7 +37,7 @@ export function parseHexColor(value: string): Rgba | null {
 export function toRgb(color: string | Rgb | Rgba, under: Rgb = { r: 255, g: 255, b: 255 }): Rgb {
   const parsed = typeof color === "string" ? parseHexColor(color) : color;
   if (!parsed) throw new Error(`Not a hex colour: ${String(color)}`);
-  return "a" in parsed ? composite(parsed, under) : parsed;
+  return "a" in parsed ? composite(parsed as Rgba, under) : parsed;
 }
 
 /** `top` painted with its alpha over an opaque colour. */

@@ -444,7 +444,7 @@ function UrlTable() {
           City URLs
         </h2>
         {busyEditing ? (
-          <span aria-disabled className="cursor-not-allowed font-semibold text-slate-400">
+          <span aria-disabled className="cursor-not-allowed font-semibold text-slate-500">
             Add URL
           </span>
         ) : (
