@@ -30,8 +30,10 @@ export type CityTheme = {
     /** Hover and current-page background of the header's links: more of the overlay. */
     tint: string;
     stops: CityColors;
-    /** Lowest contrast of the text over the gradient (with the overlay). */
+    /** Lowest contrast of the text over the gradient (with the overlay), as drawn. */
     ratio: number;
+    /** The same over the chosen colours, before any shading. */
+    chosenRatio: number;
     /** The chosen colours alone did not reach AA: `stops` are shades of them. */
     adjusted: boolean;
   };
@@ -93,6 +95,7 @@ function deriveHeader(colors: CityColors): CityTheme["header"] {
     tint: rgba(opposite, TINT_ALPHA),
     stops,
     ratio: lowestRatio(stops, text),
+    chosenRatio: lowestRatio(colors, text),
     adjusted: stops !== colors,
   };
 }
