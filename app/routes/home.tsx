@@ -101,11 +101,11 @@ type CityChoice = { name: string; locationKey: string; state: string };
 
 function Hero({ cities, onRequestCity }: { cities: CityChoice[]; onRequestCity: () => void }) {
   return (
-    <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-accent-500 text-white">
+    <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-amber-700 text-white">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 md:grid-cols-2 md:py-24">
         <div>
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Democracy Made Accessible</h1>
-          <p className="mt-4 max-w-prose text-lg text-white/90">
+          <p className="mt-4 max-w-prose text-lg">
             Your city council decides on your streets, your taxes and your schools. Gavel turns every meeting into
             plain-language news, searchable transcripts and the moments that matter.
           </p>
@@ -206,9 +206,9 @@ function Features() {
 function CallToAction() {
   return (
     <section className="mx-auto max-w-6xl px-4">
-      <div className="rounded-2xl bg-slate-900 px-6 py-12 text-center text-white">
+      <div className="rounded-2xl bg-slate-900 px-6 py-12 text-center text-white [--focus-ring:white]">
         <h2 className="text-2xl font-bold sm:text-3xl">Your council works for you. See what it does.</h2>
-        <p className="mx-auto mt-3 max-w-2xl text-slate-300">
+        <p className="mx-auto mt-3 max-w-2xl text-slate-200">
           Pick your city above, or ask us to cover it. Reading is free, and always will be.
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">

@@ -44,13 +44,23 @@ export type CityOptions = {
   /** "New", "Live" or "Inactive"; anything else is for testing the check constraint. */
   status?: string;
   tagLine?: string;
+  /** Hex colours; the schema's defaults when absent. */
+  primaryColor?: string;
+  secondaryColor?: string;
 };
 
 /** A city; "New" unless asked, so that it is in neither the landing picker nor the all-cities search. */
-export async function createCity({ name, locationKey = unique("testville"), status, tagLine }: CityOptions = {}) {
+export async function createCity({
+  name,
+  locationKey = unique("testville"),
+  status,
+  tagLine,
+  primaryColor,
+  secondaryColor,
+}: CityOptions = {}) {
   const [city] = await getDb()
     .insert(cities)
-    .values({ name: name ?? `Testville ${sequence}`, locationKey, status, tagLine })
+    .values({ name: name ?? `Testville ${sequence}`, locationKey, status, tagLine, primaryColor, secondaryColor })
     .returning();
   return city!;
 }

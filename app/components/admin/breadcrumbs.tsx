@@ -31,7 +31,7 @@ export function AdminBreadcrumbs() {
           return (
             <li key={index} className="flex items-center gap-1">
               {index > 0 ? (
-                <span aria-hidden="true" className="text-slate-400">
+                <span aria-hidden="true" className="text-slate-500">
                   ›
                 </span>
               ) : null}

@@ -43,7 +43,7 @@ function ListingImage({ listing, className }: { listing: ListingView; className:
   return listing.imageUrl ? (
     <img src={listing.imageUrl} alt="" loading="lazy" className={`${className} object-cover`} />
   ) : (
-    <div className={`${className} flex items-center justify-center bg-slate-100 text-slate-400`}>
+    <div className={`${className} flex items-center justify-center bg-slate-100 text-slate-500`}>
       <BuildingIcon className="h-10 w-10" aria-hidden />
     </div>
   );

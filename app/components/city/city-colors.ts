@@ -1,15 +1,14 @@
+import { deriveCityTheme, type CityColors, type CityTheme } from "~/lib/color/city-theme";
+import { isHexColor } from "~/lib/color/contrast";
 import { PUBLIC_CITY_COLORS } from "~/lib/constants";
 
-/** Hex colors only: they go into inline styles, so nothing else may pass. */
-const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+export type { CityColors, CityTheme };
 
-export type CityColors = { primary: string; secondary: string };
-
-/** A city's colors for public pages, each falling back to teal / amber (decision 0003). */
+/** A city's colors for public pages, each falling back to teal / amber (decision 0003). Hex only: they go into inline styles. */
 export function publicCityColors(primary: string | null | undefined, secondary: string | null | undefined): CityColors {
   const pick = (value: string | null | undefined, fallback: string) => {
     const color = value?.trim();
-    return color && HEX_COLOR.test(color) ? color : fallback;
+    return color && isHexColor(color) ? color : fallback;
   };
   return {
     primary: pick(primary, PUBLIC_CITY_COLORS.primary),
@@ -17,6 +16,11 @@ export function publicCityColors(primary: string | null | undefined, secondary: 
   };
 }
 
-export function cityGradient(colors: CityColors): string {
-  return `linear-gradient(135deg, ${colors.primary}, ${colors.secondary})`;
+/** The one way public pages get a city's colours: chosen, with readable text and shades (decision 0044). */
+export function publicCityTheme(primary: string | null | undefined, secondary: string | null | undefined): CityTheme {
+  return deriveCityTheme(publicCityColors(primary, secondary));
+}
+
+export function cityGradient(stops: CityColors): string {
+  return `linear-gradient(135deg, ${stops.primary}, ${stops.secondary})`;
 }

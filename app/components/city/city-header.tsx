@@ -3,7 +3,7 @@ import { UserMenu } from "~/components/layout/user-menu";
 import { GavelIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { useOptionalUser } from "~/components/hooks/use-user";
-import { cityGradient, publicCityColors } from "./city-colors";
+import { cityGradient, publicCityTheme } from "./city-colors";
 import { ArrowLeftIcon, BuildingIcon } from "~/components/ui/icons";
 
 export type CityHeaderCity = {
@@ -59,16 +59,25 @@ export function CityHeader({
   variant?: "full" | "compact";
   search?: React.ReactNode;
 }) {
-  const colors = publicCityColors(city.primaryColor, city.secondaryColor);
+  const { colors, header } = publicCityTheme(city.primaryColor, city.secondaryColor);
   const cityPath = href("/city/:locationKey", { locationKey: city.locationKey });
   return (
     <header
       // No overflow-hidden here: the account menu opens below the banner and
       // must not be clipped by it. Only the background layers are clipped.
-      className="relative isolate z-30 text-white"
-      style={{ backgroundImage: cityGradient(colors) }}
+      className="relative isolate z-30"
+      // Text, overlay and stops derived so the text reads on any city's colours (decision 0044).
+      style={
+        {
+          backgroundImage: cityGradient(header.stops),
+          color: header.text,
+          "--focus-ring": header.text,
+          "--city-header-tint": header.tint,
+        } as React.CSSProperties
+      }
       data-primary-color={colors.primary}
       data-secondary-color={colors.secondary}
+      data-header-text={header.text}
     >
       <div aria-hidden className="absolute inset-0 -z-10 overflow-hidden">
         {variant === "full" && city.imageUrl ? (
@@ -78,7 +87,7 @@ export function CityHeader({
             className="absolute inset-0 size-full object-cover opacity-25 mix-blend-overlay"
           />
         ) : null}
-        <div className="absolute inset-0 bg-slate-900/25" />
+        <div className="absolute inset-0" style={{ backgroundColor: header.overlay }} />
       </div>
       <div className="mx-auto max-w-6xl px-4">
         <div className="flex items-center justify-between gap-4 py-3">
@@ -98,7 +107,7 @@ export function CityHeader({
           <div className="flex items-center gap-2">
             <NavLink
               to={href("/city/:locationKey/businesses", { locationKey: city.locationKey })}
-              className="rounded-md px-3 py-2 text-sm font-semibold text-white hover:bg-white/15 aria-[current=page]:bg-white/20"
+              className="rounded-md px-3 py-2 text-sm font-semibold hover:bg-(--city-header-tint) aria-[current=page]:bg-(--city-header-tint)"
             >
               Businesses
             </NavLink>
@@ -113,7 +122,7 @@ export function CityHeader({
                 <h1 className="text-3xl font-extrabold tracking-tight drop-shadow sm:text-4xl">
                   {city.name}, {city.state}
                 </h1>
-                {city.tagLine ? <p className="mt-1 text-lg text-white/90">{city.tagLine}</p> : null}
+                {city.tagLine ? <p className="mt-1 text-lg">{city.tagLine}</p> : null}
               </div>
             </div>
             {search}

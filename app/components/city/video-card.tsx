@@ -10,7 +10,7 @@ import { VideoThumbnail } from "./video-thumbnail";
 const ACTION = "inline-flex items-center justify-center rounded-md px-3 py-1.5 text-sm font-semibold";
 const ACTIVE = `${ACTION} bg-brand-600 text-white hover:bg-brand-700`;
 const ACTIVE_SECONDARY = `${ACTION} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50`;
-const DISABLED = `${ACTION} cursor-not-allowed border border-slate-200 bg-slate-100 text-slate-400`;
+const DISABLED = `${ACTION} cursor-not-allowed border border-slate-200 bg-slate-100 text-slate-500`;
 
 const server = import.meta.env.SSR ? await import("./fetch-transcript-button") : null;
 const FetchTranscriptButton = lazyInBrowser(server?.FetchTranscriptButton, () =>

@@ -29,7 +29,7 @@ function useFieldIds(explicitId: string | undefined) {
 }
 
 const CONTROL =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100 aria-[invalid=true]:border-red-500";
+  "block w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 disabled:bg-slate-100 aria-[invalid=true]:border-red-500";
 
 function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: React.ReactNode; required?: boolean }) {
   return (
@@ -188,9 +188,9 @@ export function Button({
   ...props
 }: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "secondary" | "ghost" }) {
   const styles = {
-    primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-400",
-    secondary: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 disabled:text-slate-400",
-    ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400",
+    primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-500",
+    secondary: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 disabled:text-slate-500",
+    ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-500",
   }[variant];
   return (
     <button

@@ -19,9 +19,9 @@ const BODY_CHIP: Record<Body, string> = {
 };
 
 const IMPORTANCE_DOT: Record<ImportanceLevel, string> = {
-  high: "bg-red-500",
-  medium: "bg-amber-400",
-  low: "bg-slate-300",
+  high: "bg-red-600",
+  medium: "bg-amber-600",
+  low: "bg-slate-500",
 };
 
 export function BodyBadge({ body }: { body: Body | null }) {

@@ -12,7 +12,7 @@ export type NavCity = { locationKey: string; name: string };
 export function NavigationBar({ city }: { city: NavCity | null }) {
   const link = "rounded px-2 py-1 hover:bg-white/10 aria-[current=page]:bg-white/15 aria-[current=page]:font-semibold";
   return (
-    <nav aria-label="Main" className="bg-slate-900 text-sm text-slate-100">
+    <nav aria-label="Main" className="bg-slate-900 text-sm text-slate-100 [--focus-ring:white]">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-4 py-1.5">
         {city ? (
           <>

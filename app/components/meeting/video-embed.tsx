@@ -19,7 +19,7 @@ export function VideoEmbed({
 }) {
   if (!youTubeId) {
     return (
-      <div className="grid aspect-video place-items-center rounded-xl bg-slate-800 p-6 text-center text-white">
+      <div className="grid aspect-video place-items-center rounded-xl bg-slate-800 p-6 text-center text-white [--focus-ring:white]">
         <div>
           <p className="text-lg font-semibold">Unable to embed video</p>
           {videoUrl ? (

@@ -75,8 +75,8 @@ export function SearchForm({
           }}
           className={`block w-full min-w-0 rounded-md border px-3 py-2 text-base shadow-sm focus:outline-none focus:ring-2 ${
             banner
-              ? "border-white/40 bg-white/95 text-slate-900 placeholder:text-slate-500 focus:ring-white/60"
-              : "border-slate-300 bg-white text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:ring-brand-600/30"
+              ? "border-slate-500 bg-white text-slate-900 placeholder:text-slate-600 focus:ring-(--focus-ring)"
+              : "border-slate-500 bg-white text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-brand-600"
           }`}
         />
         <button
@@ -85,7 +85,7 @@ export function SearchForm({
           className={`inline-flex shrink-0 items-center gap-2 rounded-md px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed ${
             banner
               ? "bg-slate-900/80 text-white hover:bg-slate-900 disabled:bg-slate-900/40"
-              : "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-400"
+              : "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-500"
           }`}
         >
           <SearchIcon className="size-4" />

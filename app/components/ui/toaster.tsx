@@ -9,7 +9,7 @@ const TONE: Record<Toast["type"], string> = {
   info: "border-slate-300 bg-white text-slate-900",
 };
 
-const CLOSE = "-m-1 cursor-pointer rounded p-1 text-lg leading-none opacity-70 hover:opacity-100";
+const CLOSE = "-m-1 cursor-pointer rounded p-1 text-lg leading-none opacity-80 hover:opacity-100";
 
 type ShowToast = (toast: Toast) => void;
 const ShowToastContext = createContext<ShowToast | null>(null);

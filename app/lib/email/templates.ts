@@ -11,7 +11,7 @@ function layout(title: string, paragraphs: string[], highlight?: { label: string
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
   const box = highlight
     ? highlight.href
-      ? `<p style="margin:24px 0"><a href="${escapeHtml(highlight.href)}" style="background:#0d9488;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(highlight.label)}</a></p>`
+      ? `<p style="margin:24px 0"><a href="${escapeHtml(highlight.href)}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(highlight.label)}</a></p>`
       : `<p style="margin:24px 0;font-size:32px;letter-spacing:8px;font-weight:700;font-family:monospace">${escapeHtml(highlight.value)}</p>`
     : "";
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}${box}<p style="color:#64748b;font-size:13px">${escapeHtml(PRODUCT_NAME)} — local government, in plain sight.</p></body></html>`;

@@ -21,6 +21,7 @@ import {
 } from "~/components/forms/use-schema-form";
 import { useShowToast } from "~/components/ui/toaster";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
+import { HeaderColorContrast, PrimaryColorContrast } from "~/components/admin/city-color-contrast";
 import { SourceRefreshStatusNotice } from "~/components/admin/source-refresh-status";
 import { requireAdmin } from "~/lib/auth/session.server";
 import {
@@ -368,6 +369,16 @@ function CityDetails({ city }: { city: AdminCity }) {
           </div>
         ))}
       </dl>
+      {city.primaryColor && city.secondaryColor ? (
+        <div className="mt-4 space-y-1 text-sm text-slate-700">
+          <p>
+            <PrimaryColorContrast primary={city.primaryColor} secondary={city.secondaryColor} />
+          </p>
+          <p>
+            <HeaderColorContrast primary={city.primaryColor} secondary={city.secondaryColor} />
+          </p>
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -378,17 +389,26 @@ function CityDetailsForm({ city }: { city: AdminCity }) {
     id: "update-city",
     lastResult,
   });
-  const text = (name: keyof typeof fields & keyof AdminCity, label: string, required = false) => (
+  const initial = (name: keyof typeof fields & keyof AdminCity) =>
+    typeof fields[name].initialValue === "string" ? fields[name].initialValue : String(city[name] ?? "");
+  const text = (
+    name: keyof typeof fields & keyof AdminCity,
+    label: string,
+    required = false,
+    extra?: Pick<React.ComponentProps<typeof Field>, "hint" | "onChange">,
+  ) => (
     <Field
       label={label}
       {...getInputProps(fields[name], { type: "text" })}
-      defaultValue={
-        typeof fields[name].initialValue === "string" ? fields[name].initialValue : String(city[name] ?? "")
-      }
+      defaultValue={initial(name)}
       required={required}
       errors={fields[name].errors}
+      {...extra}
     />
   );
+  // The contrast hints follow what is typed (the saved or re-posted values without JavaScript).
+  const [primary, setPrimary] = useState(initial("primaryColor"));
+  const [secondary, setSecondary] = useState(initial("secondaryColor"));
   return (
     <section aria-labelledby="city-details-heading" className="rounded-xl border border-slate-200 bg-white p-5">
       <h2 id="city-details-heading" className="text-xl font-semibold">
@@ -420,8 +440,14 @@ function CityDetailsForm({ city }: { city: AdminCity }) {
         {text("domain", "Domain")}
         {text("imageUrl", "Image URL")}
         {text("icon", "Icon")}
-        {text("primaryColor", "Primary color", true)}
-        {text("secondaryColor", "Secondary color", true)}
+        {text("primaryColor", "Primary color", true, {
+          hint: <PrimaryColorContrast primary={primary} secondary={secondary} />,
+          onChange: (event) => setPrimary(event.currentTarget.value),
+        })}
+        {text("secondaryColor", "Secondary color", true, {
+          hint: <HeaderColorContrast primary={primary} secondary={secondary} />,
+          onChange: (event) => setSecondary(event.currentTarget.value),
+        })}
         <div className="flex gap-3 sm:col-span-2">
           <Button disabled={fetcher.state !== "idle"}>Save</Button>
           <Link className={LINK} to={pageHref({ city: city.id })}>
@@ -444,7 +470,7 @@ function UrlTable() {
           City URLs
         </h2>
         {busyEditing ? (
-          <span aria-disabled className="cursor-not-allowed font-semibold text-slate-400">
+          <span aria-disabled className="cursor-not-allowed font-semibold text-slate-500">
             Add URL
           </span>
         ) : (

@@ -1,4 +1,5 @@
 import { data, Outlet, type ShouldRevalidateFunctionArgs, useMatches } from "react-router";
+import { publicCityTheme } from "~/components/city/city-colors";
 import { CityHeader } from "~/components/city/city-header";
 import { ErrorMessage, GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { TopBar } from "~/components/layout/top-bar";
@@ -74,16 +75,18 @@ export default function CityLayout({ loaderData }: Route.ComponentProps) {
   const handles = useMatches().map((match) => match.handle as CityRouteHandle | undefined);
   const compact = handles.some((handle) => handle?.cityHeader === "compact");
   const search = handles.findLast((handle) => handle?.citySearch)?.citySearch?.(loaderData.city);
-  const { feedPath, name } = loaderData.city;
+  const { feedPath, name, primaryColor, secondaryColor } = loaderData.city;
+  // Tailwind's brand colours become readable shades of the city's own (decision 0044).
+  const { style } = publicCityTheme(primaryColor, secondaryColor);
   return (
-    <>
+    <div className="contents" style={style as React.CSSProperties}>
       {/* React puts this <link> in the document's head, on every page of the city. */}
       {feedPath ? (
         <link rel="alternate" type="application/atom+xml" title={`${name}: new stories`} href={feedPath} />
       ) : null}
       <CityHeader city={loaderData.city} variant={compact ? "compact" : "full"} search={search} />
       <Outlet />
-    </>
+    </div>
   );
 }
 

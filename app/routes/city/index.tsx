@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { data, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { publicCityColors } from "~/components/city/city-colors";
+import { publicCityTheme } from "~/components/city/city-colors";
 import { AboutCard, QuickInfoCard, StatisticsCard } from "~/components/city/city-side-cards";
 import { SourceFilter } from "~/components/city/source-filter";
 import { VideoList } from "~/components/city/video-list";
@@ -123,7 +123,7 @@ function SearchToggle({ cityKey, open, page }: { cityKey: string; open: boolean;
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {
   const { city, state, list, sources, stats, isAdmin, search } = loaderData;
-  const colors = publicCityColors(city.primaryColor, city.secondaryColor);
+  const { colors, action } = publicCityTheme(city.primaryColor, city.secondaryColor);
   return (
     <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
       <div className="grid gap-8 lg:grid-cols-3">
@@ -163,7 +163,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
             sources={sources}
             lastPublishedLabel={stats.lastPublishedLabel}
           />
-          <StatisticsCard stats={stats} color={colors.primary} />
+          <StatisticsCard stats={stats} color={action} />
         </aside>
       </div>
     </main>
