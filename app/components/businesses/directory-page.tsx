@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Main } from "~/components/layout/main";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Button, Field, SelectField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/hooks/use-hydrated";
@@ -220,7 +221,7 @@ export function DirectoryPage({
   const first = (page.page - 1) * page.pageSize + 1;
   const last = first + page.listings.length - 1;
   return (
-    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
+    <Main className="mx-auto w-full max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">
         {city ? `Businesses in ${city.name}, ${city.state}` : "Business Directory"}
       </h1>
@@ -262,6 +263,6 @@ export function DirectoryPage({
           hrefOf={(page) => `${data.path}${directorySearch({ ...data.filters, page })}`}
         />
       </section>
-    </main>
+    </Main>
   );
 }

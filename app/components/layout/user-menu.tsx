@@ -1,14 +1,16 @@
 import { Form, href, Link } from "react-router";
+import { useDisclosureMenu } from "./disclosure-menu";
 import { initialsOf, type ClientUser } from "~/components/hooks/use-user";
 
 /**
  * The avatar menu. A details/summary disclosure, so it opens without
- * JavaScript; Sign Out is a form post, never a link.
+ * JavaScript (and closes on Escape with it); Sign Out is a form post, never a link.
  */
 export function UserMenu({ user, tone = "light" }: { user: ClientUser; tone?: "light" | "dark" }) {
   const item = "block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100";
+  const menuRef = useDisclosureMenu();
   return (
-    <details className="relative">
+    <details ref={menuRef} className="relative">
       <summary
         aria-label={`Account menu for ${user.email}`}
         className={`grid size-10 cursor-pointer list-none place-items-center rounded-full font-semibold [&::-webkit-details-marker]:hidden ${

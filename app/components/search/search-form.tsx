@@ -73,7 +73,7 @@ export function SearchForm({
             if (clearHref && value.trim() === "" && defaultValue)
               void navigate(clearHref, { replace: true, preventScrollReset: true });
           }}
-          className={`block w-full min-w-0 rounded-md border px-3 py-2 text-base shadow-sm focus:outline-none focus:ring-2 ${
+          className={`block w-full min-w-0 rounded-md border px-3 py-2 text-base shadow-sm focus:ring-2 ${
             banner
               ? "border-white/40 bg-white/95 text-slate-900 placeholder:text-slate-500 focus:ring-white/60"
               : "border-slate-300 bg-white text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:ring-brand-600/30"

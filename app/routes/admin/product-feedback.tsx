@@ -190,7 +190,7 @@ function SeverityBadge({ severity }: { severity: number | null }) {
 }
 
 const CONTROL =
-  "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+  "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30";
 
 /** How long the rank waits after the last keystroke before it saves. */
 const RANK_DELAY_MS = 600;
