@@ -156,7 +156,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                 </table>
               ) : null}
               <p className="mt-2 text-sm text-slate-500">Answers: {endpoint.statuses.join(", ")}</p>
-              <pre className={pre}>
+              <pre className={pre} tabIndex={0}>
                 <code>{endpoint.curl}</code>
               </pre>
             </article>
@@ -171,7 +171,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         <p>
           An error is a problem document (RFC 9457), as <code className={code}>application/problem+json</code>:
         </p>
-        <pre className={pre}>
+        <pre className={pre} tabIndex={0}>
           <code>
             {JSON.stringify(
               {
@@ -206,7 +206,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           <code className={code}>{cityFeedPath("{city}").replace("%7B", "{").replace("%7D", "}")}</code>, linked from
           its pages; for example:
         </p>
-        <pre className={pre}>
+        <pre className={pre} tabIndex={0}>
           <code>{`curl -s '${origin}${cityFeedPath("alder-creek")}'`}</code>
         </pre>
         <p>

@@ -1,3 +1,4 @@
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { data, href, Link } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
 import { getCurrentUser } from "~/lib/auth/session.server";
@@ -142,7 +143,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-slate-600">
           All are first-party and essential, none is shared with anyone, and none is set just because you visit.
         </p>
-        <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <ScrollRegion label="Cookies we set" className="mt-4 rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
@@ -173,7 +174,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
       <section aria-labelledby="faq" className="mt-10">
         <h2 id="faq" className="text-xl font-semibold">

@@ -56,7 +56,7 @@ test("build a draft from two meetings, reorder it and export it", async ({ page,
 
   // The user menu leads to the desk.
   await open("/");
-  await page.getByLabel(/^Account menu for /).click();
+  await page.locator("summary", { hasText: "Account menu for" }).click();
   await page.getByRole("link", { name: "Journalist's desk" }).click();
   await expect(page).toHaveURL(/\/desk$/);
   await page.getByRole("link", { name: "Draft", exact: true }).click();

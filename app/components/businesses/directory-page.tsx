@@ -157,7 +157,7 @@ function LetterFilterNav({ data }: { data: DirectoryPageData }) {
                 replace
                 aria-current={current ? "page" : undefined}
                 aria-label={
-                  letter === "All" ? "All letters" : letter === "0-9" ? "Names starting with a digit" : undefined
+                  letter === "All" ? "All letters" : letter === "0-9" ? "0-9: names starting with a digit" : undefined
                 }
                 className={`grid h-10 min-w-10 place-items-center rounded-md px-2 text-sm font-semibold ${
                   current ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200"

@@ -1,3 +1,4 @@
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { Form, href, Link } from "react-router";
 import type { JobSummary } from "~/lib/jobs/status-types";
 import { formatDateTime } from "~/lib/format/date";
@@ -62,7 +63,7 @@ export function JobTable({
 }) {
   if (jobs.length === 0) return <p className="text-sm text-slate-600">No jobs.</p>;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <ScrollRegion label="Jobs" className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full text-left text-sm">
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
@@ -117,6 +118,6 @@ export function JobTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -51,7 +51,7 @@ export function SearchForm({
   const banner = tone === "banner";
 
   return (
-    <Form method="get" action={action} role="search" className="w-full">
+    <Form method="get" action={action} role="search" aria-label={label} className="w-full">
       {Object.entries(hidden).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}

@@ -5,6 +5,7 @@
  * lists the cities' sources to choose from. Read only; links all the way,
  * so it works without JavaScript.
  */
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import type { AdminHandle, Crumb } from "~/components/admin/breadcrumbs";
 import { AnalysisDigest } from "~/components/pipeline/analysis-digest";
@@ -196,7 +197,7 @@ function VideosForSource({
       {videos.length === 0 ? (
         <p className="px-5 pb-4 text-slate-600">No videos found for this URL</p>
       ) : (
-        <div className="overflow-x-auto px-5 pb-4">
+        <ScrollRegion label="Videos for this source" className="px-5 pb-4">
           <table className="w-full text-left text-sm">
             <thead className="text-slate-500">
               <tr>
@@ -239,7 +240,7 @@ function VideosForSource({
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </details>
   );

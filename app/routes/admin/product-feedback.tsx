@@ -6,6 +6,7 @@
  * and the rank on each valid number typed; without it, each row has its own
  * form and Save button (docs/decisions/0035-product-feedback.md).
  */
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { useEffect, useRef } from "react";
 import { Form, href, Link, useFetcher, useLoaderData, useSubmit, type MetaFunction } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
@@ -92,7 +93,7 @@ export default function ProductFeedbackAdmin() {
       {rows.length === 0 ? (
         <p className="mt-4 rounded-lg border border-slate-200 bg-white p-6 text-slate-600">{NO_FEEDBACK}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <ScrollRegion label="Feedback" className="mt-4 rounded-xl border border-slate-200 bg-white">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
@@ -112,7 +113,7 @@ export default function ProductFeedbackAdmin() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pagination
         page={page}

@@ -55,7 +55,7 @@ export default function ProtoPricing({ loaderData }: Route.ComponentProps) {
             <li
               key={plan.name}
               data-testid={`plan-${plan.presentation}`}
-              className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${
+              className={`relative flex min-w-0 flex-col rounded-2xl border bg-white p-6 shadow-sm ${
                 plan.mostPopular ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"
               }`}
             >
