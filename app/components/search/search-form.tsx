@@ -51,7 +51,14 @@ export function SearchForm({
   const banner = tone === "banner";
 
   return (
-    <Form method="get" action={action} role="search" aria-label={label} className="w-full">
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      // Landmarks apart (the city header's and the page's), without repeating the box's own label.
+      aria-label={banner ? "City header search" : "Meeting search"}
+      className="w-full"
+    >
       {Object.entries(hidden).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}

@@ -14,8 +14,6 @@ export function ScrollRegion({
   children: React.ReactNode;
 }) {
   return (
-    // A focusable region is what lets the keyboard scroll it; jsx-a11y knows no exception for that.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div role="region" aria-label={label} tabIndex={0} className={`relative overflow-x-auto ${className}`}>
       {children}
     </div>

@@ -11,7 +11,7 @@ const TONE: Record<Toast["type"], string> = {
 
 const REGION = "flex w-full flex-col items-center gap-2 sm:items-end";
 
-/** How long a success or info toast stays, unless hovered or focused. */
+/** How long a toast stays, counted again after each hover or focus. */
 const TOAST_SECONDS = 6;
 
 const CLOSE = "-m-1 cursor-pointer rounded p-1 text-lg leading-none opacity-70 hover:opacity-100";
@@ -101,9 +101,8 @@ function RouteToasts({ routeId }: { routeId: string }) {
 /**
  * One toast. Without JavaScript its × is the label of a visually hidden
  * checkbox that hides the toast with CSS; with JavaScript it is a button,
- * and a success or info toast also goes after a few seconds, a wait that
- * stops while the pointer or the focus is on it (WCAG 2.2.1). An error
- * stays until it is dismissed.
+ * and the toast also goes after a few seconds, a wait that stops while the
+ * pointer or the focus is on it (WCAG 2.2.1), so it can be read to the end.
  */
 function ToastItem({ toast }: { toast: Toast }) {
   const hydrated = useHydrated();
@@ -115,10 +114,10 @@ function ToastItem({ toast }: { toast: Toast }) {
   const paused = held.hover || held.focus;
 
   useEffect(() => {
-    if (isError || paused) return;
+    if (paused) return;
     const timer = setTimeout(() => setDismissed(true), TOAST_SECONDS * 1000);
     return () => clearTimeout(timer);
-  }, [isError, paused]);
+  }, [paused]);
 
   if (dismissed || (region === "assertive") !== isError) return null;
   return (
