@@ -21,7 +21,7 @@ export function UserMenu({ user, tone = "light" }: { user: ClientUser; tone?: "l
         <span className="sr-only"> Account menu for {user.email}</span>
       </summary>
       <div className="absolute right-0 z-40 mt-2 w-56 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
-        <p className="truncate px-4 py-2 text-xs text-slate-500">{user.email}</p>
+        <p className="px-4 py-2 text-xs break-all text-slate-500">{user.email}</p>
         <Link to={href("/profile")} className={item}>
           Profile
         </Link>

@@ -46,6 +46,10 @@ function RetryForm({ job, action }: { job: JobRow; action: string }) {
       <input type="hidden" name="jobId" value={job.id} />
       <button type="submit" className="text-sm font-semibold text-brand-700 hover:underline">
         Retry
+        <span className="sr-only">
+          {" "}
+          {job.video?.title?.trim() ? `${job.queue} of ${job.video.title.trim()}` : `${job.queue} job`}
+        </span>
       </button>
     </Form>
   );
