@@ -143,7 +143,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-slate-600">
           All are first-party and essential, none is shared with anyone, and none is set just because you visit.
         </p>
-        <ScrollRegion label="Cookies we set, table" className="mt-4 rounded-xl border border-slate-200 bg-white">
+        <ScrollRegion label="Cookies table" className="mt-4 rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>

@@ -67,7 +67,7 @@ export function JobTable({
 }) {
   if (jobs.length === 0) return <p className="text-sm text-slate-600">No jobs.</p>;
   return (
-    <ScrollRegion label="Jobs" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+    <ScrollRegion label="Jobs table" className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full text-left text-sm">
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>

@@ -197,7 +197,7 @@ function VideosForSource({
       {videos.length === 0 ? (
         <p className="px-5 pb-4 text-slate-600">No videos found for this URL</p>
       ) : (
-        <ScrollRegion label="Videos for this source" className="px-5 pb-4">
+        <ScrollRegion label="Video table" className="px-5 pb-4">
           <table className="w-full text-left text-sm">
             <thead className="text-slate-500">
               <tr>

@@ -93,7 +93,7 @@ export default function ProductFeedbackAdmin() {
       {rows.length === 0 ? (
         <p className="mt-4 rounded-lg border border-slate-200 bg-white p-6 text-slate-600">{NO_FEEDBACK}</p>
       ) : (
-        <ScrollRegion label="Feedback" className="mt-4 rounded-xl border border-slate-200 bg-white">
+        <ScrollRegion label="Feedback table" className="mt-4 rounded-xl border border-slate-200 bg-white">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
