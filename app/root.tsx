@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { Footer } from "~/components/layout/footer";
+import { SkipLink } from "~/components/layout/main";
 import { NavigationBar, type NavCity } from "~/components/layout/navigation-bar";
 import { TopBar } from "~/components/layout/top-bar";
 import { getCurrentUser } from "~/lib/auth/session.server";
@@ -78,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        <SkipLink />
         {children}
         {lite ? null : (
           <>

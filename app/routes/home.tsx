@@ -1,4 +1,5 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Main } from "~/components/layout/main";
 import { useState } from "react";
 import { data, Form, href, Link, redirect, useLocation, useNavigate, useSearchParams } from "react-router";
 import { RequestCityDialog } from "~/components/city/request-city-dialog";
@@ -80,7 +81,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <TopBar />
-      <main id="main">
+      <Main>
         <Hero cities={cities} onRequestCity={() => setOpenedAt(location.key)} />
         {/* A new key after each completed request gives an empty form. */}
         <RequestCityDialog
@@ -92,7 +93,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         />
         <Features />
         <CallToAction />
-      </main>
+      </Main>
     </>
   );
 }

@@ -1,10 +1,10 @@
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { data, href, Link } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { cacheHeaders, publicPageHeaders } from "~/lib/http/cache.server";
 import { COOKIE_LIST, cookieLifetime } from "~/lib/privacy/cookies";
 import type { Route } from "./+types/privacy";
-import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Privacy Policy | Gavel" },

@@ -16,7 +16,7 @@ async function twoMeetingPaths(page: Page, open: (path: string) => Promise<unkno
   await open(`${CITY_PATH}?page=3`);
   const hrefs = await page
     .getByRole("article")
-    .getByRole("link", { name: "View Story", exact: true })
+    .getByRole("link", { name: /^View Story for / })
     .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   const paths = [...new Set(hrefs.filter(Boolean))].map((href) => href.replace("/meeting-story/", "/meeting/"));
   if (paths.length < 2) throw new Error("fewer than two demo meetings with a story");
@@ -56,7 +56,7 @@ test("build a draft from two meetings, reorder it and export it", async ({ page,
 
   // The user menu leads to the desk.
   await open("/");
-  await page.getByLabel(/^Account menu for /).click();
+  await page.locator("summary", { hasText: "Account menu for" }).click();
   await page.getByRole("link", { name: "Journalist's desk" }).click();
   await expect(page).toHaveURL(/\/desk$/);
   await page.getByRole("link", { name: "Draft", exact: true }).click();

@@ -8,7 +8,9 @@ const CITY_PATH = "/city/alder-creek";
 /** The path of the first card link with this name on the city's full list. */
 async function firstCardLink(page: Page, open: (path: string) => Promise<unknown>, name: string): Promise<string> {
   await open(`${CITY_PATH}?page=3`);
-  const href = await page.getByRole("article").getByRole("link", { name, exact: true }).first().getAttribute("href");
+  // A card's links name their meeting: "View Story for …", "Analysis of …".
+  const label = new RegExp(`^${name} (for|of) `);
+  const href = await page.getByRole("article").getByRole("link", { name: label }).first().getAttribute("href");
   if (!href) throw new Error(`no ${name} link`);
   return href;
 }

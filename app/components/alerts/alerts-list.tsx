@@ -75,7 +75,7 @@ function AlertRow({ alert, appUrl }: { alert: SavedSearchView; appUrl: string })
             </select>
           </label>
           <Button variant="secondary" disabled={busy}>
-            Save
+            Save<span className="sr-only"> “{alert.query}”</span>
           </Button>
         </fetcher.Form>
         <fetcher.Form method="post" action={href("/alerts")} preventScrollReset>
@@ -83,17 +83,18 @@ function AlertRow({ alert, appUrl }: { alert: SavedSearchView; appUrl: string })
           <input type="hidden" name="id" value={alert.id} />
           <Button variant="secondary" disabled={busy}>
             {alert.active ? "Turn off" : "Turn on"}
+            <span className="sr-only"> “{alert.query}”</span>
           </Button>
         </fetcher.Form>
         <fetcher.Form method="post" action={href("/alerts")} preventScrollReset>
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={alert.id} />
           <Button variant="ghost" disabled={busy} className="text-red-700">
-            Delete
+            Delete<span className="sr-only"> “{alert.query}”</span>
           </Button>
         </fetcher.Form>
         <a href={feedUrl} className="text-sm font-semibold text-brand-700 hover:underline">
-          Private Atom feed
+          Private Atom feed<span className="sr-only"> for “{alert.query}”</span>
         </a>
       </div>
     </li>

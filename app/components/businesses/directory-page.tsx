@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Main } from "~/components/layout/main";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Button, Field, SelectField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/hooks/use-hydrated";
@@ -156,7 +157,7 @@ function LetterFilterNav({ data }: { data: DirectoryPageData }) {
                 replace
                 aria-current={current ? "page" : undefined}
                 aria-label={
-                  letter === "All" ? "All letters" : letter === "0-9" ? "Names starting with a digit" : undefined
+                  letter === "All" ? "All letters" : letter === "0-9" ? "0-9: names starting with a digit" : undefined
                 }
                 className={`grid h-10 min-w-10 place-items-center rounded-md px-2 text-sm font-semibold ${
                   current ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200"
@@ -220,7 +221,7 @@ export function DirectoryPage({
   const first = (page.page - 1) * page.pageSize + 1;
   const last = first + page.listings.length - 1;
   return (
-    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
+    <Main className="mx-auto w-full max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">
         {city ? `Businesses in ${city.name}, ${city.state}` : "Business Directory"}
       </h1>
@@ -262,6 +263,6 @@ export function DirectoryPage({
           hrefOf={(page) => `${data.path}${directorySearch({ ...data.filters, page })}`}
         />
       </section>
-    </main>
+    </Main>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Main } from "~/components/layout/main";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { osmEmbedUrl, osmMapUrl, osmSearchUrl, tierLabel } from "~/lib/businesses/listing";
 import { addressText, categoryText, ListingActions, type ListingCardData, ListingImage } from "./listing-card";
@@ -58,7 +59,7 @@ export function ListingDetail({ listing, directoryPath }: { listing: ListingDeta
   const category = categoryText(listing);
   const address = addressText(listing);
   return (
-    <main id="main" className="mx-auto w-full max-w-4xl px-4 py-8">
+    <Main className="mx-auto w-full max-w-4xl px-4 py-8">
       <Link to={directoryPath} className="text-sm font-semibold text-brand-700 hover:underline">
         ← Back to the directory
       </Link>
@@ -107,6 +108,6 @@ export function ListingDetail({ listing, directoryPath }: { listing: ListingDeta
           </section>
         </div>
       </article>
-    </main>
+    </Main>
   );
 }

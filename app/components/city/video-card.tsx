@@ -59,20 +59,20 @@ export function VideoCard({
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           {video.hasStory ? (
             <Link to={storyHref(video.id, cityKey)} className={ACTIVE}>
-              View Story
+              View Story<span className="sr-only"> for {video.title}</span>
             </Link>
           ) : (
             <button type="button" disabled className={DISABLED} title="No story has been written for this meeting yet">
-              View Story
+              View Story<span className="sr-only"> for {video.title}</span>
             </button>
           )}
           {rules.analysisEnabled ? (
             <Link to={href} className={ACTIVE_SECONDARY}>
-              Analysis
+              Analysis<span className="sr-only"> of {video.title}</span>
             </Link>
           ) : (
             <button type="button" disabled className={DISABLED} title="The transcript is too short to analyze">
-              Analysis
+              Analysis<span className="sr-only"> of {video.title}</span>
             </button>
           )}
           {isAdmin && rules.fetchTranscript ? (

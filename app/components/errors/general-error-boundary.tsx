@@ -1,4 +1,5 @@
 import { type ErrorResponse, href, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Main } from "~/components/layout/main";
 
 /**
  * The one error boundary of every route (docs/product.md#messages-everywhere).
@@ -69,12 +70,12 @@ export function ErrorMessage({
   children?: React.ReactNode;
 }) {
   return (
-    <main id="main" className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-24 text-center">
+    <Main className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-24 text-center">
       {children}
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="mt-2 text-slate-600">{description}</p>
       <HomeLink />
-    </main>
+    </Main>
   );
 }
 
@@ -104,7 +105,7 @@ export function PageNotFound() {
 /** 401/403: a destructive alert with the refusal's reason; a signed-out visitor is offered to sign in. */
 function AccessDenied({ message, signedIn }: { message?: string; signedIn: boolean }) {
   return (
-    <main id="main" className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-24 text-center">
+    <Main className="mx-auto flex max-w-xl flex-1 flex-col items-center px-4 py-24 text-center">
       <h1 className="text-2xl font-semibold">Access Denied</h1>
       <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800">
         {message ?? "You don't have permission to do that."}
@@ -116,6 +117,6 @@ function AccessDenied({ message, signedIn }: { message?: string; signedIn: boole
           Sign in
         </Link>
       )}
-    </main>
+    </Main>
   );
 }

@@ -10,11 +10,12 @@ import { HONEYPOT_FIELD_NAME } from "~/lib/http/honeypot";
 
 type Errors = string[] | null | undefined;
 
-export function ErrorList({ id, errors }: { id?: string; errors: Errors }) {
+/** A field's messages; a form's own messages (`announce`) are an alert, read out as they appear. */
+export function ErrorList({ id, errors, announce = false }: { id?: string; errors: Errors; announce?: boolean }) {
   const messages = errors?.filter(Boolean);
   if (!messages?.length) return null;
   return (
-    <ul id={id} className="mt-1 space-y-1 text-sm text-red-700">
+    <ul id={id} role={announce ? "alert" : undefined} className="mt-1 space-y-1 text-sm text-red-700">
       {messages.map((message) => (
         <li key={message}>{message}</li>
       ))}
@@ -29,7 +30,7 @@ function useFieldIds(explicitId: string | undefined) {
 }
 
 const CONTROL =
-  "block w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 disabled:bg-slate-100 aria-[invalid=true]:border-red-500";
+  "block w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600 disabled:bg-slate-100 aria-[invalid=true]:border-red-500";
 
 function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: React.ReactNode; required?: boolean }) {
   return (

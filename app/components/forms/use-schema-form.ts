@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 
 /**
  * The client side of a form the action validates with its zod schema
@@ -10,6 +10,12 @@ import { useId, useState } from "react";
  * whose messages show under their fields, with JavaScript or without. A
  * field edited after that answer stops showing its message until the next
  * one. Forms are `noValidate`, so the messages are always the server's.
+ *
+ * A refused form puts the focus on its first invalid field, so the message
+ * is read out with it (aria-describedby): without JavaScript the field is
+ * rendered with `autofocus`, with JavaScript an effect focuses it when the
+ * answer comes. A form-level message only is announced by its role="alert"
+ * (ErrorList `announce`), and the focus goes to the form's first field.
  *
  * The shape follows Conform's `useForm` (`[form, fields]`, `getInputProps`
  * & co.) so the actions keep Conform's `parseWithZod` and `reply()`.
@@ -36,6 +42,8 @@ export type FieldMetadata = Constraint & {
   id: string;
   errors: Errors;
   initialValue: unknown;
+  /** The form's first field with a message from the last answer. */
+  autoFocus: boolean;
 };
 
 export type FormMetadata = {
@@ -70,6 +78,16 @@ export function useSchemaForm<Values extends Record<string, unknown>>({
   const errors = lastResult?.error ?? {};
   const initialValue = lastResult?.initialValue ?? undefined;
   const errorsOf = (name: string): Errors => (edited.has(name) ? undefined : (errors[name] ?? undefined));
+  const firstInvalid = Object.keys(errors).find((name) => name !== "" && errors[name]?.length);
+
+  useEffect(() => {
+    if (!lastResult?.error) return;
+    const form = document.getElementById(formId);
+    const target =
+      form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form?.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), select, textarea");
+    target?.focus();
+  }, [lastResult, formId]);
 
   const form: FormMetadata = {
     id: formId,
@@ -88,6 +106,7 @@ export function useSchemaForm<Values extends Record<string, unknown>>({
       id: `${formId}-${name}`,
       errors: errorsOf(name),
       initialValue: initialValue?.[name],
+      autoFocus: name === firstInvalid && !edited.has(name),
     }),
   });
   return [form, fields as Fields<Values>];
@@ -116,7 +135,8 @@ function constraintsOf(field: FieldMetadata, drop: ReadonlyArray<keyof Constrain
 
 function controlProps(field: FieldMetadata, drop: ReadonlyArray<keyof Constraint>) {
   const defaultValue = typeof field.initialValue === "string" ? { defaultValue: field.initialValue } : {};
-  return { name: field.name, id: field.id, ...defaultValue, ...constraintsOf(field, drop) };
+  const autoFocus = field.autoFocus ? { autoFocus: true } : {};
+  return { name: field.name, id: field.id, ...defaultValue, ...autoFocus, ...constraintsOf(field, drop) };
 }
 
 export function getInputProps(field: FieldMetadata, { type }: { type: React.HTMLInputTypeAttribute }) {

@@ -1,4 +1,5 @@
 import { ShareControl } from "~/components/analytics/share-control";
+import { Main } from "~/components/layout/main";
 import { CityHeader } from "~/components/city/city-header";
 import type { PublicPipelineStatus } from "~/lib/jobs/status-types";
 import type { MeetingView } from "~/lib/meetings/view";
@@ -25,9 +26,7 @@ export function MeetingFrame({
   return (
     <>
       {cityInPath ? null : <CityHeader city={meeting.city} variant="compact" />}
-      <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
-        {children}
-      </main>
+      <Main className="mx-auto w-full max-w-6xl px-4 py-8">{children}</Main>
     </>
   );
 }

@@ -1,7 +1,7 @@
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { Form, href, Link } from "react-router";
 import type { JobSummary } from "~/lib/jobs/status-types";
 import { formatDateTime } from "~/lib/format/date";
-import { ScrollRegion } from "~/components/ui/scroll-region";
 
 const STATE_TONE: Record<string, string> = {
   created: "bg-slate-100 text-slate-800",
@@ -46,6 +46,10 @@ function RetryForm({ job, action }: { job: JobRow; action: string }) {
       <input type="hidden" name="jobId" value={job.id} />
       <button type="submit" className="text-sm font-semibold text-brand-700 hover:underline">
         Retry
+        <span className="sr-only">
+          {" "}
+          {job.video?.title?.trim() ? `${job.queue} of ${job.video.title.trim()}` : `${job.queue} job`}
+        </span>
       </button>
     </Form>
   );

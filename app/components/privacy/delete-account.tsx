@@ -83,7 +83,7 @@ export function DeleteAccountForm({
         errors={fields[CONFIRM_FIELD].errors}
         {...getInputProps(fields[CONFIRM_FIELD], { type: "email" })}
       />
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} announce />
       <div className="flex flex-wrap items-center justify-end gap-3">
         {cancel}
         <Button className="bg-red-700 hover:bg-red-800" disabled={submitting}>

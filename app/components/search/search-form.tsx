@@ -51,7 +51,14 @@ export function SearchForm({
   const banner = tone === "banner";
 
   return (
-    <Form method="get" action={action} role="search" className="w-full">
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      // Landmarks apart (the city header's and the page's), without repeating the box's own label.
+      aria-label={banner ? "City header search" : "Meeting search"}
+      className="w-full"
+    >
       {Object.entries(hidden).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}
@@ -73,7 +80,7 @@ export function SearchForm({
             if (clearHref && value.trim() === "" && defaultValue)
               void navigate(clearHref, { replace: true, preventScrollReset: true });
           }}
-          className={`block w-full min-w-0 rounded-md border px-3 py-2 text-base shadow-sm focus:outline-none focus:ring-2 ${
+          className={`block w-full min-w-0 rounded-md border px-3 py-2 text-base shadow-sm focus:ring-2 ${
             banner
               ? "border-slate-500 bg-white text-slate-900 placeholder:text-slate-600 focus:ring-(--focus-ring)"
               : "border-slate-500 bg-white text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-brand-600"

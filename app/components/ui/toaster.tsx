@@ -9,6 +9,11 @@ const TONE: Record<Toast["type"], string> = {
   info: "border-slate-300 bg-white text-slate-900",
 };
 
+const REGION = "flex w-full flex-col items-center gap-2 sm:items-end";
+
+/** How long a toast stays, counted again after each hover or focus. */
+const TOAST_SECONDS = 6;
+
 const CLOSE = "-m-1 cursor-pointer rounded p-1 text-lg leading-none opacity-80 hover:opacity-100";
 
 type ShowToast = (toast: Toast) => void;
@@ -39,18 +44,40 @@ export function ToastOutlet({ children }: { children: React.ReactNode }) {
   const routeIds = useMatches().map((match) => match.id);
   const [shown, setShown] = useState<Toast | null>(null);
   const show = useCallback<ShowToast>((toast) => setShown(toast), []);
+  const toasts = (
+    <>
+      {routeIds.map((id) => (
+        <RouteToasts key={id} routeId={id} />
+      ))}
+      {shown ? <ToastItem key={shown.id} toast={shown} /> : null}
+    </>
+  );
+  // Two live regions, in the page before any toast: a toast put into a region
+  // that already exists is announced, politely, or at once for an error.
   return (
     <ShowToastContext.Provider value={show}>
-      <div className="pointer-events-none fixed inset-x-0 bottom-3 z-50 flex flex-col items-center gap-2 px-3 sm:items-end">
-        {routeIds.map((id) => (
-          <RouteToasts key={id} routeId={id} />
-        ))}
-        {shown ? <ToastItem key={shown.id} toast={shown} /> : null}
-      </div>
+      <section
+        aria-label="Notifications"
+        className="pointer-events-none fixed inset-x-0 bottom-3 z-50 flex flex-col items-center gap-2 px-3 sm:items-end"
+      >
+        <ToastTone.Provider value="polite">
+          <div aria-live="polite" className={REGION}>
+            {toasts}
+          </div>
+        </ToastTone.Provider>
+        <ToastTone.Provider value="assertive">
+          <div aria-live="assertive" className={REGION}>
+            {toasts}
+          </div>
+        </ToastTone.Provider>
+      </section>
       {children}
     </ShowToastContext.Provider>
   );
 }
+
+/** Which live region is rendering: each toast shows in one of them only. */
+const ToastTone = createContext<"polite" | "assertive">("polite");
 
 type WithToast = { toast?: Toast | null } | null | undefined;
 
@@ -74,26 +101,40 @@ function RouteToasts({ routeId }: { routeId: string }) {
 /**
  * One toast. Without JavaScript its × is the label of a visually hidden
  * checkbox that hides the toast with CSS; with JavaScript it is a button,
- * and the toast also fades out after a few seconds.
+ * and the toast also goes after a few seconds, a wait that stops while the
+ * pointer or the focus is on it (WCAG 2.2.1), so it can be read to the end.
  */
 function ToastItem({ toast }: { toast: Toast }) {
   const hydrated = useHydrated();
   const closeId = useId();
   const [dismissed, setDismissed] = useState(false);
+  const [held, setHeld] = useState({ hover: false, focus: false });
+  const region = useContext(ToastTone);
+  const isError = toast.type === "error";
+  const paused = held.hover || held.focus;
 
   useEffect(() => {
-    const timer = setTimeout(() => setDismissed(true), 6000);
+    if (paused) return;
+    const timer = setTimeout(() => setDismissed(true), TOAST_SECONDS * 1000);
     return () => clearTimeout(timer);
-  }, []);
+  }, [paused]);
 
-  if (dismissed) return null;
+  if (dismissed || (region === "assertive") !== isError) return null;
   return (
-    <div className="flex w-full max-w-sm">
+    <div
+      className="flex w-full max-w-sm"
+      onMouseEnter={() => setHeld((was) => ({ ...was, hover: true }))}
+      onMouseLeave={() => setHeld((was) => ({ ...was, hover: false }))}
+      onFocus={() => setHeld((was) => ({ ...was, focus: true }))}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setHeld((was) => ({ ...was, focus: false }));
+      }}
+    >
       {hydrated ? null : (
         <input type="checkbox" id={closeId} className="peer sr-only" aria-label="Dismiss notification" />
       )}
       <div
-        role={toast.type === "error" ? "alert" : "status"}
+        role={isError ? "alert" : "status"}
         data-toast-type={toast.type}
         className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 shadow-lg peer-checked:hidden ${TONE[toast.type]}`}
       >

@@ -5,6 +5,7 @@
  * lists the cities' sources to choose from. Read only; links all the way,
  * so it works without JavaScript.
  */
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import type { AdminHandle, Crumb } from "~/components/admin/breadcrumbs";
 import { AnalysisDigest } from "~/components/pipeline/analysis-digest";
@@ -22,7 +23,6 @@ import {
   type SourceVideo,
 } from "~/lib/sources/content.server";
 import { cityManagementHref, contentManagementHref } from "~/lib/sources/links";
-import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const meta: MetaFunction = () => [{ title: `Content Management | ${PRODUCT_NAME}` }];
 

@@ -283,7 +283,7 @@ function IssueForm({
       >
         <input type="hidden" name="intent" value={editing ? "update" : "create"} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <ErrorList id={form.errorId} errors={form.errors} />
+        <ErrorList id={form.errorId} errors={form.errors} announce />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field
             label="Title"
@@ -309,7 +309,7 @@ function IssueForm({
           defaultValue={text("query")}
           required
         />
-        <fieldset aria-describedby={fields.cityIds.errors?.length ? `${fields.cityIds.id}-error` : undefined}>
+        <fieldset aria-describedby={fields.cityIds.errors ? `${fields.cityIds.id}-error` : undefined}>
           <legend className="mb-1 text-sm font-medium text-slate-800">
             Cities{" "}
             <span aria-hidden className="text-red-600">
@@ -326,7 +326,7 @@ function IssueForm({
           </div>
           <ErrorList id={`${fields.cityIds.id}-error`} errors={fields.cityIds.errors} />
         </fieldset>
-        <fieldset>
+        <fieldset aria-describedby={fields.bodies.errors ? `${fields.bodies.id}-error` : undefined}>
           <legend className="mb-1 text-sm font-medium text-slate-800">Bodies (none checked: all)</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-2">
             {BODIES.map((body) => (

@@ -6,6 +6,7 @@
  * and the rank on each valid number typed; without it, each row has its own
  * form and Save button (docs/decisions/0035-product-feedback.md).
  */
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { useEffect, useRef } from "react";
 import { Form, href, Link, useFetcher, useLoaderData, useSubmit, type MetaFunction } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
@@ -32,7 +33,6 @@ import { formatDate } from "~/lib/format/date";
 import type { Toast, ToastInput } from "~/lib/toast/toast";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import type { Route } from "./+types/product-feedback";
-import { ScrollRegion } from "~/components/ui/scroll-region";
 
 export const meta: MetaFunction = () => [{ title: `Product Feedback | ${PRODUCT_NAME}` }];
 
@@ -191,7 +191,7 @@ function SeverityBadge({ severity }: { severity: number | null }) {
 }
 
 const CONTROL =
-  "rounded-md border border-slate-500 bg-white px-2 py-1 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600";
+  "rounded-md border border-slate-500 bg-white px-2 py-1 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600";
 
 /** How long the rank waits after the last keystroke before it saves. */
 const RANK_DELAY_MS = 600;

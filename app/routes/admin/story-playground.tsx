@@ -19,7 +19,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "react-router";
-import { Button, SelectField, TextareaField } from "~/components/forms/fields";
+import { Button, ErrorList, SelectField, TextareaField } from "~/components/forms/fields";
 import { getFormProps, getTextareaProps, useSchemaForm } from "~/components/forms/use-schema-form";
 import { AnalysisDigest } from "~/components/pipeline/analysis-digest";
 import { formatDate, formatDateTime } from "~/lib/format/date";
@@ -191,11 +191,7 @@ function WriteForm() {
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="meetingId" value={video.id} />
-      {form.errors?.length ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <ErrorList id={form.errorId} errors={form.errors} announce />
       <TextareaField
         label="Additional context"
         hint="Instructions for the writer: what to lead with, what to explain, the tone. Required for a rewrite."

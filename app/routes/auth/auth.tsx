@@ -1,3 +1,4 @@
+import { Main } from "~/components/layout/main";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
@@ -159,7 +160,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   const { view, cities, pendingEmail, pendingCodeId } = loaderData;
   const other: AuthMode = view.mode === "login" ? "signup" : "login";
   return (
-    <main className="mx-auto flex w-full max-w-md flex-col px-4 py-12">
+    <Main className="mx-auto flex w-full max-w-md flex-col px-4 py-12">
       <header className="flex flex-col items-center text-center">
         <Logo />
         <p className="mt-2 text-slate-600">Empowering communities through government transparency</p>
@@ -190,7 +191,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
           </Link>
         </p>
       </section>
-    </main>
+    </Main>
   );
 }
 
@@ -273,7 +274,7 @@ function PasswordForm({ view, cities, lastResult }: { view: View; cities: CityOp
         {...getInputProps(fields.password, { type: "password" })}
       />
       {signup ? <HomeCityField cities={cities} defaultValue={view.homeCity} /> : null}
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} announce />
       <Button name="intent" value="password" className="w-full" disabled={submitting}>
         {signup ? "Create Account" : "Sign In"}
       </Button>
@@ -296,7 +297,7 @@ function SendCodeForm({ view, cities, lastResult }: { view: View; cities: CityOp
         {...getInputProps(fields.email, { type: "email" })}
       />
       {view.mode === "signup" ? <HomeCityField cities={cities} defaultValue={view.homeCity} /> : null}
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} announce />
       <Button name="intent" value="send-code" className="w-full" disabled={submitting}>
         {submitting ? "Sending…" : "Send Code"}
       </Button>
@@ -337,7 +338,7 @@ function VerifyCodeForm({ view, email, lastResult }: { view: View; email: string
         onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, "").slice(0, VERIFICATION_CODE_LENGTH))}
         errors={fields.code.errors}
       />
-      <ErrorList id={form.errorId} errors={form.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} announce />
       <Button
         name="intent"
         value="verify-code"

@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import { Main } from "~/components/layout/main";
 import { data, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { publicCityTheme } from "~/components/city/city-colors";
 import { AboutCard, QuickInfoCard, StatisticsCard } from "~/components/city/city-side-cards";
@@ -125,7 +126,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
   const { city, state, list, sources, stats, isAdmin, search } = loaderData;
   const { colors, action } = publicCityTheme(city.primaryColor, city.secondaryColor);
   return (
-    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-8">
+    <Main className="mx-auto w-full max-w-6xl px-4 py-8">
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -166,7 +167,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
           <StatisticsCard stats={stats} color={action} />
         </aside>
       </div>
-    </main>
+    </Main>
   );
 }
 
@@ -177,11 +178,11 @@ export function ErrorBoundary() {
 
 function VideosFailed() {
   return (
-    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-12">
+    <Main className="mx-auto w-full max-w-6xl px-4 py-12">
       <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-900">
         <h2 className="text-lg font-semibold">Failed to load videos</h2>
         <p className="mt-1">Please reload the page or try again in a moment.</p>
       </div>
-    </main>
+    </Main>
   );
 }

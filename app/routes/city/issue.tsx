@@ -5,6 +5,7 @@
  * (docs/decisions/0041-issue-timelines.md). Public and cacheable like the
  * city page; a tracked issue's change bumps the site's content version.
  */
+import { Main } from "~/components/layout/main";
 import { data, href, Link } from "react-router";
 import { GeneralErrorBoundary, ErrorMessage } from "~/components/errors/general-error-boundary";
 import { BodyChips, IssueSummaryCard, TimelineList } from "~/components/issues/issue-timeline";
@@ -105,7 +106,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export default function IssuePage({ loaderData }: Route.ComponentProps) {
   const { city, issue, items, counts, hidden, summary, total } = loaderData;
   return (
-    <main id="main" className="mx-auto w-full max-w-4xl px-4 py-8">
+    <Main className="mx-auto w-full max-w-4xl px-4 py-8">
       <p className="text-sm">
         <Link
           to={href("/city/:locationKey/issues", { locationKey: city.locationKey })}
@@ -144,7 +145,7 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
             : "No meeting has discussed this issue yet."}
         </p>
       )}
-    </main>
+    </Main>
   );
 }
 

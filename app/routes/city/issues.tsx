@@ -1,4 +1,5 @@
 /** /city/{locationKey}/issues: the issues tracked in a city, with the summary's current status of each. */
+import { Main } from "~/components/layout/main";
 import { data, href, Link } from "react-router";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
@@ -49,7 +50,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function CityIssues({ loaderData }: Route.ComponentProps) {
   const { city, issues } = loaderData;
   return (
-    <main id="main" className="mx-auto w-full max-w-4xl px-4 py-8">
+    <Main className="mx-auto w-full max-w-4xl px-4 py-8">
       <h1 className="text-3xl font-bold">Issues tracked in {city.name}</h1>
       <p className="mt-1 text-slate-600">Each issue follows a topic across meetings, newest first.</p>
       {issues.length === 0 ? (
@@ -80,6 +81,6 @@ export default function CityIssues({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-    </main>
+    </Main>
   );
 }

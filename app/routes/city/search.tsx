@@ -1,4 +1,5 @@
 import { data, href, Link } from "react-router";
+import { Main } from "~/components/layout/main";
 import { CitySearchPanel } from "~/components/search/city-search-panel";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
@@ -61,7 +62,7 @@ export default function CitySearch({ loaderData }: Route.ComponentProps) {
   const { city, q, search } = loaderData;
   const path = href("/city/:locationKey/search", { locationKey: city.locationKey });
   return (
-    <main id="main" className="mx-auto w-full max-w-4xl px-4 py-8">
+    <Main className="mx-auto w-full max-w-4xl px-4 py-8">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-2xl font-bold">Search {city.name} meetings</h2>
         <Link
@@ -80,6 +81,6 @@ export default function CitySearch({ loaderData }: Route.ComponentProps) {
         headingLevel={3}
       />
       <SaveSearchPanel q={q} cities={[city]} defaultCityKey={city.locationKey} />
-    </main>
+    </Main>
   );
 }

@@ -236,6 +236,7 @@ function QuotesTab({
         method="get"
         className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-4"
         role="search"
+        aria-label="Search quotes"
       >
         <input type="hidden" name="tab" value="quotes" />
         <Field label="Words" name="q" type="search" defaultValue={search.q} maxLength={200} />

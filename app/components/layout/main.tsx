@@ -1,0 +1,26 @@
+/**
+ * The page's one `<main>`, the target of the skip link (app/root.tsx). It
+ * takes the focus the skip link sends it (tabIndex -1, no ring: it is a
+ * region, not a control), so the next Tab goes on from the page's content.
+ */
+export const MAIN_ID = "main";
+
+export function Main({ className = "", children }: { className?: string; children: React.ReactNode }) {
+  return (
+    <main id={MAIN_ID} tabIndex={-1} className={`outline-none ${className}`}>
+      {children}
+    </main>
+  );
+}
+
+/** The first control of every page: visible only when focused. */
+export function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      className="sr-only z-[60] rounded-md bg-white px-4 py-2 font-semibold text-slate-900 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+    >
+      Skip to main content
+    </a>
+  );
+}
