@@ -64,6 +64,7 @@ export async function axeAuditor(browser: Browser, page: Page, js: boolean): Pro
     (route) => route.abort("blockedbyclient"),
   );
   const twin = await context.newPage();
+  let copied = "";
   return {
     async audit(audited) {
       const origin = new URL(audited.url()).origin;
@@ -80,7 +81,10 @@ export async function axeAuditor(browser: Browser, page: Page, js: boolean): Pro
         for (const script of copy.querySelectorAll("script, link[rel=modulepreload]")) script.remove();
         return doctype + copy.outerHTML;
       });
-      await twin.setContent(html);
+      await twin.setViewportSize(audited.viewportSize()!);
+      // The same document at another width is laid out again, not copied again.
+      if (html !== copied) await twin.setContent(html);
+      copied = html;
       return runAxe(twin);
     },
     close: () => context.close(),
