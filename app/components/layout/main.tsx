@@ -13,12 +13,12 @@ export function Main({ className = "", children }: { className?: string; childre
   );
 }
 
-/** The first control of every page: visible only when focused. */
+/** The first control of every page: above the window until it has the focus. */
 export function SkipLink() {
   return (
     <a
       href={`#${MAIN_ID}`}
-      className="sr-only z-[60] rounded-md bg-white px-4 py-2 font-semibold text-slate-900 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      className="fixed top-2 left-2 z-[60] -translate-y-[200%] rounded-md bg-white px-4 py-2 font-semibold text-slate-900 shadow-lg focus:translate-y-0"
     >
       Skip to main content
     </a>

@@ -62,6 +62,14 @@ export async function findDemoData(request: APIRequestContext, adminRequest: API
 }
 
 const fixed = (path: string) => () => path;
+
+/** A page whose address is its pattern. */
+const at = (audience: Audience, pattern: string, label: string): AuditedPage => ({
+  pattern,
+  audience,
+  label,
+  path: fixed(`/${pattern}`),
+});
 const inCity = (rest: string) => (demo: DemoData) => `/city/${demo.cityKey}${rest}`;
 
 /** Follows a link or presses a button: with JavaScript it opens a dialog, without it a page. */
@@ -79,10 +87,10 @@ const sendEmpty = (button: string) => async (page: Page) => {
 
 export const AUDITED_PAGES: AuditedPage[] = [
   // Public
-  { pattern: "", audience: "visitor", label: "home", path: fixed("/") },
-  { pattern: "about", audience: "visitor", label: "about", path: fixed("/about") },
-  { pattern: "privacy", audience: "visitor", label: "privacy", path: fixed("/privacy") },
-  { pattern: "contact", audience: "visitor", label: "contact", path: fixed("/contact") },
+  at("visitor", "", "home"),
+  at("visitor", "about", "about"),
+  at("visitor", "privacy", "privacy"),
+  at("visitor", "contact", "contact"),
   {
     pattern: "contact",
     audience: "visitor",
@@ -98,7 +106,7 @@ export const AUDITED_PAGES: AuditedPage[] = [
     path: fixed("/about"),
     prepare: openControl("link", "Feedback"),
   },
-  { pattern: "auth", audience: "visitor", label: "sign in", path: fixed("/auth") },
+  at("visitor", "auth", "sign in"),
   { pattern: "auth", audience: "visitor", label: "sign up", path: fixed("/auth?mode=signup&method=code") },
   {
     pattern: "auth",
@@ -112,7 +120,7 @@ export const AUDITED_PAGES: AuditedPage[] = [
     },
   },
   { pattern: "auth/confirm", audience: "visitor", label: "confirm account", path: fixed("/auth/confirm?token=x") },
-  { pattern: "auth/sign-out", audience: "member", label: "sign out", path: fixed("/auth/sign-out") },
+  at("member", "auth/sign-out", "sign out"),
   {
     pattern: "alerts/unsubscribe/:token",
     audience: "visitor",
@@ -165,27 +173,22 @@ export const AUDITED_PAGES: AuditedPage[] = [
     path: (demo) => `/meeting-story/${demo.storyMeetingId}`,
   },
   { pattern: "search", audience: "visitor", label: "search", path: fixed("/search?q=budget") },
-  { pattern: "businesses", audience: "visitor", label: "businesses", path: fixed("/businesses") },
+  at("visitor", "businesses", "businesses"),
   {
     pattern: "businesses/:businessKey",
     audience: "visitor",
     label: "listing outside its city",
     path: (demo) => `/businesses/${demo.businessKey}`,
   },
-  {
-    pattern: "proto/business-directory",
-    audience: "visitor",
-    label: "directory prototype",
-    path: fixed("/proto/business-directory"),
-  },
-  { pattern: "proto/pricing", audience: "visitor", label: "pricing prototype", path: fixed("/proto/pricing") },
-  { pattern: "api", audience: "visitor", label: "API", path: fixed("/api") },
+  at("visitor", "proto/business-directory", "directory prototype"),
+  at("visitor", "proto/pricing", "pricing prototype"),
+  at("visitor", "api", "API"),
   { pattern: "*", audience: "visitor", label: "not found", path: fixed("/no-such-page") },
 
   // Members
   { pattern: "", audience: "member", label: "home, signed in", path: fixed("/?cities") },
-  { pattern: "profile", audience: "member", label: "profile", path: fixed("/profile") },
-  { pattern: "profile/delete", audience: "member", label: "delete account", path: fixed("/profile/delete") },
+  at("member", "profile", "profile"),
+  at("member", "profile/delete", "delete account"),
   {
     pattern: "profile/delete",
     audience: "member",
@@ -193,52 +196,27 @@ export const AUDITED_PAGES: AuditedPage[] = [
     path: fixed("/profile"),
     prepare: openControl("link", "Delete my account"),
   },
-  { pattern: "alerts", audience: "member", label: "alerts", path: fixed("/alerts") },
-  { pattern: "desk", audience: "member", label: "desk: alerts", path: fixed("/desk") },
+  at("member", "alerts", "alerts"),
+  at("member", "desk", "desk: alerts"),
   { pattern: "desk", audience: "member", label: "desk: quotes", path: fixed("/desk?tab=quotes&q=budget") },
   { pattern: "desk", audience: "member", label: "desk: draft", path: fixed("/desk?tab=draft") },
   { pattern: "city/:locationKey", audience: "member", label: "city, signed in", path: inCity("") },
 
   // Admins
-  { pattern: "admin", audience: "admin", label: "admin", path: fixed("/admin") },
-  {
-    pattern: "admin/story-playground",
-    audience: "admin",
-    label: "story playground",
-    path: fixed("/admin/story-playground"),
-  },
-  { pattern: "admin/jobs", audience: "admin", label: "jobs", path: fixed("/admin/jobs") },
-  {
-    pattern: "admin/city-management",
-    audience: "admin",
-    label: "city management",
-    path: fixed("/admin/city-management"),
-  },
+  at("admin", "admin", "admin"),
+  at("admin", "admin/story-playground", "story playground"),
+  at("admin", "admin/jobs", "jobs"),
+  at("admin", "admin/city-management", "city management"),
   {
     pattern: "admin/revisions/:meetingId",
     audience: "admin",
     label: "revisions",
     path: (demo) => `/admin/revisions/${demo.meetingId}`,
   },
-  {
-    pattern: "admin/content-management",
-    audience: "admin",
-    label: "content management",
-    path: fixed("/admin/content-management"),
-  },
-  {
-    pattern: "admin/youtube-manager",
-    audience: "admin",
-    label: "YouTube manager",
-    path: fixed("/admin/youtube-manager"),
-  },
-  { pattern: "admin/analytics", audience: "admin", label: "analytics", path: fixed("/admin/analytics") },
-  {
-    pattern: "admin/business-directory",
-    audience: "admin",
-    label: "business directory",
-    path: fixed("/admin/business-directory"),
-  },
+  at("admin", "admin/content-management", "content management"),
+  at("admin", "admin/youtube-manager", "YouTube manager"),
+  at("admin", "admin/analytics", "analytics"),
+  at("admin", "admin/business-directory", "business directory"),
   {
     pattern: "admin/business-directory/:businessId",
     audience: "admin",
@@ -257,35 +235,10 @@ export const AUDITED_PAGES: AuditedPage[] = [
     label: "business image",
     path: (demo) => `/admin/business-directory/${demo.businessId}/image`,
   },
-  {
-    pattern: "admin/product-feedback",
-    audience: "admin",
-    label: "product feedback",
-    path: fixed("/admin/product-feedback"),
-  },
-  { pattern: "admin/issues", audience: "admin", label: "tracked issues", path: fixed("/admin/issues") },
-  {
-    pattern: "admin/proto/frontend-components",
-    audience: "admin",
-    label: "components prototype",
-    path: fixed("/admin/proto/frontend-components"),
-  },
-  {
-    pattern: "admin/proto/business-directory-tiers",
-    audience: "admin",
-    label: "tiers prototype",
-    path: fixed("/admin/proto/business-directory-tiers"),
-  },
-  {
-    pattern: "admin/proto/business-directory",
-    audience: "admin",
-    label: "admin directory prototype",
-    path: fixed("/admin/proto/business-directory"),
-  },
-  {
-    pattern: "admin/proto/pricing",
-    audience: "admin",
-    label: "admin pricing prototype",
-    path: fixed("/admin/proto/pricing"),
-  },
+  at("admin", "admin/product-feedback", "product feedback"),
+  at("admin", "admin/issues", "tracked issues"),
+  at("admin", "admin/proto/frontend-components", "components prototype"),
+  at("admin", "admin/proto/business-directory-tiers", "tiers prototype"),
+  at("admin", "admin/proto/business-directory", "admin directory prototype"),
+  at("admin", "admin/proto/pricing", "admin pricing prototype"),
 ];
