@@ -88,6 +88,7 @@ const sendEmpty = (button: string) => async (page: Page) => {
 export const AUDITED_PAGES: AuditedPage[] = [
   // Public
   at("visitor", "", "home"),
+  { pattern: "", audience: "visitor", label: "request a city", path: fixed("/?request-city") },
   at("visitor", "about", "about"),
   at("visitor", "privacy", "privacy"),
   at("visitor", "contact", "contact"),
