@@ -276,7 +276,7 @@ describe(`the rendered-page cache ${dbTag}`, () => {
       );
     }
     expect(cacheStatus(await get("/city/riverton"))).toBe("hit");
-  });
+  }, 60_000); // hundreds of renders: 13 s on an idle 2-core machine, over 20 s on a loaded one
 
   it("holds the versions in memory once listening, the same as the database's", async () => {
     await listening();

@@ -100,7 +100,21 @@ function deriveHeader(colors: CityColors): CityTheme["header"] {
   };
 }
 
+/** Themes already derived, by colours: a few cities' themes are asked for on every page render. */
+const derived = new Map<string, CityTheme>();
+const DERIVED_KEPT = 256;
+
 export function deriveCityTheme(colors: CityColors): CityTheme {
+  const key = `${colors.primary} ${colors.secondary}`;
+  const known = derived.get(key);
+  if (known) return known;
+  const theme = computeCityTheme(colors);
+  if (derived.size >= DERIVED_KEPT) derived.delete(derived.keys().next().value!);
+  derived.set(key, theme);
+  return theme;
+}
+
+function computeCityTheme(colors: CityColors): CityTheme {
   const primary = toRgb(colors.primary);
   const action = shadeForContrast(primary, WHITE, AA_TEXT);
   const strong = shadeForContrast(action, WHITE, STRONG_TARGET);
