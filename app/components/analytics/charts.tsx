@@ -134,7 +134,7 @@ export function RankedBars({
           <tbody>
             {rows.map((row) => (
               <tr key={row.key}>
-                <th scope="row" className="py-1 pr-3 text-left align-top font-normal break-words">
+                <th scope="row" className="py-1 pr-3 text-left align-top font-normal [overflow-wrap:anywhere]">
                   {row.label}
                   {row.extra ? <span className="block text-xs text-slate-500">{row.extra}</span> : null}
                 </th>

@@ -99,7 +99,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RankedBars
           title="Top cities"
           testId="top-cities"
