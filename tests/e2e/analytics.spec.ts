@@ -25,7 +25,8 @@ test("what a reader does shows in the admin's analytics", async ({
     city: { status: "Live" },
   });
   const city = meeting.city;
-  const words = `quuxfrob ${testInfo.project.name} ${Date.now()}`;
+  // One long unbroken word, as a bot may search for: the admin's page must still fit a phone.
+  const words = `quuxfrob${"x".repeat(120)} ${testInfo.project.name} ${Date.now()}`;
 
   // The landing page's picker.
   await open("/");
@@ -82,4 +83,7 @@ test("what a reader does shows in the admin's analytics", async ({
   await expect(chart).toBeVisible();
   await expect(page.getByRole("img", { name: /Visits per day/ })).toBeVisible();
   await expect(page.getByTestId("event-totals").getByRole("row", { name: /Searches with no results/ })).toBeVisible();
+
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
