@@ -266,7 +266,7 @@ describe(`the second caption client ${dbTag}`, () => {
 });
 
 describe(`the pace of caption fetches ${dbTag}`, () => {
-  it("one fetch at a time, each starting at least CAPTIONS_MIN_INTERVAL_SECONDS after the previous one", async () => {
+  it("one fetch at a time, each starting at least CAPTIONS_MIN_INTERVAL_SECONDS after the previous one ended", async () => {
     process.env.CAPTIONS_MIN_INTERVAL_SECONDS = "0.3";
     const ids = ["paced000001", "paced000002", "paced000003"];
     const videos = [];
@@ -281,10 +281,8 @@ describe(`the pace of caption fetches ${dbTag}`, () => {
       return { first: Math.min(...times), last: Math.max(...times) };
     });
     spans.sort((a, b) => a.first - b.first);
-    for (let i = 1; i < spans.length; i++) {
-      expect(spans[i]!.first).toBeGreaterThanOrEqual(spans[i - 1]!.last); // never two at once
-      expect(spans[i]!.first - spans[i - 1]!.first).toBeGreaterThanOrEqual(295); // the spacing (a timer may round down a millisecond or two)
-    }
+    // The site sees the quiet between two videos (a timer may fire a millisecond or two early by the wall clock).
+    for (let i = 1; i < spans.length; i++) expect(spans[i]!.first - spans[i - 1]!.last).toBeGreaterThanOrEqual(295);
   });
 });
 

@@ -3,8 +3,9 @@
  * (docs/decisions/0049-captions-from-a-data-centre.md):
  *
  * - one at a time, each starting at least CAPTIONS_MIN_INTERVAL_SECONDS
- *   after the previous one started, whatever asks (the jobs of a 300-video
- *   refresh, an admin's Fetch Transcript);
+ *   after the previous one ended, whatever asks (the jobs of a 300-video
+ *   refresh, an admin's Fetch Transcript): the site sees that much quiet
+ *   between two videos;
  * - a circuit breaker: after BREAKER_THRESHOLD bot checks or 429s in a row,
  *   or a 429 with Retry-After, every caption fetch waits until the pause is
  *   over (CAPTIONS_PAUSE_SECONDS, or the Retry-After when longer). Fetches
@@ -27,7 +28,7 @@ export const BREAKER_THRESHOLD = 3;
 type Pace = {
   /** The fetches waiting for their turn, chained. */
   queue: Promise<void>;
-  lastStartedAt: number;
+  lastEndedAt: number;
   refusalsInARow: number;
   pausedUntil: number;
   pauseReason: string;
@@ -40,7 +41,7 @@ const globalPace = globalThis as GlobalWithPace;
 function pace(): Pace {
   return (globalPace[HOLDER] ??= {
     queue: Promise.resolve(),
-    lastStartedAt: 0,
+    lastEndedAt: 0,
     refusalsInARow: 0,
     pausedUntil: 0,
     pauseReason: "",
@@ -74,10 +75,13 @@ export async function withCaptionPace<T>(fetch: () => Promise<T>): Promise<Paced
     await previous;
     const pausedBefore = captionPause();
     if (pausedBefore) return { ran: false, pause: pausedBefore };
-    const wait = current.lastStartedAt + settings().CAPTIONS_MIN_INTERVAL_SECONDS * 1000 - Date.now();
+    const wait = current.lastEndedAt + settings().CAPTIONS_MIN_INTERVAL_SECONDS * 1000 - Date.now();
     if (wait > 0) await sleep(wait);
-    current.lastStartedAt = Date.now();
-    return { ran: true, value: await fetch() };
+    try {
+      return { ran: true, value: await fetch() };
+    } finally {
+      current.lastEndedAt = Date.now();
+    }
   } finally {
     release();
   }

@@ -307,7 +307,7 @@ export const SHAPE = {
   }),
   CAPTIONS_MIN_INTERVAL_SECONDS: number(5, { min: 0, whole: false }).meta({
     description:
-      "a process fetches one video's captions at a time, at least this many seconds after the previous one began (a refresh of a 300-video channel takes 25 minutes instead of hammering the site)",
+      "a process fetches one video's captions at a time, at least this many seconds after the previous one ended (a refresh of a 300-video channel takes half an hour instead of hammering the site)",
   }),
   CAPTIONS_RETRY_LIMIT: number(6, { min: 1 }).meta({
     description:
