@@ -27,6 +27,10 @@ withPipelineServices();
 let youtube: FakeYoutubeServer;
 
 const ENGLISH = [{ lang: "en", name: "English", captions: FAKE_MEETING_CAPTIONS }];
+/** The short meeting three times over: a transcript long enough to count as one. */
+const LONG_CAPTIONS = [0, 200, 400].flatMap((offset) =>
+  FAKE_MEETING_CAPTIONS.map((caption) => ({ ...caption, start: caption.start + offset })),
+);
 const watchUrl = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 
 beforeAll(async () => {
@@ -231,6 +235,22 @@ describe(`a video's caption state through bot checks and rate limits ${dbTag}`, 
     const inline = await fetchTranscriptForVideo(videos[4]!.id);
     expect(inline).toMatchObject({ status: "failed", pausedUntil: pause.until });
     expect(youtube.requests.filter((r) => r.videoId === ids[4])).toHaveLength(0);
+  });
+});
+
+describe(`a planned retry ${dbTag}`, () => {
+  it("asks the site for nothing once the transcript arrived meanwhile (an admin's Fetch Transcript)", async () => {
+    const id = "fetchedmean";
+    youtube.setVideo(id, { kind: "bot-check" });
+    const video = await queuedMeeting(id);
+    expect(await runCaptionJob()).toMatchObject({ outcome: "retrying" });
+    youtube.setVideo(id, { kind: "captions", tracks: [{ lang: "en", captions: LONG_CAPTIONS }] });
+    expect(await fetchTranscriptForVideo(video.id)).toMatchObject({ status: "fetched" });
+    youtube.requests.length = 0;
+    await makeDue(video.id);
+    expect(await runCaptionJob()).toMatchObject({ outcome: "skipped" });
+    expect(youtube.requests).toHaveLength(0);
+    expect(await readCaptionState(video.id)).toMatchObject({ status: "fetched", attempts: 2 });
   });
 });
 

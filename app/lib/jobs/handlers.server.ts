@@ -11,6 +11,7 @@ import { handleAlertMailJob, handleAlertMatchJob, queueAlertMatching } from "~/l
 import { analyzeVideo } from "~/lib/pipeline/analysis.server";
 import type { PipelineWriteResult } from "~/lib/pipeline/revision-store.server";
 import { isPipelineError } from "~/lib/pipeline/messages";
+import { isAnalysableLength, readVideoFlags } from "~/lib/pipeline/video.server";
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { refreshSource } from "~/lib/sources/refresh.server";
 import { moveNextRetry } from "~/lib/captions/state.server";
@@ -93,6 +94,9 @@ export async function handleStoryJob(job: JobInput): Promise<JobOutput> {
  */
 export async function handleTranscriptJob(job: JobInput): Promise<JobOutput> {
   const data = TranscriptJobData.parse(job.data);
+  // A planned retry whose transcript arrived meanwhile (Fetch Transcript, an admin's edit) asks the site for nothing.
+  if (data.mode === "auto" && isAnalysableLength((await readVideoFlags(data.cityVideoId))?.transcriptLength))
+    return { outcome: "skipped", reason: "The video has a transcript." };
   const outcome = await fetchTranscriptForVideo(data.cityVideoId);
   if (outcome.status === "failed") {
     if (outcome.pausedUntil) {
