@@ -34,6 +34,8 @@ const LONG_CAPTIONS = [0, 200, 400].flatMap((offset) =>
 const watchUrl = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 
 beforeAll(async () => {
+  // The second client's library is loaded on first use: load it here, once, not inside the first test's time.
+  await import("youtubei.js");
   youtube = await startFakeYoutubeServer();
   process.env.YOUTUBE_BASE_URL = youtube.baseUrl;
   process.env.YOUTUBE_API_BASE_URL = youtube.apiBaseUrl;
@@ -50,7 +52,7 @@ beforeEach(() => {
   process.env.CAPTIONS_RETRY_DELAY_SECONDS = "60";
   delete process.env.CAPTIONS_RETRY_LIMIT;
   delete process.env.CAPTIONS_PAUSE_SECONDS;
-  delete process.env.CAPTIONS_MIN_INTERVAL_SECONDS;
+  process.env.CAPTIONS_MIN_INTERVAL_SECONDS = "0"; // the pace's own test sets it
   delete process.env.YOUTUBE_PROXY_URL;
   delete process.env.YOUTUBE_API_KEY;
 });

@@ -10,12 +10,16 @@
  * player script), and every request goes through the same watched fetch as
  * the first client: rebased onto YOUTUBE_BASE_URL, through the proxy.
  */
-import { Innertube, Log } from "youtubei.js";
 import type { Cue } from "~/lib/transcripts/cues";
 import { classifyFailure, createSiteFetch, type CaptionFailure } from "./caption-site.server";
 
-// The parser warns about every renderer it does not model; the failures that matter reach us as errors.
-Log.setLevel(Log.Level.NONE);
+/** youtubei.js is large: loaded the first time the second client is needed, not with the server. */
+async function loadInnertube() {
+  const { Innertube, Log } = await import("youtubei.js");
+  // The parser warns about every renderer it does not model; the failures that matter reach us as errors.
+  Log.setLevel(Log.Level.NONE);
+  return Innertube;
+}
 
 type PanelOptions = { baseUrl: string; timeoutMs: number };
 
@@ -42,6 +46,7 @@ export async function fetchPanelCues(
   // The player's sign-in demand is what stopped the first client: here only the panel counts.
   const { siteFetch, seen } = createSiteFetch(options.baseUrl, signal, { playerSignInStops: false });
   try {
+    const Innertube = await loadInnertube();
     const innertube = await Innertube.create({
       fetch: siteFetch,
       generate_session_locally: true,
