@@ -12,6 +12,7 @@ import { captionPause, recordPaceOutcome, withCaptionPace } from "~/lib/captions
 import type { CaptionClientName, CaptionFailureReason } from "~/lib/captions/reasons";
 import { recordCaptionFailure, recordCaptionsFetched } from "~/lib/captions/state.server";
 import { getDb } from "~/lib/db/client.server";
+import { formatDateTime } from "~/lib/format/date";
 import { cities, cityVideos } from "~/lib/db/schema";
 import { scheduleCaptionRetry } from "~/lib/jobs/enqueue.server";
 import { fetchCaptions, type CaptionOptions } from "~/lib/youtube/captions.server";
@@ -65,7 +66,7 @@ async function findVideo(cityVideoId: string) {
 
 /** The pause in words, for the toast and the job's output. */
 export function pauseMessage(until: Date, reason: string): string {
-  return `Caption fetching is paused until ${until.toISOString()}: ${reason}`;
+  return `Caption fetching is paused until ${formatDateTime(until)}: ${reason}`;
 }
 
 /** Fetches the captions of a city video (by city_videos.id) and stores them as its transcript. Never throws. */
