@@ -65,6 +65,7 @@ export default [
   route("resources/city-videos", "routes/resources/city-videos.ts"),
   route("resources/city-videos-search", "routes/resources/city-videos-search.ts"),
   route("resources/pipeline-status/:meetingId", "routes/resources/pipeline-status.ts"),
+  route("resources/captions-retry", "routes/resources/captions-retry.ts"),
   route("resources/lite-mode", "routes/resources/lite-mode.ts"),
   route("resources/analytics", "routes/resources/analytics.ts"),
   route("images/businesses/:file", "routes/images/businesses.ts"),

@@ -6,6 +6,13 @@
  *   POST /youtubei/v1/player?key=K   the player response, with caption tracks
  *   GET  /api/timedtext?v=ID&lang=L  the caption track as <text start dur> XML
  *
+ * and the three youtubei.js makes for the transcript panel (the second
+ * caption client, docs/decisions/0049-captions-from-a-data-centre.md):
+ *
+ *   POST /youtubei/v1/player         the player (WEB client, no key)
+ *   POST /youtubei/v1/next           the watch page's panels, the transcript's among them
+ *   POST /youtubei/v1/get_transcript the panel's timed lines
+ *
  * and, for listing sources (app/lib/youtube/sources.server.ts), the Data API
  * v3 under /youtube/v3 (point YOUTUBE_API_BASE_URL at `apiBaseUrl`), the
  * keyless feeds (/feeds/videos.xml) and channel pages (/@handle, /c/…,
@@ -20,10 +27,26 @@ import type { AddressInfo, Socket } from "node:net";
 export type FakeCaption = { start: number; dur: number; text: string };
 
 export type FakeVideo =
-  /** Captions in one or more languages (first track first). */
-  | { kind: "captions"; tracks: Array<{ lang: string; name?: string; asr?: boolean; captions: FakeCaption[] }> }
-  /** Playable, but the owner turned captions off: the player has no `captions`. */
+  /**
+   * Captions in one or more languages (first track first), also in the
+   * transcript panel. `signInOnPlayer`: the player answers a bot check
+   * (LOGIN_REQUIRED) while the transcript panel still works.
+   */
+  | {
+      kind: "captions";
+      tracks: Array<{ lang: string; name?: string; asr?: boolean; captions: FakeCaption[] }>;
+      signInOnPlayer?: boolean;
+    }
+  /** Playable, but no captions are published: the player has no `captions`, the watch page no transcript panel. */
   | { kind: "no-captions" }
+  /** Playable, captions turned off: the player lists a `captions` object without tracks. */
+  | { kind: "captions-disabled" }
+  /** Private: the player says LOGIN_REQUIRED "This video is private". */
+  | { kind: "private" }
+  /** The site does not trust the client: the player asks to sign in ("not a bot"), the watch page has no transcript panel. */
+  | { kind: "bot-check" }
+  /** Every request about this video answers 429, with Retry-After when given (seconds). */
+  | { kind: "rate-limited"; retryAfter?: number }
   /** Removed or private: the watch page is a 404. */
   | { kind: "removed" }
   /** The site fails: every request for this video answers with this status. */
@@ -31,7 +54,15 @@ export type FakeVideo =
   /** The caption track request never answers. */
   | { kind: "hang-captions" };
 
-export type FakeYoutubeRequest = { method: string; path: string; videoId: string | null };
+export type FakeYoutubeRequest = {
+  method: string;
+  path: string;
+  videoId: string | null;
+  /** The Innertube client named in a POST's context (ANDROID for youtube-transcript-plus, WEB for youtubei.js). */
+  clientName?: string | null;
+  /** When it arrived (Date.now()). */
+  at: number;
+};
 
 /** How a listing request fails: an HTTP status, no answer at all, or an answer that is not JSON/XML. */
 export type FakeFailure = { status: number } | "hang" | "malformed";
@@ -89,8 +120,20 @@ function watchPage(): string {
   return `<!doctype html><html><head><title>Fake YouTube</title></head><body><script>var ytcfg = {"INNERTUBE_API_KEY":"${API_KEY}","INNERTUBE_CLIENT_NAME":"WEB"};</script></body></html>`;
 }
 
+const BOT_CHECK_REASON = "Sign in to confirm you’re not a bot";
+
 function playerResponse(baseUrl: string, id: string, video: FakeVideo) {
   const details = { videoId: id, title: `Fake meeting ${id}`, author: "Fake City", lengthSeconds: "3600" };
+  if (video.kind === "bot-check" || (video.kind === "captions" && video.signInOnPlayer))
+    return { playabilityStatus: { status: "LOGIN_REQUIRED", reason: BOT_CHECK_REASON } };
+  if (video.kind === "private")
+    return { playabilityStatus: { status: "LOGIN_REQUIRED", reason: "This video is private" } };
+  if (video.kind === "captions-disabled")
+    return {
+      playabilityStatus: { status: "OK" },
+      videoDetails: details,
+      captions: { playerCaptionsTracklistRenderer: { captionTracks: [] } },
+    };
   if (video.kind !== "captions" && video.kind !== "hang-captions")
     return { playabilityStatus: { status: "OK" }, videoDetails: details };
   const tracks = video.kind === "captions" ? video.tracks : [{ lang: "en", name: "English", asr: false }];
@@ -107,6 +150,76 @@ function playerResponse(baseUrl: string, id: string, video: FakeVideo) {
         })),
       },
     },
+  };
+}
+
+/** The watch page's panels as `next` lists them: the transcript's names its get_transcript params (the video id here). */
+function nextResponse(id: string, video: FakeVideo) {
+  const panels: unknown[] = [
+    { engagementPanelSectionListRenderer: { panelIdentifier: "engagement-panel-structured-description" } },
+  ];
+  if (video.kind === "captions")
+    panels.push({
+      engagementPanelSectionListRenderer: {
+        panelIdentifier: "engagement-panel-searchable-transcript",
+        content: {
+          continuationItemRenderer: {
+            trigger: "CONTINUATION_TRIGGER_ON_ITEM_SHOWN",
+            continuationEndpoint: {
+              commandMetadata: { webCommandMetadata: { sendPost: true, apiUrl: "/youtubei/v1/get_transcript" } },
+              getTranscriptEndpoint: { params: Buffer.from(`transcript:${id}`).toString("base64") },
+            },
+          },
+        },
+      },
+    });
+  return { engagementPanels: panels };
+}
+
+/** The transcript panel's lines (the first track), as get_transcript answers them. */
+function transcriptPanelResponse(captions: FakeCaption[], language: string) {
+  const segments = captions.map((caption) => ({
+    transcriptSegmentRenderer: {
+      startMs: String(Math.round(caption.start * 1000)),
+      endMs: String(Math.round((caption.start + caption.dur) * 1000)),
+      snippet: { runs: [{ text: caption.text.replace(/&amp;/g, "&") }] },
+      startTimeText: {
+        simpleText: `${Math.floor(caption.start / 60)}:${String(Math.floor(caption.start % 60)).padStart(2, "0")}`,
+      },
+    },
+  }));
+  return {
+    actions: [
+      {
+        updateEngagementPanelAction: {
+          targetId: "engagement-panel-searchable-transcript",
+          content: {
+            transcriptRenderer: {
+              content: {
+                transcriptSearchPanelRenderer: {
+                  body: { transcriptSegmentListRenderer: { initialSegments: segments } },
+                  footer: {
+                    transcriptFooterRenderer: {
+                      languageMenu: {
+                        sortFilterSubMenuRenderer: {
+                          subMenuItems: [
+                            {
+                              title: language,
+                              selected: true,
+                              continuation: { reloadContinuationData: { continuation: "x" } },
+                            },
+                          ],
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    ],
   };
 }
 
@@ -269,22 +382,58 @@ export async function startFakeYoutubeServer(videos: Record<string, FakeVideo> =
   const server = http.createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", baseUrl);
     if (request.method === "GET" && listing(url, response)) {
-      requests.push({ method: "GET", path: url.pathname, videoId: null });
+      requests.push({ method: "GET", path: url.pathname, videoId: null, at: Date.now() });
       return;
     }
     const body = request.method === "POST" ? await readBody(request) : "";
-    const videoId =
-      url.searchParams.get("v") ?? (body ? ((JSON.parse(body) as { videoId?: string }).videoId ?? null) : null);
-    requests.push({ method: request.method ?? "GET", path: url.pathname, videoId });
+    const posted = (body ? JSON.parse(body) : {}) as {
+      videoId?: string;
+      params?: string;
+      context?: { client?: { clientName?: string } };
+    };
+    const fromParams = posted.params
+      ? /^transcript:(.+)$/.exec(Buffer.from(posted.params, "base64").toString())?.[1]
+      : null;
+    const videoId = url.searchParams.get("v") ?? posted.videoId ?? fromParams ?? null;
+    const clientName = posted.context?.client?.clientName ?? null;
+    requests.push({
+      method: request.method ?? "GET",
+      path: url.pathname,
+      videoId,
+      at: Date.now(),
+      ...(body ? { clientName } : {}),
+    });
     const video = videoId ? catalogue.get(videoId) : undefined;
     if (!video || video.kind === "removed")
       return send(response, 404, "text/html", "<h1>This video isn't available anymore</h1>");
     if (video.kind === "error") return send(response, video.status, "text/html", "<h1>Something went wrong</h1>");
+    if (video.kind === "rate-limited") {
+      response.writeHead(429, {
+        "content-type": "text/html",
+        ...(video.retryAfter !== undefined ? { "retry-after": String(video.retryAfter) } : {}),
+      });
+      return response.end("<h1>Too Many Requests</h1>");
+    }
 
     if (request.method === "GET" && url.pathname === "/watch") return send(response, 200, "text/html", watchPage());
     if (request.method === "POST" && url.pathname === "/youtubei/v1/player") {
-      if (url.searchParams.get("key") !== API_KEY) return send(response, 403, "application/json", "{}");
+      // youtube-transcript-plus sends the page's key; youtubei.js (WEB client) none.
+      const key = url.searchParams.get("key");
+      if (key !== null && key !== API_KEY) return send(response, 403, "application/json", "{}");
       return send(response, 200, "application/json", JSON.stringify(playerResponse(baseUrl, videoId!, video)));
+    }
+    if (request.method === "POST" && url.pathname === "/youtubei/v1/next")
+      return send(response, 200, "application/json", JSON.stringify(nextResponse(videoId!, video)));
+    if (request.method === "POST" && url.pathname === "/youtubei/v1/get_transcript") {
+      if (video.kind !== "captions" || !fromParams)
+        return send(response, 400, "application/json", '{"error":{"code":400}}');
+      const track = video.tracks[0]!;
+      return send(
+        response,
+        200,
+        "application/json",
+        JSON.stringify(transcriptPanelResponse(track.captions, track.name ?? track.lang)),
+      );
     }
     if (request.method === "GET" && url.pathname === "/api/timedtext") {
       if (video.kind === "hang-captions") return; // the socket stays open until the client gives up

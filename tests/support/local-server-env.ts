@@ -23,5 +23,11 @@ export function localServerEnv(port: number, dataDir: string): Record<string, st
 
 /** What the e2e servers add: their data directory goes when they stop, and room for every test's sign-ins (all browsers come from 127.0.0.1). */
 export function e2eServerEnv(port: number, dataDir: string): Record<string, string> {
-  return { ...localServerEnv(port, dataDir), E2E_REMOVE_DATA_DIR: "true", AUTH_IP_LIMIT_MULTIPLIER: "20" };
+  return {
+    ...localServerEnv(port, dataDir),
+    E2E_REMOVE_DATA_DIR: "true",
+    AUTH_IP_LIMIT_MULTIPLIER: "20",
+    // Parallel specs' caption fetches need not wait for each other (docs/decisions/0049-captions-from-a-data-centre.md).
+    CAPTIONS_MIN_INTERVAL_SECONDS: "0",
+  };
 }

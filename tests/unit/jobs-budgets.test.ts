@@ -32,6 +32,18 @@ describe("attempt deadlines and job expiries", () => {
         parseSettings({ ...OPENAI, OPENAI_TIMEOUT_MS: "1000", OPENAI_MAX_RETRIES: "0", JOBS_MAX_CHUNKS: "1" }),
       ),
     ).toBe(1000);
-    expect(attemptDeadlineMs("transcript-fetch", parseSettings({ YOUTUBE_TIMEOUT_MS: "5000" }))).toBe(10_000);
+    // Two clients (the first twice when the language is missing), after its turn in the caption pace.
+    expect(
+      attemptDeadlineMs(
+        "transcript-fetch",
+        parseSettings({ YOUTUBE_TIMEOUT_MS: "5000", CAPTIONS_MIN_INTERVAL_SECONDS: "2" }),
+      ),
+    ).toBe(17_000);
+    expect(
+      attemptDeadlineMs(
+        "transcript-fetch",
+        parseSettings({ YOUTUBE_TIMEOUT_MS: "5000", CAPTIONS_MIN_INTERVAL_SECONDS: "2", JOBS_CONCURRENCY: "2" }),
+      ),
+    ).toBe(34_000);
   });
 });

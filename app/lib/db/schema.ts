@@ -629,3 +629,39 @@ export const contentVersions = pgTable("content_versions", {
   scope: text("scope").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull(),
 });
+
+// ---------------------------------------------------------------- captions
+
+/**
+ * Where fetching a video's captions stands (docs/decisions/0049-captions-from-a-data-centre.md):
+ * fetched (by which client), or failed with its reason, the attempts since
+ * the last success or the admin's Retry captions, and when the next one is
+ * due (null: none planned, for a permanent reason or after the last
+ * attempt). Reasons: app/lib/captions/reasons.ts. Admin screens only, so no
+ * content-version trigger.
+ */
+export const captionStates = pgTable(
+  "caption_states",
+  {
+    cityVideoId: uuid("city_video_id")
+      .primaryKey()
+      .references(() => cityVideos.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    reason: text("reason"),
+    message: text("message"),
+    attempts: integer("attempts").notNull().default(0),
+    nextRetryAt: timestamp("next_retry_at", { withTimezone: true }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }).notNull(),
+    client: text("client"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("caption_states_status_check", sql`${t.status} in ('fetched', 'failed')`),
+    check(
+      "caption_states_reason_check",
+      sql`(${t.status} = 'fetched' and ${t.reason} is null) or (${t.status} = 'failed' and ${t.reason} in ('no-captions', 'captions-disabled', 'unavailable', 'bot-check', 'rate-limited', 'network', 'proxy-refused'))`,
+    ),
+    check("caption_states_client_check", sql`${t.client} is null or ${t.client} in ('player', 'transcript-panel')`),
+    check("caption_states_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);

@@ -77,6 +77,21 @@ function url({ web }: { web: boolean }) {
 
 const text = (fallback: string) => z.string().default(fallback);
 
+/** An http:// or https:// proxy address, optionally with credentials, and nothing after the port. */
+function proxyUrl() {
+  return z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      if (value === undefined) return;
+      const parsed = URL.parse(value);
+      if (!parsed || !/^https?:$/.test(parsed.protocol) || !parsed.hostname)
+        context.addIssue({ code: "custom", message: "must be an http:// or https:// proxy address" });
+      else if (parsed.pathname !== "/" || parsed.search || parsed.hash)
+        context.addIssue({ code: "custom", message: "must be a proxy address with no path or query" });
+    });
+}
+
 export const SHAPE = {
   // The server
   NODE_ENV: z
@@ -285,6 +300,27 @@ export const SHAPE = {
     description: "timeout of one caption request, in milliseconds",
   }),
   YOUTUBE_RETRIES: number(2, { min: 0 }).meta({ description: "retries of a failed caption request" }),
+  // Captions from a data centre (docs/decisions/0049-captions-from-a-data-centre.md)
+  YOUTUBE_PROXY_URL: proxyUrl().meta({
+    description:
+      "an HTTP proxy for every request to the video site (captions, the Data API, the keyless feeds), e.g. `http://user:pass@proxy.example.net:3128`; `https://` for a proxy spoken to over TLS. Requests go through it with CONNECT. Unset: direct (Node's `fetch` ignores `HTTPS_PROXY`)",
+  }),
+  CAPTIONS_MIN_INTERVAL_SECONDS: number(5, { min: 0, whole: false }).meta({
+    description:
+      "a process fetches one video's captions at a time, at least this many seconds after the previous one ended (a refresh of a 300-video channel takes half an hour instead of hammering the site)",
+  }),
+  CAPTIONS_RETRY_LIMIT: number(6, { min: 1 }).meta({
+    description:
+      "attempts at a video's captions while the site answers with a bot check, 429 or a network error; then the video stays failed until an admin presses Retry captions. No captions, captions turned off and private videos are never retried",
+  }),
+  CAPTIONS_RETRY_DELAY_SECONDS: number(600, { min: 0, whole: false }).meta({
+    description:
+      "wait before a video's second attempt, doubled for each further one (with jitter, at most 6 hours), never shorter than the site's `Retry-After`",
+  }),
+  CAPTIONS_PAUSE_SECONDS: number(1800, { min: 0, whole: false }).meta({
+    description:
+      "after 3 bot checks or 429s in a row, every caption fetch of the process waits this long (or the site's `Retry-After`, when longer)",
+  }),
 
   // Video sources (docs/decisions/0021-video-ingestion.md)
   YOUTUBE_API_KEY: z.string().optional().meta({
@@ -351,6 +387,7 @@ const SECRET = new Set<string>([
   "SMTP_URL",
   "S3_SECRET_ACCESS_KEY",
   "S3_ACCESS_KEY_ID",
+  "YOUTUBE_PROXY_URL",
 ]);
 
 export class SettingsError extends Error {

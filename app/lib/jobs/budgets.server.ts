@@ -39,9 +39,15 @@ function storyBudgetMs(config: Settings): number {
   return openAiCallMs(config) ?? OFFLINE_BUDGET_MS;
 }
 
-/** The caption fetch has one timeout for all its requests and retries; a second fetch follows when the language is missing. */
+/**
+ * A caption fetch: the first client has one timeout for all its requests
+ * and retries (a second fetch follows when the language is missing), the
+ * second client one more; before it, its turn in the process's pace, behind
+ * the other jobs of the queue running here (docs/decisions/0049-captions-from-a-data-centre.md).
+ */
 function transcriptBudgetMs(config: Settings): number {
-  return 2 * config.YOUTUBE_TIMEOUT_MS;
+  const fetch = 3 * config.YOUTUBE_TIMEOUT_MS + config.CAPTIONS_MIN_INTERVAL_SECONDS * 1000;
+  return fetch * config.JOBS_CONCURRENCY;
 }
 
 /** Milliseconds one attempt of this queue's job may run before its handler gives up. */

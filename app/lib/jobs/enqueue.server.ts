@@ -7,7 +7,7 @@
  * several, queue one job; the others find it. The quick unlocked read before
  * it keeps page views of finished meetings free of locks.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { getDb } from "~/lib/db/client.server";
 import { isAutoAnalyzable } from "~/lib/meetings/rules";
@@ -260,4 +260,74 @@ export async function retryFailedJob(queue: QueueName, jobId: string): Promise<b
   const result = await boss.retry(queue, jobId);
   // Typed as void, but it answers { jobs, requested, affected }.
   return (result as unknown as { affected?: number }).affected === 1;
+}
+
+// ---------------------------------------------------------------------------
+// Captions retried later (docs/decisions/0049-captions-from-a-data-centre.md).
+
+/**
+ * Plans the video's next caption attempt: a transcript-fetch job that starts
+ * at `at`. Nothing when a fetch of the video is already waiting (the
+ * running job that calls this does not count). Answers the job's id.
+ */
+export async function scheduleCaptionRetry(cityVideoId: string, at: Date): Promise<string | null> {
+  if (!isUuid(cityVideoId)) return null;
+  const boss = await getBoss();
+  return getDb().transaction(async (tx) => {
+    if (!(await lockVideo(tx, cityVideoId))) return null;
+    const [waiting] = await tx
+      .select({ id: bossJobs.id })
+      .from(bossJobs)
+      .where(
+        and(
+          eq(bossJobs.name, QUEUES.transcriptFetch),
+          eq(bossJobs.singletonKey, cityVideoId),
+          inArray(bossJobs.state, [...WAITING_STATES]),
+        ),
+      )
+      .limit(1);
+    if (waiting) return null;
+    return boss.send(
+      QUEUES.transcriptFetch,
+      { cityVideoId, requestedBy: null, mode: "auto" },
+      { singletonKey: cityVideoId, startAfter: at, db: transactionExecutor(tx) },
+    );
+  });
+}
+
+export type CaptionRetryResult = { status: "queued" | "running" | "refused"; jobId: string | null };
+
+/**
+ * The admin's Retry captions: waiting attempts are cancelled and one is
+ * queued now (the pace and the breaker still apply when it runs). A fetch
+ * already running is left to finish.
+ */
+export async function requestCaptionRetry(
+  cityVideoId: string,
+  requestedBy: string | null,
+  beforeQueueing: (tx: Transaction) => Promise<void>,
+): Promise<CaptionRetryResult> {
+  if (!isUuid(cityVideoId)) return { status: "refused", jobId: null };
+  const boss = await getBoss();
+  return getDb().transaction(async (tx) => {
+    if (!(await lockVideo(tx, cityVideoId))) return { status: "refused", jobId: null };
+    const ofVideo = and(eq(bossJobs.name, QUEUES.transcriptFetch), eq(bossJobs.singletonKey, cityVideoId));
+    const [running] = await tx
+      .select({ id: bossJobs.id })
+      .from(bossJobs)
+      .where(and(ofVideo, eq(bossJobs.state, "active")))
+      .limit(1);
+    if (running) return { status: "running", jobId: running.id };
+    await tx
+      .update(bossJobs)
+      .set({ state: "cancelled", completedOn: new Date() })
+      .where(and(ofVideo, inArray(bossJobs.state, [...WAITING_STATES])));
+    await beforeQueueing(tx);
+    const jobId = await sendInTransaction(boss, tx, QUEUES.transcriptFetch, {
+      cityVideoId,
+      requestedBy,
+      mode: "manual",
+    });
+    return { status: "queued", jobId };
+  });
 }

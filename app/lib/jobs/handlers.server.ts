@@ -11,13 +11,15 @@ import { handleAlertMailJob, handleAlertMatchJob, queueAlertMatching } from "~/l
 import { analyzeVideo } from "~/lib/pipeline/analysis.server";
 import type { PipelineWriteResult } from "~/lib/pipeline/revision-store.server";
 import { isPipelineError } from "~/lib/pipeline/messages";
+import { isAnalysableLength, readVideoFlags } from "~/lib/pipeline/video.server";
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { refreshSource } from "~/lib/sources/refresh.server";
+import { moveNextRetry } from "~/lib/captions/state.server";
 import { fetchTranscriptForVideo } from "~/lib/transcripts/fetch.server";
 import { isVideoSourceError } from "~/lib/youtube/sources.server";
 import { handleIssueSummaryJob, queueIssueSummaries } from "~/lib/issues/jobs.server";
 import { attemptDeadlineMs } from "./budgets.server";
-import { ensureAnalysisQueued, ensureStoryQueued } from "./enqueue.server";
+import { ensureAnalysisQueued, ensureStoryQueued, scheduleCaptionRetry } from "./enqueue.server";
 import {
   AnalysisJobData,
   QUEUES,
@@ -83,11 +85,28 @@ export async function handleStoryJob(job: JobInput): Promise<JobOutput> {
   );
 }
 
+/**
+ * Captions: the fetch waits its turn in the process's pace; a transient
+ * failure plans the next attempt itself (back-off, Retry-After), so the job
+ * completes instead of failing; while the breaker holds every caption fetch
+ * the job moves to the end of the pause without asking the site
+ * (docs/decisions/0049-captions-from-a-data-centre.md).
+ */
 export async function handleTranscriptJob(job: JobInput): Promise<JobOutput> {
   const data = TranscriptJobData.parse(job.data);
+  // A planned retry whose transcript arrived meanwhile (Fetch Transcript, an admin's edit) asks the site for nothing.
+  if (data.mode === "auto" && isAnalysableLength((await readVideoFlags(data.cityVideoId))?.transcriptLength))
+    return { outcome: "skipped", reason: "The video has a transcript." };
   const outcome = await fetchTranscriptForVideo(data.cityVideoId);
   if (outcome.status === "failed") {
-    if (outcome.error === "Video not found") return { outcome: "failed", error: outcome.error };
+    if (outcome.pausedUntil) {
+      await scheduleCaptionRetry(data.cityVideoId, outcome.pausedUntil);
+      await moveNextRetry(data.cityVideoId, outcome.pausedUntil);
+      return { outcome: "paused", until: outcome.pausedUntil.toISOString() };
+    }
+    if (outcome.retryAt)
+      return { outcome: "retrying", reason: outcome.code ?? "network", retryAt: outcome.retryAt.toISOString() };
+    if (outcome.code || outcome.error === "Video not found") return { outcome: "failed", error: outcome.error };
     throw new Error(outcome.error);
   }
   if (outcome.status === "unavailable") return { outcome: "unavailable", reason: outcome.reason };

@@ -122,6 +122,10 @@ export type JobOutput =
   | { outcome: "skipped"; reason: string }
   | { outcome: "fetched"; segmentCount: number }
   | { outcome: "unavailable"; reason: string }
+  /** Captions: a transient failure; the next attempt is planned (docs/decisions/0049-captions-from-a-data-centre.md). */
+  | { outcome: "retrying"; reason: string; retryAt: string }
+  /** Captions: every caption fetch of the process waits until then; this one moved there. */
+  | { outcome: "paused"; until: string }
   /** A source refresh: what it found on YouTube and what it saved. */
   | { outcome: "refreshed"; found: number; new: number; updated: number; failed: number }
   /** Alerts: new matches recorded and mail jobs queued; or an alert e-mail accepted by the mail server. */

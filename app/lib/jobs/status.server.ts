@@ -8,6 +8,8 @@ import { getDb } from "~/lib/db/client.server";
 import { cities, cityVideos } from "~/lib/db/schema";
 import { ANALYSIS_FAILED, STORY_FAILED_TOAST } from "~/lib/pipeline/messages";
 import { isAnalysableLength, isUuid, readVideoFlags } from "~/lib/pipeline/video.server";
+import { isTransientReason, type CaptionStateView } from "~/lib/captions/reasons";
+import { readCaptionState } from "~/lib/captions/state.server";
 import { TRANSCRIPT_FETCH_MESSAGES } from "~/lib/transcripts/fetch.server";
 import { getBoss } from "./boss.server";
 import { QUEUES, type QueueName } from "./queues";
@@ -19,6 +21,8 @@ export type { AnalysisState, JobSummary, PublicPipelineStatus, StoryState, Trans
 export type PipelineStatus = PublicPipelineStatus & {
   hasAnalysis: boolean;
   hasStory: boolean;
+  /** The video's caption state (admins; docs/decisions/0049-captions-from-a-data-centre.md). */
+  captions: CaptionStateView | null;
   errors: NonNullable<PublicPipelineStatus["errors"]>;
   /** This video's jobs in the job table, newest first (for admins). */
   jobs: JobSummary[];
@@ -113,6 +117,26 @@ function stepView(queue: QueueName, jobs: JobRow[], present: boolean): StepView 
   return { state: "none" };
 }
 
+/** A caption attempt planned for later (back-off, a breaker's pause) is not "queued": nothing to wait for on the page. */
+const PLANNED_LATER_MS = 15_000;
+
+/**
+ * The transcript step: its jobs, except an attempt planned for later; a
+ * failed caption state without a transcript is a failure (visitors read
+ * only the product's generic message; the reason is in `captions`, for admins).
+ */
+function transcriptView(jobs: JobRow[], captions: CaptionStateView | null, present: boolean): StepView {
+  const soon = Date.now() + PLANNED_LATER_MS;
+  const due = jobs.filter(
+    (job) => job.name === QUEUES.transcriptFetch && !(job.state === "created" && job.startAfter.getTime() > soon),
+  );
+  const view = stepView(QUEUES.transcriptFetch, due, present);
+  if (present || captions?.status !== "failed" || view.state === "queued" || view.state === "running") return view;
+  return captions.reason && !isTransientReason(captions.reason) && !captions.nextRetryAt
+    ? { state: "unavailable" }
+    : { state: "failed", error: TRANSCRIPT_FETCH_MESSAGES.failed };
+}
+
 /** The step's state in its own words ("analyzing", "generating", "fetching" while running). */
 function named<T extends string>(view: StepView, running: T): Exclude<StepState, "running"> | T {
   return view.state === "running" ? running : view.state;
@@ -156,13 +180,9 @@ export async function getVideoPipelineStatus(cityVideoId: string): Promise<Pipel
   if (!isUuid(cityVideoId)) return null;
   const video = await readVideoFlags(cityVideoId);
   if (!video) return null;
-  const jobs = await jobsOfVideo(cityVideoId);
+  const [jobs, captions] = await Promise.all([jobsOfVideo(cityVideoId), readCaptionState(cityVideoId)]);
   const { hasAnalysis, hasStory } = video;
-  const transcript = stepView(
-    QUEUES.transcriptFetch,
-    jobs.filter((job) => job.name === QUEUES.transcriptFetch),
-    (video.transcriptLength ?? 0) > 0,
-  );
+  const transcript = transcriptView(jobs, captions, (video.transcriptLength ?? 0) > 0);
   const analysisJobs = await jobsOfStep(jobs, QUEUES.analysis, cityVideoId, {
     present: hasAnalysis,
     canRun: isAnalysableLength(video.transcriptLength),
@@ -182,6 +202,7 @@ export async function getVideoPipelineStatus(cityVideoId: string): Promise<Pipel
     story: named(story, "generating") as StoryState,
     hasAnalysis,
     hasStory,
+    captions,
     ...(failedError ? { error: failedError } : {}),
     errors: Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as PipelineStatus["errors"],
     refresh: [transcript, analysis, story].some((step) => step.state === "queued" || step.state === "running"),

@@ -58,9 +58,17 @@ export async function fetchTranscriptAction(request: Request, url: URL) {
     outcome = { status: "failed", error: String(error) };
   }
   const type = { fetched: "success", unavailable: "info", failed: "error" } as const;
+  // What the video site answered, for the admin (docs/decisions/0049-captions-from-a-data-centre.md).
+  const description =
+    outcome.status === "unavailable" && outcome.code
+      ? outcome.reason
+      : outcome.status === "failed" && (outcome.code || outcome.pausedUntil)
+        ? outcome.error
+        : undefined;
   return redirectWithToast(pageOf(url), {
     type: type[outcome.status],
     title: TRANSCRIPT_FETCH_MESSAGES[outcome.status],
+    ...(description ? { description } : {}),
   });
 }
 

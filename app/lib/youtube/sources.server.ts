@@ -3,12 +3,14 @@
  * channel (docs/decisions/0021-video-ingestion.md). With YOUTUBE_API_KEY it
  * uses the Data API v3 over fetch (every page of a playlist, a channel's
  * playlists); without it, the keyless channel and playlist feeds (their 15
- * newest videos). Both sit behind base URLs the tests point at a local fake.
+ * newest videos). Both sit behind base URLs the tests point at a local fake,
+ * and go through YOUTUBE_PROXY_URL when it is set (youtubeFetch).
  *
  *   const videos = await listSourceVideos("https://www.youtube.com/@RivertonCity");
  *   // throws VideoSourceError { code: "not-a-source" | "not-found" | "unavailable" }
  */
 import { settings } from "~/lib/env/settings.server";
+import { proxyFailure, youtubeFetch } from "./http.server";
 import { parseSourceUrl, uploadsPlaylistId, type SourceRef } from "./source-url";
 
 export type SourceVideo = {
@@ -60,12 +62,12 @@ function createHttp(): Http {
     async get(url) {
       let response: Response;
       try {
-        response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+        response = await youtubeFetch(url, { signal: AbortSignal.timeout(timeoutMs) });
       } catch (error) {
         const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
         throw new VideoSourceError(
           "unavailable",
-          timedOut ? "YouTube did not answer in time." : "YouTube could not be reached.",
+          proxyFailure(error) ?? (timedOut ? "YouTube did not answer in time." : "YouTube could not be reached."),
         );
       }
       if (response.status === 404) throw new VideoSourceError("not-found", "YouTube has no such channel or playlist.");

@@ -23,7 +23,9 @@ import { useShowToast } from "~/components/ui/toaster";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { HeaderColorContrast, PrimaryColorContrast } from "~/components/admin/city-color-contrast";
 import { SourceRefreshStatusNotice } from "~/components/admin/source-refresh-status";
+import { CaptionStatus } from "~/components/captions/caption-status";
 import { requireAdmin } from "~/lib/auth/session.server";
+import { readCaptionStates } from "~/lib/captions/state.server";
 import {
   createCityByAdmin,
   getCityForAdmin,
@@ -106,6 +108,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     urls,
     selectedUrl,
     videos,
+    captions: await readCaptionStates(videos.map((video) => video.id)),
     refresh,
     edit: query.get("edit") ?? "",
     adding: query.get("add") === "1" && !query.get("edit"),
@@ -648,6 +651,7 @@ function VideoTable() {
 
 function VideoRow({ cityId, urlId, video }: { cityId: string; urlId: string; video: AdminVideo }) {
   const { fetcher, marker } = usePageFetcher(`delete-video:${video.id}`);
+  const { captions } = useLoaderData<typeof loader>();
   return (
     <li className="rounded-lg border border-slate-200 p-3">
       <div className="flex flex-wrap items-start gap-3">
@@ -660,6 +664,12 @@ function VideoRow({ cityId, urlId, video }: { cityId: string; urlId: string; vid
           <p className="mt-1 line-clamp-2 text-sm whitespace-pre-line text-slate-600">
             {video.transcript || "No transcript available"}
           </p>
+          <CaptionStatus
+            meetingId={video.id}
+            state={captions[video.id] ?? null}
+            returnTo={pageHref({ city: cityId, url: urlId })}
+            title={video.title ?? video.videoId}
+          />
         </div>
         <Link className={LINK} to={pageHref({ city: cityId, url: urlId, edit: `video:${video.id}` })}>
           Edit <span className="sr-only">{video.title ?? video.videoId}</span>

@@ -6,11 +6,14 @@
  * so it works without JavaScript.
  */
 import { ScrollRegion } from "~/components/ui/scroll-region";
-import { data, Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { data, Link, useLoaderData, useLocation, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import type { AdminHandle, Crumb } from "~/components/admin/breadcrumbs";
+import { CaptionStatus } from "~/components/captions/caption-status";
 import { AnalysisDigest } from "~/components/pipeline/analysis-digest";
 import { StoryPreview } from "~/components/pipeline/story-preview";
 import { requireAdmin } from "~/lib/auth/session.server";
+import type { CaptionStateView } from "~/lib/captions/reasons";
+import { readCaptionState } from "~/lib/captions/state.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { formatDate, formatDateTime } from "~/lib/format/date";
 import { meetingHref } from "~/lib/meetings/links";
@@ -34,11 +37,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sourceUrlId: params.get("sourceUrlId"),
     meetingId: params.get("meetingId"),
   });
+  const captions = page.kind === "source" && page.video ? await readCaptionState(page.video.id) : null;
   const notFound =
     page.kind === "city-not-found" ||
     page.kind === "source-not-found" ||
     (page.kind === "source" && page.meetingId !== null && page.video === null);
-  return data(page, { status: notFound ? 404 : 200 });
+  return data({ ...page, captions }, { status: notFound ? 404 : 200 });
 }
 
 type PageData = Awaited<ReturnType<typeof loader>>["data"];
@@ -74,7 +78,7 @@ export default function ContentManagement() {
               <p className="mt-6 text-slate-600">Select a video to see its details, transcript, analysis and story.</p>
             ) : null
           ) : page.video ? (
-            <VideoCards video={page.video} />
+            <VideoCards video={page.video} captions={page.captions} />
           ) : (
             <Card title="Details" id="details">
               <p className="text-slate-600">No video details found</p>
@@ -257,13 +261,24 @@ function Card({ title, id, children }: { title: string; id: string; children: Re
   );
 }
 
-function DetailsCard({ video }: { video: ContentVideo }) {
+function DetailsCard({ video, captions }: { video: ContentVideo; captions: CaptionStateView | null }) {
+  const location = useLocation();
   const rows: [string, React.ReactNode][] = [
     ["Title", untitled(video.title)],
     ["Channel", video.channelTitle || "—"],
     ["Published", formatDate(video.publishedAt) ?? "—"],
     ["Video ID", <span className="font-mono">{video.videoId}</span>],
   ];
+  if (captions)
+    rows.push([
+      "Captions",
+      <CaptionStatus
+        meetingId={video.id}
+        state={captions}
+        returnTo={`${location.pathname}${location.search}`}
+        title={untitled(video.title)}
+      />,
+    ]);
   return (
     <Card title="Details" id="details">
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
@@ -291,10 +306,10 @@ function DetailsCard({ video }: { video: ContentVideo }) {
   );
 }
 
-function VideoCards({ video }: { video: ContentVideo }) {
+function VideoCards({ video, captions }: { video: ContentVideo; captions: CaptionStateView | null }) {
   return (
     <>
-      <DetailsCard video={video} />
+      <DetailsCard video={video} captions={captions} />
       <Card title="Transcript" id="transcript">
         {video.transcript ? (
           // Scrollable, so it takes focus for keyboard scrolling.

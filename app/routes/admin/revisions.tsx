@@ -13,6 +13,7 @@ import {
   Link,
   data,
   useLoaderData,
+  useLocation,
   useNavigation,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -20,6 +21,7 @@ import {
 } from "react-router";
 import { Button } from "~/components/forms/fields";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
+import { CaptionStatus } from "~/components/captions/caption-status";
 import { JobTable } from "~/components/pipeline/job-table";
 import { FailureNotice, PipelineAutoRefresh, PREVIOUS_KEPT } from "~/components/pipeline/pipeline-status";
 import { RevisionCompare } from "~/components/pipeline/revision-compare";
@@ -60,6 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     video,
     revisions,
+    captions: status?.captions ?? null,
     jobs: status?.jobs ?? [],
     pipeline: status ? toPublicStatus(status) : null,
     failures: failuresOf(status),
@@ -164,8 +167,9 @@ function RevisionList({ kind, revisions }: { kind: RevisionKind; revisions: Revi
 }
 
 export default function Revisions() {
-  const { video, revisions, jobs, pipeline, failures, comparison } = useLoaderData<typeof loader>();
+  const { video, revisions, captions, jobs, pipeline, failures, comparison } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
+  const location = useLocation();
   return (
     <>
       <PipelineAutoRefresh status={pipeline} />
@@ -228,6 +232,14 @@ export default function Revisions() {
         <h2 id="jobs-heading" className="mb-3 text-xl font-semibold">
           Jobs of this meeting
         </h2>
+        <div className="mb-3">
+          <CaptionStatus
+            meetingId={video.id}
+            state={captions}
+            returnTo={`${location.pathname}${location.search}`}
+            title={video.title}
+          />
+        </div>
         <JobTable jobs={jobs} showVideo={false} />
       </section>
     </>
