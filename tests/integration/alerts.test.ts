@@ -181,6 +181,19 @@ describe(`alerts ${dbTag}`, () => {
     expect(smtp.messages).toHaveLength(3);
   });
 
+  it("one meeting that matched two alerts is mailed once, and the subject counts it once", async () => {
+    const city = await createCity({ status: "Live" });
+    const kim = await member();
+    await save(kim, { q: "sidewalk" });
+    await save(kim, { q: "repairs" });
+    await analyse((await createMeeting({ cityId: city.id, title: "Only meeting" })).id);
+    expect(smtp.messages).toHaveLength(1);
+    const text = decoded(smtp.lastTo(kim.email));
+    expect(text).toMatch(/^Subject: 2 of your alerts came up in a meeting$/m);
+    expect(text).toContain("“sidewalk”");
+    expect(text).toContain("“repairs”");
+  });
+
   it("the profile tells how many meetings each alert matched so far", async () => {
     const city = await createCity({ status: "Live" });
     const jane = await member();
