@@ -1,12 +1,18 @@
 /** Product feedback as users might have left it; fixed dates so reseeding is identical. */
 import type { FeedbackType } from "~/lib/constants";
-import { fakeYoutubeId } from "./prng";
+
+/**
+ * The page a feedback row was sent from: a path, or a demo meeting's analysis
+ * or story page by the meeting's key in demo/meetings.ts (its id is made when
+ * the data is seeded, so the seed writes the path).
+ */
+export type SeedFeedbackPage = string | { meeting: string; page: "analysis" | "story" };
 
 export type SeedFeedback = {
   feedbackType: FeedbackType;
   feedbackText: string;
   userEmail: string | null;
-  pageUrl: string | null;
+  page: SeedFeedbackPage | null;
   severity: number | null;
   rank: number | null;
   status: "New" | "Active" | "Closed";
@@ -21,7 +27,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     feedbackText:
       "The Load More button on the Alder Creek page shows the same ten meetings again instead of older ones.",
     userEmail: "rachel.s@example.com",
-    pageUrl: "/city/alder-creek",
+    page: "/city/alder-creek",
     severity: 4,
     rank: 1.5,
     status: "Active",
@@ -32,7 +38,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     feedbackText:
       "Could I get an email when a new meeting story is posted for my home city? I don't check the site every week.",
     userEmail: "member@gavel.local",
-    pageUrl: "/profile",
+    page: "/profile",
     severity: 2,
     rank: 3,
     status: "New",
@@ -43,7 +49,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     feedbackText:
       "The story about the water rates says the council vote was 4-1 but I watched the video and I think one member abstained. Can someone double check?",
     userEmail: null,
-    pageUrl: `/city/alder-creek/meeting-story/${fakeYoutubeId("ac-cc-2025-07-15")}`,
+    page: { meeting: "ac-cc-2025-07-15", page: "story" },
     severity: 3,
     rank: 2,
     status: "Active",
@@ -53,7 +59,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     feedbackType: "Bug",
     feedbackText: "On my phone the search box in the city header overlaps the city name.",
     userEmail: "kevin.amari@example.com",
-    pageUrl: "/city/port-halvern",
+    page: "/city/port-halvern",
     severity: 2,
     rank: 4.2,
     status: "New",
@@ -64,7 +70,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     feedbackText:
       "Please add Lusk County planning commission meetings. Most of the land-use decisions around Port Halvern happen there.",
     userEmail: "noor.h@example.com",
-    pageUrl: null,
+    page: null,
     severity: 1,
     rank: 6,
     status: "New",
@@ -75,7 +81,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     feedbackText:
       "Just wanted to say thanks. I never had time to watch three-hour council meetings and now I actually know what's going on.",
     userEmail: null,
-    pageUrl: "/",
+    page: "/",
     severity: 1,
     rank: null,
     status: "Closed",
@@ -85,7 +91,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     feedbackType: "Bug",
     feedbackText: "The business directory letter filter for 0-9 shows nothing even though 3 Sisters Bakery is listed.",
     userEmail: "owner@3sistersbakery.example",
-    pageUrl: "/businesses",
+    page: "/businesses",
     severity: 3,
     rank: 2.5,
     status: "Closed",
@@ -95,7 +101,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     feedbackType: "Content error",
     feedbackText: "My business moved to a new address on Railroad Avenue last month. How do I update the listing?",
     userEmail: "owner@ocotillocoffeeroasters.example",
-    pageUrl: "/city/cinder-bluff/businesses/ocotillo-coffee-roasters-cinder-bluff",
+    page: "/city/cinder-bluff/businesses/ocotillo-coffee-roasters-cinder-bluff",
     severity: 2,
     rank: 5,
     status: "Active",
@@ -105,7 +111,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     feedbackType: "Idea",
     feedbackText: "Let me jump to the moment in the video where a quote was said, instead of scrubbing through.",
     userEmail: "imani.carter@example.com",
-    pageUrl: `/meeting/${fakeYoutubeId("ac-cc-2025-12-02")}`,
+    page: { meeting: "ac-cc-2025-12-02", page: "analysis" },
     severity: 2,
     rank: 3.8,
     status: "New",
@@ -116,7 +122,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     feedbackText:
       "Analysis page spins forever for the Cinder Bluff proclamation video, which has almost no transcript.",
     userEmail: null,
-    pageUrl: null,
+    page: null,
     severity: 5,
     rank: 0.5,
     status: "New",
@@ -126,7 +132,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     feedbackType: "Other",
     feedbackText: "Is there a way to request that my name be removed from a transcript? I spoke during public comment.",
     userEmail: "d.hartigan@example.com",
-    pageUrl: "/privacy",
+    page: "/privacy",
     severity: 3,
     rank: 1,
     status: "Active",
@@ -137,7 +143,7 @@ export const SEED_FEEDBACK: readonly SeedFeedback[] = [
     feedbackText:
       "Lake Wendell's page doesn't have a city image or colors yet. Happy to send photos of the lake if that helps.",
     userEmail: "gretchen.h@example.com",
-    pageUrl: "/city/lake-wendell",
+    page: "/city/lake-wendell",
     severity: null,
     rank: 7.5,
     status: "New",

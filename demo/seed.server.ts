@@ -23,14 +23,15 @@ import {
   userRoles,
   users,
 } from "~/lib/db/schema";
+import { meetingHref, storyHref } from "~/lib/meetings/links";
 import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
 import { SEED_ACCOUNTS } from "./accounts";
 import { SEED_ANALYSES } from "./analyses";
 import { storeDemoImages } from "./business-images.server";
 import { SEED_CATEGORIES, SEED_LISTINGS } from "./businesses";
 import { SEED_CITIES } from "./cities";
-import { SEED_FEEDBACK } from "./feedback";
-import { SEED_VIDEOS } from "./meetings";
+import { SEED_FEEDBACK, type SeedFeedbackPage } from "./feedback";
+import { SEED_VIDEOS, seedVideo } from "./meetings";
 import { verifySeedRecord } from "./verification";
 import { SEED_SOURCES } from "./sources";
 import { SEED_ISSUES, SOURCE_BODY } from "./issues";
@@ -268,7 +269,15 @@ async function insertDemoData(tx: Transaction): Promise<void> {
   );
 
   // ------------------------------------------------------------ feedback
-  await tx.insert(productFeedback).values(SEED_FEEDBACK.map((feedback) => ({ ...feedback })));
+  const feedbackPage = (page: SeedFeedbackPage | null): string | null => {
+    if (page === null || typeof page === "string") return page;
+    const video = seedVideo(page.meeting);
+    const id = required(videoRowId, video.videoId, "video");
+    return page.page === "story" ? storyHref(id, video.cityKey) : meetingHref(id, { cityKey: video.cityKey });
+  };
+  await tx
+    .insert(productFeedback)
+    .values(SEED_FEEDBACK.map(({ page, ...feedback }) => ({ ...feedback, pageUrl: feedbackPage(page) })));
 
   // ------------------------------------------------------------ accounts
   const userRows = await tx

@@ -4,6 +4,7 @@ import routes from "../../app/routes";
 import { axeAuditor, describeViolations } from "./a11y/axe";
 import { AUDITED_PAGES, findDemoData, type AuditedPage, type Audience, type DemoData } from "./a11y/pages";
 import { addSessionCookie, expect, test } from "./fixtures";
+import { watchPageErrors } from "./page-errors";
 
 /**
  * WCAG 2.2 AA on every page (issue 16): axe-core over every page route of
@@ -11,7 +12,8 @@ import { addSessionCookie, expect, test } from "./fixtures";
  * with JavaScript on and off (the two Playwright projects). No page may
  * scroll sideways at 320 px (reflow) nor at 200% zoom of the 1280 px window
  * (resize text). A test fails with every violation of its pages listed, not
- * only the first.
+ * only the first. With JavaScript on, a page that reports an error (a
+ * hydration mismatch, an uncaught exception, a console error) fails too.
  */
 
 /** Leaf routes whose module renders a page (resource routes are .ts). */
@@ -120,6 +122,7 @@ for (const group of GROUPS) {
     });
     if (group.audience !== "visitor") await signedInAs(group.audience);
     const auditor = await axeAuditor(browser, page, js);
+    const pageErrors = watchPageErrors(page);
     const failures: string[] = [];
     const pages = AUDITED_PAGES.filter((entry) => entry.audience === group.audience && group.pages(entry));
     try {
@@ -143,6 +146,7 @@ for (const group of GROUPS) {
     } finally {
       await auditor.close();
     }
+    failures.push(...pageErrors.map((error) => `  page error: ${error}`));
     expect(failures.length, `accessibility failures:\n${failures.join("\n")}`).toBe(0);
   });
 }

@@ -85,6 +85,7 @@ test("save a search, get the e-mail, follow its link to the second, unsubscribe"
   }
   await open("/profile");
   await expect(page.locator(`li[data-alert="${PHRASE}"]`)).toContainText("Off");
+  await expect(page.locator(`li[data-alert="${PHRASE}"]`)).toContainText("1 meeting so far");
 });
 
 test("visitors are offered to sign in instead of saving a search", async ({ page, open }) => {

@@ -39,7 +39,13 @@ export type TestData = {
   /** A business listing in the city (Premium unless asked). */
   createListing(
     city: TestCity,
-    options?: { name?: string; listingTier?: "Tier 1" | "Tier 2" | "Tier 3" },
+    options?: {
+      name?: string;
+      listingTier?: "Tier 1" | "Tier 2" | "Tier 3";
+      imageUrl?: string | null;
+      latitude?: number | null;
+      longitude?: number | null;
+    },
   ): Promise<TestListing>;
 };
 

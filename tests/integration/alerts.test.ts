@@ -1,7 +1,12 @@
 import { eq, sql } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queueDueDigests } from "~/lib/alerts/mail.server";
 import { MAX_SAVED_SEARCHES } from "~/lib/alerts/forms";
+import type { SavedSearchView } from "~/lib/alerts/alerts.server";
+import { AlertsSection } from "~/components/alerts/alerts-list";
 import { alertMatches, savedSearches } from "~/lib/db/schema";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { drainQueues, ensureAnalysisQueued, requestReanalysis, runNextJob } from "~/lib/jobs/index.server";
@@ -86,6 +91,19 @@ async function matchesOf(searchId: string) {
   return getTestDb().select().from(alertMatches).where(eq(alertMatches.savedSearchId, searchId));
 }
 
+/** The profile's "Your alerts" as the member's browser receives it: the real loader, rendered on the server. */
+async function profileAlertsHtml(who: Member): Promise<string> {
+  const Component = () => {
+    const { alerts, appUrl } = useLoaderData() as { alerts: SavedSearchView[]; appUrl: string };
+    return createElement(AlertsSection, { alerts, appUrl });
+  };
+  const handler = createStaticHandler([{ id: "profile", path: "/profile", loader: profileLoader as never, Component }]);
+  const context = await handler.query(new Request(`${TEST_ORIGIN}/profile`, { headers: { Cookie: who.cookie } }));
+  if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
+}
+
 describe(`alerts ${dbTag}`, () => {
   it("a saved search matches a newly analysed meeting once, even when it is analysed again", async () => {
     const city = await createCity({ name: "Alder Creek", status: "Live" });
@@ -161,6 +179,40 @@ describe(`alerts ${dbTag}`, () => {
     expect(await queueDueDigests(new Date(now.getTime() + 24 * 3_600_000))).toBe(1);
     await drainQueues([QUEUES.alertMail]);
     expect(smtp.messages).toHaveLength(3);
+  });
+
+  it("one meeting that matched two alerts is mailed once, and the subject counts it once", async () => {
+    const city = await createCity({ status: "Live" });
+    const kim = await member();
+    await save(kim, { q: "sidewalk" });
+    await save(kim, { q: "repairs" });
+    await analyse((await createMeeting({ cityId: city.id, title: "Only meeting" })).id);
+    expect(smtp.messages).toHaveLength(1);
+    const text = decoded(smtp.lastTo(kim.email));
+    expect(text).toMatch(/^Subject: 2 of your alerts came up in a meeting$/m);
+    expect(text).toContain("“sidewalk”");
+    expect(text).toContain("“repairs”");
+  });
+
+  it("the profile tells how many meetings each alert matched so far", async () => {
+    const city = await createCity({ status: "Live" });
+    const jane = await member();
+    const other = await member();
+    await save(jane, { q: "sidewalk", frequency: "weekly" });
+    await save(jane, { q: "zoning variance" }); // never said
+    await save(other, { q: "sidewalk" });
+    await analyse((await createMeeting({ cityId: city.id, title: "First meeting" })).id);
+    await analyse((await createMeeting({ cityId: city.id, title: "Second meeting" })).id);
+
+    const page = await callLoader(profileLoader, "/profile", { headers: { Cookie: jane.cookie } });
+    const counts = (page.data as { alerts: SavedSearchView[] }).alerts.map((a) => [a.query, a.matchCount]);
+    expect(counts.sort()).toEqual([
+      ["sidewalk", 2],
+      ["zoning variance", 0],
+    ]);
+    const html = (await profileAlertsHtml(jane)).replace(/<!-- -->/g, "");
+    expect(html).toContain("2 meetings so far");
+    expect(html).toContain("0 meetings so far");
   });
 
   it("matches the source's body when the search names one", async () => {

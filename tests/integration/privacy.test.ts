@@ -162,6 +162,32 @@ describe(`the cookie registry ${dbTag}`, () => {
     expect([...registry.keys()].filter((name) => !setNames.has(name))).toEqual([]);
   });
 
+  it("says how visits are counted as the ANALYTICS setting does", async () => {
+    const saved = { ANALYTICS: process.env.ANALYTICS, ANALYTICS_FORWARD_URL: process.env.ANALYTICS_FORWARD_URL };
+    try {
+      const modes = [];
+      for (const [mode, url] of [
+        ["local", undefined],
+        ["forward", "https://plausible.example.org/api/event"],
+        ["off", undefined],
+      ] as const) {
+        process.env.ANALYTICS = mode;
+        if (url) process.env.ANALYTICS_FORWARD_URL = url;
+        else delete process.env.ANALYTICS_FORWARD_URL;
+        modes.push((await callLoader(privacyLoader, "/privacy")).data);
+      }
+      expect(modes.map((page) => (page as { analytics: unknown }).analytics)).toEqual([
+        { mode: "local" },
+        { mode: "forward", host: "plausible.example.org" },
+        { mode: "off" },
+      ]);
+    } finally {
+      for (const [name, value] of Object.entries(saved))
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+    }
+  });
+
   it("is what /privacy shows", async () => {
     const result = await callLoader(privacyLoader, "/privacy");
     const { cookies } = result.data as { cookies: Array<{ name: string; lifetime: string }> };

@@ -138,6 +138,32 @@ describe(`the candidate filter loses no true match ${dbTag}`, () => {
     expect(await foundIds("-zzzunknownword", liveId)).not.toEqual([]);
   });
 
+  it("snippets keep the speaker's whole label of caption-style ALL-CAPS turns", async () => {
+    const id = await createVideo(liveId);
+    await storeTranscript(
+      id,
+      [
+        ">> MAYOR LOPEZ: GOOD EVENING AND WELCOME TO THE REGULAR MEETING OF THE CITY COUNCIL. WE HAVE A FULL AGENDA",
+        "TONIGHT WITH THE PARKS DEPARTMENT PLAN FOR THE NEXT FISCAL YEAR AND THE HEARING ON THE AARDVARK BUDGET.",
+        ">> COUNCIL MEMBER GORDON: THANK YOU, MAYOR. I WANT TO ASK STAFF ABOUT THE SCHEDULE FOR THE CONTRACTS,",
+        "THE BIDS AND THE CREWS, BECAUSE RESIDENTS KEEP CALLING MY OFFICE ABOUT THE WOMBAT REPAIRS ON ELM STREET.",
+      ].join("\n"),
+    );
+    const snippetFor = async (query: string) => {
+      const result = (await citySearch(liveId, query)).results.find((r) => r.id === id);
+      return result && { speaker: result.speaker, snippet: result.snippet };
+    };
+    expect(await snippetFor("wombat")).toMatchObject({
+      speaker: "Council Member Gordon",
+      snippet: expect.stringMatching(/^Council Member Gordon: .*<mark>wombat<\/mark>/),
+    });
+    expect(await snippetFor("aardvark")).toMatchObject({
+      speaker: "Mayor Lopez",
+      snippet: expect.stringMatching(/^Mayor Lopez: .*<mark>aardvark<\/mark>/),
+    });
+    expect((await snippetFor("lopez"))?.snippet).toMatch(/^Mayor <mark>Lopez<\/mark>: Good evening/);
+  });
+
   it("finds a title match in a meeting without a transcript", async () => {
     const id = await createVideo(liveId, "Gondola feasibility hearing");
     expect(await foundIds("gondola")).toEqual([id]);

@@ -47,6 +47,8 @@ export type CityOptions = {
   /** Hex colours; the schema's defaults when absent. */
   primaryColor?: string;
   secondaryColor?: string;
+  /** The banner picture's address. */
+  imageUrl?: string | null;
 };
 
 /** A city; "New" unless asked, so that it is in neither the landing picker nor the all-cities search. */
@@ -57,10 +59,19 @@ export async function createCity({
   tagLine,
   primaryColor,
   secondaryColor,
+  imageUrl,
 }: CityOptions = {}) {
   const [city] = await getDb()
     .insert(cities)
-    .values({ name: name ?? `Testville ${sequence}`, locationKey, status, tagLine, primaryColor, secondaryColor })
+    .values({
+      name: name ?? `Testville ${sequence}`,
+      locationKey,
+      status,
+      tagLine,
+      primaryColor,
+      secondaryColor,
+      imageUrl,
+    })
     .returning();
   return city!;
 }
@@ -139,6 +150,8 @@ export type MeetingOptions = {
   title?: string;
   description?: string | null;
   channelTitle?: string | null;
+  /** The video site's picture of the video. */
+  thumbnailUrl?: string | null;
   publishedAt?: Date;
   /** How the analysis and story were made: their revisions' provider, model, report (default: the seed's, unchecked). */
   made?: MadeOptions;
@@ -168,6 +181,7 @@ export async function createMeeting({
   title = "Council meeting",
   description,
   channelTitle,
+  thumbnailUrl,
   publishedAt,
   made,
 }: MeetingOptions = {}) {
@@ -191,6 +205,7 @@ export async function createMeeting({
       title,
       description,
       channelTitle,
+      thumbnailUrl,
       publishedAt: publishedAt ?? new Date(),
       analysisResults: analysis ? analysisContent : null,
       newsStory: story ? storyContent : null,
@@ -239,6 +254,9 @@ export type BusinessListingInput = {
   description?: string;
   listingTier?: "Tier 1" | "Tier 2" | "Tier 3";
   imageUrl?: string | null;
+  /** Where it is: a listing with both shows a map. */
+  latitude?: number | null;
+  longitude?: number | null;
 };
 
 /** Business listings of a city, one per name (Tier 3 unless given), each with a unique key. */

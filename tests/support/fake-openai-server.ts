@@ -120,6 +120,14 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     const reply = queue.shift() ?? handler(recorded, index);
     answer(response, reply, recorded.body.model ?? "fake-model");
   });
+  // Idle connections stay open until the client closes them (or close() ends them all). With
+  // Node's default keep-alive timeout (5 s, plus a 1 s buffer) the server could time out a pooled connection the
+  // client was just reusing: the client's pool (undici's fetch, timed from its own coarse ticks)
+  // still held it as alive when CPU-bound work (the offline analyzer of the test before) had kept
+  // the event loop busy past that; the request was written, the server destroyed the "idle"
+  // socket with it unread, and the SDK's ECONNRESET read as "the AI service could not be
+  // reached" in pipeline-analysis.test.ts on a busy machine (issue 28).
+  server.keepAliveTimeout = 0;
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -153,6 +161,7 @@ export function useFakeModel(server: Pick<FakeOpenAiServer, "baseURL">): void {
   process.env.OPENAI_API_KEY = "sk-test";
   process.env.OPENAI_BASE_URL = server.baseURL;
   process.env.OPENAI_MAX_RETRIES = "0";
-  // On a loaded machine a 5 s client timeout turned the fake's answer into "could not be reached".
+  // Generous, so that a loaded machine never turns a slow answer into a timeout. (The "could not be
+  // reached" once blamed on a 5 s timeout was a reset connection: see keepAliveTimeout above.)
   process.env.OPENAI_TIMEOUT_MS = "15000";
 }

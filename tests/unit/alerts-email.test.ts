@@ -17,6 +17,7 @@ describe("alert e-mail", () => {
         unsubscribeUrl: "https://gavel.example/alerts/unsubscribe/aaa",
         items: [
           {
+            meetingId: "m1",
             cityName: HOSTILE,
             title: HOSTILE,
             publishedAt: new Date("2026-03-05T18:00:00Z"),
@@ -46,6 +47,51 @@ describe("alert e-mail", () => {
       "List-Unsubscribe": "<https://gavel.example/alerts/unsubscribe/aaa.bbb>",
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
+  });
+});
+
+describe("alert e-mail subject", () => {
+  const item = (meetingId: string) => ({
+    meetingId,
+    cityName: "Oak Creek",
+    title: `Meeting ${meetingId}`,
+    publishedAt: null,
+    passage: "sidewalk repairs",
+    speaker: null,
+    startSeconds: 10,
+    url: `https://gavel.example/city/oak/meeting/${meetingId}?t=10`,
+  });
+  const subject = (searches: { query: string; meetings: string[] }[], digest: "immediate" | "weekly" = "immediate") =>
+    alertEmail({
+      to: "member@example.com",
+      digest,
+      unsubscribeUrl: "https://gavel.example/alerts/unsubscribe/a",
+      profileUrl: "https://gavel.example/profile#alerts",
+      searches: searches.map((s) => ({
+        query: s.query,
+        unsubscribeUrl: "https://gavel.example/alerts/unsubscribe/a",
+        items: s.meetings.map(item),
+      })),
+    }).subject;
+
+  it("counts each meeting once, however many alerts it matched", () => {
+    expect(
+      subject([
+        { query: "sidewalk", meetings: ["m1"] },
+        { query: "repairs", meetings: ["m1"] },
+      ]),
+    ).toBe("2 of your alerts came up in a meeting");
+    expect(
+      subject([
+        { query: "sidewalk", meetings: ["m1", "m2"] },
+        { query: "repairs", meetings: ["m2", "m3"] },
+        { query: "budget", meetings: ["m1"] },
+      ]),
+    ).toBe("3 of your alerts came up in 3 meetings");
+    expect(subject([{ query: "sidewalk", meetings: ["m1", "m2"] }], "weekly")).toBe(
+      "Weekly digest: “sidewalk” came up in 2 meetings",
+    );
+    expect(subject([{ query: "sidewalk", meetings: ["m1"] }])).toBe("“sidewalk” came up in a meeting");
   });
 });
 

@@ -1,30 +1,21 @@
-import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HEADLINE_OPTIONS, HEADLINE_TRANSLATE_FROM, HEADLINE_TRANSLATE_TO, headlineToHtml } from "~/lib/search/snippet";
+import { execSql } from "../setup";
 
 /**
  * Snippets keep the numbers of the text. PostgreSQL's fragment mode cut
  * "about 1.7 miles" to "about … miles" when two fragments met at a number;
- * this runs the real ts_headline with our options.
+ * this runs the real ts_headline with our options, on the test file's
+ * database (a PGlite of its own, started in beforeAll, failed the file on
+ * a busy machine: its initdb outlasted the hook's 30 s).
  */
 
-let db: PGlite;
-
-beforeAll(async () => {
-  db = new PGlite();
-  await db.waitReady;
-}, 30_000);
-
-afterAll(async () => {
-  await db.close();
-});
-
 async function snippet(text: string, query: string): Promise<string> {
-  const result = await db.query<{ h: string }>(
+  const rows = await execSql<{ h: string }>(
     "select ts_headline('english', translate($1, $2, $3), websearch_to_tsquery('english', $4), $5) as h",
     [text, HEADLINE_TRANSLATE_FROM, HEADLINE_TRANSLATE_TO, query, HEADLINE_OPTIONS],
   );
-  return headlineToHtml(result.rows[0]!.h);
+  return headlineToHtml(rows[0]!.h);
 }
 
 const TEXT =

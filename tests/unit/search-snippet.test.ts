@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { segmentHeadline } from "~/lib/search/headline.server";
+import { parseTranscript } from "~/lib/transcripts/parse";
 import {
   escapeHtml,
   headlineToHtml,
@@ -8,6 +11,7 @@ import {
   MARK_STOP,
   snippetParts,
 } from "~/lib/search/snippet";
+import { getTestDb } from "../setup";
 
 /** What PostgreSQL's translate() does with our arguments, to test the round trip. */
 function translate(text: string): string {
@@ -61,5 +65,68 @@ describe("search snippets", () => {
 
   it("escapeHtml covers the five special characters", () => {
     expect(escapeHtml(`<>&"'`)).toBe("&lt;&gt;&amp;&quot;&#39;");
+  });
+});
+
+/**
+ * Caption-style ALL-CAPS turns keep their speaker's whole label, from the
+ * parsed transcript to the snippet: ts_headline over "Mayor Lopez: …" as one
+ * text chose a window starting at "Lopez:". Runs the real ts_headline on
+ * the test database.
+ */
+describe("snippets keep the speaker's whole label", () => {
+  /** The search pages' snippet of one segment, through the app's own SQL on this file's database. */
+  async function snippetOf(segment: { speaker: string | null; text: string }, query: string): Promise<string> {
+    const headline = segmentHeadline(
+      sql`${segment.speaker}::text`,
+      sql`${segment.text}::text`,
+      sql`websearch_to_tsquery('english', ${query})`,
+    );
+    const { rows } = (await getTestDb().execute(sql`select ${headline} as h`)) as unknown as { rows: { h: string }[] };
+    return headlineToHtml(rows[0]!.h);
+  }
+
+  const CAPTIONS = [
+    ">> MAYOR LOPEZ: GOOD EVENING AND WELCOME TO THE REGULAR MEETING OF THE CITY COUNCIL. WE HAVE A FULL AGENDA",
+    "TONIGHT WITH THE PARKS DEPARTMENT PLAN FOR THE NEXT FISCAL YEAR AND A PUBLIC HEARING ON THE LIBRARY BUDGET. >> THANK YOU.",
+    "COUNCIL MEMBER GORDON: THANK YOU, MAYOR. I WANT TO ASK STAFF ABOUT THE SCHEDULE FOR THE CONTRACTS, THE BIDS AND",
+    "THE CREWS, BECAUSE RESIDENTS KEEP CALLING MY OFFICE ABOUT THE SIDEWALK REPAIRS ON ELM STREET.",
+  ].join("\n");
+
+  it("parses caption-style turns into whole labels, marks and all", () => {
+    for (const text of [CAPTIONS, CAPTIONS.replace(/^/gm, "[00:00:05] ")]) {
+      const { segments } = parseTranscript(text);
+      const labels = segments.map((segment) => segment.speaker);
+      expect(labels).toContain("Mayor Lopez");
+      expect(labels).toContain("Council Member Gordon");
+      for (const segment of segments) expect(segment.text).not.toMatch(/>>|LOPEZ:|Lopez:|Gordon:/i);
+    }
+    const plain = parseTranscript(CAPTIONS).segments;
+    expect(plain.map((segment) => [segment.speaker, segment.text.slice(0, 12)])).toEqual([
+      ["Mayor Lopez", "Good evening"],
+      [null, "Thank you."],
+      ["Council Member Gordon", "Thank you, M"],
+    ]);
+  });
+
+  it("shows the whole label before the excerpt, wherever the words are in a long turn", async () => {
+    const [lopez, , gordon] = parseTranscript(CAPTIONS).segments;
+    expect(await snippetOf(gordon!, "sidewalk repairs")).toMatch(
+      /^Council Member Gordon: .*<mark>sidewalk<\/mark> <mark>repairs<\/mark>/,
+    );
+    expect(await snippetOf(lopez!, "library budget")).toMatch(/^Mayor Lopez: .*<mark>library<\/mark>/);
+    // A match in the label marks it, and the label stays whole.
+    expect(await snippetOf(lopez!, "Lopez")).toMatch(/^Mayor <mark>Lopez<\/mark>: Good evening/);
+    expect(await snippetOf(gordon!, "council member gordon")).toMatch(
+      /^<mark>Council<\/mark> <mark>Member<\/mark> <mark>Gordon<\/mark>: Thank you/,
+    );
+    // Nobody named: the excerpt alone.
+    expect(await snippetOf({ speaker: null, text: "The sidewalk repairs are late." }, "sidewalk")).toBe(
+      "The <mark>sidewalk</mark> repairs are late.",
+    );
+    // Hostile labels are escaped like the text.
+    expect(await snippetOf({ speaker: "<b>Clerk</b>", text: "Roll call." }, "roll")).toBe(
+      "&lt;b&gt;Clerk&lt;/b&gt;: <mark>Roll</mark> call.",
+    );
   });
 });

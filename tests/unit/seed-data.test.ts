@@ -387,7 +387,7 @@ describe("feedback and accounts", () => {
       expect(["New", "Active", "Closed"]).toContain(feedback.status);
     }
     expect(SEED_FEEDBACK.some((feedback) => feedback.userEmail === null)).toBe(true);
-    expect(SEED_FEEDBACK.some((feedback) => feedback.pageUrl === null)).toBe(true);
+    expect(SEED_FEEDBACK.some((feedback) => feedback.page === null)).toBe(true);
     expect(new Set(SEED_FEEDBACK.map((feedback) => feedback.status)).size).toBe(3);
   });
 

@@ -50,14 +50,16 @@ function HighlightQuote({
       <blockquote className="text-slate-700 italic">
         <CheckedText text={`“${quote.text}”`} />
       </blockquote>
-      <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-500">
+      {/* A div, not a p: "Add to draft" is a form, and the HTML parser ends a paragraph before a form,
+          so the page a signed-in reader got was not the one React renders (hydration error #418). */}
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-500">
         <span>— {quote.speaker}</span>
         <CopyMomentLink meetingId={meeting.id} cityKey={meeting.cityKey} seconds={seconds} />
         {verifiedSeconds !== null ? (
           <AddToDraft meetingId={meeting.id} highlight={highlightIndex} quote={quoteIndex} text={quote.text.trim()} />
         ) : null}
         <FlagMistakeLink text={quote.text} seconds={highlightSeconds} what="this quote" />
-      </p>
+      </div>
     </li>
   );
 }

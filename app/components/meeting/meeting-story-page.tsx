@@ -68,13 +68,14 @@ function StorySidebar({ story, meetingId, cityKey }: { story: NewsStory; meeting
                 <CheckedText text={quote.context} />
               </span>
             ) : null}
-            <span className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            {/* A div: it holds "Add to draft", a form, which phrasing content (a span) may not. */}
+            <div className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1">
               <CopyMomentLink meetingId={meetingId} cityKey={cityKey} seconds={quoteSeconds} />
               {quoteSeconds !== null ? (
                 <AddToDraft meetingId={meetingId} source="story" highlight={0} quote={0} text={quote.quote.trim()} />
               ) : null}
               <FlagMistakeLink text={quote.quote} seconds={quoteSeconds} what="this quote" />
-            </span>
+            </div>
           </figcaption>
         </figure>
       ) : null}

@@ -72,6 +72,9 @@ export async function saveSearch(userId: string, input: SaveSearchInput): Promis
 /** The member's saved searches, newest first, with their cities' names and how many meetings matched. */
 export async function listSavedSearches(userId: string): Promise<SavedSearchView[]> {
   const db = getDb();
+  // Qualified by hand: drizzle renders a column of a one-table select unqualified,
+  // and a bare "id" inside the subquery would be alert_matches' own id.
+  const searchId = sql`${savedSearches}.${sql.identifier("id")}`;
   const rows = await db
     .select({
       id: savedSearches.id,
@@ -82,7 +85,7 @@ export async function listSavedSearches(userId: string): Promise<SavedSearchView
       active: savedSearches.active,
       feedToken: savedSearches.feedToken,
       createdAt: savedSearches.createdAt,
-      matchCount: sql<number>`(select count(*)::int from ${alertMatches} m where m.saved_search_id = ${savedSearches.id})`,
+      matchCount: sql<number>`(select count(distinct m.city_video_id)::int from ${alertMatches} m where m.saved_search_id = ${searchId})`,
     })
     .from(savedSearches)
     .where(eq(savedSearches.userId, userId))

@@ -6,6 +6,8 @@ import { formatDate } from "~/lib/format/date";
 import { formatDuration } from "~/lib/format/duration";
 
 export type AlertMailItem = {
+  /** The meeting's id: two alerts that matched the same meeting count it once in the subject. */
+  meetingId: string;
   cityName: string;
   title: string;
   publishedAt: Date | null;
@@ -27,10 +29,12 @@ export type AlertMail = {
   profileUrl: string;
 };
 
+/** "“budget” came up in a meeting", "2 of your alerts came up in 3 meetings": alerts and meetings each counted once. */
 function subjectOf(mail: AlertMail): string {
-  const meetings = mail.searches.reduce((n, s) => n + s.items.length, 0);
-  const first = mail.searches[0]?.query ?? "";
-  const what = mail.searches.length === 1 ? `“${first}”` : `${mail.searches.length} of your alerts`;
+  const searches = mail.searches.filter((s) => s.items.length > 0);
+  const meetings = new Set(searches.flatMap((s) => s.items.map((item) => item.meetingId))).size;
+  const first = searches[0]?.query ?? "";
+  const what = searches.length === 1 ? `“${first}”` : `${searches.length} of your alerts`;
   const kind = mail.digest === "immediate" ? "" : mail.digest === "daily" ? "Daily digest: " : "Weekly digest: ";
   return `${kind}${what} came up in ${meetings === 1 ? "a meeting" : `${meetings} meetings`}`;
 }

@@ -118,6 +118,7 @@ export async function handleAlertMailJob(job: JobInput): Promise<JobOutput> {
       searches.set(row.searchId, search);
     }
     search.items.push({
+      meetingId: row.meetingId,
       cityName: row.cityName,
       title: row.title ?? "Meeting",
       publishedAt: row.publishedAt,

@@ -11,7 +11,8 @@ import { BODIES, type Body } from "~/lib/constants";
 import { getDb } from "~/lib/db/client.server";
 import { highlightMoment } from "~/lib/meetings/view";
 import { citySearch } from "~/lib/search/search.server";
-import { HEADLINE_OPTIONS, HEADLINE_TRANSLATE_FROM, HEADLINE_TRANSLATE_TO, headlineToHtml } from "~/lib/search/snippet";
+import { segmentHeadline } from "~/lib/search/headline.server";
+import { headlineToHtml } from "~/lib/search/snippet";
 import { importanceLevel, type ImportanceLevel } from "./importance";
 import { bodiesOf, issueCities, uuidArray, type TrackedIssue } from "./issues.server";
 
@@ -100,8 +101,7 @@ async function coverageOf(query: string, ids: string[]) {
         where s.city_video_id = any(${idList}) and s.search_vector @@ ${tsquery}
       )
       select m.city_video_id, m.start_seconds, m.speaker, m.text, m.matching, m.matching_seconds,
-        ts_headline('english', translate(concat_ws(': ', m.speaker, m.text), ${HEADLINE_TRANSLATE_FROM}, ${HEADLINE_TRANSLATE_TO}),
-          ${tsquery}, ${HEADLINE_OPTIONS}) as headline
+        ${segmentHeadline(sql`m.speaker`, sql`m.text`, tsquery)} as headline
       from m where m.rank <= ${PASSAGES_PER_MEETING}
       order by m.city_video_id, m.start_seconds nulls last, m.position`),
     rows<TotalRow>(sql`

@@ -13,7 +13,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { CITY_SEARCH_LIMIT, MEETING_SEARCH_LIMIT } from "~/lib/constants";
 import { getDb } from "~/lib/db/client.server";
-import { HEADLINE_OPTIONS, HEADLINE_TRANSLATE_FROM, HEADLINE_TRANSLATE_TO, headlineToHtml } from "./snippet";
+import { segmentHeadline, textHeadline } from "./headline.server";
+import { headlineToHtml } from "./snippet";
 import { hasNegation, meetingQuery, normalizeQuery } from "./query";
 
 export type VideoSearchResult = {
@@ -91,12 +92,8 @@ function finalRows(tsquery: SQL): SQL {
   return sql`
     select t.id, v.title, v.description, t.score, t.start_seconds, t.speaker, v.video_url,
       to_char(v.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as published_at,
-      ts_headline('english',
-        translate(
-          case when s.id is not null then concat_ws(': ', s.speaker, s.text)
-               else concat_ws(' — ', v.title, v.description) end,
-          ${HEADLINE_TRANSLATE_FROM}, ${HEADLINE_TRANSLATE_TO}),
-        ${tsquery}, ${HEADLINE_OPTIONS}) as headline,
+      case when s.id is not null then ${segmentHeadline(sql`s.speaker`, sql`s.text`, tsquery)}
+           else ${textHeadline(sql`concat_ws(' — ', v.title, v.description)`, tsquery)} end as headline,
       c.id as city_id, c.name as city_name, c.state as city_state, c.domain as city_domain,
       c.location_key as city_location_key
     from top t

@@ -5,7 +5,7 @@
  */
 
 import { parsePlainTranscript } from "./plain";
-import { splitSpeaker } from "./speakers";
+import { splitSpeaker, splitTurnMarks } from "./speakers";
 import { isTimingLine, parseSrt, parseWebVtt } from "./subtitles";
 import { trueCaseSegments } from "./truecase";
 
@@ -27,7 +27,10 @@ export function toSeconds(hours: number, minutes: number, seconds: number): numb
   return hours * 3600 + minutes * 60 + seconds;
 }
 
-/** Parses `[hh:mm:ss] SPEAKER: text` lines; untimed lines join the segment before. Capitals come out in true case. */
+/**
+ * Parses `[hh:mm:ss] SPEAKER: text` lines (also `[hh:mm:ss] >> SPEAKER: text`);
+ * untimed lines join the segment before. Capitals come out in true case.
+ */
 export function parseTimestampedTranscript(transcript: string): TranscriptSegment[] {
   const segments: TranscriptSegment[] = [];
   for (const rawLine of transcript.split(/\r?\n/)) {
@@ -37,10 +40,14 @@ export function parseTimestampedTranscript(transcript: string): TranscriptSegmen
     if (timed) {
       const [, h, m, s, rest] = timed;
       const start = toSeconds(Number(h ?? 0), Number(m), Number(s));
-      const { speaker, text } = splitSpeaker(rest!.trim());
-      const previous = segments.at(-1);
-      if (previous && previous.endSeconds === null) previous.endSeconds = start;
-      segments.push({ position: segments.length, startSeconds: start, endSeconds: null, speaker, text });
+      // A turn mark mid-line (`>> CLERK: ...`) starts another turn at the line's time, as in captions.
+      const pieces = splitTurnMarks(rest!);
+      for (const piece of pieces.length ? pieces : [{ text: "" }]) {
+        const { speaker, text } = splitSpeaker(piece.text);
+        const previous = segments.at(-1);
+        if (previous && previous.endSeconds === null) previous.endSeconds = start;
+        segments.push({ position: segments.length, startSeconds: start, endSeconds: null, speaker, text });
+      }
       continue;
     }
     const previous = segments.at(-1);

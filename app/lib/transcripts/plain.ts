@@ -1,11 +1,12 @@
 /**
  * Plain text without timestamps: paragraphs (separated by blank lines), and
  * within a paragraph a new segment for every line that starts with a
- * speaker label. Very long paragraphs are cut at sentence ends so that
- * search can still point at a passage.
+ * speaker label and at every captioners' turn mark (`>>`, also mid-line).
+ * Very long paragraphs are cut at sentence ends so that search can still
+ * point at a passage.
  */
 import type { TranscriptSegment } from "./parse";
-import { splitSpeaker } from "./speakers";
+import { splitSpeaker, splitTurnMarks } from "./speakers";
 import { trueCaseSegments } from "./truecase";
 
 const MAX_PARAGRAPH_CHARS = 1200;
@@ -14,13 +15,13 @@ type Turn = { speaker: string | null; text: string };
 
 function turnsOf(paragraph: string): Turn[] {
   const turns: Turn[] = [];
-  for (const rawLine of paragraph.split(/\r?\n/)) {
-    const line = rawLine.trim();
-    if (!line) continue;
-    const { speaker, text } = splitSpeaker(line);
-    const previous = turns.at(-1);
-    if (previous && !speaker) previous.text = `${previous.text} ${line}`;
-    else turns.push({ speaker, text });
+  for (const line of paragraph.split(/\r?\n/)) {
+    for (const piece of splitTurnMarks(line)) {
+      const { speaker, text } = splitSpeaker(piece.text);
+      const previous = turns.at(-1);
+      if (previous && !speaker && !piece.marked) previous.text = `${previous.text} ${piece.text}`;
+      else turns.push({ speaker, text });
+    }
   }
   return turns;
 }

@@ -1,7 +1,8 @@
 /**
  * Speaker labels at the start of a line or caption: `MAYOR LOPEZ: ...`,
- * `Councilmember Reyes: ...`, `Speaker 2: ...`. A label is a short run of
- * words in capitals or title case; anything else stays part of the text.
+ * `Councilmember Reyes: ...`, `Speaker 2: ...`, also after the captioners'
+ * turn mark (`>> MAYOR LOPEZ: ...`). A label is a short run of words in
+ * capitals or title case; anything else stays part of the text.
  */
 import { TITLE_WORDS } from "./words";
 
@@ -17,7 +18,22 @@ function looksLikeCapitalsLabel(words: readonly string[]): boolean {
   return words[0] === "SPEAKER" && words.length === 2 && /^\d{1,2}$/.test(words[1]!);
 }
 
-export function splitSpeaker(line: string): { speaker: string | null; text: string } {
+/** The captioners' mark for a new speaker: `>>` (also `>>>`). */
+const TURN_MARK = /\s*>{2,}\s*/;
+
+/**
+ * A line cut at every turn mark: `marked` when a mark came before the piece.
+ * "THANK YOU. >> COUNCIL MEMBER GORDON: ..." gives two pieces, the second marked.
+ */
+export function splitTurnMarks(line: string): { marked: boolean; text: string }[] {
+  return line
+    .split(TURN_MARK)
+    .map((text, index) => ({ marked: index > 0, text: text.trim() }))
+    .filter((piece) => piece.text !== "");
+}
+
+export function splitSpeaker(raw: string): { speaker: string | null; text: string } {
+  const line = raw.replace(/^\s*>{2,}\s*/, "");
   const match = SPEAKER_LABEL.exec(line);
   if (!match) return { speaker: null, text: line };
   const label = match[1]!.trim();
