@@ -202,6 +202,11 @@ async function memberWithData(role: "member" | "admin", label: string): Promise<
   await db.insert(rateLimits).values([
     { key: `code-send:email:${email}`, count: 1, resetAt: new Date(Date.now() + 600_000) },
     { key: `sign-in:ip-email:10.1.2.3 ${email}`, count: 1, resetAt: new Date(Date.now() + 600_000) },
+    {
+      key: `code-send:device-email:AAAAAAAAAAAAAAAAAAAAAA ${email}`,
+      count: 1,
+      resetAt: new Date(Date.now() + 600_000),
+    },
   ]);
   await db
     .insert(productFeedback)
