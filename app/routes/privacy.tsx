@@ -76,7 +76,7 @@ const FAQ: Array<{ question: string; answer: React.ReactNode | ((cookies: Cookie
   {
     question: "Do you use analytics or advertising trackers?",
     answer:
-      "No trackers: we count visits ourselves, per day and page, with no cookie, IP address or user id stored, and not at all when your browser sends Do Not Track or Global Privacy Control. We do not embed advertising or cross-site tracking scripts.",
+      "No trackers: we count visits ourselves, per day and page, with no cookie, IP address or user id stored, and not at all when your browser sends Do Not Track or Global Privacy Control. The words of a search are kept only once at least three people searched them the same day, never when they look like an e-mail address, a phone number or a street address, and for 30 days at most; after that only the number of searches stays. We do not embed advertising or cross-site tracking scripts.",
   },
   {
     question: "How long do you keep logs?",

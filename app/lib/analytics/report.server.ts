@@ -54,6 +54,8 @@ async function ranked(since: string, events: AnalyticsEvent[], extra?: ReturnTyp
       ),
     )
     .groupBy(analyticsDailyCounts.subject)
+    // Searches whose words moved on once enough visitors asked them leave "(Other searches)" at 0.
+    .having(sql`sum(${analyticsDailyCounts.count}) > 0`)
     .orderBy(desc(total), analyticsDailyCounts.subject)
     .limit(TOP);
 }

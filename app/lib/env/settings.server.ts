@@ -113,7 +113,7 @@ export const SHAPE = {
   }),
   LOG_RETENTION_DAYS: number(30, { min: 1, max: 30 }).meta({
     description:
-      "days the technical records are kept before the hourly clean-up deletes them: mail copies in the outbox, expired sessions and codes, finished background jobs (the privacy page promises at most 30)",
+      "days the technical records are kept before the hourly clean-up deletes them: mail copies in the outbox, expired sessions and codes, finished background jobs, the words of searches (their number per day stays; the privacy page promises at most 30)",
   }),
   REQUEST_HEADERS_TIMEOUT_MS: number(15_000, { min: 100 }).meta({
     description: "a client must send its request's headers within this many milliseconds (then 408, connection closed)",
