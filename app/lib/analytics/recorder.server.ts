@@ -313,14 +313,11 @@ async function settleSearches(tx: Transaction, searches: PendingSearch[], rows: 
     const search = waiting.get(`${day}\t${wordsHash}`);
     if (!search || visitors < SEARCH_WORDS_MIN_VISITORS) continue;
     const sameWords = and(eq(analyticsSearchAskers.day, day), eq(analyticsSearchAskers.wordsHash, wordsHash));
-    const moved = await tx
-      .delete(analyticsSearchAskers)
-      .where(sameWords)
-      .returning({
-        event: analyticsSearchAskers.event,
-        route: analyticsSearchAskers.route,
-        count: analyticsSearchAskers.count,
-      });
+    const moved = await tx.delete(analyticsSearchAskers).where(sameWords).returning({
+      event: analyticsSearchAskers.event,
+      route: analyticsSearchAskers.route,
+      count: analyticsSearchAskers.count,
+    });
     for (const { event, route, count } of moved) {
       addTo(rows, keyOf(day, event as AnalyticsEvent, route, search.words), count);
       addTo(rows, keyOf(day, event as AnalyticsEvent, route, OTHER_SEARCHES), -count);
