@@ -50,7 +50,7 @@ const MODE_NOTES = {
 } as const;
 
 /** How "(Other searches)" reads in the search lists: why those words are not shown. */
-const OTHER_SEARCHES_LABEL = `Other searches (words asked by fewer than ${SEARCH_WORDS_MIN_VISITORS} visitors that day, or personal details)`;
+const OTHER_SEARCHES_LABEL = `Other searches (fewer than ${SEARCH_WORDS_MIN_VISITORS} visitors a day, or personal details)`;
 
 function searchLabel(subject: string): string {
   return subject === OTHER_SEARCHES ? OTHER_SEARCHES_LABEL : subject;
