@@ -71,6 +71,8 @@ export default [
   route("images/businesses/:file", "routes/images/businesses.ts"),
   route("city/:locationKey/feed.atom", "routes/feeds/city-feed.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("sitemap/site.xml", "routes/seo/sitemap-site.ts"),
+  route("sitemap/:locationKey/:part", "routes/seo/sitemap-city.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("api", "routes/api-docs.tsx"),
   ...prefix("api/v1", [

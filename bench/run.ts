@@ -11,6 +11,7 @@
  *   npm run bench -- --only directory     the business directory query at 10,000 listings (bench/directory.ts)
  *   npm run bench -- --only alerts        matching a newly analysed meeting against 10,000 saved searches (bench/alerts.ts)
  *   npm run bench -- --only fuzz [--fuzz-seconds 120]   malformed, slow and cut-off requests while /healthz is polled (bench/fuzz.ts)
+ *   npm run bench -- --only sitemap [--meetings 60000]   the sitemap index and its parts at 60,000 meetings (bench/sitemap.ts)
  *
  * Offline analyzer:
  *
@@ -48,6 +49,7 @@ import { runSearchBench } from "./search";
 import { runDirectoryBench } from "./directory";
 import { runAlertsBench } from "./alerts";
 import { runFuzz } from "./fuzz";
+import { runSitemapBench } from "./sitemap";
 import { syntheticTranscript } from "./synthetic";
 
 const TARGET_CHARS = 120_000;
@@ -128,6 +130,7 @@ async function main(): Promise<void> {
   if (!only || only === "search") await runSearchBench();
   if (!only || only === "directory") await runDirectoryBench();
   if (!only || only === "alerts") await runAlertsBench();
+  if (!only || only === "sitemap") await runSitemapBench();
   if (!only || only === "fuzz") {
     console.log("\nFuzz: malformed, slow and cut-off requests while /healthz is polled (see bench/fuzz.ts)");
     await runFuzz({ seconds: Number(option("fuzz-seconds") ?? 120) });

@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, href, useLocation, useNavigation } from "react-router";
-import { Button, Field, HoneypotField, SelectField, TextareaField } from "~/components/forms/fields";
+import { data, Form, href, useLocation, useNavigation } from "react-router";
+import { Button, ErrorList, Field, HoneypotField, SelectField, TextareaField } from "~/components/forms/fields";
 import {
   getFormProps,
   getInputProps,
@@ -11,9 +11,16 @@ import {
   type LastResult,
 } from "~/components/forms/use-schema-form";
 import { PageShell } from "~/components/layout/page-shell";
-import { ContactSchema, contactRefusalToast } from "~/lib/contact/contact-form";
+import { hitRateLimit } from "~/lib/auth/rate-limit.server";
+import {
+  CONTACT_RATE_LIMIT,
+  ContactSchema,
+  contactRateLimitedMessage,
+  contactRefusalToast,
+} from "~/lib/contact/contact-form";
 import { saveContactSubmission } from "~/lib/contact/contact.server";
 import { CONTACT_TOPICS } from "~/lib/constants";
+import { clientIp } from "~/lib/http/client-ip.server";
 import { isHoneypotFilled } from "~/lib/http/honeypot";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import type { z } from "zod";
@@ -40,6 +47,13 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") {
     return dataWithToast({ result: submission.reply() }, contactRefusalToast(formData), { status: 400 });
+  }
+  const limit = await hitRateLimit(`contact:ip:${clientIp(request)}`, CONTACT_RATE_LIMIT);
+  if (!limit.allowed) {
+    return data(
+      { result: submission.reply({ formErrors: [contactRateLimitedMessage(limit.retryAfterSeconds)] }) },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
   }
   try {
     await saveContactSubmission(submission.value);
@@ -111,6 +125,7 @@ function ContactForm({ constraint, lastResult }: { constraint: FormConstraint; l
           {...getTextareaProps(fields.message)}
           required
         />
+        <ErrorList id={form.errorId} errors={form.errors} announce />
         <div className="flex items-center justify-between gap-4">
           <p className="text-sm text-slate-500">
             <span aria-hidden className="text-red-600">

@@ -8,8 +8,16 @@ import { TopBar } from "~/components/layout/top-bar";
 import { CompassIcon, MegaphoneIcon, SearchIcon } from "~/components/ui/icons";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { listLiveCities } from "~/lib/cities/cities.server";
-import { CITY_REQUEST_FAILED, CITY_REQUEST_RECEIVED, CityRequestSchema } from "~/lib/cities/city-request";
+import {
+  CITY_REQUEST_FAILED,
+  CITY_REQUEST_RATE_LIMIT,
+  CITY_REQUEST_RECEIVED,
+  cityRequestRateLimitedMessage,
+  CityRequestSchema,
+} from "~/lib/cities/city-request";
 import { createCityRequest } from "~/lib/cities/city-requests.server";
+import { hitRateLimit } from "~/lib/auth/rate-limit.server";
+import { clientIp } from "~/lib/http/client-ip.server";
 import { isHoneypotFilled } from "~/lib/http/honeypot";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import { useHydrated } from "~/components/hooks/use-hydrated";
@@ -54,6 +62,16 @@ export async function action({ request }: Route.ActionArgs) {
   if (isHoneypotFilled(formData)) return redirectWithToast(href("/"), CITY_REQUEST_RECEIVED);
   const submission = parseWithZod(formData, { schema: CityRequestSchema });
   if (submission.status !== "success") return { result: submission.reply(), toast: null };
+  const limit = await hitRateLimit(`city-request:ip:${clientIp(request)}`, CITY_REQUEST_RATE_LIMIT);
+  if (!limit.allowed) {
+    return data(
+      {
+        result: submission.reply({ formErrors: [cityRequestRateLimitedMessage(limit.retryAfterSeconds)] }),
+        toast: null,
+      },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
   try {
     await createCityRequest(submission.value);
   } catch (error) {

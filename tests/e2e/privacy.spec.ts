@@ -35,7 +35,7 @@ test("the privacy FAQ opens one answer at a time", async ({ page, open }) => {
 test("the privacy page lists the cookies and links to the profile for deletion", async ({ page, open }) => {
   await open("/privacy");
   const table = page.getByRole("table");
-  for (const name of ["gavel_session", "gavel_toast", "_totp", "gavel_awaited_job", "lite"])
+  for (const name of ["gavel_session", "gavel_toast", "_totp", "gavel_awaited_job", "gavel_device", "lite"])
     await expect(table.getByRole("rowheader", { name, exact: true })).toBeVisible();
   await page.getByText("How do I delete my account?").click();
   await expect(page.getByRole("link", { name: "your profile" })).toHaveAttribute("href", "/profile");

@@ -10,7 +10,15 @@ import { settleForwardedEvents } from "~/lib/analytics/forward.server";
 import { signIn } from "~/lib/auth/session.server";
 import { signUpWithPassword } from "~/lib/auth/sign-in.server";
 import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
-import { analyticsDailyCounts, analyticsDailyVisitors, cities, cityVideos } from "~/lib/db/schema";
+import { OTHER_SEARCHES } from "~/lib/analytics/events";
+import { analyticsReport } from "~/lib/analytics/report.server";
+import {
+  analyticsDailyCounts,
+  analyticsDailyVisitors,
+  analyticsSearchAskers,
+  cities,
+  cityVideos,
+} from "~/lib/db/schema";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { configureHttp, reactRouterHandlers } from "~/lib/http/stack.server";
 import { dbTag, getTestDb, TEST_ORIGIN } from "../setup";
@@ -101,6 +109,11 @@ async function counts() {
   return getTestDb().select().from(analyticsDailyCounts);
 }
 
+/** Another reader: another browser version, so another visitor hash (the address is the same: 127.0.0.1). */
+function asVisitor(n: number): Record<string, string> {
+  return { "User-Agent": BROWSER.replace("Chrome/131.0.0.0", `Chrome/131.0.0.${n}`) };
+}
+
 /** The total of `event` (optionally for one route and subject) over every day. */
 async function total(event: string, match: { route?: string; subject?: string } = {}) {
   return (await counts())
@@ -178,21 +191,65 @@ describe(`analytics without tracking ${dbTag}`, () => {
   });
 
   it("counts a search by its normalised words, and a search that found nothing, without leaking the signal", async () => {
-    const page = await visit("/search?q=%20%20Zoning%20%20VARIANCE%09Appeal%20");
+    const page = await visit("/search?q=%20%20Zoning%20%20VARIANCE%09Appeal%20", asVisitor(1));
     expect(page.status).toBe(200);
     expect(page.headers.get("X-Gavel-Analytics")).toBeNull();
-    expect(await total("search", { route: "/search", subject: "zoning variance appeal" })).toBe(1);
-    expect(await total("search_no_results", { route: "/search", subject: "zoning variance appeal" })).toBe(1);
     // From the page cache: the stored signal is replayed to the counter, and still not sent.
-    const cached = await visit("/search?q=zoning+variance+appeal");
-    await visit("/search?q=zoning+variance+appeal");
+    const cached = await visit("/search?q=zoning+variance+appeal", asVisitor(2));
+    await visit("/search?q=zoning+variance+appeal", asVisitor(3));
     expect(cached.headers.get("X-Gavel-Analytics")).toBeNull();
+    expect(await total("search", { route: "/search", subject: "zoning variance appeal" })).toBe(3);
     expect(await total("search_no_results", { subject: "zoning variance appeal" })).toBe(3);
     // The city search counts on its own route; an empty query is no search.
-    await visit("/city/riverton/search?q=Parking");
+    for (const n of [1, 2, 3]) await visit("/city/riverton/search?q=Parking", asVisitor(n));
     await visit("/search");
-    expect(await total("search", { route: "/city/:locationKey/search", subject: "parking" })).toBe(1);
+    expect(await total("search", { route: "/city/:locationKey/search", subject: "parking" })).toBe(3);
     expect(await total("search", { subject: "" })).toBe(0);
+  });
+
+  it("keeps a search's words only once three visitors asked them that day: until then they count as other searches", async () => {
+    const words = "library hours change";
+    const search = `/search?q=${encodeURIComponent(words)}`;
+    const before = await total("search");
+    await visit(search, asVisitor(11));
+    await visit(search, asVisitor(11));
+    await visit(search, asVisitor(12));
+    expect(await total("search", { subject: words })).toBe(0);
+    expect(await total("search", { subject: OTHER_SEARCHES })).toBe(3);
+    expect(await snapshot()).not.toContain("library");
+    // The third visitor: the words are kept, with the searches counted before.
+    await visit(search, asVisitor(13));
+    expect(await total("search", { subject: words })).toBe(4);
+    expect(await total("search", { subject: OTHER_SEARCHES })).toBe(0);
+    await visit(search, asVisitor(14));
+    expect(await total("search", { subject: words })).toBe(5);
+    expect(await total("search")).toBe(before + 5);
+    // The hashes kept meanwhile are of today only, and say nothing of the words.
+    const askers = await getTestDb().select().from(analyticsSearchAskers);
+    expect(JSON.stringify(askers)).not.toContain("library");
+  });
+
+  it("never keeps an e-mail address, a phone number or a street address, whoever asked", async () => {
+    const personal = "/search?q=jane.doe@example.test%20555-0199%20123%20Elm%20Street";
+    const mixed = "/search?q=Budget%20JANE@EXAMPLE.TEST%20(555)%20123-4567";
+    for (const n of [21, 22, 23, 24]) {
+      await visit(personal, asVisitor(n));
+      await visit(mixed, asVisitor(n));
+    }
+    const stored = await snapshot();
+    for (const detail of ["jane", "example.test", "555", "0199", "4567", "elm"]) expect(stored).not.toContain(detail);
+    expect(await total("search", { subject: OTHER_SEARCHES })).toBeGreaterThanOrEqual(4);
+    expect(await total("search", { subject: "budget" })).toBe(4);
+  });
+
+  it("lists the kept words in the admin's top searches, and other searches under their own label", async () => {
+    await visit("/search?q=one-off%20question", asVisitor(31));
+    const report = await analyticsReport(30);
+    const subjects = report.topSearches.map((row) => row.subject);
+    expect(subjects).toContain("zoning variance appeal");
+    expect(subjects).toContain(OTHER_SEARCHES);
+    expect(subjects).not.toContain("one-off question");
+    expect(report.topSearches.every((row) => row.count > 0)).toBe(true);
   });
 
   it("records nothing for Do Not Track, Global Privacy Control, bots or ANALYTICS=off", async () => {
@@ -224,10 +281,15 @@ describe(`analytics without tracking ${dbTag}`, () => {
       await beacon({ event: "page_view", page: `/meeting/${meetingId}` }),
       await beacon({ event: "share", page: "/about" }),
       await beacon({ event: "share", page: "/meeting/00000000-0000-4000-8000-000000000000" }),
-      await beacon({ event: "share", page: `/meeting/${meetingId}` }, { "Sec-Fetch-Site": "cross-site" }),
       await beacon({ event: "share", page: `/meeting/${meetingId}` }, { DNT: "1" }),
     ])
       expect(response.status).toBe(204);
+    // Another site's page: refused by the stack's origin check, like every post from elsewhere.
+    for (const headers of [{ "Sec-Fetch-Site": "cross-site" }, { Origin: "https://evil.example" }] as Record<
+      string,
+      string
+    >[])
+      expect((await beacon({ event: "share", page: `/meeting/${meetingId}` }, headers)).status).toBe(403);
     expect(await snapshot()).toBe(before);
     expect((await fetch(`${base}/resources/analytics`)).status).toBe(405);
   });
@@ -243,8 +305,8 @@ describe(`analytics without tracking ${dbTag}`, () => {
 
   it("stores no IP address, user agent, cookie, e-mail or user id", async () => {
     await visit(`/city/riverton/meeting/${meetingId}`, { Cookie: `${cookies.member}; other=cookie-value-123` });
-    await visit("/search?q=member%20search", { Cookie: cookies.member });
-    const stored = await snapshot();
+    for (const n of [41, 42, 43]) await visit("/search?q=member%20search", { Cookie: cookies.member, ...asVisitor(n) });
+    const stored = `${await snapshot()}${JSON.stringify(await getTestDb().select().from(analyticsSearchAskers))}`;
     expect(stored).toContain("member search");
     const sessionValue = cookies.member.split("=")[1]!;
     for (const secret of [

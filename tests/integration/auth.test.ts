@@ -35,9 +35,8 @@ beforeEach(async () => {
     ]);
 });
 
-/** A browser: its cookies, and its own address (rate limits are per IP). */
-function browser() {
-  const jar = new CookieJar();
+/** A browser: its cookies, and its own address (rate limits are per IP); `jar` takes a browser's cookies to another network. */
+function browser(jar = new CookieJar()) {
   const ip = `10.0.0.${++ipCounter}`;
   const post = async (
     path: string,
@@ -596,8 +595,18 @@ describe(`nobody can spend another person's limits ${dbTag}`, () => {
     expect(owner.status).toBe(302);
   });
 
-  it("passwords: the ceiling per address across all clients still holds", async () => {
+  it("passwords: the ceiling per address across all clients still holds, but not for the owner's own browser", async () => {
     await memberWithPassword("target@example.com", "correct horse");
+    // The owner signed in on this browser before (device cookie, see below), and out again.
+    const owner = browser();
+    const first = await owner.post("/auth", {
+      intent: "password",
+      mode: "login",
+      email: "target@example.com",
+      password: "correct horse",
+    });
+    expect(first.status).toBe(302);
+    await owner.post("/auth/sign-out", {}, signOutAction as never);
     const { limit } = AUTH_LIMITS.signInsPerAddress;
     const perClient = AUTH_LIMITS.signInsPerAddressAndIp.limit;
     for (let tried = 0; tried < limit;) {
@@ -618,7 +627,132 @@ describe(`nobody can spend another person's limits ${dbTag}`, () => {
       password: "correct horse",
     });
     expect(toastIn(late)?.description).toBe("Too many sign-in attempts. Please wait a few minutes and try again.");
+    // Someone rotating addresses spent the address's shared quota, never the owner's browser's (even on another network).
+    const again = await browser(owner.jar).post("/auth", {
+      intent: "password",
+      mode: "login",
+      email: "target@example.com",
+      password: "correct horse",
+    });
+    expect(again.status).toBe(302);
   }, 90_000);
+});
+
+describe(`a browser the owner signed in with keeps its own quota (device cookie) ${dbTag}`, () => {
+  const TOO_MANY_CODES = "Too many codes requested. Please wait a few minutes and try again.";
+
+  /** Signs in with a code and out again: the browser keeps its device cookie. */
+  async function signedInOnceByCode(email: string) {
+    const b = browser();
+    await b.post("/auth", { intent: "send-code", mode: "login", email });
+    const verified = await b.post("/auth", {
+      intent: "verify-code",
+      mode: "login",
+      code: codeFrom(smtp.lastTo(email)),
+    });
+    expect(verified.status).toBe(302);
+    await b.post("/auth/sign-out", {}, signOutAction as never);
+    expect(b.jar.get("gavel_session")).toBeUndefined();
+    expect(b.jar.get("gavel_device")).toBeTruthy();
+    return { b, verified };
+  }
+
+  /** An attacker asking codes for `email` from one new address after another until the address's shared quota is spent. */
+  async function spendCodesFromRotatingAddresses(email: string) {
+    const { limit } = AUTH_LIMITS.emailsPerAddress;
+    for (let asked = 0; asked <= limit;) {
+      const client = browser();
+      for (let i = 0; i < AUTH_LIMITS.emailsPerAddressAndIp.limit; i++, asked++) {
+        const answer = await client.post("/auth", { intent: "send-code", mode: "login", email });
+        if (answer.status !== 302) return expect(toastIn(answer)?.description).toBe(TOO_MANY_CODES);
+      }
+    }
+    throw new Error("The shared quota was never spent");
+  }
+
+  it("sets a signed, HttpOnly, SameSite=Lax cookie for a year at sign-in, and keeps it at sign-out", async () => {
+    await createUser({ email: "device@example.com", emailConfirmed: true });
+    const { verified } = await signedInOnceByCode("device@example.com");
+    const setCookie = verified.headers.getSetCookie().find((c) => c.startsWith("gavel_device="));
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Max-Age=31536000/);
+    // Nothing in it names the account.
+    expect(decodeURIComponent(setCookie!)).not.toContain("device@example.com");
+    const [user] = await getTestDb().select().from(users).where(eq(users.email, "device@example.com"));
+    expect(
+      Buffer.from(decodeURIComponent(setCookie!.split(/[=;]/)[1]!).split(".")[0]!, "base64").toString(),
+    ).not.toContain(user!.id);
+  });
+
+  it("codes: an attacker rotating addresses spends the account's shared quota; the owner's browser still gets a code and signs in", async () => {
+    await createUser({ email: "owner@example.com", emailConfirmed: true });
+    const { b: owner } = await signedInOnceByCode("owner@example.com");
+    await spendCodesFromRotatingAddresses("owner@example.com");
+    // A browser that never signed in as the owner (the attacker's, or the owner's new phone) waits.
+    expect(
+      toastIn(await browser().post("/auth", { intent: "send-code", mode: "login", email: "owner@example.com" }))
+        ?.description,
+    ).toBe(TOO_MANY_CODES);
+    // The owner's own browser, even on another network, still gets a code and signs in.
+    const elsewhere = browser(owner.jar);
+    expect(
+      (await elsewhere.post("/auth", { intent: "send-code", mode: "login", email: "owner@example.com" })).status,
+    ).toBe(302);
+    const signedIn = await elsewhere.post("/auth", {
+      intent: "verify-code",
+      mode: "login",
+      code: codeFrom(smtp.lastTo("owner@example.com")),
+    });
+    expect(signedIn.status).toBe(302);
+    expect(elsewhere.jar.get("gavel_session")).toBeTruthy();
+  });
+
+  it("gives nothing to a browser signed in with another account, nor to a cookie that was tampered with", async () => {
+    await createUser({ email: "target@example.com", emailConfirmed: true });
+    await createUser({ email: "attacker@example.com", emailConfirmed: true });
+    const { b: attacker } = await signedInOnceByCode("attacker@example.com");
+    await spendCodesFromRotatingAddresses("target@example.com");
+    const withOwnCookie = await attacker.post("/auth", {
+      intent: "send-code",
+      mode: "login",
+      email: "target@example.com",
+    });
+    expect(toastIn(withOwnCookie)?.description).toBe(TOO_MANY_CODES);
+
+    const value = attacker.jar.get("gavel_device")!;
+    const tampered = new CookieJar();
+    tampered.store(new Headers({ "Set-Cookie": `gavel_device=${value.slice(0, -3)}abc` }));
+    const forged = await browser(tampered).post("/auth", {
+      intent: "send-code",
+      mode: "login",
+      email: "target@example.com",
+    });
+    expect(toastIn(forged)?.description).toBe(TOO_MANY_CODES);
+  });
+
+  it("keeps a quota for each account signed in on a shared browser", async () => {
+    await createUser({ email: "parent@example.com", emailConfirmed: true });
+    await createUser({ email: "teen@example.com", emailConfirmed: true });
+    const family = browser();
+    for (const email of ["parent@example.com", "teen@example.com"]) {
+      await family.post("/auth", { intent: "send-code", mode: "login", email });
+      const verified = await family.post("/auth", {
+        intent: "verify-code",
+        mode: "login",
+        code: codeFrom(smtp.lastTo(email)),
+      });
+      expect(verified.status).toBe(302);
+      await family.post("/auth/sign-out", {}, signOutAction as never);
+    }
+    await spendCodesFromRotatingAddresses("parent@example.com");
+    const parent = await browser(family.jar).post("/auth", {
+      intent: "send-code",
+      mode: "login",
+      email: "parent@example.com",
+    });
+    expect(parent.status).toBe(302);
+  });
 });
 
 describe(`sign-up does not tell whether an address has an account ${dbTag}`, () => {

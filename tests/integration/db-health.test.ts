@@ -137,6 +137,7 @@ describe(`demo data at start-up ${dbTag}`, () => {
     await execSql("drop index business_listings_name_trgm_idx, business_listings_description_trgm_idx"); // 0006
     await execSql("drop table alert_matches, saved_searches, tracked_issues, draft_quotes"); // 0008
     await execSql("alter table city_urls drop column body");
+    await execSql("drop table analytics_search_askers, analytics_kept_searches"); // 0009
     await execSql("drop table analytics_daily_counts, analytics_daily_visitors"); // 0007
     await execSql("alter table city_requests alter column email set not null");
     await execSql("alter table contact_submissions alter column email set not null");

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cities, cityVideos, trackedIssues } from "~/lib/db/schema";
 import { appUrl } from "~/lib/env/env.server";
@@ -6,13 +6,16 @@ import { confirmContentVersionsListener } from "~/lib/http/content-versions.serv
 import { loader as cityLayoutLoader } from "~/routes/city/city";
 import { loader as cityFeedLoader } from "~/routes/feeds/city-feed";
 import { loader as robotsLoader } from "~/routes/seo/robots";
+import { sitemapCacheStats } from "~/lib/feeds/sitemap-cache.server";
 import { loader as sitemapLoader } from "~/routes/seo/sitemap";
-import { callLoader, dbTag, getTestDb } from "../setup";
+import { loader as sitemapCityLoader } from "~/routes/seo/sitemap-city";
+import { loader as sitemapSiteLoader } from "~/routes/seo/sitemap-site";
+import { callLoader, dbTag, getTestDb, type RouteResult } from "../setup";
 import { createBusinessListing, createCity, createMeeting } from "../support/factories";
 import { elementsNamed, parseXml, type XmlElement } from "../support/xml";
 
 /**
- * The city's Atom feed, /sitemap.xml and /robots.txt
+ * The city's Atom feed, /sitemap.xml (an index) and its parts, and /robots.txt
  * (docs/decisions/0043-feeds-and-api.md): well-formed, the right entries,
  * Live cities only, conditional GETs.
  */
@@ -141,20 +144,49 @@ describe(`a city's Atom feed ${dbTag}`, () => {
   });
 });
 
-describe(`the sitemap and robots.txt ${dbTag}`, () => {
-  async function sitemap(headers: HeadersInit = {}) {
-    const result = await callLoader(sitemapLoader, "/sitemap.xml", { headers });
-    return { result, body: result.response ? await result.response.clone().text() : "" };
+describe(`the sitemap: an index of parts, each built once per content version ${dbTag}`, () => {
+  const xmlOf = async (result: RouteResult) => (result.response ? await result.response.clone().text() : "");
+  const index = (path = "/sitemap.xml", headers: HeadersInit = {}) => callLoader(sitemapLoader, path, { headers });
+  /** Any document the index names (an absolute URL), through its own route. */
+  async function part(url: string, headers: HeadersInit = {}) {
+    const path = url.startsWith("http") ? url.slice(appUrl().length) : url;
+    const [pathname] = path.split("?");
+    if (pathname === "/sitemap/site.xml") return callLoader(sitemapSiteLoader, path, { headers });
+    const [, , locationKey, name] = pathname!.split("/");
+    return callLoader(sitemapCityLoader, path, { headers, params: { locationKey, part: name } });
   }
+  const locsOf = (body: string) => elementsNamed(parseXml(body), "loc").map((loc) => loc.text.slice(appUrl().length));
 
-  it("lists the site's pages and the Live cities' pages, meetings, stories, listings and issues only", async () => {
-    const { result, body } = await sitemap();
+  it("indexes the site's part and each Live city's parts that have addresses, and nothing of other cities", async () => {
+    const result = await index();
     expect(result.status).toBe(200);
     expect(result.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
-    const root = parseXml(body);
-    expect(root.name).toBe("urlset");
+    const root = parseXml(await xmlOf(result));
+    expect(root.name).toBe("sitemapindex");
     expect(root.attributes.xmlns).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
-    const locs = elementsNamed(root, "loc").map((loc) => loc.text.slice(appUrl().length));
+    expect(locsOf(await xmlOf(result))).toEqual([
+      "/sitemap/site.xml",
+      "/sitemap/feedtown/meetings-1.xml",
+      "/sitemap/feedtown/businesses-1.xml",
+      "/sitemap/feedtown/issues-1.xml",
+    ]);
+  });
+
+  it("lists in its parts the site's pages and the Live cities' pages, meetings, stories, listings and issues only", async () => {
+    const bodies: string[] = [];
+    for (const url of locsOf(await xmlOf(await index()))) {
+      const result = await part(url);
+      expect([url, result.status, result.headers.get("Content-Type")]).toEqual([
+        url,
+        200,
+        "application/xml; charset=utf-8",
+      ]);
+      const body = await xmlOf(result);
+      expect(parseXml(body).name).toBe("urlset");
+      bodies.push(body);
+    }
+    const body = bodies.join("\n");
+    const locs = bodies.flatMap(locsOf);
     expect(new Set(locs).size).toBe(locs.length);
     for (const path of ["/", "/about", "/privacy", "/contact", "/businesses", "/api", "/city/feedtown"]) {
       expect(locs).toContain(path);
@@ -171,17 +203,114 @@ describe(`the sitemap and robots.txt ${dbTag}`, () => {
     expect(body).not.toContain(hiddenMeetingId);
     expect(body).not.toContain(hiddenListingKey);
     expect(body).not.toContain("hidden-issue");
-    for (const lastmod of elementsNamed(root, "lastmod")) expect(lastmod.text).toMatch(/^\d{4}-\d\d-\d\dT[\d:]+Z$/);
+    for (const lastmod of bodies.flatMap((b) => elementsNamed(parseXml(b), "lastmod")))
+      expect(lastmod.text).toMatch(/^\d{4}-\d\d-\d\dT[\d:]+Z$/);
+  });
+
+  it("answers 404 for a city that is not Live, a part past the last and any other name", async () => {
+    for (const path of [
+      "/sitemap/hiddenville/meetings-1.xml",
+      "/sitemap/no-such-city/meetings-1.xml",
+      "/sitemap/feedtown/meetings-2.xml",
+      "/sitemap/feedtown/meetings-0.xml",
+      "/sitemap/feedtown/stories-1.xml",
+      "/sitemap/feedtown/meetings-1.json",
+    ])
+      expect([path, (await part(path)).status]).toEqual([path, 404]);
+  });
+
+  it("gives a city's page its newest meeting's date as lastmod, not the city row's last update", async () => {
+    await getTestDb()
+      .update(cityVideos)
+      .set({ publishedAt: new Date("2026-01-05T18:00:00Z") })
+      .where(eq(cityVideos.cityId, live.id));
+    await getTestDb()
+      .update(cityVideos)
+      .set({ publishedAt: new Date("2026-02-10T18:30:00Z") })
+      .where(eq(cityVideos.id, noStoryId));
+    await getTestDb().execute(sql`update cities set tag_line = 'Edited today' where location_key = 'feedtown'`);
+    await confirmContentVersionsListener();
+    const site = parseXml(await xmlOf(await part("/sitemap/site.xml")));
+    const city = site.children.find((url) => child(url, "loc")?.text === `${appUrl()}/city/feedtown`);
+    expect(child(city!, "lastmod")?.text).toBe("2026-02-10T18:30:00Z");
+  });
+
+  it("splits a city's meetings into parts of 2,500 (5,000 addresses at most), oldest first, so new ones change only the last", async () => {
+    const big = await createCity({ name: "Bigtown", locationKey: "bigtown", status: "Live" });
+    await getTestDb().execute(
+      sql`insert into city_videos (city_id, video_id, title, published_at, created_at)
+        select ${big.id}, 'big-' || g, 'Meeting ' || g, now() - g * interval '1 day', now() - (3000 - g) * interval '1 minute'
+        from generate_series(1, 2600) g`,
+    );
+    await confirmContentVersionsListener();
+    const parts = locsOf(await xmlOf(await index())).filter((path) => path.startsWith("/sitemap/bigtown/"));
+    expect(parts).toEqual(["/sitemap/bigtown/meetings-1.xml", "/sitemap/bigtown/meetings-2.xml"]);
+    const first = locsOf(await xmlOf(await part(parts[0]!)));
+    const second = locsOf(await xmlOf(await part(parts[1]!)));
+    expect([first.length, second.length]).toEqual([2_500, 100]);
+    const titles = async (paths: string[]) => {
+      const ids = paths.map((path) => path.split("/").at(-1)!);
+      const rows = await getTestDb()
+        .select({ videoId: cityVideos.videoId })
+        .from(cityVideos)
+        .where(inArray(cityVideos.id, ids));
+      return new Set(rows.map((row) => row.videoId));
+    };
+    expect(await titles(first)).toContain("big-1"); // the first stored
+    expect(await titles(second)).toContain("big-2600"); // the last stored
+  });
+
+  it("builds each document once per content version, whatever the query string; requests at the same time share the build", async () => {
+    const path = "/sitemap/feedtown/meetings-1.xml";
+    const elsewhere = await createCity({ status: "Live" }); // a new city changes the site's version: before
+    await confirmContentVersionsListener();
+    await part(path); // built at the current versions
+    const before = sitemapCacheStats();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, n) => part(`${path}?n=${n}&junk=${"x".repeat(n)}`)),
+    );
+    const bodies = new Set(await Promise.all(answers.map(xmlOf)));
+    expect(bodies.size).toBe(1);
+    expect(new Set(answers.map((answer) => answer.headers.get("ETag"))).size).toBe(1);
+    expect(sitemapCacheStats().builds).toBe(before.builds);
+    expect(sitemapCacheStats().hits).toBe(before.hits + 8);
+
+    // A write to the city: one new build, shared by the requests that arrive together.
+    await createMeeting({ cityId: live.id, title: "A new meeting" });
+    await confirmContentVersionsListener();
+    const afterWrite = await Promise.all(Array.from({ length: 8 }, (_, n) => part(`${path}?again=${n}`)));
+    expect(new Set(await Promise.all(afterWrite.map(xmlOf))).size).toBe(1);
+    expect(sitemapCacheStats().builds).toBe(before.builds + 1);
+    expect(await xmlOf(afterWrite[0]!)).not.toBe([...bodies][0]);
+
+    // A write to another city leaves this city's parts as they are.
+    await createMeeting({ cityId: elsewhere.id });
+    await confirmContentVersionsListener();
+    await part(path);
+    expect(sitemapCacheStats().builds).toBe(before.builds + 1);
+
+    // The index too ignores its query string.
+    await index();
+    const indexBuilds = sitemapCacheStats().builds;
+    await Promise.all([index("/sitemap.xml?a=1"), index("/sitemap.xml?b=2"), index("/sitemap.xml?c=3")]);
+    expect(sitemapCacheStats().builds).toBe(indexBuilds);
   });
 
   it("answers 304 while nothing changed", async () => {
-    const etag = (await sitemap()).result.headers.get("ETag")!;
-    expect((await sitemap({ "If-None-Match": etag })).result.status).toBe(304);
-    await getTestDb().execute(sql`update cities set tag_line = 'Changed' where location_key = 'feedtown'`);
-    await confirmContentVersionsListener();
-    expect((await sitemap({ "If-None-Match": etag })).result.status).toBe(200);
+    for (const get of [
+      (headers: HeadersInit) => index("/sitemap.xml", headers),
+      (headers: HeadersInit) => part("/sitemap/feedtown/meetings-1.xml", headers),
+    ]) {
+      const etag = (await get({})).headers.get("ETag")!;
+      expect((await get({ "If-None-Match": etag })).status).toBe(304);
+      await getTestDb().execute(sql`update cities set tag_line = ${`Changed ${etag}`} where location_key = 'feedtown'`);
+      await confirmContentVersionsListener();
+      expect((await get({ "If-None-Match": etag })).status).toBe(200);
+    }
   });
+});
 
+describe(`robots.txt ${dbTag}`, () => {
   it("robots.txt allows public pages, keeps crawlers out of private ones and names the sitemap", async () => {
     const result = await callLoader(robotsLoader, "/robots.txt");
     expect(result.status).toBe(200);

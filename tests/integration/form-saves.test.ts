@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { cityRequests, contactSubmissions } from "~/lib/db/schema";
+import { CLIENT_IP_HEADER } from "~/lib/http/client-ip.server";
 import { HONEYPOT_FIELD_NAME } from "~/lib/http/honeypot";
 import { action as contactAction } from "~/routes/contact";
 import { action as homeAction } from "~/routes/home";
@@ -118,5 +119,50 @@ describe(`city request saves ${dbTag}`, () => {
     });
     expect(bot.status).toBe(302);
     expect(await getTestDb().select().from(cityRequests)).toEqual([]);
+  });
+});
+
+describe(`per-address limits on the public forms ${dbTag}`, () => {
+  const from = (ip: string) => ({ headers: { [CLIENT_IP_HEADER]: ip } });
+  type Refused = { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };
+
+  it("keeps five contact messages an hour from one address, then answers 429 with Retry-After, keeping the message", async () => {
+    const message = (n: number) => ({ email: "flood@example.com", topic: "Other", message: `Message ${n}` });
+    // Refused forms and the honeypot's bots do not count.
+    expect((await callAction(contactAction, "/contact", { topic: "Other" }, from("203.0.113.5"))).status).toBe(400);
+    const bot = { ...message(0), [HONEYPOT_FIELD_NAME]: "x" };
+    expect((await callAction(contactAction, "/contact", bot, from("203.0.113.5"))).status).toBe(302);
+    for (let n = 1; n <= 5; n++) {
+      expect((await callAction(contactAction, "/contact", message(n), from("203.0.113.5"))).status).toBe(302);
+    }
+    const refused = await callAction(contactAction, "/contact", message(6), from("203.0.113.5"));
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    const { result } = refused.data as Refused;
+    expect(result.error?.[""]).toEqual([expect.stringMatching(/^Too many messages from your connection: please wait/)]);
+    expect(result.initialValue?.message).toBe("Message 6");
+    // Another address is not held back; the honeypot still thanks a bot from the limited one.
+    expect((await callAction(contactAction, "/contact", message(7), from("198.51.100.9"))).status).toBe(302);
+    expect((await callAction(contactAction, "/contact", bot, from("203.0.113.5"))).status).toBe(302);
+    const stored = await getTestDb().select().from(contactSubmissions).orderBy(contactSubmissions.message);
+    expect(stored.map((row) => row.message)).toEqual([1, 2, 3, 4, 5, 7].map((n) => `Message ${n}`));
+  });
+
+  it("keeps five city requests an hour from one address, then answers 429 with Retry-After, keeping the request", async () => {
+    const request = (n: number) => ({ state: "OR", cityName: `Town ${n}`, email: "flood@example.com" });
+    for (let n = 1; n <= 5; n++) {
+      expect((await callAction(homeAction, "/?index", request(n), from("203.0.113.5"))).status).toBe(302);
+    }
+    const refused = await callAction(homeAction, "/?index", request(6), from("203.0.113.5"));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const { result } = refused.data as Refused;
+    expect(result.error?.[""]).toEqual([expect.stringMatching(/^Too many requests from your connection: please wait/)]);
+    expect(result.initialValue?.cityName).toBe("Town 6");
+    expect((await callAction(homeAction, "/?index", request(7), from("198.51.100.9"))).status).toBe(302);
+    const stored = await getTestDb().select().from(cityRequests).orderBy(cityRequests.cityName);
+    expect(stored.map((row) => row.cityName)).toEqual([1, 2, 3, 4, 5, 7].map((n) => `Town ${n}`));
   });
 });

@@ -342,10 +342,10 @@ describe(`no 5xx from odd requests ${dbTag}`, () => {
     }
   });
 
-  it("searches past a NUL in the query instead of failing", async () => {
+  it("refuses a NUL in the query with 400 instead of failing (request-checks.server.ts)", async () => {
     const response = await fetch(`${base}/resources/city-videos-search?city=riverton&q=%00budget%00`);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ results: [] });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/NUL/);
   });
 
   it("answers the story playground's unknown meeting with 404", async () => {
@@ -441,10 +441,10 @@ describe(`behind a proxy that is trusted ${dbTag}`, () => {
     }
   });
 
-  it("refuses it when the proxy is not trusted", async () => {
+  it("refuses it when the proxy is not trusted: the Origin is not the address the app sees", async () => {
     for (const setting of ["false", "uniquelocal"]) {
       const response = await postBehindProxy(setting);
-      expect([setting, response?.status]).toEqual([setting, 400]);
+      expect([setting, response?.status]).toEqual([setting, 403]);
     }
   });
 });

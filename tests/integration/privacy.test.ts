@@ -6,7 +6,9 @@ import { seedVideo } from "#demo/meetings";
 import { createUser, grantRole, ADMIN_ROLE } from "~/lib/auth/users.server";
 import { hashPassword } from "~/lib/auth/password.server";
 import {
+  analyticsDailyCounts,
   analyticsDailyVisitors,
+  analyticsSearchAskers,
   businessListings,
   cityRequests,
   contactSubmissions,
@@ -228,6 +230,11 @@ async function memberWithData(role: "member" | "admin", label: string): Promise<
   await db.insert(rateLimits).values([
     { key: `code-send:email:${email}`, count: 1, resetAt: new Date(Date.now() + 600_000) },
     { key: `sign-in:ip-email:10.1.2.3 ${email}`, count: 1, resetAt: new Date(Date.now() + 600_000) },
+    {
+      key: `code-send:device-email:AAAAAAAAAAAAAAAAAAAAAA ${email}`,
+      count: 1,
+      resetAt: new Date(Date.now() + 600_000),
+    },
   ]);
   await db
     .insert(productFeedback)
@@ -443,8 +450,43 @@ describe(`retention clean-up ${dbTag}`, () => {
       { day: new Date().toISOString().slice(0, 10), visitorHash: "todays-salt" },
     ]);
 
-    expect(await pruneTechnicalRecords(new Date(now))).toEqual({ outboxFiles: 1, archivedJobs: 1, visitorHashes: 1 });
+    // Search words: those older than the retention period go, each day's number of searches stays.
+    const today = new Date(now).toISOString().slice(0, 10);
+    const old = new Date(now - 31 * DAY).toISOString().slice(0, 10);
+    const recent = new Date(now - 29 * DAY).toISOString().slice(0, 10);
+    await db.insert(analyticsDailyCounts).values([
+      { day: old, event: "search", route: "/search", subject: "budget", count: 4 },
+      { day: old, event: "search", route: "/search", subject: "(Other searches)", count: 2 },
+      { day: old, event: "search", route: "/search", subject: "", count: 1 },
+      { day: old, event: "search_no_results", route: "/city/:locationKey/search", subject: "zoning", count: 3 },
+      { day: old, event: "meeting_opened", route: "/meeting/:meetingId", subject: "a-meeting", count: 5 },
+      { day: recent, event: "search", route: "/search", subject: "budget", count: 6 },
+      { day: today, event: "search", route: "/search", subject: "budget", count: 7 },
+    ]);
+    await db.insert(analyticsSearchAskers).values([
+      { day: old, event: "search", route: "/search", wordsHash: "w", visitorHash: "v", count: 1 },
+      { day: today, event: "search", route: "/search", wordsHash: "w", visitorHash: "v", count: 1 },
+    ]);
+
+    expect(await pruneTechnicalRecords(new Date(now))).toEqual({
+      outboxFiles: 1,
+      archivedJobs: 1,
+      visitorHashes: 1,
+      searchWords: 3,
+    });
     expect((await db.select().from(analyticsDailyVisitors)).map((row) => row.visitorHash)).toEqual(["todays-salt"]);
+    expect((await db.select().from(analyticsSearchAskers)).map((row) => row.day)).toEqual([today]);
+    const counts = await db
+      .select()
+      .from(analyticsDailyCounts)
+      .orderBy(analyticsDailyCounts.day, analyticsDailyCounts.event, analyticsDailyCounts.subject);
+    expect(counts.map(({ day, event, subject, count }) => [day, event, subject, count])).toEqual([
+      [old, "meeting_opened", "a-meeting", 5],
+      [old, "search", "", 7],
+      [old, "search_no_results", "", 3],
+      [recent, "search", "budget", 6],
+      [today, "search", "budget", 7],
+    ]);
 
     expect((await db.select({ ua: sessions.userAgent }).from(sessions)).map((s) => s.ua)).toEqual(["current"]);
     expect((await db.select({ h: verificationCodes.codeHash }).from(verificationCodes)).map((c) => c.h)).toEqual([

@@ -1,6 +1,13 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { isBotUserAgent, isPrefetch, normalizeSearchWords, optsOut } from "~/lib/analytics/events";
+import {
+  isBotUserAgent,
+  isPrefetch,
+  normalizeSearchWords,
+  optsOut,
+  OTHER_SEARCHES,
+  searchSubject,
+} from "~/lib/analytics/events";
 import { plausibleRequest, umamiRequest, type ForwardedEvent } from "~/lib/analytics/forward.server";
 import { matchPage, pageEventsOf } from "~/lib/analytics/page-events.server";
 import { parsePeriod } from "~/lib/analytics/periods";
@@ -19,6 +26,37 @@ describe("normalizeSearchWords", () => {
     const emoji = normalizeSearchWords("😀".repeat(250));
     expect(Array.from(emoji)).toHaveLength(200);
     expect(emoji).toBe("😀".repeat(200));
+  });
+});
+
+describe("searchSubject", () => {
+  it.each([
+    ["jane.doe@example.test 555-0199 123 Elm Street", OTHER_SEARCHES],
+    ["Budget JANE@EXAMPLE.COM", "budget"],
+    ["@mayor", OTHER_SEARCHES],
+    ["Call (555) 123-4567 now", "call now"],
+    ["+1 555 123 4567", OTHER_SEARCHES],
+    ["water rates 555.123.4567", "water rates"],
+    ["5551234567 x", "x"],
+    ["zoning 9 N Main St. permit", "zoning permit"],
+    ["1600 Pennsylvania Avenue", OTHER_SEARCHES],
+  ])("drops what looks like a personal detail: %j", (query, subject) => expect(searchSubject(query)).toBe(subject));
+
+  it.each([
+    "budget 2024",
+    "2023 2024 budget",
+    "resolution 2024-0123",
+    "ordinance 12-345",
+    "$1,000,000 bond",
+    "5th street paving",
+    "route 66",
+    "ward 12 st patrick",
+    "district 7 council",
+  ])("keeps ordinary civic words: %j", (query) => expect(searchSubject(query)).toBe(normalizeSearchWords(query)));
+
+  it("is empty for no words at all", () => {
+    expect(searchSubject("   ")).toBe("");
+    expect(searchSubject(null)).toBe("");
   });
 });
 

@@ -8,7 +8,7 @@ import {
   formatStatedDate,
   lastTwelveMonths,
 } from "~/lib/format/date";
-import { formatDuration } from "~/lib/format/duration";
+import { formatDuration, formatWait } from "~/lib/format/duration";
 
 describe("formatDuration", () => {
   it("writes hh:mm:ss by default, cutting fractions", () => {
@@ -87,5 +87,22 @@ describe("formatStatedDate", () => {
     expect(formatStatedDate("2026-03-17")).toBe("Tuesday, March 17, 2026");
     expect(formatStatedDate("March 17")).toBe("March 17");
     expect(formatStatedDate("2026-02-30")).toBe("2026-02-30");
+  });
+});
+
+describe("formatWait", () => {
+  it("rounds a Retry-After up to whole minutes, then hours", () => {
+    expect([0, 1, 60, 61, 119, 3540, 3541, 3600, 3601, 7200].map(formatWait)).toEqual([
+      "a minute",
+      "a minute",
+      "a minute",
+      "2 minutes",
+      "2 minutes",
+      "59 minutes",
+      "an hour",
+      "an hour",
+      "2 hours",
+      "2 hours",
+    ]);
   });
 });

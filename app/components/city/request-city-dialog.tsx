@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, href, Link, useNavigation } from "react-router";
 import type { z } from "zod";
-import { Button, Field, HoneypotField, SelectField } from "~/components/forms/fields";
+import { Button, ErrorList, Field, HoneypotField, SelectField } from "~/components/forms/fields";
 import {
   getFormProps,
   getInputProps,
@@ -108,6 +108,7 @@ export function RequestCityDialog({
             errors={fields.email.errors}
             {...getInputProps(fields.email, { type: "email" })}
           />
+          <ErrorList id={form.errorId} errors={form.errors} announce />
           <div className="flex items-center justify-end gap-3 pt-2">
             <Link
               to={href("/")}

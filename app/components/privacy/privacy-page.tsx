@@ -67,7 +67,7 @@ const FAQ: Array<{ question: string; answer: React.ReactNode | ((page: PrivacyPa
     answer: ({ analytics }) => (
       <>
         {analytics.mode === "local"
-          ? "No trackers: we count visits ourselves, per day and page, with no cookie, IP address or user id stored, and not at all when your browser sends Do Not Track or Global Privacy Control."
+          ? "No trackers: we count visits ourselves, per day and page, with no cookie, IP address or user id stored, and not at all when your browser sends Do Not Track or Global Privacy Control. The words of a search are kept only once at least three people searched them the same day, never when they look like an e-mail address, a phone number or a street address, and for 30 days at most; after that only the number of searches stays."
           : analytics.mode === "forward"
             ? `No trackers in your browser: our server sends each page view, with your IP address and your browser's name, to our own analytics server at ${analytics.host}, which counts visits; it sets no cookie, and nothing is sent when your browser sends Do Not Track or Global Privacy Control.`
             : "No: we do not count visits at all."}{" "}

@@ -30,6 +30,54 @@ export function normalizeSearchWords(query: string | null | undefined): string {
 }
 
 /**
+ * The subject searches are counted under when their words are not kept: words
+ * that fewer than SEARCH_WORDS_MIN_VISITORS visitors asked the same day, or
+ * nothing left once personal details are removed. Normalised words are lower
+ * case, so they can never be this.
+ */
+export const OTHER_SEARCHES = "(Other searches)";
+
+/** How many distinct visitors must ask the same words on one day before the words are kept (k-anonymity). */
+export const SEARCH_WORDS_MIN_VISITORS = 3;
+
+const STREET_SUFFIXES =
+  "street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|place|pl|way|terrace|ter|circle|cir|parkway|pkwy|highway|hwy|trail|trl|square|sq";
+
+/** Shapes of personal details in a search, in the order they are cut out. */
+const PERSONAL_DETAILS = [
+  // An e-mail address, or anything else with an @ in it (a handle).
+  /\S*@\S*/gu,
+  // A phone number: +1 (555) 123-4567, 555.123.4567, 555-0199, 5550199, or any run of 7 or more digits.
+  /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{3}\)\s?|\b\d{3}[\s.-]?)?\b\d{3}[\s.-]?\d{4}\b/gu,
+  /\d{7,}/gu,
+  // A street address: a house number, one to three words, a street suffix ("123 Elm Street", "9 n main st.").
+  new RegExp(`\\b\\d{1,6}[a-z]?\\s+(?:[\\p{L}\\d'.-]+\\s+){1,3}(?:${STREET_SUFFIXES})\\b\\.?`, "gu"),
+];
+
+/**
+ * Normalised search words without what looks like a personal detail: an
+ * e-mail address, a phone number, a street address. What is left may still be
+ * a name: those words are kept only once several visitors asked them
+ * (SEARCH_WORDS_MIN_VISITORS, recorder.server.ts).
+ */
+export function withoutPersonalDetails(words: string): string {
+  let left = words;
+  for (const shape of PERSONAL_DETAILS) left = left.replace(shape, " ");
+  return left.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * What a search is counted under: its normalised words without personal
+ * details, or OTHER_SEARCHES when nothing is left; '' when there were no words
+ * at all (not a search).
+ */
+export function searchSubject(query: string | null | undefined): string {
+  const words = normalizeSearchWords(query);
+  if (!words) return "";
+  return withoutPersonalDetails(words) || OTHER_SEARCHES;
+}
+
+/**
  * Crawlers, link previews, monitors and scripts, by their user agent (an
  * empty one included): their requests are not people reading.
  */

@@ -11,7 +11,7 @@
  */
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { ANALYTICS_SIGNAL_HEADER, NO_RESULTS_SIGNAL } from "./signal";
-import { isPrefetch, normalizeSearchWords } from "./events";
+import { isPrefetch, searchSubject } from "./events";
 import { type CountedEvent, isCountable, recordEvents } from "./recorder.server";
 
 const MEETING_ROUTES = new Set(["city-meeting", "routes/meeting/meeting"]);
@@ -84,7 +84,8 @@ export function pageEventsOf(
   if (page.id === CITY_PAGE && cameFromLandingPage(request, url))
     events.push({ event: "city_picked", route, subject: page.params.locationKey ?? "" });
   if (SEARCH_ROUTES.has(page.id)) {
-    const words = normalizeSearchWords(url.searchParams.get("q"));
+    // Without personal details; whether the words themselves are kept is the recorder's (k-anonymity).
+    const words = searchSubject(url.searchParams.get("q"));
     if (words) {
       events.push({ event: "search", route, subject: words });
       if (response.headers.get(ANALYTICS_SIGNAL_HEADER) === NO_RESULTS_SIGNAL)

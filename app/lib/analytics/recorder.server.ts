@@ -9,19 +9,32 @@
  * day, their address, their user agent): the hash alone is stored, for
  * today only, and cannot be linked to anyone once the salt is gone.
  *
+ * A search's words (already without e-mail addresses, phone numbers and
+ * street addresses: searchSubject in events.ts) are stored only once
+ * SEARCH_WORDS_MIN_VISITORS distinct visitors asked them the same day
+ * (k-anonymity); until then the search counts under OTHER_SEARCHES, and
+ * moves to its words when the last visitor needed asks (settleSearches).
+ * The retention clean-up folds the words of searches older than
+ * LOG_RETENTION_DAYS into their day's total (pruneSearchWords).
+ *
  * `DNT: 1` and `Sec-GPC: 1` turn all of it off for that request; so do
  * bots. With ANALYTICS=forward the events go to Plausible or Umami instead
  * (forward.server.ts) and nothing is stored here; with ANALYTICS=off,
  * nothing happens at all.
  */
 import crypto from "node:crypto";
-import { lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
-import { analyticsDailyCounts, analyticsDailyVisitors } from "~/lib/db/schema";
+import {
+  analyticsDailyCounts,
+  analyticsDailyVisitors,
+  analyticsKeptSearches,
+  analyticsSearchAskers,
+} from "~/lib/db/schema";
 import { settings } from "~/lib/env/settings.server";
 import { clientIp } from "~/lib/http/client-ip.server";
 import type { AnalyticsEvent } from "~/lib/constants";
-import { isBotUserAgent, MAX_SUBJECT_LENGTH, optsOut } from "./events";
+import { isBotUserAgent, MAX_SUBJECT_LENGTH, OTHER_SEARCHES, optsOut, SEARCH_WORDS_MIN_VISITORS } from "./events";
 import { forwardEvent, settleForwardedEvents } from "./forward.server";
 
 export type CountedEvent = {
@@ -40,8 +53,25 @@ const MAX_SEEN_VISITORS = 100_000;
 
 type DayState = { day: string; salt: Buffer; seen: Set<string> };
 
+/** One visitor's searches of some words, not yet settled (kept words or OTHER_SEARCHES). */
+type PendingSearch = {
+  day: string;
+  event: AnalyticsEvent;
+  route: string;
+  words: string;
+  /** HMAC of the words with the day's salt: what the database keeps until the words may be. */
+  wordsHash: string;
+  visitorHash: string;
+  count: number;
+};
+
+const SEARCH_EVENTS: ReadonlySet<AnalyticsEvent> = new Set(["search", "search_no_results"]);
+/** Serializes the settling of searches across processes (pg_advisory_xact_lock). */
+const SEARCH_LOCK_KEY = 7_326_019_443;
+
 type RecorderState = {
   pending: Map<string, number>;
+  pendingSearches: Map<string, PendingSearch>;
   pendingVisitors: { day: string; hash: string }[];
   dayState: DayState | null;
   timer: NodeJS.Timeout | null;
@@ -54,12 +84,16 @@ type RecorderState = {
 const RECORDER = Symbol.for("gavel.analytics.recorder");
 const state: RecorderState = ((globalThis as typeof globalThis & { [RECORDER]?: RecorderState })[RECORDER] ??= {
   pending: new Map(),
+  pendingSearches: new Map(),
   pendingVisitors: [],
   dayState: null,
   timer: null,
   flushing: null,
   flushFailed: false,
 });
+
+// A recorder made by an earlier version of this module (development reloads) has no pending searches yet.
+state.pendingSearches ??= new Map();
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);
@@ -86,6 +120,18 @@ function add(day: string, event: AnalyticsEvent, route: string, subject: string,
   const key = keyOf(day, event, route, subject);
   if (!state.pending.has(key) && state.pending.size >= MAX_PENDING_KEYS) return;
   state.pending.set(key, (state.pending.get(key) ?? 0) + n);
+}
+
+function addSearch(search: Omit<PendingSearch, "count">) {
+  const key = [search.day, search.event, search.route, search.wordsHash, search.visitorHash].join("\t");
+  const pending = state.pendingSearches.get(key);
+  if (pending) return void (pending.count += 1);
+  if (state.pendingSearches.size >= MAX_PENDING_KEYS) return;
+  state.pendingSearches.set(key, { ...search, count: 1 });
+}
+
+function hmac(salt: Buffer, value: string): string {
+  return crypto.createHmac("sha256", salt).update(value).digest("base64url");
 }
 
 function ensureTimer() {
@@ -115,13 +161,19 @@ export function recordEvents(request: Request, events: CountedEvent[], { visit =
     return;
   }
   const day = currentDay();
-  for (const { event, route, subject = "" } of events)
-    add(day.day, event, route, Array.from(subject.replace(/\t/g, " ")).slice(0, MAX_SUBJECT_LENGTH).join(""));
+  let visitor: string | undefined;
+  const visitorHash = () => (visitor ??= hmac(day.salt, `${clientIp(request)}\n${userAgent}`));
+  for (const { event, route, subject = "" } of events) {
+    const words = Array.from(subject.replace(/\t/g, " ")).slice(0, MAX_SUBJECT_LENGTH).join("");
+    if (SEARCH_EVENTS.has(event) && words !== "" && words !== OTHER_SEARCHES) {
+      const wordsHash = hmac(day.salt, `words\n${words}`);
+      addSearch({ day: day.day, event, route, words, wordsHash, visitorHash: visitorHash() });
+    } else {
+      add(day.day, event, route, words);
+    }
+  }
   if (visit) {
-    const hash = crypto
-      .createHmac("sha256", day.salt)
-      .update(`${clientIp(request)}\n${userAgent}`)
-      .digest("base64url");
+    const hash = visitorHash();
     if (!day.seen.has(hash)) {
       if (day.seen.size < MAX_SEEN_VISITORS) day.seen.add(hash);
       state.pendingVisitors.push({ day: day.day, hash });
@@ -138,7 +190,7 @@ export function recordSignUp(request: Request): void {
 /** Writes what is pending. Safe to call at any time; concurrent calls share one write. */
 export async function flushAnalytics(): Promise<void> {
   while (state.flushing) await state.flushing;
-  if (state.pending.size === 0 && state.pendingVisitors.length === 0) return;
+  if (state.pending.size === 0 && state.pendingVisitors.length === 0 && state.pendingSearches.size === 0) return;
   state.flushing = write().finally(() => (state.flushing = null));
   await state.flushing;
 }
@@ -146,29 +198,33 @@ export async function flushAnalytics(): Promise<void> {
 async function write(): Promise<void> {
   const counts = state.pending;
   const visitors = state.pendingVisitors;
+  const searches = state.pendingSearches;
   state.pending = new Map();
   state.pendingVisitors = [];
+  state.pendingSearches = new Map();
   try {
     await getDb().transaction(async (tx) => {
+      // What is written: the pending counts, plus the fresh visitors and the settled searches.
+      const rows = new Map(counts);
       if (visitors.length > 0) {
         const fresh = await tx
           .insert(analyticsDailyVisitors)
           .values(visitors.map(({ day, hash }) => ({ day, visitorHash: hash })))
           .onConflictDoNothing()
           .returning({ day: analyticsDailyVisitors.day });
-        for (const { day } of fresh) {
-          const key = keyOf(day, "visitor", "", "");
-          counts.set(key, (counts.get(key) ?? 0) + 1);
-        }
+        for (const { day } of fresh) addTo(rows, keyOf(day, "visitor", "", ""), 1);
       }
-      if (counts.size === 0) return;
-      const rows = [...counts].map(([key, count]) => {
-        const [day, event, route, subject] = key.split("\t") as [string, AnalyticsEvent, string, string];
-        return { day, event, route, subject, count };
-      });
+      if (searches.size > 0) await settleSearches(tx, [...searches.values()], rows);
+      const values = [...rows]
+        .filter(([, count]) => count !== 0)
+        .map(([key, count]) => {
+          const [day, event, route, subject] = key.split("\t") as [string, AnalyticsEvent, string, string];
+          return { day, event, route, subject, count };
+        });
+      if (values.length === 0) return;
       await tx
         .insert(analyticsDailyCounts)
-        .values(rows)
+        .values(values)
         .onConflictDoUpdate({
           target: [
             analyticsDailyCounts.day,
@@ -186,8 +242,87 @@ async function write(): Promise<void> {
       if (state.pending.size >= MAX_PENDING_KEYS && !state.pending.has(key)) break;
       state.pending.set(key, (state.pending.get(key) ?? 0) + count);
     }
+    for (const [key, search] of searches) {
+      const pending = state.pendingSearches.get(key);
+      if (pending) pending.count += search.count;
+      else if (state.pendingSearches.size < MAX_PENDING_KEYS) state.pendingSearches.set(key, search);
+    }
     if (!state.flushFailed) console.error("Writing analytics counts failed (logged once until it works again):", error);
     state.flushFailed = true;
+  }
+}
+
+function addTo(rows: Map<string, number>, key: string, n: number) {
+  rows.set(key, (rows.get(key) ?? 0) + n);
+}
+
+type Transaction = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
+
+/**
+ * Adds each pending search to `rows` under its words when enough visitors
+ * asked them today, else under OTHER_SEARCHES, remembering (by hashes) who
+ * asked what; when a search reaches SEARCH_WORDS_MIN_VISITORS distinct
+ * visitors, what its words counted under OTHER_SEARCHES moves to them. One
+ * process at a time (an advisory lock), so words move once.
+ */
+async function settleSearches(tx: Transaction, searches: PendingSearch[], rows: Map<string, number>) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SEARCH_LOCK_KEY})`);
+  const hashes = [...new Set(searches.map((s) => s.wordsHash))];
+  const keptRows = await tx
+    .select({ day: analyticsKeptSearches.day, wordsHash: analyticsKeptSearches.wordsHash })
+    .from(analyticsKeptSearches)
+    .where(inArray(analyticsKeptSearches.wordsHash, hashes));
+  const kept = new Set(keptRows.map((row) => `${row.day}\t${row.wordsHash}`));
+  const waiting = new Map<string, PendingSearch>();
+  const askers: (typeof analyticsSearchAskers.$inferInsert)[] = [];
+  for (const search of searches) {
+    const group = `${search.day}\t${search.wordsHash}`;
+    if (kept.has(group)) {
+      addTo(rows, keyOf(search.day, search.event, search.route, search.words), search.count);
+      continue;
+    }
+    addTo(rows, keyOf(search.day, search.event, search.route, OTHER_SEARCHES), search.count);
+    waiting.set(group, search);
+    const { day, event, route, wordsHash, visitorHash, count } = search;
+    askers.push({ day, event, route, wordsHash, visitorHash, count });
+  }
+  if (askers.length === 0) return;
+  await tx
+    .insert(analyticsSearchAskers)
+    .values(askers)
+    .onConflictDoUpdate({
+      target: [
+        analyticsSearchAskers.day,
+        analyticsSearchAskers.wordsHash,
+        analyticsSearchAskers.event,
+        analyticsSearchAskers.route,
+        analyticsSearchAskers.visitorHash,
+      ],
+      set: { count: sql`${analyticsSearchAskers.count} + excluded.count` },
+    });
+  const askedBy = await tx
+    .select({
+      day: analyticsSearchAskers.day,
+      wordsHash: analyticsSearchAskers.wordsHash,
+      visitors: sql<number>`count(distinct ${analyticsSearchAskers.visitorHash})::int`,
+    })
+    .from(analyticsSearchAskers)
+    .where(inArray(analyticsSearchAskers.wordsHash, [...new Set(askers.map((a) => a.wordsHash))]))
+    .groupBy(analyticsSearchAskers.day, analyticsSearchAskers.wordsHash);
+  for (const { day, wordsHash, visitors } of askedBy) {
+    const search = waiting.get(`${day}\t${wordsHash}`);
+    if (!search || visitors < SEARCH_WORDS_MIN_VISITORS) continue;
+    const sameWords = and(eq(analyticsSearchAskers.day, day), eq(analyticsSearchAskers.wordsHash, wordsHash));
+    const moved = await tx.delete(analyticsSearchAskers).where(sameWords).returning({
+      event: analyticsSearchAskers.event,
+      route: analyticsSearchAskers.route,
+      count: analyticsSearchAskers.count,
+    });
+    for (const { event, route, count } of moved) {
+      addTo(rows, keyOf(day, event as AnalyticsEvent, route, search.words), count);
+      addTo(rows, keyOf(day, event as AnalyticsEvent, route, OTHER_SEARCHES), -count);
+    }
+    await tx.insert(analyticsKeptSearches).values({ day, wordsHash }).onConflictDoNothing();
   }
 }
 
@@ -199,11 +334,39 @@ export async function stopAnalytics(): Promise<void> {
   await settleForwardedEvents();
 }
 
-/** Deletes the visitor hashes of past days (their count is in analytics_daily_counts). Returns how many. */
+/**
+ * Deletes the visitor hashes of past days (their count is in
+ * analytics_daily_counts), and the hashes of who asked which search then
+ * (what was not kept stays counted under OTHER_SEARCHES). Returns how many
+ * visitor hashes.
+ */
 export async function pruneAnalyticsVisitors(): Promise<number> {
-  const deleted = await getDb()
+  const db = getDb();
+  await db.delete(analyticsSearchAskers).where(lt(analyticsSearchAskers.day, today()));
+  await db.delete(analyticsKeptSearches).where(lt(analyticsKeptSearches.day, today()));
+  const deleted = await db
     .delete(analyticsDailyVisitors)
     .where(lt(analyticsDailyVisitors.day, today()))
     .returning({ day: analyticsDailyVisitors.day });
   return deleted.length;
+}
+
+/**
+ * The words of searches counted before `cutoff` (LOG_RETENTION_DAYS): each
+ * day's searches keep their total, per event and route, without a subject.
+ * Returns how many rows of words were folded.
+ */
+export async function pruneSearchWords(cutoff: Date): Promise<number> {
+  const { rows } = (await getDb().execute(sql`
+    with folded as (
+      delete from analytics_daily_counts
+      where event in ('search', 'search_no_results') and subject <> '' and day < ${cutoff.toISOString().slice(0, 10)}::date
+      returning day, event, route, count
+    ), totals as (
+      insert into analytics_daily_counts (day, event, route, subject, count)
+      select day, event, route, '', sum(count)::int from folded group by day, event, route
+      on conflict (day, event, route, subject) do update set count = analytics_daily_counts.count + excluded.count
+    )
+    select count(*)::int as folded from folded`)) as unknown as { rows: { folded: number }[] };
+  return rows[0]?.folded ?? 0;
 }

@@ -41,6 +41,7 @@ export function periodDays(period: AnalyticsPeriod, now = new Date()): string[] 
 
 const total = sql<number>`sum(${analyticsDailyCounts.count})::int`;
 
+/** The TOP subjects with a count; "(Other searches)" is at 0 once the words it held moved to their own. */
 async function ranked(since: string, events: AnalyticsEvent[], extra?: ReturnType<typeof like>): Promise<Ranked[]> {
   return getDb()
     .select({ subject: analyticsDailyCounts.subject, count: total })
@@ -54,6 +55,7 @@ async function ranked(since: string, events: AnalyticsEvent[], extra?: ReturnTyp
       ),
     )
     .groupBy(analyticsDailyCounts.subject)
+    .having(sql`sum(${analyticsDailyCounts.count}) > 0`)
     .orderBy(desc(total), analyticsDailyCounts.subject)
     .limit(TOP);
 }

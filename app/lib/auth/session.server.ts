@@ -7,6 +7,7 @@ import { createToastHeaders } from "~/lib/toast/toast.server";
 import type { ToastInput } from "~/lib/toast/toast";
 import { clientIp } from "~/lib/http/client-ip.server";
 import { COOKIES } from "~/lib/privacy/cookies";
+import { deviceCookieAfterSignIn } from "./device.server";
 import { ADMIN_ROLE } from "./users.server";
 
 /**
@@ -102,6 +103,8 @@ export async function signIn(
     .returning({ id: sessions.id });
   const headers = await createToastHeaders(toast);
   headers.append("Set-Cookie", await sessionCookie().serialize(session!.id));
+  // This browser keeps its own sign-in quota for the account from now on (device.server.ts).
+  headers.append("Set-Cookie", await deviceCookieAfterSignIn(request, userId));
   return redirect(target, { headers });
 }
 

@@ -19,6 +19,7 @@ import {
   sendCode,
   setOnCodeVerified,
 } from "./email-code.server";
+import { knownDeviceFor } from "./device.server";
 import { getDecoyHash, hashPassword, verifyPassword } from "./password.server";
 import { clientIp } from "~/lib/http/client-ip.server";
 import { hitRateLimit } from "./rate-limit.server";
@@ -77,16 +78,33 @@ async function withinLimits(checks: Array<[string, Limit]>): Promise<boolean> {
   return true;
 }
 
-/** Per action: the limits on an address for one client, on the client, and on the address. */
+/**
+ * Per action: the limits on an address for one client, on the client, and on
+ * the address. A browser the address's owner signed in with before (a valid
+ * device cookie for that account, device.server.ts) counts against its own
+ * share for the address instead, and not against the ceiling: someone
+ * rotating addresses can spend the ceiling, never the owner's device's quota.
+ */
 const ADDRESS_LIMITS = {
   "code-send": [AUTH_LIMITS.emailsPerAddressAndIp, AUTH_LIMITS.codesPerIp, AUTH_LIMITS.emailsPerAddress],
   "sign-up": [AUTH_LIMITS.emailsPerAddressAndIp, AUTH_LIMITS.signInsPerIp, AUTH_LIMITS.emailsPerAddress],
   "sign-in": [AUTH_LIMITS.signInsPerAddressAndIp, AUTH_LIMITS.signInsPerIp, AUTH_LIMITS.signInsPerAddress],
 } satisfies Record<string, [Limit, Limit, Limit]>;
 
-function withinAddressLimits(action: keyof typeof ADDRESS_LIMITS, request: Request, address: string): Promise<boolean> {
+async function withinAddressLimits(
+  action: keyof typeof ADDRESS_LIMITS,
+  request: Request,
+  address: string,
+): Promise<boolean> {
   const [perAddressAndIp, perIp, perAddress] = ADDRESS_LIMITS[action];
   const ip = clientIp(request);
+  const device = await knownDeviceFor(request, address);
+  if (device) {
+    return withinLimits([
+      [`${action}:device-email:${device} ${address}`, perAddressAndIp],
+      [`${action}:ip:${ip}`, perIp],
+    ]);
+  }
   return withinLimits([
     [`${action}:ip-email:${ip} ${address}`, perAddressAndIp],
     [`${action}:ip:${ip}`, perIp],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatWait } from "~/lib/format/duration";
 import { US_STATE_CODES } from "~/lib/us-states";
 
 export const CityRequestSchema = z.object({
@@ -25,3 +26,11 @@ export const CITY_REQUEST_FAILED = {
   title: "Error",
   description: "There was an error submitting your request. Please try again.",
 } as const;
+
+/** Requests one client address may send per hour; the honeypot's bots are thanked and not counted. */
+export const CITY_REQUEST_RATE_LIMIT = { limit: 5, windowSeconds: 60 * 60 };
+
+/** Shown in the form, which keeps what was typed, when CITY_REQUEST_RATE_LIMIT is reached. */
+export function cityRequestRateLimitedMessage(retryAfterSeconds: number): string {
+  return `Too many requests from your connection: please wait ${formatWait(retryAfterSeconds)} and send this one again.`;
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTACT_TOPICS } from "~/lib/constants";
+import { formatWait } from "~/lib/format/duration";
 
 /** The contact form's schema: the action parses with it, the page takes only its types. */
 
@@ -25,4 +26,12 @@ export function contactRefusalToast(formData: FormData) {
     type: "error",
     title: missingRequired ? "Please fill in all required fields" : "Please check the highlighted fields",
   } as const;
+}
+
+/** Messages one client address may send per hour; the honeypot's bots are thanked and not counted. */
+export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 60 * 60 };
+
+/** Shown in the form, which keeps what was typed, when CONTACT_RATE_LIMIT is reached. */
+export function contactRateLimitedMessage(retryAfterSeconds: number): string {
+  return `Too many messages from your connection: please wait ${formatWait(retryAfterSeconds)} and send this one again. Your message is still here.`;
 }

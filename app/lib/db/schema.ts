@@ -604,6 +604,39 @@ export const analyticsDailyVisitors = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.visitorHash] })],
 );
 
+/**
+ * The searches of the current day whose words are not kept yet
+ * (docs/decisions/0052-what-an-attacker-finds.md): a search's words are
+ * stored only once SEARCH_WORDS_MIN_VISITORS distinct visitors asked them
+ * that day. Until then it counts under "(Other searches)", and a row here
+ * says how many of one visitor's searches of those words (a hash keyed by the
+ * day's in-memory salt: never the words) were counted there, per event and
+ * route, so that they move to the words when the last visitor needed asks.
+ * Rows of past days are deleted, like the visitor hashes.
+ */
+export const analyticsSearchAskers = pgTable(
+  "analytics_search_askers",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    event: text("event").notNull(),
+    route: text("route").notNull(),
+    wordsHash: text("words_hash").notNull(),
+    visitorHash: text("visitor_hash").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.wordsHash, t.event, t.route, t.visitorHash] })],
+);
+
+/** Searches of the current day whose words are kept (enough visitors asked them): later ones count under their words at once. */
+export const analyticsKeptSearches = pgTable(
+  "analytics_kept_searches",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    wordsHash: text("words_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.wordsHash] })],
+);
+
 // ---------------------------------------------------------------- meta
 
 /**

@@ -120,7 +120,7 @@ export const SHAPE = {
     .meta({
       default: "`loopback` (Docker image: `loopback,uniquelocal`)",
       description:
-        "which proxies may tell the client's address and protocol (`X-Forwarded-For`, `-Proto`, `-Host`); a TLS proxy must be trusted or every form post fails the origin check with 400. `true`/`false`; a number of proxy hops in front (`1`: one proxy, whatever its address); or a comma-separated list of addresses, CIDR ranges and `loopback`, `linklocal`, `uniquelocal`. Proxy on the same host: the default. Docker network, Kubernetes, a private LAN: `loopback,uniquelocal` or the proxy's range. A cloud load balancer in front of the proxy: `2`. Anything else stops the start with a message",
+        "which proxies may tell the client's address and protocol (`X-Forwarded-For`, `-Proto`, `-Host`); a TLS proxy must be trusted or every form post fails the origin check with 403. `true`/`false`; a number of proxy hops in front (`1`: one proxy, whatever its address); or a comma-separated list of addresses, CIDR ranges and `loopback`, `linklocal`, `uniquelocal`. Proxy on the same host: the default. Docker network, Kubernetes, a private LAN: `loopback,uniquelocal` or the proxy's range. A cloud load balancer in front of the proxy: `2`. Anything else stops the start with a message",
     }),
   LOG_REQUESTS: flag(true).meta({
     description:
@@ -128,7 +128,7 @@ export const SHAPE = {
   }),
   LOG_RETENTION_DAYS: number(30, { min: 1, max: 30 }).meta({
     description:
-      "days the technical records are kept before the hourly clean-up deletes them: mail copies in the outbox, expired sessions and codes, finished background jobs (the privacy page promises at most 30)",
+      "days the technical records are kept before the hourly clean-up deletes them: mail copies in the outbox, expired sessions and codes, finished background jobs, the words of searches (their number per day stays; the privacy page promises at most 30)",
   }),
   REQUEST_HEADERS_TIMEOUT_MS: number(15_000, { min: 100 }).meta({
     description: "a client must send its request's headers within this many milliseconds (then 408, connection closed)",

@@ -24,3 +24,15 @@ export function formatDuration(
 function two(n: number): string {
   return String(n).padStart(2, "0");
 }
+
+/**
+ * How long to wait, in words, rounded up to whole minutes (a rate limit's
+ * Retry-After): "a minute", "12 minutes", "an hour", "2 hours".
+ */
+export function formatWait(totalSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(totalSeconds / 60));
+  if (minutes === 1) return "a minute";
+  if (minutes < 60) return `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? "an hour" : `${hours} hours`;
+}

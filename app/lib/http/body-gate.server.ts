@@ -1,8 +1,9 @@
 import type { IncomingMessage } from "node:http";
-import type { Request as ExpressRequest, RequestHandler, Response } from "express";
+import type { RequestHandler, Response } from "express";
 import { CORS_PREFLIGHT_HEADERS, isApiPath } from "~/lib/api/cors";
 import { settings } from "~/lib/env/settings.server";
 import { bodyLimitFor, formatBytes, tooLargeMessageFor } from "./body-limits";
+import { answerPlainly as answer } from "./plain-answer.server";
 
 /**
  * The gate every request passes before React Router sees it:
@@ -11,7 +12,8 @@ import { bodyLimitFor, formatBytes, tooLargeMessageFor } from "./body-limits";
  * - a body larger than the route's limit gets 413, by its Content-Length at
  *   once, or as soon as the bytes streamed in pass the limit;
  * - a body that takes longer than REQUEST_BODY_TIMEOUT_MS (the default deadline) gets 408;
- * - posts must be HTML forms (415 otherwise, 400 with no body at all) that parse (400).
+ * - posts must be HTML forms (415 otherwise, 400 with no body at all) that parse (400) and
+ *   hold no NUL character outside a file's bytes (400: PostgreSQL text cannot store one).
  * Every body is read to its end here, so no answer leaves unread bytes on a
  * keep-alive connection; whenever we answer without reading, the connection
  * closes (`Connection: close`). React Router gets the buffered bytes
@@ -22,7 +24,6 @@ export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
 const ALLOW = [...ALLOWED_METHODS, "OPTIONS"].join(", ");
 const METHODS_WITH_FORMS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
-const LINGER_MS = 2_000;
 
 export const GATE_MESSAGES = {
   method: "This address does not accept that method.",
@@ -31,6 +32,7 @@ export const GATE_MESSAGES = {
   notAForm: "Only HTML form submissions are accepted here (application/x-www-form-urlencoded or multipart/form-data).",
   noBody: "The request has no form data.",
   unreadable: "The form could not be read.",
+  nul: "The form holds a NUL character (%00), which no field accepts: remove it and send the form again.",
 } as const;
 
 type ReadResult =
@@ -71,9 +73,9 @@ export function requestBodyGate({ deadlineMs }: { deadlineMs?: number } = {}): R
     if (result.status === "too-slow") return answer(req, res, 408, GATE_MESSAGES.tooSlow);
     if (result.status === "failed") return void req.socket.destroy();
     if (!expectsForm) return next(); // a GET's body is read and dropped
-    if (!(await isReadableForm(req.headers["content-type"] ?? "", result.body))) {
-      return answer(req, res, 400, GATE_MESSAGES.unreadable);
-    }
+    const form = await checkForm(req.headers["content-type"] ?? "", result.body);
+    if (form === "unreadable") return answer(req, res, 400, GATE_MESSAGES.unreadable);
+    if (form === "nul") return answer(req, res, 400, GATE_MESSAGES.nul);
     res.locals.requestBody = result.body;
     next();
   };
@@ -120,52 +122,35 @@ function readBody(req: IncomingMessage, limit: number, deadlineMs: number): Prom
   });
 }
 
-async function isReadableForm(contentType: string, body: Uint8Array<ArrayBuffer>): Promise<boolean> {
+/**
+ * Whether the form parses, and holds no NUL character in a field's name or
+ * text or a file's name (PostgreSQL text cannot store one; a browser's form
+ * never has one unless it was pasted in). Files' bytes are theirs.
+ */
+async function checkForm(contentType: string, body: Uint8Array<ArrayBuffer>): Promise<"ok" | "unreadable" | "nul"> {
   try {
-    if (mediaType(contentType) === "application/x-www-form-urlencoded") return isStrictUrlEncoded(body);
-    await new Request("http://localhost/", {
+    if (mediaType(contentType) === "application/x-www-form-urlencoded") {
+      return decodeStrictUrlEncoded(body).some((part) => part.includes("\0")) ? "nul" : "ok";
+    }
+    const form = await new Request("http://localhost/", {
       method: "POST",
       headers: { "Content-Type": contentType },
       body,
     }).formData();
-    return true;
+    for (const [name, value] of form) {
+      if (name.includes("\0") || (typeof value === "string" ? value : value.name).includes("\0")) return "nul";
+    }
+    return "ok";
   } catch {
-    return false;
+    return "unreadable";
   }
 }
 
-/** Browsers send valid UTF-8 with well-formed %XX escapes; anything else was not a browser's form. */
-function isStrictUrlEncoded(body: Uint8Array<ArrayBuffer>): boolean {
+/**
+ * Browsers send valid UTF-8 with well-formed %XX escapes; anything else was
+ * not a browser's form (it throws). The names and values, decoded.
+ */
+function decodeStrictUrlEncoded(body: Uint8Array<ArrayBuffer>): string[] {
   const text = new TextDecoder("utf-8", { fatal: true }).decode(body);
-  for (const pair of text.split("&")) for (const part of pair.split("=")) decodeURIComponent(part.replace(/\+/g, " "));
-  return true;
-}
-
-/**
- * A short plain answer. When the body was not read to its end, the
- * connection closes, so unread bytes are never taken for the next request.
- */
-function answer(
-  req: ExpressRequest,
-  res: Response,
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-) {
-  if (!req.complete) closeAfterAnswer(req, res);
-  res.status(status).set({ "Cache-Control": "no-store", ...headers });
-  if (status === 204) return void res.end();
-  res.type("text/plain").send(message);
-}
-
-/**
- * Closes the connection once the answer is out. Meanwhile what the client
- * still sends is read and dropped for a moment: closing a socket with
- * unread bytes resets it, and a reset can destroy the answer before the
- * client has read it.
- */
-function closeAfterAnswer(req: ExpressRequest, res: Response) {
-  res.setHeader("Connection", "close");
-  req.resume();
-  res.on("finish", () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref());
+  return text.split("&").flatMap((pair) => pair.split("=").map((part) => decodeURIComponent(part.replace(/\+/g, " "))));
 }

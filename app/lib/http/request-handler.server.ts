@@ -10,6 +10,7 @@ import { settings } from "~/lib/env/settings.server";
 import { bufferedBodyOf } from "./body-gate.server";
 import { cspNonceContext } from "./nonce";
 import { PageCache, type PageCacheLimits, respondFromCache } from "./page-cache.server";
+import { requestUrl } from "./request-url.server";
 import { cspNonceOf } from "./security-headers.server";
 
 /**
@@ -79,19 +80,6 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: string):
   }
   const body = req.method === "GET" || req.method === "HEAD" ? undefined : bufferedBodyOf(res);
   return new Request(url, { method: req.method, headers, body, signal: controller.signal });
-}
-
-/** The address the client asked for, or null when its Host makes no URL. */
-function requestUrl(req: ExpressRequest): string | null {
-  const forwardedHost = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host") : undefined;
-  const port = portOf(forwardedHost) ?? portOf(req.get("host"));
-  const hostname = req.hostname?.split(/[\\/?#@]/)[0] || "localhost";
-  return URL.parse(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`)?.href ?? null;
-}
-
-function portOf(host: string | undefined): number | undefined {
-  const port = Number.parseInt(host?.split(":")[1] ?? "", 10);
-  return Number.isSafeInteger(port) ? port : undefined;
 }
 
 async function sendResponse(res: ExpressResponse, response: Response) {

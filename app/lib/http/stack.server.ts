@@ -3,6 +3,7 @@ import type { Express, RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { requestBodyGate } from "./body-gate.server";
 import { CLIENT_IP_HEADER } from "./client-ip.server";
+import { requestChecks } from "./request-checks.server";
 import { createRequestHandler } from "./request-handler.server";
 import { securityHeaders } from "./security-headers.server";
 import { settings } from "~/lib/env/settings.server";
@@ -12,7 +13,11 @@ import { settings } from "~/lib/env/settings.server";
  * kept here so that tests run the very same stack against the built app.
  */
 
-/** First on the app: proxy trust, security headers, the client's address. */
+/**
+ * First on the app: proxy trust, security headers, the client's address,
+ * then the checks every request passes (no NUL in the address; mutations
+ * only from this site's pages: request-checks.server.ts).
+ */
 export function configureHttp(app: Express, { development }: { development: boolean }) {
   app.disable("x-powered-by");
   app.set("trust proxy", settings().TRUST_PROXY);
@@ -24,6 +29,7 @@ export function configureHttp(app: Express, { development }: { development: bool
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
     next();
   });
+  app.use(requestChecks());
 }
 
 /** Last on the app: the request-body gate, then React Router. */

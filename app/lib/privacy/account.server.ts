@@ -180,7 +180,8 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
     await tx.update(contactSubmissions).set({ email: null }).where(sameAddress(contactSubmissions.email, address));
     await tx.update(businessListings).set({ userEmail: null }).where(sameAddress(businessListings.userEmail, address));
     await tx.delete(verificationCodes).where(sameAddress(verificationCodes.email, address));
-    // Keys are `<action>:email:<address>` and `<action>:ip-email:<ip> <address>` (app/lib/auth/sign-in.server.ts).
+    // Keys are `<action>:email:<address>`, `<action>:ip-email:<ip> <address>` and
+    // `<action>:device-email:<device> <address>` (app/lib/auth/sign-in.server.ts).
     await tx
       .delete(rateLimits)
       .where(

@@ -60,6 +60,14 @@ export const COOKIES = {
     endsEarlier: "or until the job has finished",
     personal: true,
   },
+  device: {
+    name: "gavel_device",
+    purpose:
+      "Recognizes this browser as one you signed in with, so that someone trying to sign in as you from elsewhere cannot use up your own sign-in attempts. It holds a random id and a coded tag of each account signed in here, which names nobody.",
+    setWhen: "When you sign in",
+    maxAgeSeconds: 365 * DAY,
+    personal: false,
+  },
   lite: {
     name: "lite",
     purpose: "Remembers whether you turned Lite mode (pages without scripts) on or off.",

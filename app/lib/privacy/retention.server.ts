@@ -8,7 +8,10 @@
  * - the copies of e-mails in `$DATA_DIR/outbox` (written when no SMTP_URL is set);
  * - background jobs archived by pg-boss (they name the admin who asked);
  *   pg-boss itself also deletes its archive after the same number of days;
- * - the unique-visitor hashes of past days (their counts are kept, ADR 0036).
+ * - the unique-visitor hashes of past days (their counts are kept, ADR 0036),
+ *   with the hashes of who asked which search;
+ * - the words of searches older than the cut-off: each day keeps its number
+ *   of searches, without their words (ADR 0052).
  *
  * The access log (LOG_REQUESTS) goes to standard output: its retention is
  * the supervisor's (journald, Docker), see the README's Privacy section.
@@ -16,7 +19,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { pruneAnalyticsVisitors } from "~/lib/analytics/recorder.server";
+import { pruneAnalyticsVisitors, pruneSearchWords } from "~/lib/analytics/recorder.server";
 import { pruneExpiredAuthRows } from "~/lib/auth/cleanup.server";
 import { getDb } from "~/lib/db/client.server";
 import { outboxDir } from "~/lib/email/email.server";
@@ -25,7 +28,13 @@ import { BOSS_SCHEMA } from "~/lib/jobs/tables.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type RetentionReport = { outboxFiles: number; archivedJobs: number; visitorHashes: number };
+export type RetentionReport = {
+  outboxFiles: number;
+  archivedJobs: number;
+  visitorHashes: number;
+  /** Rows of search words folded into their day's total. */
+  searchWords: number;
+};
 
 /** The moment before which technical records are deleted. */
 export function retentionCutoff(now = new Date()): Date {
@@ -79,7 +88,8 @@ export async function pruneTechnicalRecords(now = new Date()): Promise<Retention
   const outboxFiles = await pruneOutbox(cutoff);
   const archivedJobs = await pruneArchivedJobs(cutoff);
   const visitorHashes = await pruneAnalyticsVisitors();
-  return { outboxFiles, archivedJobs, visitorHashes };
+  const searchWords = await pruneSearchWords(cutoff);
+  return { outboxFiles, archivedJobs, visitorHashes, searchWords };
 }
 
 /** Runs the clean-up now and then hourly, without keeping the process alive. */

@@ -11,6 +11,7 @@ import { RankedBars, VisitsChart } from "~/components/analytics/charts";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME, type AnalyticsEvent } from "~/lib/constants";
 import { settings } from "~/lib/env/settings.server";
+import { OTHER_SEARCHES, SEARCH_WORDS_MIN_VISITORS } from "~/lib/analytics/events";
 import { flushAnalytics } from "~/lib/analytics/recorder.server";
 import { ANALYTICS_PERIODS, parsePeriod } from "~/lib/analytics/periods";
 import { analyticsReport } from "~/lib/analytics/report.server";
@@ -47,6 +48,13 @@ const MODE_NOTES = {
   forward: "ANALYTICS=forward: events go to the configured Plausible or Umami endpoint and are not counted here.",
   off: "ANALYTICS=off: nothing is being counted.",
 } as const;
+
+/** How "(Other searches)" reads in the search lists: why those words are not shown. */
+const OTHER_SEARCHES_LABEL = `Other searches (fewer than ${SEARCH_WORDS_MIN_VISITORS} visitors a day, or personal details)`;
+
+function searchLabel(subject: string): string {
+  return subject === OTHER_SEARCHES ? OTHER_SEARCHES_LABEL : subject;
+}
 
 function cityPage(cityKey: string) {
   return href("/city/:locationKey", { locationKey: cityKey });
@@ -151,8 +159,8 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           empty="No searches in this period."
           rows={report.topSearches.map((search) => ({
             key: search.subject,
-            text: search.subject,
-            label: search.subject,
+            text: searchLabel(search.subject),
+            label: searchLabel(search.subject),
             count: search.count,
           }))}
         />
@@ -164,8 +172,8 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           empty="Every search found something in this period."
           rows={report.noResults.map((search) => ({
             key: search.subject,
-            text: search.subject,
-            label: search.subject,
+            text: searchLabel(search.subject),
+            label: searchLabel(search.subject),
             count: search.count,
           }))}
         />

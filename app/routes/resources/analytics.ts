@@ -4,7 +4,9 @@
  * control of the meeting and story pages). Validated, counted like the
  * server's own events (DNT, GPC, bots and ANALYTICS=off honored), and
  * answered 204 with no body and no cookie, whatever was sent, so that it
- * tells a caller nothing.
+ * tells a caller nothing. A beacon from another site's page never gets here:
+ * like every post, it must pass the stack's origin check
+ * (app/lib/http/request-checks.server.ts), which answers it 403.
  */
 import { eq } from "drizzle-orm";
 import { matchPath } from "react-router";
@@ -31,9 +33,8 @@ const BeaconSchema = z.object({
 const NO_CONTENT = () => new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 
 export async function action({ request }: Route.ActionArgs) {
-  // Another site's page cannot count for ours.
-  const site = request.headers.get("Sec-Fetch-Site");
-  if ((site && site !== "same-origin") || !isCountable(request)) return NO_CONTENT();
+  // Another site's page cannot count for ours: the stack's origin check refuses its beacon (403) before this.
+  if (!isCountable(request)) return NO_CONTENT();
   const parsed = BeaconSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return NO_CONTENT();
   const page = new URL(parsed.data.page, request.url);
