@@ -44,6 +44,9 @@ export default [
       route("business-directory/:businessId/edit", "routes/admin/business-directory/edit.tsx"),
       route("business-directory/:businessId/image", "routes/admin/business-directory/image.tsx"),
       route("product-feedback", "routes/admin/product-feedback.tsx"),
+      route("inbox", "routes/admin/inbox/index.tsx"),
+      route("inbox/messages/:messageId", "routes/admin/inbox/message.tsx"),
+      route("inbox/requests/:requestId", "routes/admin/inbox/request.tsx"),
       route("issues", "routes/admin/issues.tsx"),
       ...prefix("proto", [
         route("frontend-components", "routes/proto/frontend-components.tsx"),

@@ -16,6 +16,7 @@ import { refreshSource } from "~/lib/sources/refresh.server";
 import { fetchTranscriptForVideo } from "~/lib/transcripts/fetch.server";
 import { isVideoSourceError } from "~/lib/youtube/sources.server";
 import { handleIssueSummaryJob, queueIssueSummaries } from "~/lib/issues/jobs.server";
+import { handleInboxMailJob } from "~/lib/inbox/notices.server";
 import { attemptDeadlineMs } from "./budgets.server";
 import { ensureAnalysisQueued, ensureStoryQueued } from "./enqueue.server";
 import {
@@ -115,4 +116,5 @@ export const HANDLERS: Record<QueueName, (job: JobInput) => Promise<JobOutput>> 
   [QUEUES.alertMatch]: handleAlertMatchJob,
   [QUEUES.alertMail]: handleAlertMailJob,
   [QUEUES.issueSummary]: handleIssueSummaryJob,
+  [QUEUES.inboxMail]: handleInboxMailJob,
 };
