@@ -65,7 +65,7 @@ export function Coverage({
           name="cityId"
           key={request.linkedCityId ?? ""}
           defaultValue={request.linkedCityId ?? ""}
-          placeholder="Found by name and state"
+          placeholder="No link: match by name and state"
           options={cities.map((option) => ({ value: option.id, label: `${option.name}, ${option.state}` }))}
           errors={errors}
         />

@@ -125,9 +125,9 @@ function Row({
 const repliesText = (n: number) => (n === 0 ? null : n === 1 ? "1 reply" : `${n} replies`);
 
 function coverageText(row: RequestListRow): string {
-  if (row.liveNotifiedAt) return `${row.city?.name ?? row.cityName} is Live; told on ${formatDate(row.liveNotifiedAt)}`;
+  if (row.liveNotifiedAt) return `City Live; its sender was told on ${formatDate(row.liveNotifiedAt)}`;
   if (!row.city) return "No such city yet";
-  return `${row.city.name}, ${row.city.state}: ${row.city.status}`;
+  return row.city.status === "Live" ? "City Live" : `City ${row.city.status}, not Live yet`;
 }
 
 export function InboxList(data: InboxListData) {
