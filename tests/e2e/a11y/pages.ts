@@ -240,6 +240,35 @@ export const AUDITED_PAGES: AuditedPage[] = [
     label: "business edit",
     path: (demo) => `/admin/business-directory/${demo.businessId}/edit`,
   },
+  at("admin", "admin/business-directory/new", "business new"),
+  {
+    pattern: "admin/business-directory/new",
+    audience: "admin",
+    label: "business new, sent empty",
+    path: fixed("/admin/business-directory/new"),
+    prepare: sendEmpty("Create Business"),
+  },
+  {
+    pattern: "admin/business-directory/:businessId/delete",
+    audience: "admin",
+    label: "business delete",
+    path: (demo) => `/admin/business-directory/${demo.businessId}/delete`,
+  },
+  {
+    pattern: "admin/business-directory",
+    audience: "admin",
+    label: "business delete from the list",
+    path: fixed("/admin/business-directory"),
+    // Opens the confirmation (a dialog with JavaScript, the page without); nothing is deleted.
+    prepare: async (page) => {
+      await page
+        .getByRole("link", { name: /^Delete / })
+        .first()
+        .click();
+      await page.waitForLoadState("load");
+      await page.getByRole("dialog").or(page.locator("main h1")).first().waitFor({ timeout: 10_000 });
+    },
+  },
   {
     pattern: "admin/business-directory/:businessId/image",
     audience: "admin",
