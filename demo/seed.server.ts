@@ -14,7 +14,10 @@ import {
   cities,
   citiesUrls,
   cityUrls,
+  cityRequests,
   cityVideos,
+  contactSubmissions,
+  inboxReplies,
   productFeedback,
   profiles,
   storyRevisions,
@@ -31,6 +34,7 @@ import { storeDemoImages } from "./business-images.server";
 import { SEED_CATEGORIES, SEED_LISTINGS } from "./businesses";
 import { SEED_CITIES } from "./cities";
 import { SEED_FEEDBACK, type SeedFeedbackPage } from "./feedback";
+import { SEED_CITY_REQUESTS, SEED_CONTACT_MESSAGES } from "./inbox";
 import { SEED_VIDEOS, seedVideo } from "./meetings";
 import { verifySeedRecord } from "./verification";
 import { SEED_SOURCES } from "./sources";
@@ -313,6 +317,33 @@ async function insertDemoData(tx: Transaction): Promise<void> {
     })),
   );
   if (roleRows.length) await tx.insert(userRoles).values(roleRows);
+
+  // ------------------------------------------------------------ inbox (already announced to the admins)
+  const messageRows = await tx
+    .insert(contactSubmissions)
+    .values(
+      SEED_CONTACT_MESSAGES.map(({ reply: _reply, ...message }) => ({
+        ...message,
+        adminNotifiedAt: message.createdAt,
+      })),
+    )
+    .returning({ id: contactSubmissions.id });
+  const adminId = required(userId, SEED_ACCOUNTS.find((account) => account.roles.includes("admin"))!.email, "user");
+  const replies = SEED_CONTACT_MESSAGES.flatMap((message, index) =>
+    message.reply ? [{ ...message.reply, contactSubmissionId: messageRows[index]!.id, sentBy: adminId }] : [],
+  );
+  if (replies.length) await tx.insert(inboxReplies).values(replies);
+  await tx.insert(cityRequests).values(
+    SEED_CITY_REQUESTS.map((request) => ({
+      ...request,
+      adminNotifiedAt: request.createdAt,
+      liveNoticeQueuedAt: request.liveNotifiedAt ?? null,
+      liveNotifiedAt: request.liveNotifiedAt ?? null,
+      cityId: request.liveNotifiedAt
+        ? required(cityId, SEED_CITIES.find((city) => city.name === request.cityName)?.key, "city")
+        : null,
+    })),
+  );
 }
 
 /** Empties every table of the app (the public schema), so that the demo data can be loaded again. */

@@ -51,6 +51,10 @@ export const ANALYTICS_EVENTS = [
 ] as const;
 export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
 
+/** Where a contact message or a city request stands in the admin inbox (docs/decisions/0053-admin-inbox.md). */
+export const INBOX_STATUSES = ["New", "Answered", "Closed"] as const;
+export type InboxStatus = (typeof INBOX_STATUSES)[number];
+
 export const CONTACT_TOPICS = [
   "General Inquiry",
   "Technical Support",
@@ -59,6 +63,7 @@ export const CONTACT_TOPICS = [
   "Feedback",
   "Other",
 ] as const;
+export type ContactTopic = (typeof CONTACT_TOPICS)[number];
 
 export const VIDEOS_PER_PAGE = 10;
 export const CITY_SEARCH_LIMIT = 20;

@@ -176,3 +176,36 @@ test("the footer's Feedback sends feedback about the page it is on, with the mem
   await expect(row.getByRole("link", { name: "/about" })).toHaveAttribute("href", "/about");
   await expect(row.locator("td").nth(4)).toContainText("Not set");
 });
+
+test("at 1280 px every column of the table is in view, Save included; narrower, the table scrolls in its region", async ({
+  page,
+  open,
+  js,
+  signedInAs,
+}) => {
+  await signedInAs("admin");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The demo's feedback: long texts, long page addresses and e-mails.
+  await open(ADMIN);
+  const region = page.getByRole("region", { name: "Product feedback" });
+  await expect(region).toBeVisible();
+  const fits = () => region.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+  const wide = await fits();
+  expect(wide.scroll, "the table is wider than its region at 1280 px").toBeLessThanOrEqual(wide.client);
+  const edge = await region.evaluate((element) => element.getBoundingClientRect().right);
+  for (const name of ["Status", "Created", "Save"]) {
+    const header = page.getByRole("columnheader", { name, exact: true });
+    const box = (await header.boundingBox())!;
+    expect(box.x + box.width, `${name} ends past the region's edge`).toBeLessThanOrEqual(edge + 1);
+  }
+  const firstRow = page.getByRole("row").nth(1);
+  const control = js ? firstRow.getByLabel("Status") : firstRow.getByRole("button", { name: "Save" });
+  const controlBox = (await control.boundingBox())!;
+  expect(controlBox.x + controlBox.width).toBeLessThanOrEqual(edge + 1);
+
+  // At 375 px the page itself does not scroll sideways: the table does, in its region.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const narrow = await fits();
+  expect(narrow.scroll).toBeGreaterThan(narrow.client);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});

@@ -1,13 +1,22 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SEED_LISTINGS } from "#demo/businesses";
+import { SEED_CATEGORIES, SEED_LISTINGS } from "#demo/businesses";
 import { seedDemoData } from "#demo/seed.server";
+import { getDirectoryListing } from "~/lib/businesses/directory.server";
+import { businessImageFileName, smallImageName } from "~/lib/businesses/images";
+import { uploadBusinessImage } from "~/lib/businesses/images.server";
 import { letterOf } from "~/lib/businesses/listing";
-import { businessListings, cities } from "~/lib/db/schema";
+import { businessCategories, businessListings, cities } from "~/lib/db/schema";
+import { localStorageDirectory } from "~/lib/storage/storage.server";
 import { getToast } from "~/lib/toast/toast.server";
 import { loader as listLoader } from "~/routes/admin/business-directory/index";
 import { action as editAction, loader as editLoader } from "~/routes/admin/business-directory/edit";
 import { loader as previewLoader } from "~/routes/admin/business-directory/preview";
+import { action as newAction, loader as newLoader } from "~/routes/admin/business-directory/new";
+import { action as deleteAction, loader as deleteLoader } from "~/routes/admin/business-directory/delete";
 import { callAction, callLoader, cookiesFrom, dbTag, getTestDb, TEST_ORIGIN, type RouteResult } from "../setup";
 import { createSignedInUser } from "../support/factories";
 
@@ -45,8 +54,22 @@ async function list(query: string, cookie: string | null = admin.cookie): Promis
   return result.data as ListData;
 }
 
-const edit = (id: string, fields: Record<string, string>, cookie: string | null = admin.cookie) =>
-  callAction(editAction, `${LIST}/${id}/edit`, fields, { ...headers(cookie), params: { businessId: id } });
+/** The listing's own city unless the fields name one (the form always sends its city select). */
+async function cityOfListing(id: string): Promise<string> {
+  const [row] = await getTestDb()
+    .select({ cityId: businessListings.cityId })
+    .from(businessListings)
+    .where(eq(businessListings.id, id));
+  return row?.cityId ?? cityIdByKey.values().next().value!;
+}
+
+const edit = async (id: string, fields: Record<string, string>, cookie: string | null = admin.cookie) =>
+  callAction(
+    editAction,
+    `${LIST}/${id}/edit`,
+    { cityId: await cityOfListing(id), ...fields },
+    { ...headers(cookie), params: { businessId: id } },
+  );
 
 async function toastOf(result: RouteResult) {
   return (await getToast(new Request(TEST_ORIGIN, { headers: { Cookie: cookiesFrom(result) } }))).toast;
@@ -255,5 +278,196 @@ describe(`business directory admin: only for admins ${dbTag}`, () => {
           status,
         );
     }
+  });
+});
+
+// ---------------------------------------------------------------- issue 26, item 14: create, delete, city and category
+
+const create = (fields: Record<string, string>, cookie: string | null = admin.cookie) =>
+  callAction(newAction, `${LIST}/new`, fields, headers(cookie));
+const remove = (id: string, cookie: string | null = admin.cookie, back = "") =>
+  callAction(
+    deleteAction,
+    `${LIST}/${id}/delete${back ? `?back=${encodeURIComponent(back)}` : ""}`,
+    {},
+    {
+      ...headers(cookie),
+      params: { businessId: id },
+    },
+  );
+
+async function categoryId(parent: string) {
+  const [row] = await getTestDb()
+    .select({ id: businessCategories.id })
+    .from(businessCategories)
+    .where(eq(businessCategories.parentCategory, parent))
+    .limit(1);
+  return row!.id;
+}
+
+const png = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+
+describe(`business directory admin: a new listing ${dbTag}`, () => {
+  it("creates a listing in a city and category, with a business key from its name and city, then opens its edit page", async () => {
+    const cityId = cityIdByKey.get("alder-creek")!;
+    const category = await categoryId(SEED_CATEGORIES[0]!.parentCategory);
+    const back = `${LIST}?letter=R`;
+    const created = await create({
+      ...VALID,
+      name: "Riverbend Books & Café",
+      cityId,
+      businessCategory: category,
+      returnTo: back,
+    });
+    expect(created.status).toBe(302);
+    expect(await toastOf(created)).toMatchObject({ type: "success", title: "Business created successfully" });
+    const row = await listingNamed("Riverbend Books & Café");
+    expect(created.headers.get("Location")).toBe(`${LIST}/${row.id}/edit?back=${encodeURIComponent(back)}`);
+    expect(row).toMatchObject({
+      cityId,
+      businessCategory: category,
+      businessKey: "riverbend-books-and-cafe-alder-creek",
+      listingTier: "Tier 1",
+      email: VALID.email,
+      latitude: 45.52,
+      imageUrl: null,
+      nameLetter: "R",
+    });
+    // The public directory shows it at once, under its key.
+    expect(await getDirectoryListing(row.businessKey)).toMatchObject({ name: "Riverbend Books & Café" });
+
+    // The same name in the same city gets a key of its own.
+    const again = await create({ name: "Riverbend Books & Cafe", listingTier: "Tier 3", cityId });
+    expect(again.status).toBe(302);
+    const twin = await listingNamed("Riverbend Books & Cafe");
+    expect(twin.businessKey).toBe("riverbend-books-and-cafe-alder-creek-2");
+    expect(twin.businessCategory).toBeNull();
+    expect((await list("q=Riverbend")).total).toBe(2);
+  });
+
+  it("checks a new listing as an edit is checked, city required, and stores nothing refused", async () => {
+    const before = (await list("")).total;
+    const refused = await create({ ...VALID, name: " ", email: "not-an-email", latitude: "91", cityId: "" });
+    expect(refused.status).toBe(400);
+    const data = refused.data as {
+      toast: { title: string };
+      result: { error: Record<string, string[]>; initialValue: Record<string, string> };
+    };
+    expect(data.toast).toMatchObject({ title: "Failed to create business" });
+    expect(data.result.error).toMatchObject({
+      name: ["Name is required"],
+      email: ["Enter an email address like name@example.com."],
+      cityId: ["Choose a city."],
+    });
+    expect(data.result.initialValue).toMatchObject({ description: VALID.description });
+    const unknownCity = await create({ ...VALID, cityId: "00000000-0000-4000-8000-000000000000" });
+    expect(unknownCity.status).toBe(400);
+    expect((unknownCity.data as typeof data).result.error.cityId).toEqual(["Choose a city from the list."]);
+    const unknownCategory = await create({
+      ...VALID,
+      cityId: cityIdByKey.get("alder-creek")!,
+      businessCategory: "00000000-0000-4000-8000-000000000000",
+    });
+    expect((unknownCategory.data as typeof data).result.error.businessCategory).toEqual([
+      "Choose a category from the list.",
+    ]);
+    expect((await list("")).total).toBe(before);
+  });
+});
+
+describe(`business directory admin: city and category of a listing ${dbTag}`, () => {
+  it("moves a listing to another city and category, keeping its key", async () => {
+    const before = await listingNamed("Sun Valley Tire");
+    const [otherCity] = [...cityIdByKey.values()].filter((id) => id !== before.cityId);
+    const category = await categoryId(SEED_CATEGORIES.at(-1)!.parentCategory);
+    const saved = await edit(before.id, {
+      name: before.name,
+      listingTier: before.listingTier,
+      cityId: otherCity!,
+      businessCategory: category,
+    });
+    expect(saved.status).toBe(302);
+    expect(await listingNamed("Sun Valley Tire")).toMatchObject({
+      cityId: otherCity,
+      businessCategory: category,
+      businessKey: before.businessKey,
+    });
+    const cleared = await edit(before.id, { name: before.name, listingTier: before.listingTier, cityId: otherCity! });
+    expect(cleared.status).toBe(302);
+    expect((await listingNamed("Sun Valley Tire")).businessCategory).toBeNull();
+    const unknown = await edit(before.id, {
+      name: before.name,
+      listingTier: before.listingTier,
+      cityId: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(unknown.status).toBe(400);
+    expect((await listingNamed("Sun Valley Tire")).cityId).toBe(otherCity);
+    const restored = await edit(before.id, {
+      name: before.name,
+      listingTier: before.listingTier,
+      cityId: before.cityId,
+    });
+    expect(restored.status).toBe(302);
+  });
+});
+
+describe(`business directory admin: deleting ${dbTag}`, () => {
+  it("asks first, then deletes the listing and both sizes of its stored image", async () => {
+    const cityId = cityIdByKey.get("alder-creek")!;
+    await create({ name: "Doomed Diner", listingTier: "Tier 1", cityId });
+    const listing = await listingNamed("Doomed Diner");
+    await uploadBusinessImage(listing.id, { name: "diner.png", bytes: await png() });
+    const { imageUrl } = await listingNamed("Doomed Diner");
+    const name = businessImageFileName(imageUrl)!;
+    const files = () => fs.readdirSync(path.join(localStorageDirectory(), "businesses"));
+    expect(files()).toEqual(expect.arrayContaining([name, smallImageName(name)]));
+
+    const page = await callLoader(deleteLoader, `${LIST}/${listing.id}/delete`, {
+      ...headers(admin.cookie),
+      params: { businessId: listing.id },
+    });
+    expect(page.data).toMatchObject({ listing: { name: "Doomed Diner", imageUrl }, back: LIST });
+
+    const deleted = await remove(listing.id, admin.cookie, `${LIST}?letter=D`);
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("Location")).toBe(`${LIST}?letter=D`);
+    expect(await toastOf(deleted)).toMatchObject({ type: "success", title: "Business deleted successfully" });
+    expect(await getTestDb().select().from(businessListings).where(eq(businessListings.id, listing.id))).toEqual([]);
+    expect(files()).not.toContain(name);
+    expect(files()).not.toContain(smallImageName(name));
+    expect(await getDirectoryListing(listing.businessKey)).toBeNull();
+
+    const again = await remove(listing.id);
+    expect(await toastOf(again)).toMatchObject({ type: "error", title: "Failed to delete business" });
+    const gone = await callLoader(deleteLoader, `${LIST}/${listing.id}/delete`, {
+      ...headers(admin.cookie),
+      params: { businessId: listing.id },
+    });
+    expect(gone.status).toBe(404);
+  });
+
+  it("refuses a member's and a visitor's create and delete, and changes nothing", async () => {
+    const target = await listingNamed("Mesa Auto Care");
+    const total = (await list("")).total;
+    for (const [cookie, status] of [
+      [member.cookie, 403],
+      [null, 401],
+    ] as const) {
+      const forged = await create({ ...VALID, name: "Forged", cityId: target.cityId }, cookie);
+      expect([forged.status, forged.thrown]).toEqual([status, true]);
+      const removed = await remove(target.id, cookie);
+      expect([removed.status, removed.thrown]).toEqual([status, true]);
+      expect((await callLoader(newLoader, `${LIST}/new`, headers(cookie))).status).toBe(status);
+      const page = await callLoader(deleteLoader, `${LIST}/${target.id}/delete`, {
+        ...headers(cookie),
+        params: { businessId: target.id },
+      });
+      expect(page.status).toBe(status);
+    }
+    expect(await listingNamed("Mesa Auto Care")).toEqual(target);
+    expect((await list("")).total).toBe(total);
   });
 });

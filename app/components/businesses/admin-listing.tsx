@@ -21,7 +21,13 @@ import { telephoneHref, tierLabel, tierLevel, websiteHref } from "~/lib/business
 import { LISTING_TIERS } from "~/lib/constants";
 
 /** What the admin shows of a listing (AdminListing as the loader sends it). */
-export type ListingView = Omit<AdminListing, "businessKey" | "cityId">;
+export type ListingView = Omit<AdminListing, "businessKey">;
+
+/** The form's choices of city and category. */
+export type BusinessChoices = {
+  cities: readonly { id: string; name: string; state: string }[];
+  categories: readonly { id: string; label: string }[];
+};
 
 export const LINK = "font-semibold text-brand-700 hover:underline";
 
@@ -86,17 +92,19 @@ function ContactLines({ listing }: { listing: ListingView }) {
   );
 }
 
-/** One listing in the grid, with its Preview and Edit links (pages without JavaScript, dialogs with it). */
+/** One listing in the grid, with its Preview, Edit and Delete links (pages without JavaScript, dialogs with it). */
 export function ListingCard({
   listing,
   previewTo,
   editTo,
+  deleteTo,
   onOpen,
 }: {
   listing: ListingView;
   previewTo: string;
   editTo: string;
-  onOpen?: (kind: "preview" | "edit", event: React.MouseEvent) => void;
+  deleteTo: string;
+  onOpen?: (kind: "preview" | "edit" | "delete", event: React.MouseEvent) => void;
 }) {
   const headingId = `listing-${listing.id}`;
   return (
@@ -123,6 +131,13 @@ export function ListingCard({
           </Link>
           <Link to={editTo} className={LINK} onClick={(event) => onOpen?.("edit", event)}>
             Edit <span className="sr-only">{listing.name}</span>
+          </Link>
+          <Link
+            to={deleteTo}
+            className="font-semibold text-red-700 hover:underline"
+            onClick={(event) => onOpen?.("delete", event)}
+          >
+            Delete <span className="sr-only">{listing.name}</span>
           </Link>
         </div>
       </div>
@@ -153,6 +168,7 @@ export function ListingPreview({
       </div>
       <p className="text-slate-500">
         {listing.cityName}, {listing.cityState}
+        {listing.categoryLabel ? ` · ${listing.categoryLabel}` : ""}
       </p>
       {listing.description ? (
         <p className="whitespace-pre-line text-slate-800">{listing.description}</p>
@@ -172,33 +188,42 @@ export function ListingPreview({
 type FormValues = z.input<typeof UpdateBusinessSchema>;
 
 /**
- * The edit form: every field the spec lists but the image, whose upload
- * form has its own slot. Posts to the edit page's action, from the page
- * (`<Form>`) or the dialog (a fetcher's `<Form>`).
+ * A listing's form: every field the spec lists but the image, whose upload
+ * form has its own slot, plus its city and category. Edits a listing
+ * (`listing` given) or makes a new one; posts to the edit page's or the new
+ * page's action, from the page (`<Form>`) or the edit dialog (a fetcher's
+ * `<Form>`).
  */
-export function EditBusinessForm({
+export function BusinessForm({
   listing,
+  choices,
   action,
   returnTo,
   lastResult,
   FormComponent,
   busy,
   cancel,
+  submitLabel = "Save Changes",
 }: {
-  listing: ListingView;
+  listing?: ListingView;
+  choices: BusinessChoices;
   action: string;
   returnTo: string;
   lastResult: LastResult;
   FormComponent: typeof Form;
   busy: boolean;
   cancel: React.ReactNode;
+  submitLabel?: string;
 }) {
-  const [form, fields] = useSchemaForm<FormValues>({ id: `edit-business-${listing.id}`, lastResult });
-  const initial = (name: keyof FormValues, fallback: string | number | null) => {
+  const [form, fields] = useSchemaForm<FormValues>({
+    id: listing ? `edit-business-${listing.id}` : "new-business",
+    lastResult,
+  });
+  const initial = (name: keyof FormValues, fallback: string | number | null | undefined) => {
     const typed = fields[name].initialValue;
-    return typeof typed === "string" ? typed : fallback === null ? "" : String(fallback);
+    return typeof typed === "string" ? typed : fallback === null || fallback === undefined ? "" : String(fallback);
   };
-  const text = (name: keyof FormValues, label: string, type: string, fallback: string | number | null) => (
+  const text = (name: keyof FormValues, label: string, type: string, fallback: string | number | null | undefined) => (
     <Field
       label={label}
       {...getInputProps(fields[name], { type })}
@@ -211,45 +236,62 @@ export function EditBusinessForm({
       method="post"
       action={action}
       {...getFormProps(form)}
-      aria-label={`Edit ${listing.name}`}
+      aria-label={listing ? `Edit ${listing.name}` : "New business"}
       className="grid gap-4 sm:grid-cols-2"
     >
       <input type="hidden" name="returnTo" value={returnTo} />
       <Field
         label="Name"
         {...getInputProps(fields.name, { type: "text" })}
-        defaultValue={initial("name", listing.name)}
+        defaultValue={initial("name", listing?.name)}
         required
         errors={fields.name.errors}
         className="sm:col-span-2"
       />
+      <SelectField
+        label="City"
+        {...getSelectProps(fields.cityId)}
+        defaultValue={initial("cityId", listing?.cityId)}
+        placeholder="Choose a city"
+        options={choices.cities.map((city) => ({ value: city.id, label: `${city.name}, ${city.state}` }))}
+        required
+        errors={fields.cityId.errors}
+      />
+      <SelectField
+        label="Category"
+        {...getSelectProps(fields.businessCategory)}
+        defaultValue={initial("businessCategory", listing?.categoryId)}
+        placeholder="No category"
+        options={choices.categories.map((category) => ({ value: category.id, label: category.label }))}
+        errors={fields.businessCategory.errors}
+      />
       <TextareaField
         label="Description"
         {...getTextareaProps(fields.description)}
-        defaultValue={initial("description", listing.description)}
+        defaultValue={initial("description", listing?.description)}
         rows={4}
         errors={fields.description.errors}
         className="sm:col-span-2"
       />
-      {text("streetAddress", "Street address", "text", listing.streetAddress)}
-      {text("postalCode", "Postal code", "text", listing.postalCode)}
-      {text("telephone", "Telephone", "tel", listing.telephone)}
-      {text("email", "Email", "email", listing.email)}
-      {text("website", "Website", "text", listing.website)}
+      {text("streetAddress", "Street address", "text", listing?.streetAddress)}
+      {text("postalCode", "Postal code", "text", listing?.postalCode)}
+      {text("telephone", "Telephone", "tel", listing?.telephone)}
+      {text("email", "Email", "email", listing?.email)}
+      {text("website", "Website", "text", listing?.website)}
       <SelectField
         label="Listing tier"
         {...getSelectProps(fields.listingTier)}
-        defaultValue={initial("listingTier", listing.listingTier)}
+        defaultValue={initial("listingTier", listing?.listingTier ?? "Tier 3")}
         options={LISTING_TIERS.map((tier) => ({ value: tier, label: `${tier} (${tierLabel(tier)})` }))}
         errors={fields.listingTier.errors}
       />
-      {text("latitude", "Latitude", "text", listing.latitude)}
-      {text("longitude", "Longitude", "text", listing.longitude)}
+      {text("latitude", "Latitude", "text", listing?.latitude)}
+      {text("longitude", "Longitude", "text", listing?.longitude)}
       <p className="text-sm text-slate-500 sm:col-span-2">
         Latitude and longitude place the listing on its map: enter both, or leave both empty.
       </p>
       <div className="flex items-center gap-3 sm:col-span-2">
-        <Button disabled={busy}>Save Changes</Button>
+        <Button disabled={busy}>{submitLabel}</Button>
         {cancel}
       </div>
     </FormComponent>

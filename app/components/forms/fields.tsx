@@ -187,9 +187,10 @@ export function Button({
   variant = "primary",
   className = "",
   ...props
-}: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "secondary" | "ghost" }) {
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "secondary" | "ghost" | "danger" }) {
   const styles = {
     primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-500",
+    danger: "bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-500",
     secondary: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 disabled:text-slate-500",
     ghost: "text-slate-700 hover:bg-slate-100 disabled:text-slate-500",
   }[variant];

@@ -71,6 +71,20 @@ const coordinate = (label: string, limit: number) =>
       return number;
     });
 
+/** A select's uuid: required (the city), or blank for none (the category). */
+const chosenId = (message: string) => z.uuid(message);
+const optionalId = (message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || null)
+    .pipe(z.uuid(message).nullable());
+
+/**
+ * A listing's fields, the same for a new one and an edit (spec:
+ * admin-and-prototypes.md sections 3, 5 and 7; docs/decisions/0033 and 0053).
+ */
 export const UpdateBusinessSchema = z
   .object({
     name: z
@@ -94,6 +108,8 @@ export const UpdateBusinessSchema = z
       "Enter a web address like example.com or https://example.com.",
     ),
     listingTier: z.enum(LISTING_TIERS, { error: "Choose a listing tier." }),
+    cityId: chosenId("Choose a city."),
+    businessCategory: optionalId("Choose a category from the list."),
     latitude: coordinate("Latitude", 90),
     longitude: coordinate("Longitude", 180),
   })
@@ -109,3 +125,19 @@ export const UpdateBusinessSchema = z
   });
 
 export type BusinessFields = z.output<typeof UpdateBusinessSchema>;
+
+/** A new listing is checked exactly as an edit is. */
+export const CreateBusinessSchema = UpdateBusinessSchema;
+
+export const BUSINESS_MESSAGES = {
+  created: "Business created successfully",
+  createFailed: "Failed to create business",
+  updated: "Business updated successfully",
+  updateFailed: "Failed to update business",
+  deleted: "Business deleted successfully",
+  deleteFailed: "Failed to delete business",
+  notFound: "Business not found",
+  correct: "Please correct the highlighted fields.",
+  unknownCity: "Choose a city from the list.",
+  unknownCategory: "Choose a category from the list.",
+} as const;

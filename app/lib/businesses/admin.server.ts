@@ -1,14 +1,16 @@
 /**
  * Business listings as the back office reads and writes them
  * (/admin/business-directory; spec: admin-and-prototypes.md section 7,
- * getBusinessListings and updateBusinessListing). Filtering, counting and
- * paging happen in SQL. The image is not written here: the image upload
- * owns image_url.
+ * getBusinessListings and updateBusinessListing; created and deleted:
+ * docs/decisions/0053-admin-inbox.md). Filtering, counting and paging
+ * happen in SQL. The image is not written here but deleted with its
+ * listing: the image upload owns image_url.
  */
-import { and, asc, count, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
-import { businessListings, cities } from "~/lib/db/schema";
+import { businessCategories, businessListings, cities } from "~/lib/db/schema";
 import { nameOrDescriptionContains } from "./directory.server";
+import { deleteBusinessImage } from "./images.server";
 import { ADMIN_PAGE_SIZE, type AdminDirectoryQuery, type BusinessFields } from "./admin-forms";
 
 export type AdminListing = {
@@ -28,6 +30,9 @@ export type AdminListing = {
   cityId: string;
   cityName: string;
   cityState: string;
+  categoryId: string | null;
+  /** "Parent › Sub", or the parent alone; null without a category. */
+  categoryLabel: string | null;
 };
 
 const LISTING_COLUMNS = {
@@ -47,6 +52,10 @@ const LISTING_COLUMNS = {
   cityId: businessListings.cityId,
   cityName: cities.name,
   cityState: cities.state,
+  categoryId: businessListings.businessCategory,
+  categoryLabel: sql<
+    string | null
+  >`case when ${businessCategories.id} is null then null else ${businessCategories.parentCategory} || coalesce(' › ' || ${businessCategories.subCategory}, '') end`,
 };
 
 function whereOf(query: Omit<AdminDirectoryQuery, "page">): SQL | undefined {
@@ -73,6 +82,7 @@ export async function listListingsForAdmin(query: AdminDirectoryQuery): Promise<
       .select(LISTING_COLUMNS)
       .from(businessListings)
       .innerJoin(cities, eq(cities.id, businessListings.cityId))
+      .leftJoin(businessCategories, eq(businessCategories.id, businessListings.businessCategory))
       .where(where)
       .orderBy(asc(businessListings.name), asc(businessListings.id))
       .limit(ADMIN_PAGE_SIZE)
@@ -94,16 +104,104 @@ export async function getListingForAdmin(id: string): Promise<AdminListing | nul
     .select(LISTING_COLUMNS)
     .from(businessListings)
     .innerJoin(cities, eq(cities.id, businessListings.cityId))
+    .leftJoin(businessCategories, eq(businessCategories.id, businessListings.businessCategory))
     .where(eq(businessListings.id, id));
   return listing ?? null;
 }
 
+/** A city or category chosen in the form that does not exist (any more). */
+export class UnknownChoiceError extends Error {
+  override readonly name = "UnknownChoiceError";
+  constructor(readonly field: "cityId" | "businessCategory") {
+    super(field === "cityId" ? "Unknown city" : "Unknown category");
+  }
+}
+
+export type CategoryChoice = { id: string; label: string };
+
+/** Every category, by parent then sub-category, as the form's choices. */
+export async function listCategoriesForAdmin(): Promise<CategoryChoice[]> {
+  const rows = await getDb()
+    .select({
+      id: businessCategories.id,
+      parent: businessCategories.parentCategory,
+      sub: businessCategories.subCategory,
+    })
+    .from(businessCategories)
+    .orderBy(asc(businessCategories.parentCategory), sql`${businessCategories.subCategory} asc nulls first`);
+  return rows.map((row) => ({ id: row.id, label: row.sub ? `${row.parent} › ${row.sub}` : row.parent }));
+}
+
+/** The city's location key; throws UnknownChoiceError when the city or category does not exist. */
+async function checkChoices(fields: BusinessFields): Promise<string> {
+  const db = getDb();
+  const [city] = await db.select({ locationKey: cities.locationKey }).from(cities).where(eq(cities.id, fields.cityId));
+  if (!city) throw new UnknownChoiceError("cityId");
+  if (fields.businessCategory) {
+    const [category] = await db
+      .select({ id: businessCategories.id })
+      .from(businessCategories)
+      .where(eq(businessCategories.id, fields.businessCategory));
+    if (!category) throw new UnknownChoiceError("businessCategory");
+  }
+  return city.locationKey;
+}
+
 /** Saves the edited fields (not the image) and updated_at; false when the listing is gone. */
 export async function updateListingByAdmin(id: string, fields: BusinessFields): Promise<boolean> {
+  await checkChoices(fields);
   const updated = await getDb()
     .update(businessListings)
     .set(fields) // updated_at: set by the schema on every update
     .where(eq(businessListings.id, id))
     .returning({ id: businessListings.id });
   return updated.length > 0;
+}
+
+/** "Lake Street Hardware & Garden" → "lake-street-hardware-and-garden", as the demo's keys are made. */
+export function businessKeyBase(name: string, locationKey: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+  return `${slug || "business"}-${locationKey}`;
+}
+
+/**
+ * A new listing with the form's fields (no image yet: it is uploaded on
+ * its edit page). Its business_key, the address of its public page, comes
+ * from its name and city, with "-2", "-3"… when another listing has it,
+ * and does not change when the listing is renamed or moved later (links
+ * to it keep working).
+ */
+export async function createListingByAdmin(fields: BusinessFields): Promise<{ id: string; businessKey: string }> {
+  const base = businessKeyBase(fields.name, await checkChoices(fields));
+  for (let attempt = 1; ; attempt++) {
+    const businessKey = attempt === 1 ? base : `${base}-${attempt}`;
+    const [created] = await getDb()
+      .insert(businessListings)
+      .values({ ...fields, businessKey })
+      .onConflictDoNothing({ target: businessListings.businessKey })
+      .returning({ id: businessListings.id, businessKey: businessListings.businessKey });
+    if (created) return created;
+  }
+}
+
+/**
+ * Deletes a listing, then its stored images (both widths; an outside image
+ * address is left alone). False when it was already gone.
+ */
+export async function deleteListingByAdmin(id: string): Promise<boolean> {
+  const [deleted] = await getDb()
+    .delete(businessListings)
+    .where(eq(businessListings.id, id))
+    .returning({ imageUrl: businessListings.imageUrl });
+  if (!deleted) return false;
+  await deleteBusinessImage(deleted.imageUrl);
+  return true;
 }

@@ -2,6 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities } from "~/lib/db/schema";
+import { notifyCityRequestersIfLive } from "~/lib/inbox/notices.server";
 import type { CityFields } from "./city-management-forms";
 
 export type AdminCity = typeof cities.$inferSelect;
@@ -67,6 +68,8 @@ export async function createCityByAdmin(input: { name: string; county: string })
 export async function updateCityByAdmin(cityId: string, fields: CityFields): Promise<AdminCity | null> {
   try {
     const [updated] = await getDb().update(cities).set(fields).where(eq(cities.id, cityId)).returning();
+    // A city saved as Live: its requesters hear it, each once (docs/decisions/0053-admin-inbox.md).
+    await notifyCityRequestersIfLive(updated ?? null);
     return updated ?? null;
   } catch (error) {
     if (isUniqueViolation(error)) throw new LocationKeyTakenError();

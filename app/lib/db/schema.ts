@@ -70,24 +70,81 @@ export const cities = pgTable(
   ],
 );
 
-export const cityRequests = pgTable("city_requests", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  state: text("state").notNull(),
-  cityName: text("city_name").notNull(),
-  /** Null once the member who sent it deleted their account (anonymised, docs/decisions/0006). */
-  email: text("email"),
-  createdAt: createdAt(),
-});
+/**
+ * A visitor's request for coverage of a city; read and answered in the admin
+ * inbox (docs/decisions/0053-admin-inbox.md). `cityId` is the city it was
+ * matched or linked to; the requester is mailed once when that city is
+ * Live (`liveNoticeQueuedAt` marks the mail queued, `liveNotifiedAt` sent).
+ */
+export const cityRequests = pgTable(
+  "city_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    state: text("state").notNull(),
+    cityName: text("city_name").notNull(),
+    /** Null once the member who sent it deleted their account (anonymised, docs/decisions/0006). */
+    email: text("email"),
+    status: text("status").notNull().default("New"),
+    cityId: uuid("city_id").references(() => cities.id, { onDelete: "set null" }),
+    /** When the admins' notice of its arrival was accepted by the mail server. */
+    adminNotifiedAt: timestamp("admin_notified_at", { withTimezone: true }),
+    liveNoticeQueuedAt: timestamp("live_notice_queued_at", { withTimezone: true }),
+    liveNotifiedAt: timestamp("live_notified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("city_requests_created_idx").on(t.createdAt.desc(), t.id),
+    index("city_requests_city_idx").on(t.cityId),
+    check("city_requests_status_check", sql`${t.status} in ('New', 'Answered', 'Closed')`),
+  ],
+);
 
-export const contactSubmissions = pgTable("contact_submissions", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  /** Null once the member who sent it deleted their account. */
-  email: text("email"),
-  phone: text("phone"),
-  topic: text("topic").notNull(),
-  message: text("message").notNull(),
-  createdAt: createdAt(),
-});
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Null once the member who sent it deleted their account. */
+    email: text("email"),
+    phone: text("phone"),
+    topic: text("topic").notNull(),
+    message: text("message").notNull(),
+    status: text("status").notNull().default("New"),
+    /** When the admins' notice of its arrival was accepted by the mail server. */
+    adminNotifiedAt: timestamp("admin_notified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("contact_submissions_created_idx").on(t.createdAt.desc(), t.id),
+    check("contact_submissions_status_check", sql`${t.status} in ('New', 'Answered', 'Closed')`),
+  ],
+);
+
+/**
+ * An admin's e-mail reply to a contact message or a city request, as sent
+ * (docs/decisions/0053-admin-inbox.md): who sent it and when. The address it
+ * went to is the message's own, not kept here.
+ */
+export const inboxReplies = pgTable(
+  "inbox_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contactSubmissionId: uuid("contact_submission_id").references(() => contactSubmissions.id, {
+      onDelete: "cascade",
+    }),
+    cityRequestId: uuid("city_request_id").references(() => cityRequests.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    /** The admin who sent it; null once their account is deleted. */
+    sentBy: uuid("sent_by").references(() => users.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("inbox_replies_contact_idx").on(t.contactSubmissionId, t.sentAt),
+    index("inbox_replies_request_idx").on(t.cityRequestId, t.sentAt),
+    index("inbox_replies_sent_by_idx").on(t.sentBy),
+    check("inbox_replies_one_message", sql`(${t.contactSubmissionId} is null) <> (${t.cityRequestId} is null)`),
+  ],
+);
 
 // ---------------------------------------------------------------- accounts
 

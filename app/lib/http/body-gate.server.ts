@@ -1,16 +1,18 @@
 import type { IncomingMessage } from "node:http";
-import type { RequestHandler, Response } from "express";
+import type { Request as ExpressRequest, RequestHandler, Response } from "express";
 import { CORS_PREFLIGHT_HEADERS, isApiPath } from "~/lib/api/cors";
 import { settings } from "~/lib/env/settings.server";
-import { bodyLimitFor, formatBytes, tooLargeMessageFor } from "./body-limits";
-import { answerPlainly as answer } from "./plain-answer.server";
+import { answersTooLargeItself, bodyLimitFor, formatBytes, tooLargeMessageFor } from "./body-limits";
+import { answerPlainly as answer, closeAfterAnswer } from "./plain-answer.server";
 
 /**
  * The gate every request passes before React Router sees it:
  * - methods other than GET, HEAD, POST, PUT, PATCH, DELETE get 405 (OPTIONS 204), with `Allow`
  *   (and under /api/, the CORS preflight's headers);
  * - a body larger than the route's limit gets 413, by its Content-Length at
- *   once, or as soon as the bytes streamed in pass the limit;
+ *   once, or as soon as the bytes streamed in pass the limit (a route that
+ *   answers that with its own page, the image upload, gets the request
+ *   without its body instead: passOnTooLarge);
  * - a body that takes longer than REQUEST_BODY_TIMEOUT_MS (the default deadline) gets 408;
  * - posts must be HTML forms (415 otherwise, 400 with no body at all) that parse (400) and
  *   hold no NUL character outside a file's bytes (400: PostgreSQL text cannot store one).
@@ -66,10 +68,12 @@ export function requestBodyGate({ deadlineMs }: { deadlineMs?: number } = {}): R
     if (expectsForm && !isFormType(req)) return answer(req, res, 415, GATE_MESSAGES.notAForm);
     const limit = bodyLimitFor(req.path);
     const tooLarge = tooLargeMessageFor(req.path) ?? GATE_MESSAGES.tooLarge(limit);
-    if (Number(req.headers["content-length"] ?? 0) > limit) return answer(req, res, 413, tooLarge);
+    const refuseTooLarge = () =>
+      answersTooLargeItself(req.path) ? passOnTooLarge(req, res, next) : answer(req, res, 413, tooLarge);
+    if (Number(req.headers["content-length"] ?? 0) > limit) return refuseTooLarge();
 
     const result = await readBody(req, limit, deadlineMs ?? settings().REQUEST_BODY_TIMEOUT_MS);
-    if (result.status === "too-large") return answer(req, res, 413, tooLarge);
+    if (result.status === "too-large") return refuseTooLarge();
     if (result.status === "too-slow") return answer(req, res, 408, GATE_MESSAGES.tooSlow);
     if (result.status === "failed") return void req.socket.destroy();
     if (!expectsForm) return next(); // a GET's body is read and dropped
@@ -79,6 +83,22 @@ export function requestBodyGate({ deadlineMs }: { deadlineMs?: number } = {}): R
     res.locals.requestBody = result.body;
     next();
   };
+}
+
+/**
+ * A body too large for a route that answers that with its own page: React
+ * Router gets the request without its body, marked (bodyTooLargeContext),
+ * and the connection closes once the page is sent, as for any unread body.
+ */
+function passOnTooLarge(req: ExpressRequest, res: Response, next: () => void) {
+  if (!req.complete) closeAfterAnswer(req, res);
+  res.locals.bodyTooLarge = true;
+  next();
+}
+
+/** Whether the gate refused the body as too large (the request goes on without it). */
+export function bodyTooLargeOf(res: Response): boolean {
+  return res.locals.bodyTooLarge === true;
 }
 
 /** The body the gate read, for the Request handed to React Router. */

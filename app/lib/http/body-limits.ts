@@ -35,6 +35,15 @@ export function tooLargeMessageFor(pathname: string): string | null {
   return `${IMAGE_MESSAGES.tooLarge.title}. ${IMAGE_MESSAGES.tooLarge.description}.`;
 }
 
+/**
+ * Whether the route answers a body over its limit with its own page (the
+ * image upload page, with the spec's message and its form kept) rather
+ * than the gate's plain 413 (app/lib/http/body-refusal.ts).
+ */
+export function answersTooLargeItself(pathname: string): boolean {
+  return IMAGE_ROUTES.some((route) => route.test(pathname));
+}
+
 /** Readable sizes for messages: "64 KB", "5 MB". */
 export function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;

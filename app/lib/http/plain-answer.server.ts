@@ -27,7 +27,7 @@ const LINGER_MS = 2_000;
  * unread bytes resets it, and a reset can destroy the answer before the
  * client has read it.
  */
-function closeAfterAnswer(req: ExpressRequest, res: Response) {
+export function closeAfterAnswer(req: ExpressRequest, res: Response) {
   res.setHeader("Connection", "close");
   req.resume();
   res.on("finish", () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref());

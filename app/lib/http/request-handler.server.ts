@@ -7,7 +7,8 @@ import {
 } from "react-router";
 import { recordPageEvents } from "~/lib/analytics/page-events.server";
 import { settings } from "~/lib/env/settings.server";
-import { bufferedBodyOf } from "./body-gate.server";
+import { bodyTooLargeOf, bufferedBodyOf } from "./body-gate.server";
+import { bodyTooLargeContext } from "./body-refusal";
 import { cspNonceContext } from "./nonce";
 import { PageCache, type PageCacheLimits, respondFromCache } from "./page-cache.server";
 import { requestUrl } from "./request-url.server";
@@ -40,6 +41,7 @@ export function createRequestHandler({
       const render = () => {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, nonce);
+        context.set(bodyTooLargeContext, bodyTooLargeOf(res));
         return handleRequest(request, context);
       };
       const serverBuild = typeof build === "function" ? await build() : build;

@@ -18,6 +18,7 @@ import { moveNextRetry } from "~/lib/captions/state.server";
 import { fetchTranscriptForVideo } from "~/lib/transcripts/fetch.server";
 import { isVideoSourceError } from "~/lib/youtube/sources.server";
 import { handleIssueSummaryJob, queueIssueSummaries } from "~/lib/issues/jobs.server";
+import { handleInboxMailJob } from "~/lib/inbox/notices.server";
 import { attemptDeadlineMs } from "./budgets.server";
 import { ensureAnalysisQueued, ensureStoryQueued, scheduleCaptionRetry } from "./enqueue.server";
 import {
@@ -134,4 +135,5 @@ export const HANDLERS: Record<QueueName, (job: JobInput) => Promise<JobOutput>> 
   [QUEUES.alertMatch]: handleAlertMatchJob,
   [QUEUES.alertMail]: handleAlertMailJob,
   [QUEUES.issueSummary]: handleIssueSummaryJob,
+  [QUEUES.inboxMail]: handleInboxMailJob,
 };

@@ -15,12 +15,17 @@ export const QUEUES = {
   /** One alert e-mail to one member (at once or a digest). */
   alertMail: "alert-mail",
   issueSummary: "issue-summary",
+  /** The admin inbox's mail: notices to admins, a requester's "your city is Live" (docs/decisions/0053-admin-inbox.md). */
+  inboxMail: "inbox-mail",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** The queues whose jobs work on one video (singletonKey = city_videos.id). */
-export type VideoQueueName = Exclude<QueueName, "source-refresh" | "alert-match" | "alert-mail" | "issue-summary">;
+export type VideoQueueName = Exclude<
+  QueueName,
+  "source-refresh" | "alert-match" | "alert-mail" | "issue-summary" | "inbox-mail"
+>;
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
 
@@ -52,6 +57,8 @@ const SETTINGS: Record<QueueName, QueueSettings> = {
   "alert-mail": { retryLimit: 10, retryDelay: 60, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
   // An issue's summary after a new meeting or an edit (docs/decisions/0041-issue-timelines.md).
   "issue-summary": { retryLimit: 2, retryDelay: 60, retryBackoff: true, retentionMinutes: 24 * 60 },
+  // Like alerts: an SMTP outage delays the inbox's mail but loses none.
+  "inbox-mail": { retryLimit: 10, retryDelay: 60, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
 };
 
 /**
@@ -101,6 +108,16 @@ export const AlertMailJobData = z.object({
 });
 /** One issue (created or edited), or the issues a newly analysed meeting may have joined. */
 export const IssueSummaryJobData = z.union([z.object({ issueId: z.uuid() }), z.object({ cityVideoId: z.uuid() })]);
+/**
+ * The admin inbox's mail: the admins' notice of a new contact message or
+ * city request; a city gone Live (fan out to its requesters); one
+ * requester's notice that their city is Live.
+ */
+export const InboxMailJobData = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("admin-notice"), box: z.enum(["messages", "requests"]), id: z.uuid() }),
+  z.object({ kind: z.literal("city-live"), cityId: z.uuid() }),
+  z.object({ kind: z.literal("requester-notice"), cityRequestId: z.uuid() }),
+]);
 
 export type TranscriptJob = z.infer<typeof TranscriptJobData>;
 export type AnalysisJob = z.infer<typeof AnalysisJobData>;
@@ -114,6 +131,7 @@ export type JobDataByQueue = {
   "alert-match": z.infer<typeof AlertMatchJobData>;
   "alert-mail": z.infer<typeof AlertMailJobData>;
   "issue-summary": z.infer<typeof IssueSummaryJobData>;
+  "inbox-mail": z.infer<typeof InboxMailJobData>;
 };
 
 /** What a finished job leaves in its output (pg-boss keeps it with the job). */
@@ -131,6 +149,8 @@ export type JobOutput =
   /** Alerts: new matches recorded and mail jobs queued; or an alert e-mail accepted by the mail server. */
   | { outcome: "matched"; matches: number; mails: number }
   | { outcome: "mailed"; matches: number }
+  /** The inbox's notices: e-mails accepted by the mail server. */
+  | { outcome: "notified"; mails: number }
   /** Issue summaries regenerated. */
   | { outcome: "summarized"; issues: number }
   /** A failure that retrying cannot fix (no transcript, no analysis): the job completes with it instead of retrying. */
@@ -147,6 +167,7 @@ export const RetryJobSchema = z.object({
     QUEUES.alertMatch,
     QUEUES.alertMail,
     QUEUES.issueSummary,
+    QUEUES.inboxMail,
   ]),
   jobId: z.string(),
 });

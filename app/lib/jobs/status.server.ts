@@ -93,6 +93,7 @@ const GENERIC_FAILURE: Record<QueueName, string> = {
   [QUEUES.alertMatch]: "Matching the saved searches failed.",
   [QUEUES.alertMail]: "Sending an alert e-mail failed.",
   [QUEUES.issueSummary]: "Writing an issue's summary failed.",
+  [QUEUES.inboxMail]: "Sending an inbox e-mail failed.",
 };
 
 type StepState = "none" | "queued" | "running" | "present" | "failed" | "unavailable";

@@ -1,16 +1,23 @@
 import { href, Link } from "react-router";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
+import { countNewInInbox } from "~/lib/inbox/inbox.server";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [{ title: `Admin Panel | ${PRODUCT_NAME}` }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const inbox = await countNewInInbox();
+  return { inboxNew: inbox.messages + inbox.requests };
 }
 
 const SECTIONS = [
+  {
+    to: href("/admin/inbox"),
+    title: "Inbox",
+    text: "Contact messages and city requests, answered by e-mail.",
+  },
   { to: href("/admin/city-management"), title: "City Management", text: "Cities, their sources and videos." },
   { to: href("/admin/content-management"), title: "Content Management", text: "Transcripts, analyses and stories." },
   {
@@ -49,9 +56,12 @@ const PROTOTYPES = [
 function SectionCards({
   sections,
   level = 2,
+  badges = {},
 }: {
   sections: readonly { to: string; title: string; text: string }[];
   level?: 2 | 3;
+  /** A short count after a section's text ("3 new"), by its link. */
+  badges?: Record<string, string>;
 }) {
   const Heading = level === 2 ? "h2" : "h3";
   return (
@@ -64,6 +74,11 @@ function SectionCards({
           >
             <Heading className="font-semibold">{section.title}</Heading>
             <p className="mt-1 text-sm text-slate-600">{section.text}</p>
+            {badges[section.to] ? (
+              <p className="mt-2 inline-block rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+                {badges[section.to]}
+              </p>
+            ) : null}
           </Link>
         </li>
       ))}
@@ -71,11 +86,12 @@ function SectionCards({
   );
 }
 
-export default function AdminIndex() {
+export default function AdminIndex({ loaderData }: Route.ComponentProps) {
+  const { inboxNew } = loaderData;
   return (
     <>
       <h1 className="text-3xl font-bold">Admin Panel</h1>
-      <SectionCards sections={SECTIONS} />
+      <SectionCards sections={SECTIONS} badges={inboxNew > 0 ? { [href("/admin/inbox")]: `${inboxNew} new` } : {}} />
       <h2 className="mt-12 text-xl font-semibold">Prototypes</h2>
       <p className="mt-1 text-sm text-slate-600">
         Sample data for the fictional town of Oakdale; nothing here is live.

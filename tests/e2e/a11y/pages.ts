@@ -31,6 +31,9 @@ export type DemoData = {
   issueKey: string;
   businessKey: string;
   businessId: string;
+  /** A contact message and a city request of the admin inbox (demo/inbox.ts). */
+  messageId: string;
+  requestId: string;
 };
 
 const DEMO_CITY = "alder-creek";
@@ -51,6 +54,11 @@ export async function findDemoData(request: APIRequestContext, adminRequest: API
   const admin = await (await adminRequest.get("/admin/business-directory")).text();
   const businessId = /\/admin\/business-directory\/([0-9a-f-]{36})/.exec(admin)?.[1];
   if (!businessKey || !businessId) throw new Error("the demo data has no business listing to audit");
+  const messages = await (await adminRequest.get("/admin/inbox")).text();
+  const messageId = /\/admin\/inbox\/messages\/([0-9a-f-]{36})/.exec(messages)?.[1];
+  const requests = await (await adminRequest.get("/admin/inbox?box=requests")).text();
+  const requestId = /\/admin\/inbox\/requests\/([0-9a-f-]{36})/.exec(requests)?.[1];
+  if (!messageId || !requestId) throw new Error("the demo data has no inbox message or city request to audit");
   return {
     cityKey: DEMO_CITY,
     meetingId: analysed.id,
@@ -58,6 +66,8 @@ export async function findDemoData(request: APIRequestContext, adminRequest: API
     issueKey: DEMO_ISSUE,
     businessKey,
     businessId,
+    messageId,
+    requestId,
   };
 }
 
@@ -230,6 +240,35 @@ export const AUDITED_PAGES: AuditedPage[] = [
     label: "business edit",
     path: (demo) => `/admin/business-directory/${demo.businessId}/edit`,
   },
+  at("admin", "admin/business-directory/new", "business new"),
+  {
+    pattern: "admin/business-directory/new",
+    audience: "admin",
+    label: "business new, sent empty",
+    path: fixed("/admin/business-directory/new"),
+    prepare: sendEmpty("Create Business"),
+  },
+  {
+    pattern: "admin/business-directory/:businessId/delete",
+    audience: "admin",
+    label: "business delete",
+    path: (demo) => `/admin/business-directory/${demo.businessId}/delete`,
+  },
+  {
+    pattern: "admin/business-directory",
+    audience: "admin",
+    label: "business delete from the list",
+    path: fixed("/admin/business-directory"),
+    // Opens the confirmation (a dialog with JavaScript, the page without); nothing is deleted.
+    prepare: async (page) => {
+      await page
+        .getByRole("link", { name: /^Delete / })
+        .first()
+        .click();
+      await page.waitForLoadState("load");
+      await page.getByRole("dialog").or(page.locator("main h1")).first().waitFor({ timeout: 10_000 });
+    },
+  },
   {
     pattern: "admin/business-directory/:businessId/image",
     audience: "admin",
@@ -237,6 +276,35 @@ export const AUDITED_PAGES: AuditedPage[] = [
     path: (demo) => `/admin/business-directory/${demo.businessId}/image`,
   },
   at("admin", "admin/product-feedback", "product feedback"),
+  at("admin", "admin/inbox", "inbox"),
+  {
+    pattern: "admin/inbox",
+    audience: "admin",
+    label: "inbox: city requests",
+    path: fixed("/admin/inbox?box=requests"),
+  },
+  {
+    pattern: "admin/inbox/messages/:messageId",
+    audience: "admin",
+    label: "inbox message",
+    path: (demo) => `/admin/inbox/messages/${demo.messageId}`,
+  },
+  {
+    pattern: "admin/inbox/messages/:messageId",
+    audience: "admin",
+    label: "inbox message, reply sent empty",
+    path: (demo) => `/admin/inbox/messages/${demo.messageId}`,
+    prepare: async (page) => {
+      await page.getByLabel("Subject").fill("");
+      await sendEmpty("Send reply")(page);
+    },
+  },
+  {
+    pattern: "admin/inbox/requests/:requestId",
+    audience: "admin",
+    label: "inbox city request",
+    path: (demo) => `/admin/inbox/requests/${demo.requestId}`,
+  },
   at("admin", "admin/issues", "tracked issues"),
   at("admin", "admin/proto/frontend-components", "components prototype"),
   at("admin", "admin/proto/business-directory-tiers", "tiers prototype"),

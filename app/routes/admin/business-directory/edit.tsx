@@ -8,25 +8,31 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, href, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
-import { EditBusinessForm, LINK } from "~/components/businesses/admin-listing";
+import { BusinessForm, LINK } from "~/components/businesses/admin-listing";
 import { ImageUploadForm } from "~/components/businesses/image-upload-form";
 import type { LastResult } from "~/components/forms/use-schema-form";
 import { requireAdmin } from "~/lib/auth/session.server";
-import { getListingForAdmin, updateListingByAdmin } from "~/lib/businesses/admin.server";
-import { isUuid, listReturnTo, UpdateBusinessSchema } from "~/lib/businesses/admin-forms";
+import {
+  getListingForAdmin,
+  listCategoriesForAdmin,
+  UnknownChoiceError,
+  updateListingByAdmin,
+} from "~/lib/businesses/admin.server";
+import { BUSINESS_MESSAGES, isUuid, listReturnTo, UpdateBusinessSchema } from "~/lib/businesses/admin-forms";
+import { listCitiesForAdmin } from "~/lib/cities/admin.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import type { Toast } from "~/lib/toast/toast";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import type { Route } from "./+types/edit";
 
-const UPDATED = "Business updated successfully";
-const FAILED = "Failed to update business";
+const { updated: UPDATED, updateFailed: FAILED } = BUSINESS_MESSAGES;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const listing = isUuid(params.businessId) ? await getListingForAdmin(params.businessId) : null;
-  if (!listing) throw data({ message: "Business not found" }, { status: 404 });
-  return { listing, back: listReturnTo(new URL(request.url).searchParams.get("back")) };
+  if (!listing) throw data({ message: BUSINESS_MESSAGES.notFound }, { status: 404 });
+  const [cities, categories] = await Promise.all([listCitiesForAdmin(), listCategoriesForAdmin()]);
+  return { listing, cities, categories, back: listReturnTo(new URL(request.url).searchParams.get("back")) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -37,7 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return dataWithToast(
       { result: submission.reply() },
-      { type: "error", title: FAILED, description: "Please correct the highlighted fields." },
+      { type: "error", title: FAILED, description: BUSINESS_MESSAGES.correct },
       { status: 400 },
     );
   }
@@ -45,11 +51,19 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!isUuid(params.businessId) || !(await updateListingByAdmin(params.businessId, submission.value))) {
       return dataWithToast(
         { result: null },
-        { type: "error", title: FAILED, description: "Business not found" },
+        { type: "error", title: FAILED, description: BUSINESS_MESSAGES.notFound },
         { status: 404 },
       );
     }
   } catch (error) {
+    if (error instanceof UnknownChoiceError) {
+      const message = error.field === "cityId" ? BUSINESS_MESSAGES.unknownCity : BUSINESS_MESSAGES.unknownCategory;
+      return dataWithToast(
+        { result: submission.reply({ fieldErrors: { [error.field]: [message] } }) },
+        { type: "error", title: FAILED, description: BUSINESS_MESSAGES.correct },
+        { status: 400 },
+      );
+    }
     // The details stay in the log (spec section 8: details hidden).
     console.error(`Business directory: updating ${params.businessId} failed:`, error);
     return dataWithToast({ result: submission.reply() }, { type: "error", title: FAILED }, { status: 500 });
@@ -77,7 +91,7 @@ export const handle: AdminHandle<{ listing: { id: string; name: string }; back: 
 };
 
 export default function BusinessEditPage() {
-  const { listing, back } = useLoaderData<typeof loader>();
+  const { listing, cities, categories, back } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ result?: LastResult; toast?: Toast }>();
   const navigation = useNavigation();
   return (
@@ -88,8 +102,9 @@ export default function BusinessEditPage() {
       <div className="mb-6">
         <ImageUploadForm businessId={listing.id} currentImageUrl={listing.imageUrl} businessName={listing.name} />
       </div>
-      <EditBusinessForm
+      <BusinessForm
         listing={listing}
+        choices={{ cities, categories }}
         action={`${href("/admin/business-directory/:businessId/edit", { businessId: listing.id })}?back=${encodeURIComponent(back)}`}
         returnTo={back}
         lastResult={actionData?.result}

@@ -22,6 +22,7 @@ import {
   type ImageRefusal,
 } from "~/lib/businesses/images.server";
 import { PRODUCT_NAME } from "~/lib/constants";
+import { bodyWasTooLarge } from "~/lib/http/body-refusal";
 import { getDb } from "~/lib/db/client.server";
 import { businessListings } from "~/lib/db/schema";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
@@ -64,10 +65,12 @@ function refused(reason: ImageRefusal) {
   );
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   await requireAdmin(request);
   const listing = await findListing(params.businessId);
   if (!listing) notFound();
+  // Over the route's body limit: the gate passed the request on without its body.
+  if (bodyWasTooLarge(context)) return refused("tooLarge");
   const self = href("/admin/business-directory/:businessId/image", { businessId: listing.id });
   let formData: FormData;
   try {

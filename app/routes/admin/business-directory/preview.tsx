@@ -41,6 +41,12 @@ export default function BusinessPreviewPage() {
         <Link to={edit} className={LINK}>
           Edit
         </Link>
+        <Link
+          to={`${href("/admin/business-directory/:businessId/delete", { businessId: listing.id })}?back=${encodeURIComponent(back)}`}
+          className="font-semibold text-red-700 hover:underline"
+        >
+          Delete
+        </Link>
         <Link to={back} className={LINK}>
           Back to the directory
         </Link>
