@@ -56,9 +56,30 @@ function cannotOpenMessage(
   return `${what} could not be opened and read: ${reason}. Check DATABASE_URL and that the server accepts connections and writes.`;
 }
 
-/** Drizzle wraps the database's own error ("Failed query: ...") in `cause`: the innermost says what is wrong. */
-function innermostMessage(error: unknown): string {
+/**
+ * Drizzle wraps the database's own error ("Failed query: ...") in `cause`:
+ * the innermost says what is wrong. PGlite's WebAssembly side throws plain
+ * objects rather than Errors (Emscripten's file system errors, its exit
+ * status): their fields are spelled out, never "[object Object]".
+ */
+export function innermostMessage(error: unknown): string {
   let current = error;
-  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
-  return current instanceof Error ? current.message : String(current);
+  while (current instanceof Error && current.cause !== undefined && current.cause !== null) current = current.cause;
+  return describeThrown(current);
+}
+
+function describeThrown(value: unknown): string {
+  if (value instanceof Error) return value.message || value.name;
+  if (typeof value !== "object" || value === null) return String(value);
+  const fields = value as Record<string, unknown>;
+  if (typeof fields.message === "string" && fields.message) return fields.message;
+  const parts = ["name", "code", "errno", "status"]
+    .filter((key) => typeof fields[key] === "string" || typeof fields[key] === "number")
+    .map((key) => `${key} ${String(fields[key])}`);
+  if (parts.length > 0) return `the embedded database's engine stopped (${parts.join(", ")})`;
+  try {
+    return `an unexpected error (${JSON.stringify(value).slice(0, 200)})`;
+  } catch {
+    return "an unexpected error";
+  }
 }
