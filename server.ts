@@ -7,6 +7,7 @@ import { closeDatabase } from "./app/lib/db/client.server";
 import { seedDemoDataIfPending } from "./demo/seed.server";
 import { prepareDatabaseOrExit } from "./app/lib/db/startup.server";
 import { startWorker, stopWorker } from "./app/lib/jobs/worker.server";
+import { startHandOffInbox, stopHandOffInbox } from "./app/lib/jobs/hand-off.server";
 import { configureHttp, createHttpServer, reactRouterHandlers } from "./app/lib/http/stack.server";
 import { healthHandler } from "./app/lib/http/health.server";
 import { scheduleRetention } from "./app/lib/privacy/retention.server";
@@ -64,6 +65,9 @@ async function startBackgroundWork(): Promise<void> {
   }
   await startWorker();
   console.log("Background jobs: the worker runs in this process (WORKER=off to turn it off).");
+  // The embedded database is this process's alone: `npm run analyze` and `npm run ingest` hand their work here.
+  if (await startHandOffInbox())
+    console.log("npm run analyze and npm run ingest hand their work to this server while it runs.");
 }
 
 const server = createHttpServer(app);
@@ -106,7 +110,10 @@ async function shutdown(reason: string, exitCode = 0) {
   // A worker still starting finishes starting first, so that stopping it stops everything it started.
   const jobsDone = runWorker
     ? backgroundWork
-        .then(() => stopWorker({ timeoutMs: graceMs }))
+        .then(() => {
+          stopHandOffInbox();
+          return stopWorker({ timeoutMs: graceMs });
+        })
         .catch((error) => console.error("Stopping the worker failed:", error))
     : Promise.resolve();
   await Promise.all([requestsDone, jobsDone]);

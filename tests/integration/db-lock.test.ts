@@ -60,7 +60,9 @@ describe("a second process on the embedded database", () => {
     for (const [index, result] of results.entries()) {
       const label = commands[index]?.[0] ?? "";
       expectRefused(result, label);
-      expect(result.stderr, label).toContain(`The embedded database in ${dataDir} is in use by process ${holder.pid} (`);
+      expect(result.stderr, label).toContain(
+        `The embedded database in ${dataDir} is in use by process ${holder.pid} (`,
+      );
     }
     expect(listFiles(dataDir)).toEqual(before);
     expect(readLockOwner(dataDir)).toMatchObject({ pid: holder.pid, directory: fs.realpathSync(dataDir) });
@@ -76,17 +78,21 @@ describe("a second process on the embedded database", () => {
   }, 60_000);
 
   const canMount = process.getuid?.() === 0 && spawnSync("unshare", ["--mount", "true"]).status === 0;
-  test.runIf(canMount)("through a bind mount of the directory, as a container's volume is (needs root): refused", async () => {
-    // Its own mount namespace: the mount ends with the command.
-    const alias = path.join(root, "alias-mount");
-    fs.mkdirSync(alias);
-    const result = await runCommand("scripts/admin.ts", ["list"], alias, {
-      wrapper: ["unshare", "--mount", "sh", "-c", `mount --bind "$0" "$1" && shift && exec "$@"`, dataDir, alias],
-    });
-    expectRefused(result, "bind mount");
-    expect(result.stderr).toContain(`in use by process ${holder!.pid} (`);
-    expect(readLockOwner(dataDir)).toMatchObject({ pid: holder!.pid });
-  }, 60_000);
+  test.runIf(canMount)(
+    "through a bind mount of the directory, as a container's volume is (needs root): refused",
+    async () => {
+      // Its own mount namespace: the mount ends with the command.
+      const alias = path.join(root, "alias-mount");
+      fs.mkdirSync(alias);
+      const result = await runCommand("scripts/admin.ts", ["list"], alias, {
+        wrapper: ["unshare", "--mount", "sh", "-c", `mount --bind "$0" "$1" && shift && exec "$@"`, dataDir, alias],
+      });
+      expectRefused(result, "bind mount");
+      expect(result.stderr).toContain(`in use by process ${holder!.pid} (`);
+      expect(readLockOwner(dataDir)).toMatchObject({ pid: holder!.pid });
+    },
+    60_000,
+  );
 
   // `docker compose run app npm run admin -- grant …` beside the running container: its own PID namespace.
   const canUnsharePid =

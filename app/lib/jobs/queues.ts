@@ -15,12 +15,17 @@ export const QUEUES = {
   /** One alert e-mail to one member (at once or a digest). */
   alertMail: "alert-mail",
   issueSummary: "issue-summary",
+  /** One meeting of "Analyze every eligible meeting": its analysis, then its story (docs/decisions/0050). */
+  backfill: "backfill",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** The queues whose jobs work on one video (singletonKey = city_videos.id). */
-export type VideoQueueName = Exclude<QueueName, "source-refresh" | "alert-match" | "alert-mail" | "issue-summary">;
+export type VideoQueueName = Exclude<
+  QueueName,
+  "source-refresh" | "alert-match" | "alert-mail" | "issue-summary" | "backfill"
+>;
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
 
@@ -52,6 +57,8 @@ const SETTINGS: Record<QueueName, QueueSettings> = {
   "alert-mail": { retryLimit: 10, retryDelay: 60, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
   // An issue's summary after a new meeting or an edit (docs/decisions/0041-issue-timelines.md).
   "issue-summary": { retryLimit: 2, retryDelay: 60, retryBackoff: true, retentionMinutes: 24 * 60 },
+  // A backlog of a whole city may wait its turn for days behind other work.
+  backfill: { retryLimit: 2, retryDelay: 30, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
 };
 
 /**
@@ -99,6 +106,13 @@ export const AlertMailJobData = z.object({
   digest: z.enum(["immediate", "daily", "weekly"]),
   matchIds: z.array(z.uuid()).min(1).max(1000),
 });
+/** One meeting of a backfill run: `force` analyzes and writes again where done (`npm run analyze -- --force`). */
+export const BackfillJobData = z.object({
+  cityVideoId: base.cityVideoId,
+  runId: z.uuid(),
+  force: z.boolean().default(false),
+  requestedBy: base.requestedBy,
+});
 /** One issue (created or edited), or the issues a newly analysed meeting may have joined. */
 export const IssueSummaryJobData = z.union([z.object({ issueId: z.uuid() }), z.object({ cityVideoId: z.uuid() })]);
 
@@ -114,6 +128,7 @@ export type JobDataByQueue = {
   "alert-match": z.infer<typeof AlertMatchJobData>;
   "alert-mail": z.infer<typeof AlertMailJobData>;
   "issue-summary": z.infer<typeof IssueSummaryJobData>;
+  backfill: z.infer<typeof BackfillJobData>;
 };
 
 /** What a finished job leaves in its output (pg-boss keeps it with the job). */
@@ -129,6 +144,8 @@ export type JobOutput =
   | { outcome: "mailed"; matches: number }
   /** Issue summaries regenerated. */
   | { outcome: "summarized"; issues: number }
+  /** A backfilled meeting: what happened to its analysis and its story. */
+  | { outcome: "backfilled"; analysis: "written" | "skipped"; story: "written" | "skipped" }
   /** A failure that retrying cannot fix (no transcript, no analysis): the job completes with it instead of retrying. */
   | { outcome: "failed"; error: string };
 
@@ -143,6 +160,13 @@ export const RetryJobSchema = z.object({
     QUEUES.alertMatch,
     QUEUES.alertMail,
     QUEUES.issueSummary,
+    QUEUES.backfill,
   ]),
   jobId: z.string(),
+});
+
+/** "Analyze every eligible meeting" on /admin/jobs: a city's location key, or none for every city. */
+export const BackfillRequestSchema = z.object({
+  intent: z.literal("backfill"),
+  city: z.string().trim().max(200).optional(),
 });
