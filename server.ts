@@ -10,6 +10,7 @@ import { startWorker, stopWorker } from "./app/lib/jobs/worker.server";
 import { startHandOffInbox, stopHandOffInbox } from "./app/lib/jobs/hand-off.server";
 import { configureHttp, createHttpServer, reactRouterHandlers } from "./app/lib/http/stack.server";
 import { healthHandler } from "./app/lib/http/health.server";
+import { reportMemoryOnSignal } from "./app/lib/http/memory-report.server";
 import { scheduleRetention } from "./app/lib/privacy/retention.server";
 import * as env from "./app/lib/env/env.server";
 import { settingsOrExit } from "./app/lib/env/settings.server";
@@ -43,6 +44,8 @@ if (isProduction) {
 
 // `npm run bench -- --only render` compares a page with the same HTML served as a file, through the same stack.
 if (config.BENCH_STATIC_DIR) app.use("/bench-static", express.static(config.BENCH_STATIC_DIR));
+// `npm run bench -- --only soak` asks for the memory after each round.
+if (config.BENCH_MEMORY_REPORT) reportMemoryOnSignal();
 
 if (config.LOG_REQUESTS) app.use(morgan(isProduction ? "combined" : "dev"));
 app.use(reactRouterHandlers({ build, mode: isProduction ? "production" : "development" }));
