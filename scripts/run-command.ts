@@ -40,7 +40,16 @@ export async function prepareDatabaseOrHandOff(request: HandOffAsk): Promise<"op
       console.error(
         `The embedded database is in use by the Gavel server (process ${error.owner.pid} of host ${error.owner.hostname}): handing the work to it.`,
       );
-      const reply = await handOff(path.resolve(settings().PGLITE_DATA_DIR), request);
+      let reply;
+      try {
+        reply = await handOff(path.resolve(settings().PGLITE_DATA_DIR), request);
+      } catch (handOffError) {
+        const reason = handOffError instanceof Error ? handOffError.message : String(handOffError);
+        console.error(
+          `The work could not be handed to the server (${reason}). Run this as the user the server runs as, or stop the server and run this again.`,
+        );
+        return 1;
+      }
       if (!reply) {
         console.error(
           "The server did not take the request within a minute, and nothing was queued. " +

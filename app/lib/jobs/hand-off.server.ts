@@ -221,9 +221,13 @@ async function readReply(file: string): Promise<HandOffReply | null> {
   }
 }
 
-/** Writes a file whole: written beside it, then renamed into place (readers never see half of it). */
+/**
+ * Writes a file whole: written beside it, then renamed into place (readers
+ * never see half of it). Readable by the other side whichever of the
+ * server's user and root wrote it; the inbox itself (0700) keeps others out.
+ */
 async function writeWhole(file: string, content: string): Promise<void> {
   const draft = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(draft, content, { mode: 0o600 });
+  await fs.writeFile(draft, content, { mode: 0o644 });
   await fs.rename(draft, file);
 }
