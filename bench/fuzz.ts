@@ -14,7 +14,7 @@
  * where a test says so (none today), exit within SHUTDOWN_TIMEOUT_MS + 5 s.
  */
 import net from "node:net";
-import { hasBuild, startBuiltServer } from "./soak";
+import { describeMemory, hasBuild, startBuiltServer } from "./soak";
 
 const ADMIN_ROUTES = [
   "/admin",
@@ -138,6 +138,7 @@ export async function runFuzz({ seconds }: { seconds: number }): Promise<void> {
   const health = pollHealth(server.baseUrl, tally, over);
 
   for (const route of ADMIN_ROUTES) await get(server.baseUrl, route, tally);
+  const before = await server.memory();
   const clients = Array.from({ length: 8 }, async (_, client) => {
     while (!over()) {
       const roll = Math.random();
@@ -155,6 +156,7 @@ export async function runFuzz({ seconds }: { seconds: number }): Promise<void> {
   });
   await Promise.all(clients);
   await health;
+  const after = await server.memory();
 
   const stopping = Date.now();
   await server.stop();
@@ -166,4 +168,6 @@ export async function runFuzz({ seconds }: { seconds: number }): Promise<void> {
     `  health polls failed: ${tally.healthFailures.length}${tally.healthFailures.length ? ` (${tally.healthFailures.slice(0, 5).join("; ")})` : ""}`,
   );
   console.log(`  SIGTERM to exit: ${Date.now() - stopping} ms`);
+  console.log(describeMemory("memory before the fuzz", before));
+  console.log(describeMemory("memory after it", after));
 }

@@ -4,7 +4,7 @@
  *   npm run bench                         everything below
  *   npm run bench -- --only analyzer      the offline analyzer only
  *   npm run bench -- --only captions      real captions: labels, sums, true casing (bench/captions.ts)
- *   npm run bench -- --only soak --soak-seconds 60 --soak-clients 50
+ *   npm run bench -- --only soak --soak-seconds 60 --soak-clients 50 [--soak-rounds 2]   memory after GC per round too
  *   npm run bench -- --only render        server rendering against static files, cache on and off (bench/render.ts)
  *   npm run bench -- --only weight [--weight-runs 3] [--url http://…]   first-load JS per page in Chromium, lite mode, DOMContentLoaded on a slow phone, inline vs cached stylesheet over a 5-page visit (bench/page-weight.ts)
  *   npm run bench -- --only search --meetings 1000 [--explain] [--http-only]   search at scale (bench/search.ts)
@@ -114,7 +114,11 @@ async function main(): Promise<void> {
   if (!only || only === "faithfulness") runFaithfulnessBench();
   if (!only || only === "soak") {
     console.log("\nSoak: the built server under steady load (see bench/soak.ts)");
-    await runSoak({ clients: Number(option("soak-clients") ?? 50), seconds: Number(option("soak-seconds") ?? 600) });
+    await runSoak({
+      clients: Number(option("soak-clients") ?? 50),
+      seconds: Number(option("soak-seconds") ?? 600),
+      rounds: Number(option("soak-rounds") ?? 1),
+    });
   }
   if (!only || only === "render") {
     console.log("\nRender: server rendering against static files (see bench/render.ts)");

@@ -4,13 +4,17 @@
  * Starts the production build (`npm run build` first) on a throwaway
  * embedded database with the demo data, crawls its public pages from the
  * home page, then keeps `--clients` concurrent clients (default 50) reading
- * random public pages for `--seconds` (default 600). It reports errors
- * (status >= 400 or no answer), latency percentiles and the server's resident
- * memory, sampled every 5 s, from after a warm-up minute to the end.
+ * random public pages for `--seconds` (default 600), in `--soak-rounds`
+ * rounds (default 1). It reports errors (status >= 400 or no answer),
+ * latency percentiles and the server's resident memory, sampled every 5 s,
+ * from after a warm-up minute to the end; and after the crawl and after
+ * each round, the server's memory once its garbage is collected
+ * (`--expose-gc`, BENCH_MEMORY_REPORT): resident set, V8 heap, memory
+ * outside it, and the embedded database's WebAssembly memory.
  *
- * Goals: 0 errors, memory growth under 10%.
+ * Goals: 0 errors, memory growth under 10%, heap after GC flat from round to round.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,7 +22,18 @@ import { performance } from "node:perf_hooks";
 import { freePort } from "../tests/support/free-port";
 import { localServerEnv } from "../tests/support/local-server-env";
 
-export type SoakOptions = { clients: number; seconds: number };
+export type SoakOptions = { clients: number; seconds: number; rounds?: number };
+
+/** The server's own account of its memory, in MB (app/lib/http/memory-report.server.ts). */
+export type ServerMemory = {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  wasm: number | null;
+  collected: boolean;
+};
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CRAWL_LIMIT = 150;
@@ -84,19 +99,49 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** Asks the server for its memory after a garbage collection (SIGUSR2; it prints a `[memory]` line). */
+function memoryOf(server: ChildProcess): Promise<ServerMemory | null> {
+  return new Promise((resolve) => {
+    let buffer = "";
+    const timer = setTimeout(() => finish(null), 30_000);
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = /\[memory\] (\{.*\})\n/.exec(buffer)?.[1];
+      if (line) finish(JSON.parse(line) as ServerMemory);
+    };
+    const finish = (value: ServerMemory | null) => {
+      clearTimeout(timer);
+      server.stdout?.off("data", onData);
+      resolve(value);
+    };
+    server.stdout?.on("data", onData);
+    server.kill("SIGUSR2");
+  });
+}
+
+export type BuiltServer = {
+  baseUrl: string;
+  pid: number;
+  stop: () => Promise<void>;
+  /** The server's memory after a garbage collection; null when it did not answer. */
+  memory: () => Promise<ServerMemory | null>;
+};
+
 /** The built server (`npm run build` first) on a free port and a throwaway embedded database with the demo data. */
-export async function startBuiltServer(): Promise<{ baseUrl: string; pid: number; stop: () => Promise<void> }> {
+export async function startBuiltServer(): Promise<BuiltServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-bench-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const server = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "server.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
       ...localServerEnv(port, dataDir),
       DATABASE_URL: "",
+      BENCH_MEMORY_REPORT: "true",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
+  server.stdout.resume(); // its log is not shown; memory lines are read from it
   const stop = async () => {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
@@ -109,23 +154,50 @@ export async function startBuiltServer(): Promise<{ baseUrl: string; pid: number
     await stop();
     throw error;
   }
-  return { baseUrl, pid: server.pid!, stop };
+  return { baseUrl, pid: server.pid!, stop, memory: () => memoryOf(server) };
+}
+
+export function describeMemory(label: string, memory: ServerMemory | null): string {
+  if (!memory) return `  ${label}: the server did not report its memory`;
+  const wasm = memory.wasm === null ? "" : `, PGlite WebAssembly ${memory.wasm.toFixed(0)} MB`;
+  return (
+    `  ${label}: RSS ${memory.rss.toFixed(0)} MB, V8 heap ${memory.heapUsed.toFixed(1)} MB used of ${memory.heapTotal.toFixed(0)} MB` +
+    `${memory.collected ? " after GC" : " (no GC: --expose-gc missing)"}, external ${memory.external.toFixed(0)} MB` +
+    ` (array buffers ${memory.arrayBuffers.toFixed(0)} MB)${wasm}`
+  );
 }
 
 export function hasBuild(): boolean {
   return fs.existsSync(path.join(ROOT, "build/server/index.js"));
 }
 
-export async function runSoak({ clients, seconds }: SoakOptions): Promise<void> {
+export async function runSoak({ clients, seconds, rounds = 1 }: SoakOptions): Promise<void> {
   if (!hasBuild()) {
     console.log("Soak skipped: build/ is missing; run `npm run build` first.");
     return;
   }
-  const { baseUrl, pid, stop } = await startBuiltServer();
+  const server = await startBuiltServer();
   try {
-    const pages = await crawlPublicPages(baseUrl);
-    console.log(`Soak: ${clients} clients for ${seconds} s over ${pages.length} public pages of the demo data`);
+    const pages = await crawlPublicPages(server.baseUrl);
+    console.log(
+      `Soak: ${clients} clients for ${rounds} × ${seconds} s over ${pages.length} public pages of the demo data`,
+    );
+    console.log(describeMemory("after the crawl", await server.memory()));
+    for (let round = 1; round <= rounds; round++) {
+      await soakRound(server, pages, { clients, seconds });
+      console.log(describeMemory(`after round ${round}`, await server.memory()));
+    }
+  } finally {
+    await server.stop();
+  }
+}
 
+async function soakRound(
+  { baseUrl, pid }: BuiltServer,
+  pages: string[],
+  { clients, seconds }: { clients: number; seconds: number },
+): Promise<void> {
+  {
     const latencies: number[] = [];
     const errors = new Map<string, number>();
     const memory: Array<{ at: number; mb: number }> = [];
@@ -179,7 +251,5 @@ export async function runSoak({ clients, seconds }: SoakOptions): Promise<void> 
     console.log(
       `  memory (RSS): ${first.toFixed(0)} MB after warm-up → ${last.toFixed(0)} MB at the end, peak ${peak.toFixed(0)} MB; growth ${growth.toFixed(1)}% (goal < 10%)`,
     );
-  } finally {
-    await stop();
   }
 }

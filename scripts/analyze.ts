@@ -5,13 +5,13 @@
  *   npm run analyze -- --all --force         analyze and write again even where done
  * Runs the pipeline here (not through the job queue), with a progress bar on
  * stderr (plain lines when stderr is not a terminal), prints a summary, and
- * exits with 1 when any meeting failed. With PGlite, stop the web server
- * first: the embedded database allows one process at a time, and this
- * command refuses to run while another holds it.
+ * exits with 1 when any meeting failed. When the web server holds the
+ * embedded database (which allows one process at a time), the work goes to
+ * the server's queue instead: the command says what was queued and where
+ * to follow it (docs/decisions/0050-backfill-through-the-queue.md).
  */
 import { parseArgs } from "node:util";
-import { prepareDatabaseOrExit } from "../app/lib/db/startup.server";
-import { runCityCommand } from "./run-command";
+import { prepareDatabaseOrHandOff, runCityCommand } from "./run-command";
 import { backfill, type BackfillItem, type BackfillTarget } from "../app/lib/pipeline/backfill.server";
 
 const USAGE = "Usage: npm run analyze -- (--city KEY | --all) [--force]";
@@ -65,7 +65,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  await prepareDatabaseOrExit();
+  const opened = await prepareDatabaseOrHandOff({ command: "analyze", target: parsed.target, force: parsed.force });
+  if (opened !== "opened") return opened;
   const started = Date.now();
   const summary = await backfill(parsed.target, {
     force: parsed.force,

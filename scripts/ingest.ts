@@ -6,12 +6,12 @@
  * Videos button does: new videos are saved in every city linked to the
  * URL, and their captions are queued for the worker (the web server's, or
  * `npm run worker`). Prints a progress line per URL and the counts, and
- * exits with 1 when any URL failed. With PGlite, stop the web server first:
- * the embedded database allows one process at a time.
+ * exits with 1 when any URL failed. When the web server holds the embedded
+ * database (which allows one process at a time), the refreshes go to the
+ * server's queue instead (docs/decisions/0050-backfill-through-the-queue.md).
  */
 import { parseArgs } from "node:util";
-import { prepareDatabaseOrExit } from "../app/lib/db/startup.server";
-import { runCityCommand } from "./run-command";
+import { prepareDatabaseOrHandOff, runCityCommand } from "./run-command";
 import { stopBoss } from "../app/lib/jobs/boss.server";
 import { refreshSource, sourcesOf, type RefreshCounts, type SourceTarget } from "../app/lib/sources/refresh.server";
 
@@ -42,7 +42,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  await prepareDatabaseOrExit();
+  const opened = await prepareDatabaseOrHandOff({ command: "ingest", target });
+  if (opened !== "opened") return opened;
   const sources = await sourcesOf(target);
   process.stderr.write(`${sources.length} source URL(s) to refresh.\n`);
   const total: RefreshCounts = { found: 0, new: 0, updated: 0, failed: 0 };

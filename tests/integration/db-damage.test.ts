@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { readLockOwner } from "~/lib/db/pglite-directory.server";
 import { listFiles, runCommand } from "../support/embedded-database-processes";
 
 /**
@@ -43,7 +44,7 @@ beforeAll(async () => {
   expect(created.code, created.stderr).toBe(0);
   expect(fs.existsSync(path.join(pristine, "PG_VERSION"))).toBe(true);
   expect(fs.readFileSync(`${pristine}.created`, "utf8")).toContain(pristine);
-  expect(fs.existsSync(`${pristine}.lock`)).toBe(false);
+  expect(readLockOwner(pristine)).toBeNull(); // let go of
 }, 120_000);
 
 afterAll(() => {
@@ -80,7 +81,7 @@ describe("a damaged embedded database stops the start and is left as it was", ()
     fs.writeFileSync(citiesFile, garbage);
     await expectRefusal(dataDir, /could not be opened and read: invalid page in block 0 of relation/);
     expect(fs.readFileSync(citiesFile).equals(garbage)).toBe(true);
-    expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
+    expect(readLockOwner(dataDir)).toBeNull(); // the refusing process let go of its lock
   }, 60_000);
 });
 

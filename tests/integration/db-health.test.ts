@@ -1,10 +1,15 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { migrateDatabase } from "../../app/lib/db/client.server";
-import { checkDatabaseHealth } from "../../app/lib/db/health.server";
+import { acceptEmptyTables, checkDatabaseHealth, RowsLostError } from "../../app/lib/db/health.server";
 import { appMeta, cities, users } from "../../app/lib/db/schema";
+import { healthReport } from "../../app/lib/http/health.server";
 import { seedDemoDataIfPending } from "#demo/seed.server";
-import { dbKind, dbTag, execSql, getTestDb, resetConnection, truncateAllTables } from "../setup";
+import { dbKind, dbTag, execSql, getTestConnection, getTestDb, resetConnection, truncateAllTables } from "../setup";
+import { createCity, createMeeting } from "../support/factories";
 
 /**
  * /healthz and the start-up check read the main tables and write a
@@ -139,6 +144,8 @@ describe(`demo data at start-up ${dbTag}`, () => {
     await execSql("alter table city_urls drop column body");
     await execSql("drop table analytics_search_askers, analytics_kept_searches"); // 0009
     await execSql("drop table analytics_daily_counts, analytics_daily_visitors"); // 0007
+    await execSql("drop table backfill_runs"); // 0009
+    await execSql("drop function health_rows_on_empty() cascade");
     await execSql("alter table city_requests alter column email set not null");
     await execSql("alter table contact_submissions alter column email set not null");
     await execSql(
@@ -150,5 +157,95 @@ describe(`demo data at start-up ${dbTag}`, () => {
     expect(await demoDataState()).toBeUndefined();
     expect(await seedDemoDataIfPending({ skip: false })).toBe(false);
     expect(await getTestDb().select({ id: cities.id }).from(cities)).toEqual([]);
+  });
+});
+
+/**
+ * Issue 26, item 19: a table's file truncated behind the app's back left
+ * every meeting gone (`count(*)` = 0) and /healthz said 200. The check now
+ * remembers which main tables had rows; rows gone without a DELETE or a
+ * TRUNCATE fail it, on both databases. The file is truncated for real: on
+ * the embedded database in a directory of this test's own, on PostgreSQL in
+ * the server's data directory (root only).
+ */
+describe(`rows lost behind the app's back ${dbTag}`, () => {
+  let pgliteDir: string | undefined;
+  let dataDirectory: string | null = null;
+
+  beforeAll(async () => {
+    if (dbKind === "pglite") {
+      // On disk, started from the migrated snapshot, so that a table has a file to truncate.
+      pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-health-rows-"));
+      process.env.PGLITE_DATA_DIR = path.join(pgliteDir, "pglite");
+      await resetConnection();
+      dataDirectory = path.join(pgliteDir, "pglite");
+    } else {
+      const [row] = await execSql<{ dir: string }>("select current_setting('data_directory') as dir");
+      dataDirectory = row?.dir ?? null;
+    }
+  });
+  afterAll(async () => {
+    if (pgliteDir) {
+      await resetConnection();
+      process.env.PGLITE_DATA_DIR = "memory://";
+      fs.rmSync(pgliteDir, { recursive: true, force: true });
+    }
+  });
+
+  async function truncateFileOf(table: string): Promise<void> {
+    await execSql("checkpoint"); // the rows are on the disk, as in a database that ran for a while
+    const [row] = await execSql<{ file: string }>("select pg_relation_filepath($1) as file", [table]);
+    fs.truncateSync(path.join(dataDirectory!, row!.file), 0);
+  }
+
+  async function addMeetings(): Promise<void> {
+    const city = await createCity();
+    await createMeeting({ cityId: city.id });
+    await createMeeting({ cityId: city.id });
+  }
+
+  const canTruncate = () => dbKind === "pglite" || process.getuid?.() === 0;
+
+  test("a DELETE or a TRUNCATE that empties a main table passes: only the app's statements count", async () => {
+    await truncateAllTables();
+    await addMeetings();
+    await checkDatabaseHealth();
+    await execSql("delete from city_videos");
+    await checkDatabaseHealth();
+    await addMeetings();
+    await checkDatabaseHealth();
+    await execSql("truncate table cities cascade");
+    await checkDatabaseHealth();
+    expect(await execSql("select key from app_meta where key like 'health_rows:%' order by key")).toEqual([]);
+  });
+
+  test("a table whose file was truncated fails the check, and /healthz names it", async (context) => {
+    if (!canTruncate()) context.skip(); // PostgreSQL's files belong to its server: root only
+    await truncateAllTables();
+    await addMeetings();
+    await checkDatabaseHealth();
+    await truncateFileOf("city_videos");
+    expect(await execSql("select count(*)::int as n from city_videos")).toEqual([{ n: 0 }]);
+
+    const failure = await checkDatabaseHealth().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(RowsLostError);
+    expect((failure as RowsLostError).tables).toEqual(["city_videos"]);
+    expect((failure as Error).message).toContain(
+      "The table city_videos of " + getTestConnection().location + " has no rows, yet it had rows when last checked",
+    );
+    expect((failure as Error).message).toContain("npm run db:health -- --accept-empty");
+    expect(await healthReport(5_000)).toMatchObject({
+      status: "stuck",
+      database: { status: "failing", message: "rows lost without a delete: city_videos" },
+    });
+
+    // Still failing on the next check: nothing relearns an empty table as normal.
+    await expect(checkDatabaseHealth()).rejects.toBeInstanceOf(RowsLostError);
+    // The operator who accepts the loss says so once.
+    expect(await acceptEmptyTables()).toEqual(["city_videos"]);
+    await checkDatabaseHealth();
   });
 });

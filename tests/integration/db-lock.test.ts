@@ -3,13 +3,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { lockPathOf, readLockOwner } from "~/lib/db/pglite-directory.server";
 import { holdDatabase, listFiles, runCommand, type Holder } from "../support/embedded-database-processes";
 
 /**
  * Two processes must never open one embedded database: a command run while
- * the server runs refuses with a clear message, changes nothing, and a lock
- * left by a process that died is taken over. Child processes on a real
- * directory; the same whichever database the rest of the suite runs on.
+ * the server runs refuses with a clear message and changes nothing, whatever
+ * path, container or PID namespace it comes from; a lock whose holder died
+ * is taken over. Child processes on a real directory; the same whichever
+ * database the rest of the suite runs on.
  */
 
 const STACK_FRAME = /^\s+at /m;
@@ -30,6 +32,15 @@ afterAll(() => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
+function expectRefused(result: { code: number | null; stdout: string; stderr: string }, label = "") {
+  expect(result.code, `${label}: ${result.stderr}`).toBe(1);
+  expect(result.stderr, label).toContain("stop that process");
+  expect(result.stderr, label).toContain("DATABASE_URL");
+  expect(result.stderr, label).not.toMatch(STACK_FRAME);
+  expect(result.stderr, label).not.toContain("[object Object]");
+  expect(result.stdout, label).not.toContain("failed");
+}
+
 describe("a second process on the embedded database", () => {
   let holder: Holder | undefined;
   afterAll(async () => {
@@ -47,57 +58,90 @@ describe("a second process on the embedded database", () => {
     ];
     const results = await Promise.all(commands.map(([script, args]) => runCommand(script, args, dataDir)));
     for (const [index, result] of results.entries()) {
-      const label = commands[index]?.[0];
-      expect(result.code, `${label}: ${result.stderr}`).toBe(1);
-      expect(result.stderr, label).toContain(`The embedded database in ${dataDir} is in use by process ${holder.pid}`);
-      expect(result.stderr, label).toContain("stop that process");
-      expect(result.stderr, label).toContain("DATABASE_URL");
-      expect(result.stderr, label).not.toMatch(STACK_FRAME);
-      expect(result.stdout, label).not.toContain("failed");
+      const label = commands[index]?.[0] ?? "";
+      expectRefused(result, label);
+      expect(result.stderr, label).toContain(
+        `The embedded database in ${dataDir} is in use by process ${holder.pid} (`,
+      );
     }
     expect(listFiles(dataDir)).toEqual(before);
-    expect(JSON.parse(fs.readFileSync(`${dataDir}.lock`, "utf8"))).toMatchObject({ pid: holder.pid });
+    expect(readLockOwner(dataDir)).toMatchObject({ pid: holder.pid, directory: fs.realpathSync(dataDir) });
   }, 120_000);
 
-  test("once the holder stops, its lock is gone and the next command runs", async () => {
+  test("through a symlink to the directory: refused, the holder's lock kept", async () => {
+    const alias = path.join(root, "alias-link");
+    fs.symlinkSync(dataDir, alias);
+    const result = await runCommand("scripts/admin.ts", ["list"], alias);
+    expectRefused(result, "symlink");
+    expect(result.stderr).toContain(`in use by process ${holder!.pid} (`);
+    expect(readLockOwner(dataDir)).toMatchObject({ pid: holder!.pid });
+  }, 60_000);
+
+  const canMount = process.getuid?.() === 0 && spawnSync("unshare", ["--mount", "true"]).status === 0;
+  test.runIf(canMount)(
+    "through a bind mount of the directory, as a container's volume is (needs root): refused",
+    async () => {
+      // Its own mount namespace: the mount ends with the command.
+      const alias = path.join(root, "alias-mount");
+      fs.mkdirSync(alias);
+      const result = await runCommand("scripts/admin.ts", ["list"], alias, {
+        wrapper: ["unshare", "--mount", "sh", "-c", `mount --bind "$0" "$1" && shift && exec "$@"`, dataDir, alias],
+      });
+      expectRefused(result, "bind mount");
+      expect(result.stderr).toContain(`in use by process ${holder!.pid} (`);
+      expect(readLockOwner(dataDir)).toMatchObject({ pid: holder!.pid });
+    },
+    60_000,
+  );
+
+  // `docker compose run app npm run admin -- grant …` beside the running container: its own PID namespace.
+  const canUnsharePid =
+    process.getuid?.() === 0 && spawnSync("unshare", ["--pid", "--fork", "--mount-proc", "true"]).status === 0;
+  test.runIf(canUnsharePid)(
+    "from another PID namespace (needs root and `unshare --pid`: skipped where unavailable): refused with a message that says so, and the holder's lock is neither deleted nor taken",
+    async () => {
+      const result = await runCommand("scripts/admin.ts", ["grant", "member@gavel.local"], dataDir, {
+        wrapper: ["unshare", "--pid", "--fork", "--mount-proc"],
+      });
+      expectRefused(result, "other PID namespace");
+      expect(result.stderr).toContain(
+        `The embedded database in ${dataDir} is in use by process ${holder!.pid} of host ${os.hostname()}, in another container or PID namespace`,
+      );
+      expect(result.stderr).toContain("that pid means nothing here");
+      expect(readLockOwner(dataDir)).toMatchObject({ pid: holder!.pid });
+      // Still held: an ordinary command in the server's own namespace is refused too.
+      expectRefused(await runCommand("scripts/admin.ts", ["list"], dataDir), "after the other namespace");
+    },
+    60_000,
+  );
+
+  test("once the holder stops, the lock is free and says so, and the next command runs", async () => {
     await holder?.stop();
     holder = undefined;
-    expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
+    expect(fs.readFileSync(lockPathOf(dataDir), "utf8")).toBe("");
     const result = await runCommand("scripts/admin.ts", ["list"], dataDir);
     expect(result.code, result.stderr).toBe(0);
-    expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
+    expect(readLockOwner(dataDir)).toBeNull();
   }, 60_000);
 });
 
 describe("a lock left behind", () => {
-  function writeLock(owner: { pid: number; startTime: string | null }) {
-    fs.writeFileSync(
-      `${dataDir}.lock`,
-      JSON.stringify({ ...owner, hostname: os.hostname(), since: "2026-11-23T00:00:00.000Z" }),
-    );
-  }
-
-  test("by a process that is gone is taken over", async () => {
-    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
-    writeLock({ pid: Number(gone.stdout), startTime: null });
+  test("by a holder killed with kill -9 is taken over", async () => {
+    const holder = await holdDatabase(dataDir);
+    await holder.crash();
+    expect(readLockOwner(dataDir)).toMatchObject({ pid: holder.pid }); // it never got to clear it
     const result = await runCommand("scripts/admin.ts", ["list"], dataDir);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain("admin@gavel.local");
-    expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
   }, 60_000);
 
-  test("whose pid now belongs to another process (a different start time) is taken over", async () => {
-    writeLock({ pid: process.pid, startTime: "1" });
+  test("naming a process that still runs, but not held by any: only the OS lock counts", async () => {
+    fs.writeFileSync(
+      lockPathOf(dataDir),
+      JSON.stringify({ pid: process.pid, hostname: os.hostname(), since: "2026-11-23T00:00:00.000Z" }),
+    );
     const result = await runCommand("scripts/admin.ts", ["list"], dataDir);
     expect(result.code, result.stderr).toBe(0);
-    expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
-  }, 60_000);
-
-  test("by a process that still runs is respected", async () => {
-    writeLock({ pid: process.pid, startTime: null });
-    const result = await runCommand("scripts/admin.ts", ["list"], dataDir);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`is in use by process ${process.pid}`);
-    fs.rmSync(`${dataDir}.lock`);
+    expect(readLockOwner(dataDir)).toBeNull();
   }, 60_000);
 });

@@ -23,12 +23,22 @@ function childEnv(pgliteDataDir: string): NodeJS.ProcessEnv {
   };
 }
 
-/** `node --import tsx <script> ...args` from the repository root, e.g. "scripts/db-migrate.ts". */
-export function runCommand(script: string, args: string[], pgliteDataDir: string): Promise<CommandResult> {
+/**
+ * `node --import tsx <script> ...args` from the repository root, e.g.
+ * "scripts/db-migrate.ts"; `wrapper` runs it through another program first
+ * (e.g. `["unshare", "--pid", "--fork", "--mount-proc"]`), `env` adds variables.
+ */
+export function runCommand(
+  script: string,
+  args: string[],
+  pgliteDataDir: string,
+  options: { wrapper?: string[]; env?: NodeJS.ProcessEnv } = {},
+): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    const command = [...(options.wrapper ?? []), process.execPath, "--import", "tsx", script, ...args];
+    const child = spawn(command[0]!, command.slice(1), {
       cwd: ROOT,
-      env: childEnv(pgliteDataDir),
+      env: { ...childEnv(pgliteDataDir), ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -40,7 +50,12 @@ export function runCommand(script: string, args: string[], pgliteDataDir: string
   });
 }
 
-export type Holder = { pid: number; stop(): Promise<void> };
+export type Holder = {
+  pid: number;
+  stop(): Promise<void>;
+  /** Kills it without warning (kill -9), and waits until it is gone. */
+  crash(): Promise<void>;
+};
 
 /** Starts a process that holds the database open (as a running server does) until stopped. */
 export function holdDatabase(pgliteDataDir: string): Promise<Holder> {
@@ -64,6 +79,10 @@ export function holdDatabase(pgliteDataDir: string): Promise<Holder> {
           pid: child.pid,
           stop: async () => {
             child.stdin?.end();
+            await exited;
+          },
+          crash: async () => {
+            child.kill("SIGKILL");
             await exited;
           },
         });

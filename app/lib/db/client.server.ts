@@ -18,7 +18,8 @@ import {
   type TransactionDeadlineError,
   withinLimits,
 } from "./deadlines.server";
-import { claimPgliteDirectory } from "./pglite-directory.server";
+import { claimPgliteDirectory, type PgliteDirectory } from "./pglite-directory.server";
+import type { LockOwner } from "./start-error.server";
 import * as schema from "./schema";
 
 /**
@@ -56,8 +57,12 @@ export type Connection = {
   /** Set once close() has been called. */
   closed: boolean;
   close(): Promise<void>;
-  /** Present for PGlite only: the embedded instance itself. */
-  pglite?: PGlite;
+  /** Present for PGlite only: the embedded instance itself (once its directory is locked). */
+  readonly pglite?: PGlite;
+  /** PGlite on disk: the data directory, once locked (the health check writes there). */
+  readonly dataDir?: string;
+  /** PGlite on disk: adds to what the lock file says about this process (docs/decisions/0050). */
+  announce?(fields: Partial<Pick<LockOwner, "command" | "takesHandOff">>): void;
 };
 
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "../../../drizzle");
@@ -217,36 +222,66 @@ async function endFailedTransaction(pglite: PGlite): Promise<void> {
   await pglite.exec("ROLLBACK").catch((error: unknown) => console.error("Rolling back failed:", error));
 }
 
+/**
+ * The embedded database. An on-disk directory is locked to this process
+ * before PGlite touches it (pglite-directory.server.ts), which takes a
+ * moment: until then the connection's statements wait for it, and a
+ * refusal (in use, damaged) rejects them and `ready()` with its message.
+ */
 function openPglite(): Connection {
   const dataDir = settings().PGLITE_DATA_DIR;
-  const directory = dataDir.startsWith("memory://") ? null : claimPgliteDirectory(dataDir);
   const snapshot = settings().PGLITE_SNAPSHOT;
-  let pglite: PGlite;
-  try {
-    pglite = new PGlite({
-      dataDir: directory?.dataDir,
+  let directory: PgliteDirectory | null = null;
+  let instance: PGlite | undefined;
+  // Migrations may take longer than any transaction of the app.
+  let migrating = false;
+  const create = (dir: string | undefined): PGlite => {
+    const pglite = new PGlite({
+      dataDir: dir,
       loadDataDir: snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined,
       // The business directories' trigram indexes (drizzle/0006).
       extensions: { pg_trgm },
     });
-  } catch (error) {
-    directory?.release();
-    throw error;
-  }
-  // Migrations may take longer than any transaction of the app.
-  let migrating = false;
-  limitPgliteTransactions(pglite, () => (migrating ? null : transactionLimits()));
-  const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
+    limitPgliteTransactions(pglite, () => (migrating ? null : transactionLimits()));
+    return pglite;
+  };
+  const opening: Promise<PGlite> = dataDir.startsWith("memory://")
+    ? Promise.resolve((instance = create(undefined)))
+    : claimPgliteDirectory(dataDir).then((claimed) => {
+        directory = claimed;
+        try {
+          return (instance = create(claimed.dataDir));
+        } catch (error) {
+          void claimed.release();
+          throw error;
+        }
+      });
+  opening.catch(() => undefined); // reported by ready() and by each statement
+  // What Drizzle needs of its client, waiting for the lock and the instance.
+  const client = {
+    query: async (...args: Parameters<PGlite["query"]>) => (await opening).query(...args),
+    transaction: async (...args: Parameters<PGlite["transaction"]>) => (await opening).transaction(...args),
+  } as unknown as PGlite;
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
   const connection: Connection = {
     db,
     kind: "pglite",
-    location: directory ? `the embedded database in ${directory.dataDir}` : "the in-memory embedded database",
-    pglite,
+    location: dataDir.startsWith("memory://")
+      ? "the in-memory embedded database"
+      : `the embedded database in ${path.resolve(dataDir)}`,
+    get pglite() {
+      return instance;
+    },
+    get dataDir() {
+      return directory?.dataDir;
+    },
     ready: async () => {
+      const pglite = await opening;
       await pglite.waitReady;
       directory?.markCreated();
     },
     execute: async (sqlText, params) => {
+      const pglite = await opening;
       if (params?.length) return pglite.query(sqlText, params);
       try {
         const results = await pglite.exec(sqlText);
@@ -257,6 +292,7 @@ function openPglite(): Connection {
       }
     },
     migrate: async () => {
+      const pglite = await opening;
       migrating = true;
       try {
         await migratePglite(drizzlePglite({ client: pglite }), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -269,6 +305,7 @@ function openPglite(): Connection {
     // goes unnoticed here: the caller's heartbeat finds it).
     listen: async (channel, onMessage) => {
       if (connection.closed) throw new Error("The database connection is closed");
+      const pglite = await opening;
       const unlisten = await pglite.listen(channel, onMessage);
       return async () => {
         if (!pglite.closed) await unlisten().catch(() => undefined);
@@ -276,12 +313,14 @@ function openPglite(): Connection {
     },
     notifiesSynchronously: true,
     closed: false,
+    announce: (fields) => directory?.announce(fields),
     close: async () => {
       connection.closed = true;
+      const pglite = await opening.catch(() => null);
       try {
-        if (!pglite.closed) await pglite.close();
+        if (pglite && !pglite.closed) await pglite.close();
       } finally {
-        directory?.release();
+        await directory?.release();
       }
     },
   };

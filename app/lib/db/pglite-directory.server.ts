@@ -1,48 +1,87 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DatabaseStartError } from "./start-error.server";
+import { DatabaseInUseError, DatabaseStartError, type LockOwner } from "./start-error.server";
 
 /**
  * Guards the embedded database's directory before PGlite opens it
- * (docs/decisions/0014). Two sibling files, outside the directory so that
- * PGlite never sees them and emptying the directory does not remove them:
- * - `<dir>.lock`: held while a process has the database open. PGlite has no
- *   locking of its own, and a second process writing the same files
- *   destroys data. It names the holder's pid; a lock whose process is gone
- *   (crash, kill -9) is taken over.
+ * (docs/decisions/0014, 0050).
+ *
+ * - `<dir>/gavel/lock`: an OS file lock (flock) held while a process has the
+ *   database open. PGlite has no locking of its own, and a second process
+ *   writing the same files destroys data. The lock lives inside the
+ *   directory, so every path that reaches it (a symlink, a bind mount, a
+ *   container's volume) reaches the same file, and the kernel decides: it
+ *   holds across PID namespaces and is released when the holder dies
+ *   (kill -9 included), so nothing is ever guessed from a pid and no lock
+ *   file is ever deleted. The file also says who holds it (pid, host, PID
+ *   namespace, command), for the refusal's message and for the commands that
+ *   hand their work to a running server.
  * - `<dir>.created`: written once a database opened there. A missing or
  *   empty directory next to it has lost a database, and must not be
- *   replaced by a new one silently.
+ *   replaced by a new one silently. It stays outside the directory, so that
+ *   emptying the directory does not remove it.
+ *
+ * Node has no flock of its own: a small child process takes the lock and
+ * keeps it (`flock(1)` from util-linux, else perl), reading its standard
+ * input until this process closes it or dies. It runs in a session of its
+ * own, so a Ctrl-C in the terminal stops this process, not the lock.
  */
+
+/** Our files inside the data directory (PostgreSQL ignores what it does not know there). */
+export const GAVEL_FOLDER = "gavel";
 
 export type PgliteDirectory = {
   /** Absolute path of the data directory, for messages. */
   dataDir: string;
   /** Records that a database exists here (call once PGlite opened it). */
   markCreated(): void;
+  /** Adds to what the lock file says about this process (a server that takes hand-offs). */
+  announce(fields: Partial<Pick<LockOwner, "command" | "takesHandOff">>): void;
   /** Gives the lock back; safe to call more than once. */
-  release(): void;
+  release(): Promise<void>;
 };
 
-type LockOwner = { pid: number; startTime: string | null; hostname: string; since: string };
+/** How long a second process waits for the lock before refusing: a holder that just died lets go within moments. */
+const WAIT_SECONDS = 2;
+/** Exit status of the lock helper when another process holds the lock. */
+const BUSY = 73;
 
-export function claimPgliteDirectory(dir: string): PgliteDirectory {
+export function lockPathOf(dataDir: string): string {
+  return path.join(dataDir, GAVEL_FOLDER, "lock");
+}
+
+export async function claimPgliteDirectory(dir: string, command = commandName()): Promise<PgliteDirectory> {
   const dataDir = path.resolve(dir);
-  const lockPath = `${dataDir}.lock`;
   const markerPath = `${dataDir}.created`;
+  let lock: HeldLock;
   try {
-    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-    acquireLock(lockPath, dataDir);
-  } catch (error) {
-    throw asStartError(error, dataDir);
-  }
-  try {
+    // Refuse a lost or damaged directory before writing anything into it.
     checkDirectory(dataDir, markerPath);
+    fs.mkdirSync(path.join(dataDir, GAVEL_FOLDER), { recursive: true });
+    const held = await takeLock(lockPathOf(dataDir));
+    if (!held) throw new DatabaseInUseError(inUseMessage(dataDir, readLockOwner(dataDir)), readLockOwner(dataDir));
+    lock = held;
   } catch (error) {
-    releaseLock(lockPath);
     throw asStartError(error, dataDir);
   }
+  try {
+    checkDirectory(dataDir, markerPath); // again, now that no other process can change it
+  } catch (error) {
+    await lock.release();
+    throw asStartError(error, dataDir);
+  }
+  const owner: LockOwner = {
+    pid: process.pid,
+    hostname: os.hostname(),
+    pidNamespace: pidNamespace(),
+    since: new Date().toISOString(),
+    directory: realPath(dataDir),
+    command,
+    takesHandOff: false,
+  };
+  lock.write(JSON.stringify(owner));
   return {
     dataDir,
     markCreated: () => {
@@ -54,8 +93,37 @@ export function claimPgliteDirectory(dir: string): PgliteDirectory {
           "instead of creating a new database there. Delete it with the directory to start over.\n",
       );
     },
-    release: () => releaseLock(lockPath),
+    announce: (fields) => {
+      Object.assign(owner, fields);
+      lock.write(JSON.stringify(owner));
+    },
+    release: () => lock.release(),
   };
+}
+
+/** Who holds the lock, as the holder wrote it; null when nobody wrote (or it cannot be read). */
+export function readLockOwner(dataDir: string): LockOwner | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(lockPathOf(path.resolve(dataDir)), "utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const value = JSON.parse(text) as Partial<LockOwner>;
+    if (!Number.isInteger(value.pid) || typeof value.hostname !== "string") return null;
+    return {
+      pid: value.pid!,
+      hostname: value.hostname,
+      pidNamespace: typeof value.pidNamespace === "string" ? value.pidNamespace : null,
+      since: typeof value.since === "string" ? value.since : "an unknown time",
+      directory: typeof value.directory === "string" ? value.directory : "",
+      command: typeof value.command === "string" ? value.command : "",
+      takesHandOff: value.takesHandOff === true,
+    };
+  } catch {
+    return null; // being written, or emptied by a holder letting go
+  }
 }
 
 function asStartError(error: unknown, dataDir: string): DatabaseStartError {
@@ -67,7 +135,7 @@ function asStartError(error: unknown, dataDir: string): DatabaseStartError {
 // ------------------------------------------------------------ directory state
 
 function checkDirectory(dataDir: string, markerPath: string): void {
-  const entries = fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : null;
+  const entries = fs.existsSync(dataDir) ? fs.readdirSync(dataDir).filter((entry) => entry !== GAVEL_FOLDER) : null;
   if (entries === null || entries.length === 0) {
     if (!fs.existsSync(markerPath)) return; // first start: PGlite creates the database
     throw new DatabaseStartError(
@@ -88,145 +156,194 @@ function checkDirectory(dataDir: string, markerPath: string): void {
 
 // ------------------------------------------------------------------- the lock
 
-// Locks this process holds, shared by every copy of this module (the server
-// entry and the built app bundle), and released when the process exits.
-const HELD = Symbol.for("gavel.db.heldLocks");
-type GlobalWithLocks = typeof globalThis & { [HELD]?: Map<string, string> };
+type HeldLock = {
+  /** Replaces the lock file's content (who holds it). */
+  write(content: string): void;
+  release(): Promise<void>;
+};
 
-function heldLocks(): Map<string, string> {
-  const global = globalThis as GlobalWithLocks;
-  if (!global[HELD]) {
-    const held = new Map<string, string>();
-    global[HELD] = held;
-    process.on("exit", () => {
-      for (const lockPath of [...held.keys()]) releaseLock(lockPath);
-    });
-  }
-  return global[HELD];
-}
+type Helper = { program: string; args: (lockPath: string) => string[] };
 
-function acquireLock(lockPath: string, dataDir: string): void {
-  const held = heldLocks();
-  const ours = JSON.stringify(currentOwner());
-  for (let attempt = 0; attempt < 5; attempt++) {
-    if (createExclusively(lockPath, ours)) {
-      held.set(lockPath, ours);
-      return;
-    }
-    const seen = readIfExists(lockPath);
-    if (seen === null) continue; // released meanwhile
-    const owner = parseOwner(seen);
-    if (owner && isRunning(owner, held.has(lockPath))) throw new DatabaseStartError(inUseMessage(dataDir, owner));
-    removeStaleLock(lockPath, seen);
+/**
+ * The lock helpers, tried in turn: each takes an exclusive flock on the
+ * file (waiting up to WAIT_SECONDS), prints "locked", then reads its input
+ * until it ends; exits with BUSY when the lock stays taken.
+ */
+const HELPERS: Helper[] = [
+  {
+    program: "flock",
+    args: (lockPath) => [
+      "--exclusive",
+      "--wait",
+      String(WAIT_SECONDS),
+      "--conflict-exit-code",
+      String(BUSY),
+      lockPath,
+      "-c",
+      "echo locked; exec cat > /dev/null",
+    ],
+  },
+  {
+    program: "perl",
+    args: (lockPath) => [
+      "-e",
+      `use Fcntl qw(:flock); open(my $f, ">>", $ARGV[0]) or die "$!\\n"; my $t = time;
+       until (flock($f, LOCK_EX | LOCK_NB)) { exit ${BUSY} if time - $t >= ${WAIT_SECONDS}; select(undef, undef, undef, 0.1); }
+       $| = 1; print "locked\\n"; 1 while <STDIN>;`,
+      lockPath,
+    ],
+  },
+];
+
+type Attempt = { outcome: "locked"; lock: HeldLock } | { outcome: "busy" } | { outcome: "failed"; reason: string };
+
+/** Takes the lock, or null when another process holds it. */
+async function takeLock(lockPath: string): Promise<HeldLock | null> {
+  const reasons: string[] = [];
+  for (const helper of HELPERS) {
+    const attempt = await runHelper(helper, lockPath);
+    if (attempt.outcome === "locked") return attempt.lock;
+    if (attempt.outcome === "busy") return null;
+    reasons.push(`${helper.program}: ${attempt.reason}`);
   }
-  throw new DatabaseStartError(
-    `Could not lock the embedded database directory ${dataDir}: ${lockPath} keeps changing. Try again.`,
+  throw new Error(
+    `could not lock ${lockPath} (${reasons.join("; ")}). ` +
+      "Gavel locks the embedded database with the flock command (package util-linux) or perl: install one of them.",
   );
 }
 
-/** Creates the lock with its whole content at once: there is never a half-written lock to misread. */
-function createExclusively(lockPath: string, content: string): boolean {
-  const draft = `${lockPath}.${process.pid}.tmp`;
-  fs.writeFileSync(draft, content);
-  try {
-    fs.linkSync(draft, lockPath);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  } finally {
-    fs.rmSync(draft, { force: true });
-  }
+function runHelper(helper: Helper, lockPath: string): Promise<Attempt> {
+  return new Promise((resolve) => {
+    const child = spawn(helper.program, helper.args(lockPath), {
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: true, // its own session: a Ctrl-C meant for us does not end the lock
+    });
+    let settled = false;
+    let released = false;
+    let stderr = "";
+    let stdout = "";
+    const exited = new Promise<void>((done) => child.once("close", () => done()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdin.on("error", () => undefined); // the helper gone: its exit says so
+
+    const lock: HeldLock = {
+      write: (content) => {
+        const fd = fs.openSync(lockPath, "r+");
+        try {
+          fs.ftruncateSync(fd, 0);
+          fs.writeSync(fd, content, 0);
+          fs.fsyncSync(fd);
+        } finally {
+          fs.closeSync(fd);
+        }
+      },
+      release: async () => {
+        if (released) return;
+        released = true;
+        try {
+          fs.truncateSync(lockPath, 0); // free: nobody named in it
+        } catch {
+          // gone with its directory: nothing to clear
+        }
+        child.ref(); // wait for it to let go before this process may end
+        child.stdin.end();
+        let timer: NodeJS.Timeout | undefined;
+        const stopped = await Promise.race([
+          exited.then(() => true),
+          new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 5_000))),
+        ]);
+        clearTimeout(timer);
+        if (!stopped && child.pid) process.kill(-child.pid, "SIGKILL");
+      },
+    };
+
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (settled || !stdout.includes("locked\n")) return;
+      settled = true;
+      child.stdout.destroy();
+      child.stderr.destroy();
+      // Holding the lock must not keep this process alive.
+      child.unref();
+      (child.stdin as unknown as { unref?: () => void }).unref?.();
+      resolve({ outcome: "locked", lock });
+    });
+    child.once("error", (error: NodeJS.ErrnoException) => {
+      if (settled) return;
+      settled = true;
+      resolve({ outcome: "failed", reason: error.code === "ENOENT" ? "not installed" : error.message });
+    });
+    child.once("exit", (code, signal) => {
+      if (!settled) {
+        settled = true;
+        resolve(
+          code === BUSY
+            ? { outcome: "busy" }
+            : { outcome: "failed", reason: stderr.trim() || `exited with ${signal ?? code}` },
+        );
+        return;
+      }
+      if (!released) lockLost(lockPath, helper.program, code, signal);
+    });
+  });
 }
 
 /**
- * Moves the stale lock aside before deleting it, so that a lock another
- * process took in the meantime is put back instead of being deleted.
+ * The helper holding our lock ended while we still use the database
+ * (someone killed it): another process could open the database now. Stop
+ * at once rather than write next to it.
  */
-function removeStaleLock(lockPath: string, seen: string): void {
-  const aside = `${lockPath}.${process.pid}.stale`;
+function lockLost(lockPath: string, program: string, code: number | null, signal: NodeJS.Signals | null): void {
+  console.error(
+    `The lock of the embedded database (${lockPath}) was lost: its ${program} process ended (${signal ?? code}). ` +
+      "Stopping now, so that no other process writes the database next to this one.",
+  );
+  process.exit(1);
+}
+
+// ------------------------------------------------------------------ messages
+
+function commandName(): string {
+  const script = process.argv[1] ? path.basename(process.argv[1]).replace(/\.[cm]?[jt]s$/, "") : "";
+  return script || "node";
+}
+
+function pidNamespace(): string | null {
   try {
-    fs.renameSync(lockPath, aside);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-    throw error;
-  }
-  if (fs.readFileSync(aside, "utf8") !== seen) {
-    try {
-      fs.linkSync(aside, lockPath);
-    } catch {
-      // Yet another process holds it now; the next attempt sees that one.
-    }
-  }
-  fs.rmSync(aside, { force: true });
-}
-
-function releaseLock(lockPath: string): void {
-  const held = heldLocks();
-  const ours = held.get(lockPath);
-  if (ours === undefined) return;
-  held.delete(lockPath);
-  if (readIfExists(lockPath) === ours) fs.rmSync(lockPath, { force: true });
-}
-
-function readIfExists(file: string): string | null {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
-}
-
-function currentOwner(): LockOwner {
-  return {
-    pid: process.pid,
-    startTime: processStartTime(process.pid),
-    hostname: os.hostname(),
-    since: new Date().toISOString(),
-  };
-}
-
-function parseOwner(text: string): LockOwner | null {
-  try {
-    const value = JSON.parse(text) as Partial<LockOwner>;
-    return Number.isInteger(value.pid) && (value.pid ?? 0) > 0 ? (value as LockOwner) : null;
-  } catch {
-    return null; // not written by us: damaged, treat as stale
-  }
-}
-
-/**
- * Whether the lock's process still runs. Our own pid counts only when this
- * process took the lock: otherwise it was left by an earlier process that
- * had the same pid (containers restart as pid 1). On Linux the process's
- * start time tells a reused pid apart.
- */
-function isRunning(owner: LockOwner, heldByThisProcess: boolean): boolean {
-  if (owner.pid === process.pid) return heldByThisProcess;
-  try {
-    process.kill(owner.pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-  const startTime = processStartTime(owner.pid);
-  return owner.startTime == null || startTime === null || startTime === owner.startTime;
-}
-
-/** Linux: the process's start time in clock ticks since boot (field 22 of /proc/PID/stat); null elsewhere. */
-function processStartTime(pid: number): string | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
+    return fs.readlinkSync("/proc/self/ns/pid");
   } catch {
     return null;
   }
 }
 
-function inUseMessage(dataDir: string, owner: LockOwner): string {
-  const who = owner.pid === process.pid ? "this process" : `process ${owner.pid}`;
+function realPath(dataDir: string): string {
+  try {
+    return fs.realpathSync(dataDir);
+  } catch {
+    return dataDir;
+  }
+}
+
+/** Who holds the lock, in words: a pid means something only in its own PID namespace. */
+function describeOwner(owner: LockOwner | null): string {
+  if (!owner) return "another process (which one, it has not written yet)";
+  const what = owner.command === "server" ? "the Gavel server" : owner.command ? `npm run ${owner.command}` : "";
+  const since = `since ${owner.since}`;
+  const ours = pidNamespace();
+  const sameNamespace = owner.hostname === os.hostname() && owner.pidNamespace === ours;
+  if (sameNamespace) {
+    const who = owner.pid === process.pid ? "this process" : `process ${owner.pid}`;
+    return `${who} (${[what, since].filter(Boolean).join(", ")})`;
+  }
   return (
-    `The embedded database in ${dataDir} is in use by ${who} (since ${owner.since}). ` +
+    `process ${owner.pid} of host ${owner.hostname}, in another container or PID namespace ` +
+    `(${[what, since].filter(Boolean).join(", ")}; that pid means nothing here)`
+  );
+}
+
+function inUseMessage(dataDir: string, owner: LockOwner | null): string {
+  return (
+    `The embedded database in ${dataDir} is in use by ${describeOwner(owner)}. ` +
     `Only one process may open it at a time: stop that process (for example the server started with npm start) ` +
     `and run this again, or use PostgreSQL (set DATABASE_URL), which several processes can share.`
   );

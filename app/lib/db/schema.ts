@@ -755,3 +755,28 @@ export const captionStates = pgTable(
     check("caption_states_attempts_check", sql`${t.attempts} >= 0`),
   ],
 );
+
+// ---------------------------------------------------------------- backfill
+
+/**
+ * "Analyze every eligible meeting" (docs/decisions/0050-backfill-through-the-queue.md):
+ * one row per request, from the jobs page or handed over by `npm run analyze`;
+ * its meetings are jobs of the `backfill` queue carrying the run's id, whose
+ * states are the run's progress. `city_id` null: every city.
+ */
+export const backfillRuns = pgTable(
+  "backfill_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    cityId: uuid("city_id").references(() => cities.id, { onDelete: "cascade" }),
+    force: boolean("force").notNull().default(false),
+    /** "admin" (the jobs page) or "command" (npm run analyze, handed to the server). */
+    origin: text("origin").notNull(),
+    /** Meetings queued by this run. */
+    queued: integer("queued").notNull(),
+    /** Eligible meetings left alone: already analyzed with a story, or already queued by an earlier run. */
+    skipped: integer("skipped").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("backfill_runs_created_at_idx").on(t.createdAt)],
+);

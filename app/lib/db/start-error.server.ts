@@ -10,3 +10,29 @@ export class DatabaseStartError extends Error {
     this.name = "DatabaseStartError";
   }
 }
+
+/** Who holds the embedded database's lock, as the holder wrote it into the lock file (pglite-directory.server.ts). */
+export type LockOwner = {
+  pid: number;
+  hostname: string;
+  /** The holder's PID namespace (`/proc/self/ns/pid`, e.g. "pid:[4026531836]"); null where there is none. */
+  pidNamespace: string | null;
+  since: string;
+  /** The data directory's real path as the holder saw it. */
+  directory: string;
+  /** What runs there: "server", or the script's name. */
+  command: string;
+  /** A server whose worker takes `npm run analyze` and `npm run ingest` handed to it (docs/decisions/0050). */
+  takesHandOff: boolean;
+};
+
+/** Another process holds the embedded database: `owner` says which, when it could be read. */
+export class DatabaseInUseError extends DatabaseStartError {
+  constructor(
+    message: string,
+    readonly owner: LockOwner | null,
+  ) {
+    super(message);
+    this.name = "DatabaseInUseError";
+  }
+}

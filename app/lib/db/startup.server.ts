@@ -1,6 +1,6 @@
 import { SettingsError } from "~/lib/env/settings.server";
 import { closeDatabase, getConnection, migrateDatabase } from "./client.server";
-import { checkDatabaseHealth } from "./health.server";
+import { checkDatabaseHealth, RowsLostError } from "./health.server";
 import { DatabaseStartError } from "./start-error.server";
 
 /**
@@ -17,7 +17,12 @@ export async function prepareDatabase(): Promise<void> {
     opened = connection;
     await connection.ready();
     await migrateDatabase();
-    await checkDatabaseHealth();
+    await checkDatabaseHealth().catch((error: unknown) => {
+      // Rows lost behind the app's back: said loudly, and /healthz fails,
+      // but the commands that repair or accept it must still run.
+      if (!(error instanceof RowsLostError)) throw error;
+      console.error(error.message);
+    });
   } catch (error) {
     if (error instanceof DatabaseStartError || error instanceof SettingsError) throw error;
     throw new DatabaseStartError(cannotOpenMessage(opened, error), { cause: error });
@@ -56,9 +61,30 @@ function cannotOpenMessage(
   return `${what} could not be opened and read: ${reason}. Check DATABASE_URL and that the server accepts connections and writes.`;
 }
 
-/** Drizzle wraps the database's own error ("Failed query: ...") in `cause`: the innermost says what is wrong. */
-function innermostMessage(error: unknown): string {
+/**
+ * Drizzle wraps the database's own error ("Failed query: ...") in `cause`:
+ * the innermost says what is wrong. PGlite's WebAssembly side throws plain
+ * objects rather than Errors (Emscripten's file system errors, its exit
+ * status): their fields are spelled out, never "[object Object]".
+ */
+export function innermostMessage(error: unknown): string {
   let current = error;
-  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
-  return current instanceof Error ? current.message : String(current);
+  while (current instanceof Error && current.cause !== undefined && current.cause !== null) current = current.cause;
+  return describeThrown(current);
+}
+
+function describeThrown(value: unknown): string {
+  if (value instanceof Error) return value.message || value.name;
+  if (typeof value !== "object" || value === null) return String(value);
+  const fields = value as Record<string, unknown>;
+  if (typeof fields.message === "string" && fields.message) return fields.message;
+  const parts = ["name", "code", "errno", "status"]
+    .filter((key) => typeof fields[key] === "string" || typeof fields[key] === "number")
+    .map((key) => `${key} ${String(fields[key])}`);
+  if (parts.length > 0) return `the embedded database's engine stopped (${parts.join(", ")})`;
+  try {
+    return `an unexpected error (${JSON.stringify(value).slice(0, 200)})`;
+  } catch {
+    return "an unexpected error";
+  }
 }

@@ -344,6 +344,8 @@ export const SHAPE = {
   PGLITE_SNAPSHOT: z.string().optional().meta({ internal: true }),
   // `npm run bench -- --only render`: a directory served as static files at /bench-static.
   BENCH_STATIC_DIR: z.string().optional().meta({ internal: true }),
+  // `npm run bench -- --only soak`: on SIGUSR2 the server collects garbage and prints its memory (server.ts).
+  BENCH_MEMORY_REPORT: flag(false).meta({ internal: true }),
 };
 
 const schema = z

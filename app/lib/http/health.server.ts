@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { checkDatabaseHealth } from "~/lib/db/health.server";
+import { checkDatabaseHealth, HealthCheckError } from "~/lib/db/health.server";
 import { settings } from "~/lib/env/settings.server";
 import { workerLiveness } from "~/lib/jobs/liveness.server";
 
@@ -10,6 +10,7 @@ import { workerLiveness } from "~/lib/jobs/liveness.server";
  *
  *   200 {"status":"ok","database":{"status":"ok","ms":3},"jobs":{"status":"ok","lastBeatSecondsAgo":4}}
  *   503 {"status":"stuck","database":{"status":"stuck","ms":2000},"jobs":{"status":"not run here"}}
+ *   503 {"status":"stuck","database":{"status":"failing","ms":4,"message":"the data directory cannot be written (EROFS)"},…}
  *
  * One database check at a time: while one is still waiting, later requests
  * wait for the same one rather than queueing more statements behind a
@@ -42,8 +43,9 @@ async function databasePart(deadlineMs: number): Promise<HealthReport["database"
       ? { status: "ok", ms }
       : { status: "stuck", ms, message: `no answer within ${deadlineMs} ms` };
   } catch (error) {
-    console.error("Health check failed:", error);
-    return { status: "failing", ms: Date.now() - started, message: "the database refused the check" };
+    console.error("Health check failed:", error instanceof HealthCheckError ? error.message : error);
+    const message = error instanceof HealthCheckError ? error.publicMessage : "the database refused the check";
+    return { status: "failing", ms: Date.now() - started, message };
   } finally {
     clearTimeout(timer);
   }

@@ -23,6 +23,7 @@ import { attemptDeadlineMs } from "./budgets.server";
 import { ensureAnalysisQueued, ensureStoryQueued, scheduleCaptionRetry } from "./enqueue.server";
 import {
   AnalysisJobData,
+  BackfillJobData,
   QUEUES,
   SourceRefreshJobData,
   StoryJobData,
@@ -127,6 +128,34 @@ export async function handleSourceRefreshJob(job: JobInput): Promise<JobOutput> 
   }
 }
 
+/**
+ * One meeting of a backfill run (docs/decisions/0050): its analysis, then
+ * its story, as `npm run analyze` does, with what a new analysis brings
+ * along (alerts, issue summaries). A failure retrying cannot fix (no
+ * transcript) completes as failed; others are retried.
+ */
+export async function handleBackfillJob(job: JobInput): Promise<JobOutput> {
+  const data = BackfillJobData.parse(job.data);
+  const signal = attemptDeadline(QUEUES.backfill);
+  return unlessPermanent(async () => {
+    const analysis = await analyzeVideo(data.cityVideoId, {
+      requestedBy: data.requestedBy,
+      force: data.force,
+      signal,
+    });
+    if (analysis.status === "written") {
+      await queueAlertMatching(data.cityVideoId);
+      await queueIssueSummaries({ cityVideoId: data.cityVideoId });
+    }
+    const story = await writeVideoStory(data.cityVideoId, {
+      requestedBy: data.requestedBy,
+      onlyIfMissing: !data.force,
+      signal,
+    });
+    return { outcome: "backfilled", analysis: analysis.status, story: story.status };
+  });
+}
+
 export const HANDLERS: Record<QueueName, (job: JobInput) => Promise<JobOutput>> = {
   [QUEUES.transcriptFetch]: handleTranscriptJob,
   [QUEUES.analysis]: handleAnalysisJob,
@@ -136,4 +165,5 @@ export const HANDLERS: Record<QueueName, (job: JobInput) => Promise<JobOutput>> 
   [QUEUES.alertMail]: handleAlertMailJob,
   [QUEUES.issueSummary]: handleIssueSummaryJob,
   [QUEUES.inboxMail]: handleInboxMailJob,
+  [QUEUES.backfill]: handleBackfillJob,
 };

@@ -17,6 +17,8 @@ export const QUEUES = {
   issueSummary: "issue-summary",
   /** The admin inbox's mail: notices to admins, a requester's "your city is Live" (docs/decisions/0053-admin-inbox.md). */
   inboxMail: "inbox-mail",
+  /** One meeting of "Analyze every eligible meeting": its analysis, then its story (docs/decisions/0050). */
+  backfill: "backfill",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -24,7 +26,7 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 /** The queues whose jobs work on one video (singletonKey = city_videos.id). */
 export type VideoQueueName = Exclude<
   QueueName,
-  "source-refresh" | "alert-match" | "alert-mail" | "issue-summary" | "inbox-mail"
+  "source-refresh" | "alert-match" | "alert-mail" | "issue-summary" | "inbox-mail" | "backfill"
 >;
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -59,6 +61,8 @@ const SETTINGS: Record<QueueName, QueueSettings> = {
   "issue-summary": { retryLimit: 2, retryDelay: 60, retryBackoff: true, retentionMinutes: 24 * 60 },
   // Like alerts: an SMTP outage delays the inbox's mail but loses none.
   "inbox-mail": { retryLimit: 10, retryDelay: 60, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
+  // A backlog of a whole city may wait its turn for days behind other work.
+  backfill: { retryLimit: 2, retryDelay: 30, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
 };
 
 /**
@@ -106,6 +110,13 @@ export const AlertMailJobData = z.object({
   digest: z.enum(["immediate", "daily", "weekly"]),
   matchIds: z.array(z.uuid()).min(1).max(1000),
 });
+/** One meeting of a backfill run: `force` analyzes and writes again where done (`npm run analyze -- --force`). */
+export const BackfillJobData = z.object({
+  cityVideoId: base.cityVideoId,
+  runId: z.uuid(),
+  force: z.boolean().default(false),
+  requestedBy: base.requestedBy,
+});
 /** One issue (created or edited), or the issues a newly analysed meeting may have joined. */
 export const IssueSummaryJobData = z.union([z.object({ issueId: z.uuid() }), z.object({ cityVideoId: z.uuid() })]);
 /**
@@ -132,6 +143,7 @@ export type JobDataByQueue = {
   "alert-mail": z.infer<typeof AlertMailJobData>;
   "issue-summary": z.infer<typeof IssueSummaryJobData>;
   "inbox-mail": z.infer<typeof InboxMailJobData>;
+  backfill: z.infer<typeof BackfillJobData>;
 };
 
 /** What a finished job leaves in its output (pg-boss keeps it with the job). */
@@ -153,6 +165,8 @@ export type JobOutput =
   | { outcome: "notified"; mails: number }
   /** Issue summaries regenerated. */
   | { outcome: "summarized"; issues: number }
+  /** A backfilled meeting: what happened to its analysis and its story. */
+  | { outcome: "backfilled"; analysis: "written" | "skipped"; story: "written" | "skipped" }
   /** A failure that retrying cannot fix (no transcript, no analysis): the job completes with it instead of retrying. */
   | { outcome: "failed"; error: string };
 
@@ -168,6 +182,13 @@ export const RetryJobSchema = z.object({
     QUEUES.alertMail,
     QUEUES.issueSummary,
     QUEUES.inboxMail,
+    QUEUES.backfill,
   ]),
   jobId: z.string(),
+});
+
+/** "Analyze every eligible meeting" on /admin/jobs: a city's location key, or none for every city. */
+export const BackfillRequestSchema = z.object({
+  intent: z.literal("backfill"),
+  city: z.string().trim().max(200).optional(),
 });

@@ -1,7 +1,9 @@
 /**
- * /admin/jobs: the pipeline's recent jobs (transcript-fetch, analysis,
- * story) with state, video, attempts, result and times; filters are a plain
- * GET form, and a failed job can be sent back to its queue.
+ * /admin/jobs: "Analyze every eligible meeting" (per city or all) with the
+ * progress of the latest runs (docs/decisions/0050), and the pipeline's
+ * recent jobs (transcript-fetch, analysis, story, …) with state, video,
+ * attempts, result and times; filters are a plain GET form, and a failed
+ * job can be sent back to its queue.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
@@ -16,13 +18,16 @@ import {
 } from "react-router";
 import { Button, SelectField } from "~/components/forms/fields";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
+import { BackfillPanel } from "~/components/jobs/backfill-panel";
 import { JobTable } from "~/components/pipeline/job-table";
 import { requireAdmin } from "~/lib/auth/session.server";
+import { listCitiesForAdmin } from "~/lib/cities/admin.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { retryFailedJob } from "~/lib/jobs/enqueue.server";
-import { isQueueName, QUEUE_NAMES, RetryJobSchema } from "~/lib/jobs/queues";
+import { BackfillRequestSchema, isQueueName, QUEUE_NAMES, RetryJobSchema } from "~/lib/jobs/queues";
 import { JOB_STATES, type JobState } from "~/lib/jobs/status-types";
 import { listRecentJobs } from "~/lib/jobs/status.server";
+import { listBackfillRuns, queueBackfill, UnknownCityError } from "~/lib/pipeline/backfill.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `Jobs | ${PRODUCT_NAME}` }];
@@ -44,25 +49,60 @@ export async function loader({ request }: LoaderFunctionArgs) {
     includeArchived: archived,
     limit: 200,
   };
-  const jobs = await listRecentJobs(filter);
-  return { jobs, filter: { queue: filter.queue ?? "", state: filter.state ?? "", archived } };
+  const [jobs, runs, cities] = await Promise.all([listRecentJobs(filter), listBackfillRuns(), listCitiesForAdmin()]);
+  return { jobs, runs, cities, filter: { queue: filter.queue ?? "", state: filter.state ?? "", archived } };
+}
+
+const NOT_UNDERSTOOD = { type: "error", title: "That request could not be understood." } as const;
+
+function meetings(count: number): string {
+  return `${count} meeting${count === 1 ? "" : "s"}`;
+}
+
+/** "Analyze every eligible meeting": queued through the worker, whose progress the page shows. */
+async function backfillAction(formData: FormData, back: string, requestedBy: string) {
+  const submission = parseWithZod(formData, { schema: BackfillRequestSchema });
+  if (submission.status !== "success") return dataWithToast({}, NOT_UNDERSTOOD, { status: 400 });
+  const { city } = submission.value;
+  let run;
+  try {
+    run = await queueBackfill(city ? { cityKey: city } : { all: true }, { origin: "admin", requestedBy });
+  } catch (error) {
+    if (!(error instanceof UnknownCityError)) throw error;
+    return dataWithToast({}, { type: "error", title: "City not found" }, { status: 404 });
+  }
+  const of = run.cityName ?? "every city";
+  if (run.queued === 0) {
+    return redirectWithToast(back, {
+      type: "info",
+      title: "Nothing to analyze",
+      description: `Every eligible meeting of ${of} already has its analysis and story, or is waiting for them.`,
+    });
+  }
+  const left =
+    run.skipped > 0 ? ` ${meetings(run.skipped)} ${run.skipped === 1 ? "was" : "were"} already done or waiting.` : "";
+  return redirectWithToast(back, {
+    type: "success",
+    title: `Analysis queued for ${meetings(run.queued)}`,
+    description: `Of ${of}.${left} The progress shows below.`,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: RetryJobSchema });
-  if (submission.status !== "success") {
-    return dataWithToast({}, { type: "error", title: "That request could not be understood." }, { status: 400 });
-  }
-  const { queue, jobId } = submission.value;
+  const admin = await requireAdmin(request);
+  const formData = await request.formData();
   const back = `${href("/admin/jobs")}${new URL(request.url).search}`;
+  if (formData.get("intent") === "backfill") return backfillAction(formData, back, admin.id);
+  const submission = parseWithZod(formData, { schema: RetryJobSchema });
+  if (submission.status !== "success") return dataWithToast({}, NOT_UNDERSTOOD, { status: 400 });
+  const { queue, jobId } = submission.value;
   return (await retryFailedJob(queue, jobId))
     ? redirectWithToast(back, { type: "success", title: "Job queued again" })
     : redirectWithToast(back, { type: "error", title: "Only a failed job can be retried" });
 }
 
 export default function Jobs() {
-  const { jobs, filter } = useLoaderData<typeof loader>();
+  const { jobs, runs, cities, filter } = useLoaderData<typeof loader>();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   return (
@@ -74,6 +114,8 @@ export default function Jobs() {
         </Link>
       </div>
       <p className="mt-2 text-slate-600">Transcripts, analyses and stories run as background jobs; the newest first.</p>
+      <BackfillPanel cities={cities} runs={runs} />
+      <h2 className="mt-8 text-xl font-semibold">Recent jobs</h2>
       <Form
         method="get"
         className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
