@@ -10,6 +10,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Button, Field, TextareaField } from "~/components/forms/fields";
 import { getFormProps, useSchemaForm, type LastResult } from "~/components/forms/use-schema-form";
 import { formatNumber } from "~/lib/format/count";
+import { formatBytes, UPLOAD_BODY_LIMIT } from "~/lib/http/body-limits";
 import {
   MAX_TRANSCRIPT_FILE_BYTES,
   TRANSCRIPT_FILE_ACCEPT,
@@ -75,7 +76,7 @@ export function TranscriptScreen({ video, backTo }: { video: Video; backTo: stri
         >
           <input type="hidden" name="intent" value="upload" />
           <Field
-            label={`Transcript file (.txt, .vtt or .srt, up to ${Math.floor(MAX_TRANSCRIPT_FILE_BYTES / (1024 * 1024))} MB)`}
+            label={`Transcript file (.txt, .vtt or .srt, under ${formatBytes(UPLOAD_BODY_LIMIT)})`}
             id="transcript-file"
             type="file"
             name="file"

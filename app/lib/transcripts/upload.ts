@@ -4,20 +4,20 @@
  * (`storeTranscript`: WebVTT, SRT, timestamped lines or plain text). The
  * request's size is bounded by the body gate (UPLOAD_BODY_LIMIT, 5 MB).
  */
-import { UPLOAD_BODY_LIMIT } from "~/lib/http/body-limits";
+import { formatBytes, UPLOAD_BODY_LIMIT } from "~/lib/http/body-limits";
 
 export const TRANSCRIPT_FILE_TYPES = [".txt", ".vtt", ".srt"] as const;
 /** For the file input's `accept`. */
 export const TRANSCRIPT_FILE_ACCEPT = [...TRANSCRIPT_FILE_TYPES, "text/plain", "text/vtt", "application/x-subrip"].join(
   ",",
 );
-/** The file alone may not fill the whole request. */
-export const MAX_TRANSCRIPT_FILE_BYTES = UPLOAD_BODY_LIMIT - 64 * 1024;
+/** The file and the rest of its form (a few hundred bytes) must fit the request's limit. */
+export const MAX_TRANSCRIPT_FILE_BYTES = UPLOAD_BODY_LIMIT - 16 * 1024;
 
 export const TRANSCRIPT_FILE_MESSAGES = {
   missing: "Choose a transcript file to upload.",
   type: "Choose a .txt, .vtt or .srt file.",
-  tooLarge: `The file is too large: a transcript file may be at most ${Math.floor(MAX_TRANSCRIPT_FILE_BYTES / (1024 * 1024))} MB.`,
+  tooLarge: `The file is too large: a transcript file must be under ${formatBytes(UPLOAD_BODY_LIMIT)}.`,
   notText: "The file is not UTF-8 text.",
   empty: "The file is empty.",
 } as const;
