@@ -35,6 +35,7 @@ export default [
       route("story-playground", "routes/admin/story-playground.tsx"),
       route("jobs", "routes/admin/jobs.tsx"),
       route("city-management", "routes/admin/city-management.tsx"),
+      route("city-management/videos/:meetingId/transcript", "routes/admin/video-transcript.tsx"),
       route("revisions/:meetingId", "routes/admin/revisions.tsx"),
       route("content-management", "routes/admin/content-management.tsx"),
       route("youtube-manager", "routes/admin/youtube-manager.tsx"),

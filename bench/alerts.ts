@@ -60,7 +60,7 @@ const UNSAID = [
 
 async function load() {
   const { getConnection, getDb, migrateDatabase } = await import("~/lib/db/client.server");
-  const { cities, cityUrls, cityVideos, savedSearches, users } = await import("~/lib/db/schema");
+  const { cities, cityUrls, cityVideoSources, cityVideos, savedSearches, users } = await import("~/lib/db/schema");
   const { storeTranscript } = await import("~/lib/transcripts/store.server");
   await migrateDatabase();
   const rng = createRng("bench-alerts");
@@ -116,8 +116,9 @@ async function load() {
   }
   const [meeting] = await getDb()
     .insert(cityVideos)
-    .values({ cityId: cityRows[0]!.id, cityUrlsId: source!.id, videoId: "benchalerts", title: "Regular meeting" })
+    .values({ cityId: cityRows[0]!.id, videoId: "benchalerts", title: "Regular meeting" })
     .returning({ id: cityVideos.id });
+  await getDb().insert(cityVideoSources).values({ cityVideoId: meeting!.id, cityUrlId: source!.id });
   const stored = await storeTranscript(meeting!.id, syntheticTranscript(60_000));
   await getConnection().execute("vacuum analyze");
   return { meetingId: meeting!.id, segments: stored.segmentCount };

@@ -15,6 +15,7 @@ import {
   citiesUrls,
   cityUrls,
   cityRequests,
+  cityVideoSources,
   cityVideos,
   contactSubmissions,
   inboxReplies,
@@ -149,7 +150,6 @@ async function insertDemoData(tx: Transaction): Promise<void> {
         const record = analysisByKey.get(video.key);
         return {
           cityId: required(cityId, video.cityKey, "city"),
-          cityUrlsId: required(sourceId, video.sourceKey, "source"),
           videoId: video.videoId,
           videoUrl: video.videoUrl,
           title: video.title,
@@ -168,6 +168,13 @@ async function insertDemoData(tx: Transaction): Promise<void> {
     )
     .returning({ id: cityVideos.id, videoId: cityVideos.videoId });
   const videoRowId = new Map(videoRows.map((row) => [row.videoId, row.id]));
+  await tx.insert(cityVideoSources).values(
+    SEED_VIDEOS.map((video) => ({
+      cityVideoId: required(videoRowId, video.videoId, "video"),
+      cityUrlId: required(sourceId, video.sourceKey, "source"),
+      createdAt: video.publishedAt,
+    })),
+  );
 
   // ------------------------------------------------------------ transcript segments
   const segmentRows = SEED_VIDEOS.flatMap((video) => {

@@ -13,7 +13,14 @@
 import { parseArgs } from "node:util";
 import { prepareDatabaseOrHandOff, runCityCommand } from "./run-command";
 import { stopBoss } from "../app/lib/jobs/boss.server";
-import { refreshSource, sourcesOf, type RefreshCounts, type SourceTarget } from "../app/lib/sources/refresh.server";
+import {
+  describeRefreshCounts,
+  NO_COUNTS,
+  refreshSource,
+  sourcesOf,
+  type RefreshCounts,
+  type SourceTarget,
+} from "../app/lib/sources/refresh.server";
 
 const USAGE = "Usage: npm run ingest -- (--city KEY | --all)";
 
@@ -26,9 +33,7 @@ function parseTarget(): SourceTarget | null {
   return values.city ? { cityKey: values.city } : { all: true };
 }
 
-function describeCounts(counts: RefreshCounts): string {
-  return `${counts.found} found, ${counts.new} new, ${counts.updated} updated, ${counts.failed} failed`;
-}
+const describeCounts = describeRefreshCounts;
 
 async function main(): Promise<number> {
   let target: SourceTarget | null;
@@ -46,7 +51,7 @@ async function main(): Promise<number> {
   if (opened !== "opened") return opened;
   const sources = await sourcesOf(target);
   process.stderr.write(`${sources.length} source URL(s) to refresh.\n`);
-  const total: RefreshCounts = { found: 0, new: 0, updated: 0, failed: 0 };
+  const total: RefreshCounts = { ...NO_COUNTS };
   let failedSources = 0;
   for (const [index, source] of sources.entries()) {
     const label = `${index + 1}/${sources.length} ${source.url}`;

@@ -1,4 +1,4 @@
-/** Its own module: only the request-city form needs the list, so it stays out of every other page's JavaScript. */
+/** Its own module: only the request-city form and City Management need the list, so it stays out of every other page's JavaScript. */
 export const US_STATES = [
   ["AL", "Alabama"],
   ["AK", "Alaska"],

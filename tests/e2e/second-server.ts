@@ -30,7 +30,14 @@ export function startFailingAiServer(): Promise<SecondServer> {
   return startSecondServer({ openaiBaseURL: "http://127.0.0.1:9/v1" });
 }
 
-export async function startSecondServer(model: { openaiBaseURL: string; openaiModel?: string }): Promise<SecondServer> {
+/**
+ * `openaiBaseURL`: its language model (none: the offline analyzer);
+ * `env`: more of its environment (a fake video site's YOUTUBE_BASE_URL, say).
+ */
+export async function startSecondServer(
+  model: { openaiBaseURL?: string; openaiModel?: string },
+  env: Record<string, string> = {},
+): Promise<SecondServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-e2e-second-"));
   const door = { port: await freePort(), token: randomBytes(32).toString("hex") };
@@ -39,33 +46,42 @@ export async function startSecondServer(model: { openaiBaseURL: string; openaiMo
     env: {
       ...process.env,
       ...e2eServerEnv(port, dataDir),
-      OPENAI_API_KEY: "sk-e2e",
-      OPENAI_BASE_URL: model.openaiBaseURL,
+      ...(model.openaiBaseURL ? { OPENAI_API_KEY: "sk-e2e", OPENAI_BASE_URL: model.openaiBaseURL } : {}),
       ...(model.openaiModel ? { OPENAI_MODEL: model.openaiModel } : {}),
       OPENAI_MAX_RETRIES: "0",
       JOBS_RETRY_DELAY_SECONDS: "0",
       JOBS_POLL_SECONDS: "0.5",
       E2E_TEST_DATA_PORT: String(door.port),
       E2E_TEST_DATA_TOKEN: door.token,
+      ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(async () => (await fetch(`${baseURL}/healthz`).catch(() => null))?.status ?? 0, {
-      timeout: 90_000,
-      intervals: [500],
-    })
-    .toBe(200);
+  /** SIGTERM, and SIGKILL if it has not exited after its shutdown deadline: no server outlives its test. */
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, "exit");
+    child.kill("SIGTERM");
+    const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    await exited;
+    clearTimeout(killer);
+  };
+  try {
+    await expect
+      .poll(async () => (await fetch(`${baseURL}/healthz`).catch(() => null))?.status ?? 0, {
+        timeout: 90_000,
+        intervals: [500],
+      })
+      .toBe(200);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return {
     baseURL,
     testData: testDataClient({ url: `http://127.0.0.1:${door.port}`, token: door.token }),
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = once(child, "exit");
-      child.kill("SIGTERM");
-      await exited;
-    },
+    stop,
   };
 }
 

@@ -7,7 +7,7 @@ import { queueDueDigests } from "~/lib/alerts/mail.server";
 import { MAX_SAVED_SEARCHES } from "~/lib/alerts/forms";
 import type { SavedSearchView } from "~/lib/alerts/alerts.server";
 import { AlertsSection } from "~/components/alerts/alerts-list";
-import { alertMatches, savedSearches } from "~/lib/db/schema";
+import { alertMatches, cityVideoSources, savedSearches } from "~/lib/db/schema";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { drainQueues, ensureAnalysisQueued, requestReanalysis, runNextJob } from "~/lib/jobs/index.server";
 import { QUEUES } from "~/lib/jobs/queues";
@@ -229,6 +229,24 @@ describe(`alerts ${dbTag}`, () => {
       .from(alertMatches)
       .innerJoin(savedSearches, eq(savedSearches.id, alertMatches.savedSearchId));
     expect(rows.map((r) => r.query)).toEqual(["sidewalk"]);
+  });
+
+  it("matches the body of any source that lists the meeting (issue 26, item 3)", async () => {
+    const city = await createCity({ status: "Live" });
+    const council = await createCitySource(city.id, { title: "Council uploads", body: "city" });
+    const board = await createCitySource(city.id, { title: "School board playlist", body: "school" });
+    const dana = await member();
+    await save(dana, { q: "sidewalk", body: "school" });
+    await save(dana, { q: "sidewalk repairs", body: "city" });
+    await save(dana, { q: "consent calendar", body: "county" });
+    const meeting = await createMeeting({ cityId: city.id, cityUrlsId: council.id });
+    await getTestDb().insert(cityVideoSources).values({ cityVideoId: meeting.id, cityUrlId: board.id });
+    await analyse(meeting.id);
+    const rows = await getTestDb()
+      .select({ query: savedSearches.query })
+      .from(alertMatches)
+      .innerJoin(savedSearches, eq(savedSearches.id, alertMatches.savedSearchId));
+    expect(rows.map((r) => r.query).sort()).toEqual(["sidewalk", "sidewalk repairs"]);
   });
 
   it("unsubscribes without a session: GET changes nothing, POST turns the alert off", async () => {

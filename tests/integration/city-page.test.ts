@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, grantRole } from "~/lib/auth/users.server";
 import { signIn } from "~/lib/auth/session.server";
-import { citiesUrls, cities, cityUrls, cityVideos } from "~/lib/db/schema";
+import { citiesUrls, cities, cityUrls, cityVideoSources, cityVideos } from "~/lib/db/schema";
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, publicPageHeaders } from "~/lib/http/cache.server";
 import { INSUFFICIENT_TRANSCRIPT_BADGE, cardDescription, transcriptRules } from "~/lib/meetings/rules";
 import type { VideoCardData } from "~/lib/meetings/meetings.server";
@@ -99,7 +99,6 @@ beforeAll(async () => {
     const length = LENGTHS[i % LENGTHS.length]!;
     return {
       cityId,
-      cityUrlsId: i % 4 === 3 ? planningId : councilId,
       videoId: `video-${i}`,
       videoUrl: `https://www.youtube.com/watch?v=abcdefghi${String(i).padStart(2, "0")}`,
       title: `Meeting ${i}`,
@@ -109,10 +108,9 @@ beforeAll(async () => {
       newsStory: i % 5 === 0 ? { article: { headline: `Story ${i}`, body: "Body." } } : null,
     };
   });
-  const inserted = await db
-    .insert(cityVideos)
-    .values(rows)
-    .returning({ id: cityVideos.id, source: cityVideos.cityUrlsId });
+  const stored = await db.insert(cityVideos).values(rows).returning({ id: cityVideos.id });
+  const inserted = stored.map((row, i) => ({ id: row.id, source: i % 4 === 3 ? planningId : councilId }));
+  await db.insert(cityVideoSources).values(inserted.map((row) => ({ cityVideoId: row.id, cityUrlId: row.source })));
   for (const row of [...inserted].reverse()) {
     allVideoIds.push(row.id);
     if (row.source === councilId) councilVideoIds.push(row.id);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cityUrls, trackedIssues } from "~/lib/db/schema";
+import { cityUrls, cityVideoSources, trackedIssues } from "~/lib/db/schema";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { runNextJob } from "~/lib/jobs/worker.server";
 import { QUEUES } from "~/lib/jobs/queues";
@@ -117,6 +117,7 @@ type TimelineData = {
     id: string;
     title: string;
     body: string | null;
+    bodies: string[];
     importance: string;
     quotes: unknown[];
     passages: unknown[];
@@ -288,6 +289,30 @@ describe(`the timeline ${dbTag}`, () => {
       },
     });
     expect(elsewhere.status).toBe(404);
+  });
+
+  it("a meeting listed by a city source and a school source is of both bodies (issue 26, item 3)", async () => {
+    const both = await meeting("city", "2026-03-02", 2);
+    await getTestDb().insert(cityVideoSources).values({ cityVideoId: both.id, cityUrlId: sources.school });
+    const county = await meeting("county", "2026-02-14", 1);
+    await createIssueRow();
+    const data = (await timeline()).data as TimelineData;
+    expect(data.items.map((item) => item.id)).toEqual([both.id, county.id]);
+    expect(data.counts).toEqual({ city: 1, school: 1, county: 1 });
+    expect(data.items[0]!.bodies).toEqual(["city", "school"]);
+    // Hidden only when every one of its bodies is.
+    expect(((await timeline("?hide=school")).data as TimelineData).items.map((item) => item.id)).toEqual([
+      both.id,
+      county.id,
+    ]);
+    expect(((await timeline("?hide=city,school")).data as TimelineData).items.map((item) => item.id)).toEqual([
+      county.id,
+    ]);
+    // An issue that follows the school board finds it through its second source.
+    await getTestDb()
+      .update(trackedIssues)
+      .set({ bodies: ["school"] });
+    expect(((await timeline()).data as TimelineData).items.map((item) => item.id)).toEqual([both.id]);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   cities,
   citiesUrls,
   cityUrls,
+  cityVideoSources,
   cityVideos,
   productFeedback,
   transcriptSegments,
@@ -216,11 +217,12 @@ describe(`foreign keys and cascades ${dbTag}`, () => {
     expect(await db.select().from(citiesUrls).where(eq(citiesUrls.cityId, city.id))).toEqual([]);
     expect(await db.select().from(cityUrls)).toHaveLength(2);
 
-    // Deleting a URL removes its links and unlinks (keeps) its videos.
+    // Deleting a URL removes its links and unlists (keeps) its videos.
+    expect(await db.select().from(cityVideoSources).where(eq(cityVideoSources.cityVideoId, video.id))).toHaveLength(1);
     await db.delete(cityUrls).where(eq(cityUrls.id, url2.id));
     expect(await db.select().from(citiesUrls)).toEqual([{ cityId: other.id, urlId: url.id }]);
-    const [after] = await db.select().from(cityVideos).where(eq(cityVideos.id, video.id));
-    expect(after?.cityUrlsId).toBeNull();
+    expect(await db.select().from(cityVideos).where(eq(cityVideos.id, video.id))).toHaveLength(1);
+    expect(await db.select().from(cityVideoSources).where(eq(cityVideoSources.cityVideoId, video.id))).toEqual([]);
   });
 });
 

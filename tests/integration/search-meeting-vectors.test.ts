@@ -104,7 +104,7 @@ describe(`the meeting vector follows the transcript ${dbTag}`, () => {
     expect(await meetingWords(id)).not.toContain("ocelot");
     expect(await foundIds("axolotl")).toEqual([id]);
 
-    await deleteVideoByAdmin(id);
+    await deleteVideoByAdmin(id, null);
     expect(await foundIds("axolotl")).toEqual([]);
     expect(await getTestDb().select({ id: cityVideos.id }).from(cityVideos).where(eq(cityVideos.id, id))).toEqual([]);
   });

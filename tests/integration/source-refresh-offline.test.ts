@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { seedSource } from "#demo/sources";
 import { seedDemoData } from "#demo/seed.server";
-import { cityUrls, cityVideos } from "~/lib/db/schema";
+import { cityUrls, cityVideoSources, cityVideos } from "~/lib/db/schema";
 import { runNextJob } from "~/lib/jobs/worker.server";
 import { getToast } from "~/lib/toast/toast.server";
 import { action, loader } from "~/routes/admin/city-management";
@@ -40,13 +40,20 @@ async function demoSource() {
   const [video] = await getTestDb()
     .select({ cityId: cityVideos.cityId })
     .from(cityVideos)
-    .where(eq(cityVideos.cityUrlsId, source!.id))
+    .innerJoin(cityVideoSources, eq(cityVideoSources.cityVideoId, cityVideos.id))
+    .where(eq(cityVideoSources.cityUrlId, source!.id))
     .limit(1);
   return { urlId: source!.id, cityId: video!.cityId };
 }
 
 async function storedVideos(urlId: string) {
-  return getTestDb().select().from(cityVideos).where(eq(cityVideos.cityUrlsId, urlId)).orderBy(cityVideos.id);
+  const rows = await getTestDb()
+    .select({ video: cityVideos })
+    .from(cityVideos)
+    .innerJoin(cityVideoSources, eq(cityVideoSources.cityVideoId, cityVideos.id))
+    .where(eq(cityVideoSources.cityUrlId, urlId))
+    .orderBy(cityVideos.id);
+  return rows.map((row) => row.video);
 }
 
 describe(`refreshing a demo URL offline ${dbTag}`, () => {
@@ -61,7 +68,7 @@ describe(`refreshing a demo URL offline ${dbTag}`, () => {
     const posted = await callAction(action, PAGE, { intent: "refresh-videos", cityId, urlId }, { headers });
     expect(posted.status).toBe(302);
     const toast = await getToast(new Request(TEST_ORIGIN, { headers: { Cookie: cookiesFrom(posted) } }));
-    expect(toast.toast).toMatchObject({ type: "success", title: "Videos refreshed successfully" });
+    expect(toast.toast).toMatchObject({ type: "info", title: "Refresh queued" });
     expect(((await callLoader(loader, page, { headers })).data as RefreshData).refresh).toEqual({ state: "queued" });
 
     expect(await runNextJob("source-refresh")).toMatchObject({ error: { message: "YouTube could not be reached." } });

@@ -1,9 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { cityUrls, cityVideos } from "~/lib/db/schema";
+import { cityUrls, cityVideoSources, cityVideos } from "~/lib/db/schema";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { runNextJob } from "~/lib/jobs/worker.server";
-import { refreshSource } from "~/lib/sources/refresh.server";
+import { NO_COUNTS, refreshSource } from "~/lib/sources/refresh.server";
 import { getSourceRefreshStatus, queueDueRefreshes, requestSourceRefresh } from "~/lib/sources/requests.server";
 import { updateVideoByAdmin } from "~/lib/sources/videos.server";
 import { describeChannel, listSourceVideos, VideoSourceError } from "~/lib/youtube/sources.server";
@@ -72,6 +72,15 @@ beforeEach(async () => {
   youtube.setPlaylist({ id: PLANNING_PLAYLIST, title: "Planning Commission", description: "Land use", videos: [] });
 });
 
+async function sourcesOfVideo(meetingId: string) {
+  const rows = await getTestDb()
+    .select({ id: cityVideoSources.cityUrlId })
+    .from(cityVideoSources)
+    .where(eq(cityVideoSources.cityVideoId, meetingId))
+    .orderBy(asc(cityVideoSources.createdAt));
+  return rows.map((row) => row.id);
+}
+
 async function videosOf(cityId: string) {
   return getTestDb().select().from(cityVideos).where(eq(cityVideos.cityId, cityId)).orderBy(asc(cityVideos.videoId));
 }
@@ -121,6 +130,7 @@ describe(`listing YouTube sources ${dbTag}`, () => {
         { id: COUNCIL_PLAYLIST, title: "City Council", description: "", videoCount: 5 },
         { id: PLANNING_PLAYLIST, title: "Planning Commission", description: "Land use", videoCount: 0 },
       ],
+      playlistsListed: true,
     });
   });
 
@@ -151,8 +161,8 @@ describe(`refreshing a source ${dbTag}`, () => {
     const lakeside = await createCity();
     const source = await createSourceUrl({ url: PLAYLIST_URL, cityIds: [riverton.id, lakeside.id] });
 
-    expect(await refreshSource(source.id)).toEqual({ found: 5, new: 10, updated: 0, failed: 0 });
-    expect(await refreshSource(source.id)).toEqual({ found: 5, new: 0, updated: 0, failed: 0 });
+    expect(await refreshSource(source.id)).toEqual({ ...NO_COUNTS, found: 5, new: 10 });
+    expect(await refreshSource(source.id)).toEqual({ ...NO_COUNTS, found: 5 });
 
     for (const city of [riverton, lakeside]) {
       const videos = await videosOf(city.id);
@@ -163,9 +173,9 @@ describe(`refreshing a source ${dbTag}`, () => {
         title: "City Council meeting 1",
         description: "Agenda of meeting 1",
         channelTitle: "City of Riverton",
-        cityUrlsId: source.id,
         publishedAt: new Date(Date.UTC(2026, 0, 1)),
       });
+      expect(await sourcesOfVideo(videos[0]!.id)).toEqual([source.id]);
     }
     const [stored] = await getTestDb().select().from(cityUrls).where(eq(cityUrls.id, source.id));
     expect(stored!.lastRefreshedAt).toBeInstanceOf(Date);
@@ -187,7 +197,7 @@ describe(`refreshing a source ${dbTag}`, () => {
     expect(await updateVideoByAdmin(edited!.id, { title: "Budget hearing, January 1" })).toBe(true);
 
     setCouncilPlaylist(listed(5).map((video) => ({ ...video, title: `${video.title} (renamed on YouTube)` })));
-    expect(await refreshSource(source.id)).toEqual({ found: 5, new: 0, updated: 4, failed: 0 });
+    expect(await refreshSource(source.id)).toEqual({ ...NO_COUNTS, found: 5, updated: 4 });
 
     const after = await videosOf(city.id);
     expect(after.find((video) => video.id === edited!.id)!.title).toBe("Budget hearing, January 1");
@@ -229,11 +239,11 @@ describe(`refreshing through the queue ${dbTag}`, () => {
 
     expect(await runNextJob("source-refresh")).toMatchObject({
       id: first.jobId,
-      output: { outcome: "refreshed", found: 1, new: 1, updated: 0, failed: 0 },
+      output: { outcome: "refreshed", ...NO_COUNTS, found: 1, new: 1 },
     });
     expect(await getSourceRefreshStatus(source.id)).toMatchObject({
       state: "done",
-      counts: { found: 1, new: 1, updated: 0, failed: 0 },
+      counts: { ...NO_COUNTS, found: 1, new: 1 },
     });
     expect(await runNextJob("transcript-fetch")).toMatchObject({ output: { outcome: "fetched" } });
     const [video] = await getTestDb()
@@ -256,17 +266,24 @@ describe(`refreshing through the queue ${dbTag}`, () => {
     });
   });
 
-  it("the schedule queues the URLs of Live cities not refreshed within the interval, once", async () => {
+  it("the schedule queues the URLs of every city but Archived ones not refreshed within the interval, once", async () => {
     const live = await createCity({ status: "Live" });
     const fresh = await createSourceUrl({ url: PLAYLIST_URL, cityIds: [live.id] });
     const due = await createSourceUrl({ url: CHANNEL_URL, cityIds: [live.id] });
-    const notLive = await createSourceUrl({ url: PLAYLIST_URL, cityIds: [(await createCity()).id] });
+    // A city being set up (New, Test) fills itself before it goes Live (issue 26, item 13).
+    const newCity = await createSourceUrl({ url: PLAYLIST_URL, cityIds: [(await createCity({ status: "New" })).id] });
+    const testCity = await createSourceUrl({ url: CHANNEL_URL, cityIds: [(await createCity({ status: "Test" })).id] });
+    const archived = await createSourceUrl({
+      url: PLAYLIST_URL,
+      cityIds: [(await createCity({ status: "Archive" })).id],
+    });
     await refreshSource(fresh.id);
 
-    expect(await queueDueRefreshes(6)).toBe(1);
+    expect(await queueDueRefreshes(6)).toBe(3);
     expect(await queueDueRefreshes(6)).toBe(0);
-    expect(await getSourceRefreshStatus(due.id)).toEqual({ state: "queued" });
+    for (const queued of [due, newCity, testCity])
+      expect(await getSourceRefreshStatus(queued.id)).toEqual({ state: "queued" });
     expect(await getSourceRefreshStatus(fresh.id)).toEqual({ state: "none" });
-    expect(await getSourceRefreshStatus(notLive.id)).toEqual({ state: "none" });
+    expect(await getSourceRefreshStatus(archived.id)).toEqual({ state: "none" });
   });
 });

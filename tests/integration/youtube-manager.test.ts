@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { citiesUrls, cityUrls } from "~/lib/db/schema";
+import { citiesUrls, cityUrls, cityVideos } from "~/lib/db/schema";
+import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
+import { runNextJob } from "~/lib/jobs/worker.server";
+import { getSourceRefreshStatus } from "~/lib/sources/requests.server";
 import { getToast } from "~/lib/toast/toast.server";
 import { action, loader } from "~/routes/admin/youtube-manager";
 import { callAction, callLoader, cookiesFrom, dbTag, getTestDb, TEST_ORIGIN, type RouteResult } from "../setup";
@@ -39,6 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   delete process.env.YOUTUBE_API_KEY;
+  await stopBoss();
   await youtube.close();
 });
 beforeEach(async () => {
@@ -97,6 +101,7 @@ describe(`YouTube Channel Manager ${dbTag}`, () => {
           { id: COUNCIL, title: "City Council", description: "Regular meetings", itemCount: 1 },
           { id: PLANNING, title: "Planning Commission", description: "", itemCount: 0 },
         ],
+        playlistsListed: true,
       },
     });
   });
@@ -183,11 +188,70 @@ describe(`YouTube Channel Manager ${dbTag}`, () => {
     expect(broken.data).toMatchObject({ toast: { description: expect.stringContaining("(500)") } });
   });
 
-  it("offers a pasted playlist as its only playlist", async () => {
+  it("offers a pasted playlist as its only playlist, by its title, with a key and without", async () => {
     const analyzed = await post({ intent: "analyze", url: `https://www.youtube.com/playlist?list=${COUNCIL}` });
     expect(analyzed.data).toMatchObject({
-      analysis: { channelId: null, playlists: [{ id: COUNCIL, itemCount: 1 }] },
+      analysis: {
+        channelId: null,
+        playlists: [{ id: COUNCIL, title: "City Council", description: "Regular meetings", itemCount: 1 }],
+      },
     });
+    // Keyless, the playlist's feed names it (never "Playlist PL…").
+    delete process.env.YOUTUBE_API_KEY;
+    try {
+      const keyless = await post({ intent: "analyze", url: `https://www.youtube.com/playlist?list=${COUNCIL}` });
+      expect(keyless.data).toMatchObject({
+        analysis: { playlists: [{ id: COUNCIL, title: "City Council", itemCount: 1 }] },
+      });
+      const city = await createCity({ name: "Riverton" });
+      await save(city.id, { analyzedUrl: `https://www.youtube.com/playlist?list=${COUNCIL}`, playlistIds: COUNCIL });
+      expect((await urlsOf(city.id)).map((url) => url.title)).toEqual(["City Council"]);
+    } finally {
+      process.env.YOUTUBE_API_KEY = "fake-api-key";
+    }
+  });
+
+  it("without an API key says the playlists are not listed, never 'No playlists found', and what a key changes", async () => {
+    delete process.env.YOUTUBE_API_KEY;
+    try {
+      const page = await callLoader(loader, PAGE, { headers: { Cookie: admin.cookie } });
+      expect(page.data).toMatchObject({ keyless: true });
+      const analyzed = await post({ intent: "analyze", url: CHANNEL_URL });
+      expect(analyzed.data).toMatchObject({
+        analysis: { channelTitle: "City of Riverton", channelId: CHANNEL_ID, playlists: [], playlistsListed: false },
+      });
+    } finally {
+      process.env.YOUTUBE_API_KEY = "fake-api-key";
+    }
+    const keyed = await post({ intent: "analyze", url: CHANNEL_URL });
+    expect(keyed.data).toMatchObject({ analysis: { playlistsListed: true } });
+    expect((await callLoader(loader, PAGE, { headers: { Cookie: admin.cookie } })).data).toMatchObject({
+      keyless: false,
+    });
+  });
+
+  it("Save and fetch saves the chosen URLs and queues the first refresh of each", async () => {
+    await (await getBoss()).clearStorage();
+    const city = await createCity({ name: "Riverton" });
+    const saved = await save(city.id, { intent: "save-and-fetch", playlistIds: COUNCIL, includeRecent: "on" });
+    expect(saved.status).toBe(302);
+    expect(await toastOf(saved)).toMatchObject({
+      type: "success",
+      title: "Saved 2 URL(s) successfully",
+      description: expect.stringContaining("Refresh queued for 2 URLs"),
+    });
+    const urls = await urlsOf(city.id);
+    expect(urls).toHaveLength(2);
+    for (const url of urls) expect(await getSourceRefreshStatus(url.id)).toEqual({ state: "queued" });
+    // The refreshes run: the city's videos arrive without a Refresh Videos per URL.
+    while (await runNextJob("source-refresh"));
+    const videos = await getTestDb().select().from(cityVideos).where(eq(cityVideos.cityId, city.id));
+    expect(videos.map((video) => video.videoId)).toEqual(["meeting0001"]);
+
+    // Plain Save queues nothing.
+    const other = await createCity({ name: "Lakeside" });
+    await save(other.id, { playlistIds: COUNCIL });
+    expect(await getSourceRefreshStatus((await urlsOf(other.id))[0]!.id)).toEqual({ state: "none" });
   });
 
   it("answers a visitor with 401 and a member with 403, on the page and both intents, and saves nothing", async () => {
@@ -206,6 +270,11 @@ describe(`YouTube Channel Manager ${dbTag}`, () => {
         cookie,
       );
       expect([who, "save", saved.status]).toEqual([who, "save", status]);
+      const fetched = await post(
+        { intent: "save-and-fetch", cityId: city.id, analyzedUrl: CHANNEL_URL, includeRecent: "on" },
+        cookie,
+      );
+      expect([who, "save-and-fetch", fetched.status]).toEqual([who, "save-and-fetch", status]);
     }
     expect(await urlsOf(city.id)).toEqual([]);
   });

@@ -10,6 +10,7 @@ import {
   cities,
   citiesUrls,
   cityUrls,
+  cityVideoSources,
   cityVideos,
   storyRevisions,
 } from "~/lib/db/schema";
@@ -145,7 +146,7 @@ export type MeetingOptions = {
   /** The video site's id; a unique one of the same shape when absent. */
   videoId?: string;
   videoUrl?: string | null;
-  /** The city's source (a `city_urls` row) it came from. */
+  /** A source of the city (a `city_urls` row) that lists it (a row of city_video_sources). */
   cityUrlsId?: string;
   title?: string;
   description?: string | null;
@@ -201,7 +202,6 @@ export async function createMeeting({
       cityId: cityId ?? (await createCity()).id,
       videoId: videoId ?? uniqueVideoId(),
       videoUrl,
-      cityUrlsId,
       title,
       description,
       channelTitle,
@@ -213,6 +213,7 @@ export async function createMeeting({
     })
     .returning();
   const meetingId = meeting!.id;
+  if (cityUrlsId) await db.insert(cityVideoSources).values({ cityVideoId: meetingId, cityUrlId: cityUrlsId });
   if (transcript) await storeTranscript(meetingId, transcript);
   if (analysis)
     await db.insert(analysisRevisions).values({

@@ -322,7 +322,8 @@ export async function startFakeYoutubeServer(videos: Record<string, FakeVideo> =
           });
       } else if (path === "/youtube/v3/playlists") {
         const channel = findChannel((c) => c.id === url.searchParams.get("channelId"));
-        const items = (channel?.playlistIds ?? []).flatMap((id) => {
+        const ids = url.searchParams.get("id")?.split(",") ?? channel?.playlistIds ?? [];
+        const items = ids.flatMap((id) => {
           const playlist = playlists.get(id);
           if (!playlist) return [];
           const snippet = { title: playlist.title, description: playlist.description ?? "" };
@@ -348,7 +349,7 @@ export async function startFakeYoutubeServer(videos: Record<string, FakeVideo> =
     }
     if (path === "/feeds/videos.xml") {
       const channel = findChannel((c) => c.id === url.searchParams.get("channel_id"));
-      const playlist = channel ? uploadsOf(channel) : playlists.get(url.searchParams.get("playlist_id") ?? "");
+      const playlist = channel ? uploadsOf(channel) : findPlaylist(url.searchParams.get("playlist_id"));
       if (!playlist) send(response, 404, "text/html", "<h1>Not found</h1>");
       else if (playlist.failure) fail(response, playlist.failure);
       else send(response, 200, "text/xml", feedXml(channel?.title ?? playlist.title, playlist.videos));

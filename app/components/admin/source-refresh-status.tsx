@@ -9,6 +9,7 @@ import { useRevalidator } from "react-router";
 import { NoScriptRefresh } from "~/components/pipeline/pipeline-status";
 import { formatDateTime } from "~/lib/format/date";
 import { PIPELINE_REFRESH_SECONDS } from "~/lib/jobs/status-types";
+import { describeRefreshCounts } from "~/lib/sources/refresh-counts";
 import type { SourceRefreshStatus } from "~/lib/sources/requests.server";
 
 /** Revalidates the page every few seconds while `active`. */
@@ -50,14 +51,8 @@ function StatusNotice({ status }: { status: SourceRefreshStatus }) {
     case "running":
       return <Notice title="Refreshing videos…" text="This page updates by itself when the refresh is done." />;
     case "done": {
-      const { found, new: added, updated, failed } = status.counts;
       const when = status.finishedAt ? ` ${formatDateTime(status.finishedAt)}` : "";
-      return (
-        <Notice
-          title={`Last refresh${when}`}
-          text={`${found} found, ${added} new, ${updated} updated, ${failed} failed`}
-        />
-      );
+      return <Notice title={`Last refresh${when}`} text={describeRefreshCounts(status.counts)} />;
     }
     case "failed": {
       const when = status.finishedAt ? ` (${formatDateTime(status.finishedAt)})` : "";

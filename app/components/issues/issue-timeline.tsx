@@ -85,6 +85,8 @@ export type TimelineEntry = {
   publishedAt: string | null;
   city: { name: string; locationKey: string };
   body: Body | null;
+  /** Every body of the sources that list the meeting (a badge each). */
+  bodies: Body[];
   sourceTitle: string | null;
   startSeconds: number | null;
   passages: { startSeconds: number | null; speaker: string | null; snippet: string }[];
@@ -109,7 +111,11 @@ export function TimelineList({ items, showCity }: { items: readonly TimelineEntr
               className={`absolute top-5 -left-[1.95rem] h-3 w-3 rounded-full ${IMPORTANCE_DOT[item.importance]}`}
             />
             <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-              <BodyBadge body={item.body} />
+              {item.bodies.length === 0 ? (
+                <BodyBadge body={null} />
+              ) : (
+                item.bodies.map((body) => <BodyBadge key={body} body={body} />)
+              )}
               {item.sourceTitle ? <span>{item.sourceTitle}</span> : null}
               {showCity ? <span>· {item.city.name}</span> : null}
               <span>·</span>

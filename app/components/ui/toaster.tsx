@@ -1,5 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useId, useState } from "react";
-import { unstable_useRoute as useRoute, useMatches } from "react-router";
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
+import { unstable_useRoute as useRoute, useLocation, useMatches } from "react-router";
 import type { Toast } from "~/lib/toast/toast";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 
@@ -42,8 +42,16 @@ export function useOptionalShowToast(): ShowToast | null {
  */
 export function ToastOutlet({ children }: { children: React.ReactNode }) {
   const routeIds = useMatches().map((match) => match.id);
-  const [shown, setShown] = useState<Toast | null>(null);
-  const show = useCallback<ShowToast>((toast) => setShown(toast), []);
+  // A toast raised in the browser belongs to the location it was raised at:
+  // a refused form's error must not stay beside the next page's success.
+  const locationKey = useLocation().key;
+  const here = useRef(locationKey);
+  useEffect(() => {
+    here.current = locationKey;
+  }, [locationKey]);
+  const [raised, setRaised] = useState<{ toast: Toast; at: string } | null>(null);
+  const show = useCallback<ShowToast>((toast) => setRaised({ toast, at: here.current }), []);
+  const shown = raised?.at === locationKey ? raised.toast : null;
   const toasts = (
     <>
       {routeIds.map((id) => (

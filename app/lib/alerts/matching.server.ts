@@ -5,7 +5,8 @@
  *   search pages parse it; its meeting-level form (querytree: negated words
  *   dropped) is checked against the meeting's word vector
  *   (city_videos.transcript_vector), a few microseconds per search;
- * - the searches whose cities and body fit and whose words are all there
+ * - the searches whose cities and body fit (the body of any source that
+ *   lists the meeting) and whose words are all there
  *   then look for their first matching transcript segment, which is the
  *   passage the mail quotes (its speaker and second); a match in the title
  *   or description alone quotes the title, with no second;
@@ -22,10 +23,11 @@ export type NewMatch = { id: string; userId: string; frequency: string };
 export function matchStatement(cityVideoId: string) {
   return sql`
     with meeting as (
-      select v.id, v.city_id, v.title, v.search_vector, v.transcript_vector, u.body
+      select v.id, v.city_id, v.title, v.search_vector, v.transcript_vector,
+        array(select distinct u.body from city_video_sources s join city_urls u on u.id = s.city_url_id
+              where s.city_video_id = v.id and u.body is not null) as bodies
       from city_videos v
       join cities c on c.id = v.city_id and c.status = 'Live'
-      left join city_urls u on u.id = v.city_urls_id
       where v.id = ${cityVideoId}::uuid
     ),
     candidates as (
@@ -34,7 +36,7 @@ export function matchStatement(cityVideoId: string) {
       from meeting m
       join saved_searches ss on ss.active
         and (cardinality(ss.city_ids) = 0 or m.city_id = any(ss.city_ids))
-        and (ss.body is null or ss.body = m.body)
+        and (ss.body is null or ss.body = any(m.bodies))
       cross join lateral (select websearch_to_tsquery('english', ss.query) as query) q
       cross join lateral (select querytree(q.query) as tree) t
       where t.tree <> ''

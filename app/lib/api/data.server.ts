@@ -460,7 +460,8 @@ export async function getIssue(key: string): Promise<ApiIssueDetail> {
   if (issue.bodies.length > 0 && results.length > 0) {
     const ids = results.map((result) => result.id);
     const inBodies = await rowsOf<{ id: string }>(
-      sql`select v.id from city_videos v join city_urls u on u.id = v.city_urls_id
+      sql`select distinct v.id from city_videos v
+        join city_video_sources s on s.city_video_id = v.id join city_urls u on u.id = s.city_url_id
         where v.id in (${sql.join(
           ids.map((id) => sql`${id}::uuid`),
           sql`, `,

@@ -19,7 +19,7 @@ import { appMeta } from "./schema";
  *   truncated file: `count(*)` says 0, nothing fails). What the app last
  *   knew is in `app_meta` (`health_rows:<table>`: the table had rows); any
  *   SQL that empties the table (a DELETE or TRUNCATE, the app's or an
- *   operator's) clears that record through a trigger (drizzle/0009), so only
+ *   operator's) clears that record through a trigger (drizzle/0012), so only
  *   rows that vanished without a statement are reported. Cheap: one
  *   `exists` per table, and a write only when a table gains its first rows.
  * Throws when it does not; a `HealthCheckError` carries a message that

@@ -356,9 +356,6 @@ export const cityVideos = pgTable(
     cityId: uuid("city_id")
       .notNull()
       .references(() => cities.id, { onDelete: "cascade" }),
-    cityUrlsId: uuid("city_urls_id").references(() => cityUrls.id, {
-      onDelete: "set null",
-    }),
     videoId: text("video_id").notNull(),
     videoUrl: text("video_url"),
     title: text("title"),
@@ -390,11 +387,64 @@ export const cityVideos = pgTable(
   (t) => [
     uniqueIndex("city_videos_city_id_video_id_key").on(t.cityId, t.videoId),
     index("city_videos_city_published_idx").on(t.cityId, t.publishedAt.desc().nullsLast()),
-    index("city_videos_city_source_published_idx").on(t.cityId, t.cityUrlsId, t.publishedAt.desc().nullsLast()),
     index("city_videos_published_idx").on(t.publishedAt.desc().nullsLast()),
     index("city_videos_search_idx").using("gin", t.searchVector),
     index("city_videos_transcript_vector_idx").using("gin", t.transcriptVector),
   ],
+);
+
+/**
+ * The sources that list a video: every source (a channel's uploads, a
+ * playlist) whose refresh found it, so that a meeting in both belongs to
+ * both and the body (city_urls.body) of each applies to it
+ * (docs/decisions/0047-sources-and-removed-videos.md). Rows go with the
+ * video and with the source.
+ */
+export const cityVideoSources = pgTable(
+  "city_video_sources",
+  {
+    cityVideoId: uuid("city_video_id")
+      .notNull()
+      .references(() => cityVideos.id, { onDelete: "cascade" }),
+    cityUrlId: uuid("city_url_id")
+      .notNull()
+      .references(() => cityUrls.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cityVideoId, t.cityUrlId] }),
+    index("city_video_sources_url_idx").on(t.cityUrlId, t.cityVideoId),
+  ],
+);
+
+/**
+ * A video an admin deleted from a city, by the video site's id: every
+ * refresh skips it until an admin restores it, which brings it back from
+ * what is kept here (its listing and the sources that listed it) as a new
+ * video (docs/decisions/0047-sources-and-removed-videos.md).
+ */
+export const deletedVideos = pgTable(
+  "deleted_videos",
+  {
+    cityId: uuid("city_id")
+      .notNull()
+      .references(() => cities.id, { onDelete: "cascade" }),
+    videoId: text("video_id").notNull(),
+    title: text("title"),
+    description: text("description"),
+    videoUrl: text("video_url"),
+    thumbnailUrl: text("thumbnail_url"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    channelTitle: text("channel_title"),
+    /** The city_urls that listed it when it was deleted (no foreign key: a source may go meanwhile). */
+    sourceIds: uuid("source_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    deletedBy: uuid("deleted_by").references(() => users.id, { onDelete: "set null" }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cityId, t.videoId] })],
 );
 
 /**

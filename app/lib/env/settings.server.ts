@@ -332,7 +332,7 @@ export const SHAPE = {
     .meta({ description: "where the YouTube Data API is (tests point it at a local fake)" }),
   SOURCE_REFRESH_INTERVAL_HOURS: number(6, { min: 0, whole: false }).meta({
     description:
-      "how often the sources of Live cities are refreshed, in hours (the first time one interval after start); 0 turns the schedule off",
+      "how often the sources of every city but Archived ones are refreshed, in hours (the first time one interval after start); 0 turns the schedule off",
   }),
 
   // For the tests, not documented for operators (`internal`): faster

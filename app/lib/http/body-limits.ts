@@ -4,7 +4,8 @@
  * the story playground) hold at most a few thousand characters: 64 KB fits
  * the largest (a 5,000-character message, even when every character is
  * percent-encoded from four UTF-8 bytes) with room to spare. Transcript
- * upload and paste on the meeting pages (admins only) get 5 MB. A business
+ * upload and paste (admins only: the meeting pages, City Management's
+ * transcript page) get 5 MB. A business
  * image upload (admins only) gets 10 MB for the file and 64 KB for the rest
  * of the multipart form; the file itself is checked at 10 MB exactly
  * (docs/decisions/0034-business-images.md).
@@ -15,8 +16,14 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
 export const IMAGE_BODY_LIMIT = 10 * 1024 * 1024 + FORM_BODY_LIMIT;
 
-/** The meeting analysis pages, with or without a city, and their `.data` twins. */
-const UPLOAD_ROUTES = [/^\/(?:city\/[^/]+\/)?meeting\/[^/]+?(?:\.data)?\/?$/];
+/**
+ * The meeting analysis pages, with or without a city, and City Management's
+ * transcript page (a pasted or uploaded transcript), and their `.data` twins.
+ */
+const UPLOAD_ROUTES = [
+  /^\/(?:city\/[^/]+\/)?meeting\/[^/]+?(?:\.data)?\/?$/,
+  /^\/admin\/city-management\/videos\/[^/]+\/transcript(?:\.data)?\/?$/,
+];
 
 /** A business listing's image upload, and its `.data` twin. */
 const IMAGE_ROUTES = [/^\/admin\/business-directory\/[^/]+\/image(?:\.data)?\/?$/];

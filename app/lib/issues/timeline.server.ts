@@ -15,6 +15,7 @@ import { segmentHeadline } from "~/lib/search/headline.server";
 import { headlineToHtml } from "~/lib/search/snippet";
 import { importanceLevel, type ImportanceLevel } from "./importance";
 import { bodiesOf, issueCities, uuidArray, type TrackedIssue } from "./issues.server";
+import { CHANNEL_UPLOADS } from "~/lib/youtube/source-url";
 
 /** At most this many meetings per city on a timeline. */
 export const TIMELINE_MEETINGS_PER_CITY = 200;
@@ -37,7 +38,10 @@ export type TimelineItem = {
   title: string;
   publishedAt: string | null;
   city: { name: string; state: string; locationKey: string };
+  /** The body of the source that describes the meeting best (a playlist before a channel's uploads). */
   body: Body | null;
+  /** The bodies of every source that lists the meeting (the chips filter by all of them). */
+  bodies: Body[];
   sourceTitle: string | null;
   /** Where the search landed in the meeting (its best passage). */
   startSeconds: number | null;
@@ -58,7 +62,8 @@ type MeetingRow = {
   title: string | null;
   published_at: string | null;
   analysis_results: unknown;
-  body: string | null;
+  /** Every listing source's body, the best-describing source first. */
+  bodies: string[] | string | null;
   source_title: string | null;
   timed: boolean | string;
 };
@@ -134,16 +139,22 @@ export async function buildTimeline(issue: Pick<TrackedIssue, "query" | "cityIds
   const ids = hits.map((hit) => hit.result.id);
   const meetingRows = await rows<MeetingRow>(sql`
     select v.id, v.title, to_char(v.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as published_at,
-      v.analysis_results, u.body, u.title as source_title,
+      v.analysis_results,
+      array(select u.body from city_video_sources s join city_urls u on u.id = s.city_url_id
+            where s.city_video_id = v.id and u.body is not null
+            order by (u.url ~ ${CHANNEL_UPLOADS}), s.created_at, u.id) as bodies,
+      (select u.title from city_video_sources s join city_urls u on u.id = s.city_url_id
+       where s.city_video_id = v.id order by (u.url ~ ${CHANNEL_UPLOADS}), s.created_at, u.id limit 1) as source_title,
       (exists (select 1 from transcript_segments ts where ts.city_video_id = v.id and ts.start_seconds is not null)
         or not exists (select 1 from transcript_segments ts where ts.city_video_id = v.id)) as timed
-    from city_videos v left join city_urls u on u.id = v.city_urls_id
+    from city_videos v
     where v.id = any(${uuidArray(ids)})`);
   const byId = new Map(meetingRows.map((row) => [row.id, row]));
+  const bodiesById = new Map(meetingRows.map((row) => [row.id, bodiesOfRow(row.bodies)]));
   const wanted = bodiesOf(issue.bodies);
   const kept = hits.filter(({ result }) => {
-    const body = byId.get(result.id)?.body ?? null;
-    return wanted.length === 0 || (body !== null && (wanted as string[]).includes(body));
+    const bodies = bodiesById.get(result.id) ?? [];
+    return wanted.length === 0 || bodies.some((body) => wanted.includes(body));
   });
   if (kept.length === 0) return { items: [], counts };
   const { passages, totals } = await coverageOf(
@@ -201,14 +212,15 @@ export async function buildTimeline(issue: Pick<TrackedIssue, "query" | "cityIds
     const own = passages.filter((passage) => passage.city_video_id === result.id);
     const total = totals.get(result.id);
     const matchingSegments = num(own[0]?.matching) ?? 0;
-    const body = row?.body && (BODIES as readonly string[]).includes(row.body) ? (row.body as Body) : null;
+    const bodies = bodiesById.get(result.id) ?? [];
     const analysis = analyses.get(result.id);
     return {
       id: result.id,
       title: result.title,
       publishedAt: row?.published_at ?? result.published_at,
       city: { name: city.name, state: city.state, locationKey: city.locationKey },
-      body,
+      body: bodies[0] ?? null,
+      bodies: BODIES.filter((body) => bodies.includes(body)),
       sourceTitle: row?.source_title ?? null,
       startSeconds: result.start_seconds,
       passages: own.map((passage) => ({
@@ -234,13 +246,29 @@ export async function buildTimeline(issue: Pick<TrackedIssue, "query" | "cityIds
     };
   });
   items.sort((a, b) => (b.publishedAt ?? "").localeCompare(a.publishedAt ?? "") || a.id.localeCompare(b.id));
-  for (const item of items) if (item.body) counts[item.body]++;
+  for (const item of items) for (const body of item.bodies) counts[body]++;
   return { items, counts };
 }
 
-/** The items shown with some bodies hidden (a meeting of unknown body is always shown). */
+/** A row's array of bodies (PGlite and node-postgres may hand it as text), the known ones, each once, in order. */
+function bodiesOfRow(value: string[] | string | null): Body[] {
+  const list =
+    typeof value === "string"
+      ? value
+          .replace(/^\{|\}$/g, "")
+          .split(",")
+          .filter(Boolean)
+      : (value ?? []);
+  const known = list.filter((body): body is Body => (BODIES as readonly string[]).includes(body));
+  return [...new Set(known)];
+}
+
+/**
+ * The items shown with some bodies hidden: a meeting stays while one of
+ * its bodies is shown (one of unknown body is always shown).
+ */
 export function visibleItems(items: readonly TimelineItem[], hidden: readonly Body[]): TimelineItem[] {
-  return items.filter((item) => item.body === null || !hidden.includes(item.body));
+  return items.filter((item) => item.bodies.length === 0 || item.bodies.some((body) => !hidden.includes(body)));
 }
 
 /** `?hide=school,county` → the bodies to hide (unknown words ignored). */

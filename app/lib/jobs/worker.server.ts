@@ -24,7 +24,7 @@ export type WorkerOptions = {
 /** This process's registration while its worker runs (liveness.server.ts). */
 let registration: WorkerRegistration | null = null;
 
-/** The timer of the Live cities' source refreshes (SOURCE_REFRESH_INTERVAL_HOURS; docs/decisions/0021-video-ingestion.md). */
+/** The timer of the source refreshes of every city but Archived ones (SOURCE_REFRESH_INTERVAL_HOURS; docs/decisions/0021-video-ingestion.md). */
 let refreshSchedule: NodeJS.Timeout | null = null;
 
 function queueScheduledRefreshes(hours: number): void {
@@ -35,9 +35,9 @@ function queueScheduledRefreshes(hours: number): void {
 }
 
 /**
- * Queues the due refreshes of Live cities every `hours`. The first look
+ * Queues the due refreshes of every city but Archived ones every `hours`. The first look
  * comes a whole interval after start, not right away: a fresh `npm start`
- * (the demo's Live cities) reaches no video site by surprise.
+ * (the demo's cities) reaches no video site by surprise.
  */
 export function startRefreshSchedule(
   hours = settings().SOURCE_REFRESH_INTERVAL_HOURS,

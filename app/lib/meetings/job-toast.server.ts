@@ -22,7 +22,8 @@ const AwaitedJob = z.object({ jobId: z.uuid(), meetingId: z.uuid() });
 type AwaitedJob = z.infer<typeof AwaitedJob>;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
-function awaitedJobCookie() {
+/** The one cookie of awaited jobs; a source refresh's toast uses it too (app/lib/sources/refresh-toast.server.ts). */
+export function awaitedJobCookie() {
   cookie ??= createCookie(COOKIES.awaitedJob.name, {
     path: "/",
     httpOnly: true,

@@ -5,7 +5,7 @@
  */
 import { type SQL, and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
-import { cities, cityVideos } from "~/lib/db/schema";
+import { cities, cityVideoSources, cityVideos } from "~/lib/db/schema";
 import { isUuid } from "~/lib/cities/page-state";
 import { formatDate } from "~/lib/format/date";
 import { cardDescription } from "~/lib/meetings/rules";
@@ -61,7 +61,9 @@ export async function listCityVideos(options: {
     .where(
       and(
         eq(cityVideos.cityId, options.cityId),
-        options.sourceId ? eq(cityVideos.cityUrlsId, options.sourceId) : undefined,
+        options.sourceId
+          ? sql`exists (select 1 from ${cityVideoSources} s where s.city_video_id = ${cityVideos.id} and s.city_url_id = ${options.sourceId}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(newestFirst)
@@ -120,7 +122,9 @@ function parseJsonColumn<T>(value: unknown, fallback: T): T {
 
 /**
  * A city's statistics, its meetings per month since `since`, and its video
- * sources (city_urls linked through cities_urls, content type video): one
+ * sources: every source of the city (city_urls linked through cities_urls)
+ * that lists at least one of its videos, whatever its content type ("video"
+ * from City Management, "Playlist" from the Channel Manager). One
  * statement, so the city page stays at few queries.
  */
 export async function getCityOverview(cityId: string, since: Date): Promise<CityOverview> {
@@ -141,7 +145,9 @@ export async function getCityOverview(cityId: string, since: Date): Promise<City
       (select coalesce(json_agg(json_build_object('id', u.id, 'title', coalesce(u.title, u.url), 'sourceType', u.source_type)
                                 order by coalesce(u.title, u.url)), '[]'::json)
          from cities_urls cu join city_urls u on u.id = cu.url_id
-         where cu.city_id = ${cityId}::uuid and u.content_type = 'video') as sources
+         where cu.city_id = ${cityId}::uuid
+           and exists (select 1 from city_video_sources s join city_videos sv on sv.id = s.city_video_id
+                       where s.city_url_id = u.id and sv.city_id = ${cityId}::uuid)) as sources
     from city_videos v
     where v.city_id = ${cityId}::uuid
   `);

@@ -1,10 +1,11 @@
 /** The pipeline's reads of a video, and the row lock its writes take. */
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb, type Database } from "~/lib/db/client.server";
-import { cityUrls, cityVideos, transcriptSegments } from "~/lib/db/schema";
+import { cityUrls, cityVideoSources, cityVideos, transcriptSegments } from "~/lib/db/schema";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { TRANSCRIPT_ANALYSIS_MIN } from "~/lib/constants";
 import type { MeetingSource } from "~/lib/ai/provider";
+import { CHANNEL_UPLOADS } from "~/lib/youtube/source-url";
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Queryable = Database | Transaction;
@@ -29,6 +30,10 @@ export type PipelineVideo = Pick<
   "id" | "cityId" | "title" | "description" | "transcript" | "analysisResults" | "newsStory"
 > & { source: MeetingSource | null };
 
+/**
+ * A video with the source that describes it best: of the sources that list
+ * it, a playlist before a channel's uploads, then the first to list it.
+ */
 export async function loadPipelineVideo(cityVideoId: string, db: Queryable = getDb()): Promise<PipelineVideo | null> {
   if (!isUuid(cityVideoId)) return null;
   const [video] = await db
@@ -40,13 +45,19 @@ export async function loadPipelineVideo(cityVideoId: string, db: Queryable = get
       transcript: cityVideos.transcript,
       analysisResults: cityVideos.analysisResults,
       newsStory: cityVideos.newsStory,
-      source: { sourceType: cityUrls.sourceType, sourceTitle: cityUrls.title },
+      source: sql<MeetingSource | string | null>`(
+        select json_build_object('sourceType', u.source_type, 'sourceTitle', u.title)
+        from ${cityVideoSources} s join ${cityUrls} u on u.id = s.city_url_id
+        where s.city_video_id = ${cityVideos.id}
+        order by (u.url ~ ${CHANNEL_UPLOADS}), s.created_at, u.id
+        limit 1)`,
     })
     .from(cityVideos)
-    .leftJoin(cityUrls, eq(cityUrls.id, cityVideos.cityUrlsId))
     .where(eq(cityVideos.id, cityVideoId))
     .limit(1);
-  return video ?? null;
+  if (!video) return null;
+  const source = typeof video.source === "string" ? (JSON.parse(video.source) as MeetingSource) : video.source;
+  return { ...video, source };
 }
 
 export async function loadSegments(cityVideoId: string): Promise<TranscriptSegment[]> {

@@ -54,8 +54,9 @@ export const COOKIES = {
   },
   awaitedJob: {
     name: "gavel_awaited_job",
-    purpose: "Administrators only: remembers the analysis or story they started, to tell them when it has finished.",
-    setWhen: "When an administrator re-runs an analysis or a story",
+    purpose:
+      "Administrators only: remembers the analysis, story or video refresh they started, to tell them when it has finished.",
+    setWhen: "When an administrator re-runs an analysis or a story, or refreshes a source's videos",
     maxAgeSeconds: DAY,
     endsEarlier: "or until the job has finished",
     personal: true,

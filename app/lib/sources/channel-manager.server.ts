@@ -4,23 +4,30 @@
  * city URLs (docs/decisions/0023-youtube-channel-manager.md).
  */
 import { parseSourceUrl, uploadsPlaylistId } from "~/lib/youtube/source-url";
-import { describeChannel, listSourceVideos, VideoSourceError } from "~/lib/youtube/sources.server";
+import { describeChannel, describePlaylist, VideoSourceError } from "~/lib/youtube/sources.server";
 import type { ChannelAnalysis, SaveChannelUrls } from "./channel-manager-forms";
-import { addMissingCityUrls } from "./urls.server";
+import { requestSourceRefresh } from "./requests.server";
+import { addMissingCityUrls, cityUrlIdsOf } from "./urls.server";
 
 export function playlistUrl(playlistId: string): string {
   return `https://www.youtube.com/playlist?list=${encodeURIComponent(playlistId)}`;
 }
 
-/** A pasted playlist is offered as the only playlist; its videos tell its channel. */
+/**
+ * A pasted playlist is offered as the only playlist, with its own title
+ * (from the Data API with a key, from its feed without); its videos tell
+ * its channel.
+ */
 async function analyzePlaylist(url: string, playlistId: string): Promise<ChannelAnalysis> {
-  const videos = await listSourceVideos(url);
-  const channelTitle = videos.find((video) => video.channelTitle)?.channelTitle ?? "YouTube playlist";
+  const playlist = await describePlaylist(url);
+  const channelTitle = playlist.videos.find((video) => video.channelTitle)?.channelTitle ?? "YouTube playlist";
+  const title = playlist.title.trim() || `Playlist ${playlistId}`;
   return {
     channelTitle,
     channelDescription: "",
     channelId: null,
-    playlists: [{ id: playlistId, title: `Playlist ${playlistId}`, description: "", itemCount: videos.length }],
+    playlistsListed: true,
+    playlists: [{ id: playlistId, title, description: playlist.description, itemCount: playlist.videos.length }],
   };
 }
 
@@ -33,7 +40,8 @@ export async function analyzeChannel(url: string): Promise<ChannelAnalysis> {
     channelTitle: channel.title,
     channelDescription: channel.description,
     channelId: channel.channelId,
-    playlists: channel.playlists.map((playlist) => ({ ...playlist, itemCount: playlist.videoCount })),
+    playlistsListed: channel.playlistsListed,
+    playlists: channel.playlists.map(({ videoCount, ...playlist }) => ({ ...playlist, itemCount: videoCount })),
   };
 }
 
@@ -48,7 +56,7 @@ export async function saveChannelUrls(
     SaveChannelUrls,
     "analyzedUrl" | "playlistIds" | "includeRecent" | "sourceType" | "contentType" | "entityType"
   >,
-): Promise<{ saved: number; alreadyThere: number }> {
+): Promise<{ saved: number; alreadyThere: number; urlIds: string[] }> {
   const analysis = await analyzeChannel(choice.analyzedUrl);
   const chosen = analysis.playlists.filter((playlist) => choice.playlistIds.includes(playlist.id));
   const urls = chosen.map((playlist) => ({ url: playlistUrl(playlist.id), title: playlist.title }));
@@ -64,5 +72,25 @@ export async function saveChannelUrls(
     cityId,
     urls.map((url) => ({ ...url, sourceType, contentType, entityType })),
   );
-  return { saved: saved.length, alreadyThere: urls.length - saved.length };
+  const urlIds = await cityUrlIdsOf(
+    cityId,
+    urls.map((url) => url.url),
+  );
+  return { saved: saved.length, alreadyThere: urls.length - saved.length, urlIds };
+}
+
+/**
+ * Save and fetch: saves as `saveChannelUrls` does, then queues a refresh of
+ * every chosen URL (new or already the city's), so their videos arrive
+ * without a Refresh Videos per URL. Answers how many refreshes were queued
+ * (one already waiting counts).
+ */
+export async function saveAndFetchChannelUrls(
+  cityId: string,
+  choice: Parameters<typeof saveChannelUrls>[1],
+  requestedBy: string,
+): Promise<{ saved: number; alreadyThere: number; queued: number }> {
+  const { urlIds, ...saved } = await saveChannelUrls(cityId, choice);
+  for (const urlId of urlIds) await requestSourceRefresh(urlId, requestedBy);
+  return { ...saved, queued: urlIds.length };
 }

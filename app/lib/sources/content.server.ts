@@ -12,7 +12,7 @@ import {
   type PlainText,
 } from "~/lib/ai/index.server";
 import { getDb } from "~/lib/db/client.server";
-import { cities, citiesUrls, cityUrls, cityVideos } from "~/lib/db/schema";
+import { cities, citiesUrls, cityUrls, cityVideoSources, cityVideos } from "~/lib/db/schema";
 import { isUuid } from "~/lib/pipeline/video.server";
 
 export type ContentCity = { id: string; name: string; state: string };
@@ -128,7 +128,11 @@ export async function listCitySources(cityId?: string): Promise<CitySources[]> {
   return [...byCity.values()];
 }
 
-/** The city's videos that came from the source, newest first. */
+/** The video is one of those the source lists. */
+const listedBy = (sourceUrlId: string) =>
+  sql`exists (select 1 from ${cityVideoSources} s where s.city_video_id = ${cityVideos.id} and s.city_url_id = ${sourceUrlId}::uuid)`;
+
+/** The city's videos that the source lists, newest first. */
 export async function listSourceVideos(cityId: string, sourceUrlId: string): Promise<SourceVideo[]> {
   const rows = await getDb()
     .select({
@@ -141,7 +145,7 @@ export async function listSourceVideos(cityId: string, sourceUrlId: string): Pro
       hasStory: sql<boolean>`${cityVideos.newsStory} is not null`,
     })
     .from(cityVideos)
-    .where(and(eq(cityVideos.cityId, cityId), eq(cityVideos.cityUrlsId, sourceUrlId)))
+    .where(and(eq(cityVideos.cityId, cityId), listedBy(sourceUrlId)))
     .orderBy(sql`${cityVideos.publishedAt} desc nulls last`, desc(cityVideos.createdAt), asc(cityVideos.id));
   return rows.map((row) => ({ ...row, publishedAt: row.publishedAt?.toISOString() ?? null }));
 }
@@ -156,7 +160,7 @@ export async function getSourceVideo(
   const [row] = await getDb()
     .select()
     .from(cityVideos)
-    .where(and(eq(cityVideos.id, meetingId), eq(cityVideos.cityId, cityId), eq(cityVideos.cityUrlsId, sourceUrlId)))
+    .where(and(eq(cityVideos.id, meetingId), eq(cityVideos.cityId, cityId), listedBy(sourceUrlId)))
     .limit(1);
   if (!row) return null;
   return {

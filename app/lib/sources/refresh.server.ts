@@ -1,9 +1,10 @@
 /**
  * Refreshing a source URL: list all its videos on YouTube, save them in
- * every city linked to the URL, queue captions for the new ones.
+ * every city linked to the URL (listed by the URL, the videos admins removed
+ * left out), queue captions for the new ones.
  *
  *   const counts = await refreshSource(urlId);
- *   // { found: 120, new: 3, updated: 1, failed: 0 }
+ *   // { found: 120, new: 3, updated: 1, linked: 0, skipped: 1, failed: 0 }
  *
  * The listing comes first: when YouTube fails (VideoSourceError) nothing is
  * written and what was stored stays. Each city's save is its own statement,
@@ -16,9 +17,10 @@ import { queueTranscriptFetch } from "~/lib/jobs/enqueue.server";
 import { UnknownCityError } from "~/lib/pipeline/backfill.server";
 import { isUuid } from "~/lib/pipeline/video.server";
 import { listSourceVideos, VideoSourceError } from "~/lib/youtube/sources.server";
+import { NO_COUNTS, type RefreshCounts } from "./refresh-counts";
 import { saveSourceVideos } from "./videos.server";
 
-export type RefreshCounts = { found: number; new: number; updated: number; failed: number };
+export { describeRefreshCounts, NO_COUNTS, type RefreshCounts } from "./refresh-counts";
 
 export type RefreshProgress = { cityName: string; done: number; total: number };
 
@@ -54,7 +56,7 @@ export async function refreshSource(urlId: string, options: RefreshOptions = {})
   const source = await sourceOf(urlId);
   if (!source) throw new VideoSourceError("not-found", "This source URL no longer exists.");
   const videos = await listSourceVideos(source.url);
-  const counts: RefreshCounts = { found: videos.length, new: 0, updated: 0, failed: 0 };
+  const counts: RefreshCounts = { ...NO_COUNTS, found: videos.length };
   const newVideoIds: string[] = [];
   for (const [index, city] of source.cities.entries()) {
     for (const batch of batches(videos)) {
@@ -62,6 +64,8 @@ export async function refreshSource(urlId: string, options: RefreshOptions = {})
         const saved = await saveSourceVideos(city.id, urlId, batch);
         counts.new += saved.inserted.length;
         counts.updated += saved.updated;
+        counts.linked += saved.linked;
+        counts.skipped += saved.skipped;
         newVideoIds.push(...saved.inserted);
       } catch (error) {
         console.error(`[sources] saving videos of ${source.url} for ${city.name} failed:`, error);

@@ -1,9 +1,10 @@
 /**
  * Asking for a source refresh in the background (queue `source-refresh`),
  * once per URL: a refresh still waiting is not queued again. The Refresh
- * Videos button, the schedule of Live cities and the CLI's peers use it.
+ * Videos button, the Channel Manager's Save and fetch, the schedule (every
+ * city with sources but Archived ones) and the CLI's peers use it.
  */
-import { and, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import { getBoss, transactionExecutor } from "~/lib/jobs/boss.server";
 import { QUEUES } from "~/lib/jobs/queues";
 import { bossArchive, bossJobs, WAITING_STATES } from "~/lib/jobs/tables.server";
@@ -11,7 +12,7 @@ import { getDb } from "~/lib/db/client.server";
 import { cities, citiesUrls, cityUrls } from "~/lib/db/schema";
 import { isUuid } from "~/lib/pipeline/video.server";
 import { VideoSourceError } from "~/lib/youtube/sources.server";
-import type { RefreshCounts } from "./refresh.server";
+import { NO_COUNTS, type RefreshCounts } from "./refresh-counts";
 
 export type SourceRefreshRequest = { status: "queued" | "already-queued"; jobId: string | null };
 
@@ -48,7 +49,11 @@ export async function requestSourceRefresh(urlId: string, requestedBy: string | 
   });
 }
 
-/** Queues a refresh of every URL of a Live city not refreshed within the interval. Returns how many were queued. */
+/**
+ * Queues a refresh of every URL not refreshed within the interval of every
+ * city that is not archived (New and Test cities too: a city being set up
+ * fills itself before it goes Live). Returns how many were queued.
+ */
 export async function queueDueRefreshes(intervalHours: number, now = new Date()): Promise<number> {
   const dueBefore = new Date(now.getTime() - intervalHours * 3_600_000);
   const due = await getDb()
@@ -57,7 +62,7 @@ export async function queueDueRefreshes(intervalHours: number, now = new Date())
     .innerJoin(citiesUrls, eq(citiesUrls.urlId, cityUrls.id))
     .innerJoin(cities, eq(cities.id, citiesUrls.cityId))
     .where(
-      and(eq(cities.status, "Live"), or(isNull(cityUrls.lastRefreshedAt), lt(cityUrls.lastRefreshedAt, dueBefore))),
+      and(ne(cities.status, "Archive"), or(isNull(cityUrls.lastRefreshedAt), lt(cityUrls.lastRefreshedAt, dueBefore))),
     );
   let queued = 0;
   for (const { id } of due) {
@@ -96,8 +101,12 @@ export async function getSourceRefreshStatus(urlId: string): Promise<SourceRefre
     if (job.state === "active") return { state: "running" };
     const output = job.output as ({ outcome?: string } & Partial<RefreshCounts>) | null;
     if (job.state === "completed" && output?.outcome === "refreshed") {
-      const { found = 0, new: added = 0, updated = 0, failed = 0 } = output;
-      return { state: "done", counts: { found, new: added, updated, failed }, finishedAt: job.completedOn };
+      const counts = { ...NO_COUNTS };
+      for (const key of Object.keys(NO_COUNTS) as Array<keyof RefreshCounts>) {
+        const value = output[key];
+        if (typeof value === "number") counts[key] = value;
+      }
+      return { state: "done", counts, finishedAt: job.completedOn };
     }
     return { state: "failed", error: failureOf(output), finishedAt: job.completedOn };
   }

@@ -1,5 +1,5 @@
 /** A city's sources: `city_urls` rows linked through `cities_urls`. */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, citiesUrls, cityUrls } from "~/lib/db/schema";
 import { contentTypeForUrl, type UrlFields } from "~/lib/cities/city-management-forms";
@@ -82,4 +82,16 @@ export async function addMissingCityUrls(cityId: string, urls: NewCityUrl[]): Pr
 export async function isCityUrl(cityId: string, urlId: string): Promise<boolean> {
   const [link] = await getDb().select().from(citiesUrls).where(linkedTo(cityId, urlId));
   return Boolean(link);
+}
+
+/** The ids of the city's URLs with these addresses. */
+export async function cityUrlIdsOf(cityId: string, addresses: string[]): Promise<string[]> {
+  if (addresses.length === 0) return [];
+  const rows = await getDb()
+    .select({ id: cityUrls.id })
+    .from(cityUrls)
+    .innerJoin(citiesUrls, eq(citiesUrls.urlId, cityUrls.id))
+    .where(and(eq(citiesUrls.cityId, cityId), inArray(cityUrls.url, addresses)))
+    .orderBy(asc(cityUrls.createdAt), asc(cityUrls.id));
+  return rows.map((row) => row.id);
 }

@@ -48,3 +48,10 @@ export function parseSourceUrl(value: string): SourceRef | null {
 export function uploadsPlaylistId(channelId: string): string {
   return `UU${channelId.slice(2)}`;
 }
+
+/**
+ * A PostgreSQL regular expression matching the addresses of a channel and
+ * of its uploads playlist (UU…): of the sources that list a video, the most
+ * general, so a playlist describes the video before them.
+ */
+export const CHANNEL_UPLOADS = "(list=UU|youtube\\.com/(@|channel/|c/|user/))";

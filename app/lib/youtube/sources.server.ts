@@ -31,6 +31,8 @@ export type ChannelDescription = {
   description: string;
   /** Empty without YOUTUBE_API_KEY: the feeds do not list playlists. */
   playlists: ChannelPlaylist[];
+  /** False without YOUTUBE_API_KEY: an empty `playlists` then says nothing about the channel. */
+  playlistsListed: boolean;
 };
 
 export type VideoSourceErrorCode = "not-a-source" | "not-found" | "unavailable";
@@ -227,6 +229,7 @@ async function apiDescribeChannel(http: Http, ref: Extract<SourceRef, { kind: "c
     channelId: channel.id!,
     title: channel.snippet?.title ?? "",
     description: channel.snippet?.description ?? "",
+    playlistsListed: true,
     playlists: playlists
       .filter((playlist) => playlist.id)
       .map((playlist) => ({
@@ -300,6 +303,27 @@ export async function listSourceVideos(url: string): Promise<SourceVideo[]> {
   return hasApiKey() ? apiListVideos(http, ref) : (await feedOf(http, ref)).videos;
 }
 
+export type PlaylistDescription = { title: string; description: string; videos: SourceVideo[] };
+
+/**
+ * A playlist's title and description, and its videos: with a key from the
+ * Data API (every video), keyless from the playlist's feed (its title; the
+ * 15 newest videos).
+ */
+export async function describePlaylist(url: string): Promise<PlaylistDescription> {
+  const ref = requireRef(url);
+  if (ref.kind !== "playlist") throw new VideoSourceError("not-a-source", "This is not a YouTube playlist URL.");
+  const http = createHttp();
+  if (!hasApiKey()) {
+    const feed = await feedOf(http, ref);
+    return { title: feed.title, description: "", videos: feed.videos };
+  }
+  const answer = await apiGet<ApiPlaylist>(http, "playlists", { part: "snippet", id: ref.playlistId });
+  const playlist = answer.items?.[0];
+  const videos = await apiListVideos(http, ref);
+  return { title: playlist?.snippet?.title ?? "", description: playlist?.snippet?.description ?? "", videos };
+}
+
 /** A channel's title, description and playlists, for the YouTube Channel Manager. */
 export async function describeChannel(url: string): Promise<ChannelDescription> {
   const ref = requireRef(url);
@@ -307,5 +331,5 @@ export async function describeChannel(url: string): Promise<ChannelDescription> 
   const http = createHttp();
   if (hasApiKey()) return apiDescribeChannel(http, ref);
   const feed = await feedOf(http, ref);
-  return { channelId: feed.channelId!, title: feed.title, description: "", playlists: [] };
+  return { channelId: feed.channelId!, title: feed.title, description: "", playlists: [], playlistsListed: false };
 }

@@ -39,6 +39,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
     publishedAt: item.publishedAt,
     city: { name: item.city.name, locationKey: item.city.locationKey },
     body: item.body,
+    bodies: item.bodies,
     sourceTitle: item.sourceTitle,
     startSeconds: item.startSeconds,
     passages: item.passages.map(({ startSeconds, speaker, snippet }) => ({ startSeconds, speaker, snippet })),

@@ -219,6 +219,12 @@ export const AUDITED_PAGES: AuditedPage[] = [
   at("admin", "admin/jobs", "jobs"),
   at("admin", "admin/city-management", "city management"),
   {
+    pattern: "admin/city-management/videos/:meetingId/transcript",
+    audience: "admin",
+    label: "video transcript",
+    path: (demo) => `/admin/city-management/videos/${demo.meetingId}/transcript`,
+  },
+  {
     pattern: "admin/revisions/:meetingId",
     audience: "admin",
     label: "revisions",
