@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import sharp from "sharp";
 import { expect, test, toast } from "./fixtures";
 
@@ -75,7 +74,7 @@ test("without JavaScript, a file over 10 MB gets the upload page back with the s
   js,
   signedInAs,
   testData,
-}, testInfo) => {
+}) => {
   test.skip(js, "with JavaScript the form refuses such a file before sending it");
   const city = await testData.createCity({ name: "Bigfile Falls", status: "Live" });
   const listing = await testData.createListing(city, { name: `Giant Poster Shop ${Date.now().toString(36)}` });
