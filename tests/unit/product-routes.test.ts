@@ -38,8 +38,8 @@ function documentedPaths(markdown: string): Set<string> {
   const end = markdown.indexOf("\n## ", start + 1);
   const section = markdown.slice(start, end === -1 ? undefined : end);
   const paths = new Set<string>();
-  for (const [, span] of section.matchAll(/`([^`]+)`/g)) {
-    for (const token of span.split(/\s+/)) {
+  for (const match of section.matchAll(/`([^`]+)`/g)) {
+    for (const token of (match[1] ?? "").split(/\s+/)) {
       if (token.startsWith("/")) paths.add(normalize(token.replace(/[?#].*$/, "")));
     }
   }
