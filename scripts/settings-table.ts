@@ -1,18 +1,18 @@
 /**
- * The README's table of environment variables, generated from the settings
+ * The settings table of docs/operating.md, generated from the settings
  * module: every variable not marked `internal`, its default (the parsed
  * value with nothing set, unless its `.meta()` words it) and its meaning.
  *
- *   npm run docs:settings          rewrite the table in README.md
+ *   npm run docs:settings          rewrite the table in docs/operating.md
  *
- * tests/unit/readme-settings.test.ts fails when README.md differs from it.
+ * tests/unit/readme-settings.test.ts fails when docs/operating.md differs from it.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseSettings, SHAPE } from "../app/lib/env/settings.server";
 
-export const README_PATH = fileURLToPath(new URL("../README.md", import.meta.url));
+export const SETTINGS_DOC_PATH = fileURLToPath(new URL("../docs/operating.md", import.meta.url));
 const START = "<!-- settings:start -->";
 const END = "<!-- settings:end -->";
 
@@ -37,22 +37,22 @@ export function settingsTable(): string {
   return ["| variable | default | meaning |", "| --- | --- | --- |", ...rows].join("\n");
 }
 
-/** The text between the README's markers, or null when they are missing. */
-export function readmeSettingsBlock(readme: string): string | null {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
+/** The text between the document's markers, or null when they are missing. */
+export function settingsBlock(doc: string): string | null {
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
   if (start === -1 || end < start) return null;
-  return readme.slice(start + START.length, end).trim();
+  return doc.slice(start + START.length, end).trim();
 }
 
-export function withSettingsTable(readme: string): string {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start === -1 || end < start) throw new Error(`README.md lacks the markers ${START} and ${END}`);
-  return `${readme.slice(0, start + START.length)}\n${settingsTable()}\n${readme.slice(end)}`;
+export function withSettingsTable(doc: string): string {
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  if (start === -1 || end < start) throw new Error(`docs/operating.md lacks the markers ${START} and ${END}`);
+  return `${doc.slice(0, start + START.length)}\n${settingsTable()}\n${doc.slice(end)}`;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  writeFileSync(README_PATH, withSettingsTable(readFileSync(README_PATH, "utf8")));
-  console.log("README.md: settings table rewritten from app/lib/env/settings.server.ts");
+  writeFileSync(SETTINGS_DOC_PATH, withSettingsTable(readFileSync(SETTINGS_DOC_PATH, "utf8")));
+  console.log("docs/operating.md: settings table rewritten from app/lib/env/settings.server.ts");
 }

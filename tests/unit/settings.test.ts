@@ -12,7 +12,7 @@ function errorFrom(env: Record<string, string>): string {
 }
 
 describe("settings", () => {
-  it("has the README's defaults when nothing is set", () => {
+  it("has the documented defaults when nothing is set", () => {
     expect(parseSettings({})).toMatchObject({
       PORT: 3000,
       HOST: "0.0.0.0",

@@ -1,5 +1,5 @@
 /**
- * AI configuration from the settings (README, "Configuration"):
+ * AI configuration from the settings (docs/operating.md, "Settings"):
  * - OPENAI_API_KEY: when set, the OpenAI-compatible provider is used; otherwise the offline analyzer.
  * - OPENAI_BASE_URL: any OpenAI-compatible endpoint (default: OpenAI).
  * - OPENAI_MODEL, OPENAI_TIMEOUT_MS, OPENAI_MAX_RETRIES, OPENAI_CHUNK_TOKENS (transcript tokens per call).

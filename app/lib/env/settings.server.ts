@@ -1,7 +1,7 @@
 /**
  * Every setting of the app, read from the environment and validated in one
  * place. Nothing else reads `process.env`. Each variable's `.meta()` gives
- * the README's Configuration table its meaning and, where the parsed default
+ * the settings table of docs/operating.md its meaning and, where the parsed default
  * does not say it, its default (`npm run docs:settings` rewrites the table):
  *
  *   const { OPENAI_MODEL, JOBS_CONCURRENCY } = settings();
@@ -410,7 +410,9 @@ export function parseSettings(env: Env): Settings {
     const name = String(issue.path[0]);
     return problem(name, present[name], issue.message);
   });
-  throw new SettingsError(`Invalid settings in the environment (see README, Configuration):\n${problems.join("\n")}`);
+  throw new SettingsError(
+    `Invalid settings in the environment (see docs/operating.md, Settings):\n${problems.join("\n")}`,
+  );
 }
 
 let cached: { source: string; settings: Settings } | undefined;

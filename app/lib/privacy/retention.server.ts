@@ -14,7 +14,7 @@
  *   of searches, without their words (ADR 0052).
  *
  * The access log (LOG_REQUESTS) goes to standard output: its retention is
- * the supervisor's (journald, Docker), see the README's Privacy section.
+ * the supervisor's (journald, Docker), see docs/operating.md, Privacy.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
