@@ -12,26 +12,38 @@ import { dbKind, dbTag, execSql, getTestConnection, getTestDb, resetConnection }
  */
 
 /**
- * Short limits, for the transactions that must be stopped: each waits
- * forever (or runs forever), so the limit is reached however slow the
- * machine; only the configured value appears in what is asserted.
+ * Each limit is tested alone, the others far above anything a loaded machine
+ * takes (NEVER_MS): a transaction that must be stopped waits (or runs)
+ * forever, so its limit is reached however slow the machine, and no other
+ * limit can be reached first; only the configured value appears in what is
+ * asserted (issue 28: a late watchdog once found both limits passed).
  */
-const SHORT_LIMITS = {
+const NEVER_MS = "600000";
+const IDLE_LIMITS = {
   DATABASE_TRANSACTION_IDLE_MS: "300",
+  DATABASE_TRANSACTION_TIMEOUT_MS: NEVER_MS,
+  DATABASE_STATEMENT_TIMEOUT_MS: NEVER_MS,
+};
+const TOTAL_LIMITS = {
+  DATABASE_TRANSACTION_IDLE_MS: NEVER_MS,
   DATABASE_TRANSACTION_TIMEOUT_MS: "1500",
+  DATABASE_STATEMENT_TIMEOUT_MS: NEVER_MS,
+};
+const STATEMENT_LIMITS = {
+  DATABASE_TRANSACTION_IDLE_MS: NEVER_MS,
+  DATABASE_TRANSACTION_TIMEOUT_MS: NEVER_MS,
   DATABASE_STATEMENT_TIMEOUT_MS: "500",
 };
 /**
- * Limits for the transactions that must NOT be stopped: far above what a
- * loaded machine makes of a few statements, while the statements under test
- * run longer than the idle limit in the database itself (a lower bound that
- * load can only raise), so a watchdog that counted database time as idle
- * would stop them.
+ * Limits for the transactions that must NOT be stopped: the statements under
+ * test run longer than the idle limit in the database itself (a lower bound
+ * that load can only raise), so a watchdog that counted database time as
+ * idle would stop them; the rest is far above a loaded machine's.
  */
 const LONG_LIMITS = {
   DATABASE_TRANSACTION_IDLE_MS: "1000",
-  DATABASE_TRANSACTION_TIMEOUT_MS: "120000",
-  DATABASE_STATEMENT_TIMEOUT_MS: "60000",
+  DATABASE_TRANSACTION_TIMEOUT_MS: NEVER_MS,
+  DATABASE_STATEMENT_TIMEOUT_MS: NEVER_MS,
 };
 const never = () => new Promise<never>(() => undefined);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,8 +71,8 @@ function withLimits(limits: Record<string, string>) {
   });
 }
 
-describe(`database deadlines stop what holds the database ${dbTag}`, () => {
-  withLimits(SHORT_LIMITS);
+describe(`database deadlines: a transaction idle between its statements ${dbTag}`, () => {
+  withLimits(IDLE_LIMITS);
 
   test("rolls back a transaction that waits for something other than the database, and the database answers", async () => {
     const stuck = getTestDb().transaction(async (tx) => {
@@ -72,22 +84,6 @@ describe(`database deadlines stop what holds the database ${dbTag}`, () => {
     await expect(stuck).rejects.toThrow(/waited 300 ms for something other than the database/);
     await expect(meanwhile).resolves.toEqual([{ one: 1 }]);
     expect(await metaValue("deadline-idle")).toBeUndefined();
-  });
-
-  test("rolls back a transaction that stays open too long, even when it keeps running statements", async () => {
-    const busy = getTestDb().transaction(async (tx) => {
-      await tx.insert(appMeta).values({ key: "deadline-total", value: "0" });
-      for (let i = 1; ; i++) {
-        await tx
-          .update(appMeta)
-          .set({ value: String(i) })
-          .where(eq(appMeta.key, "deadline-total"));
-        // A pause spent in the database: never idle, however late a timer would fire under load.
-        await tx.execute(sql`select pg_sleep(0.05)`);
-      }
-    });
-    await expect(busy).rejects.toThrow(/still open after 1500 ms/);
-    expect(await metaValue("deadline-total")).toBeUndefined();
   });
 
   test("an abandoned transaction's later statements fail instead of running outside it", async () => {
@@ -110,8 +106,31 @@ describe(`database deadlines stop what holds the database ${dbTag}`, () => {
     expect(await metaValue("deadline-late")).toBeUndefined();
     expect(await metaValue("deadline-next")).toBe("a later transaction");
   });
+});
 
-  test.runIf(dbKind === "postgres")("ends a statement that runs past its deadline on the server", async () => {
+describe(`database deadlines: a transaction open too long ${dbTag}`, () => {
+  withLimits(TOTAL_LIMITS);
+
+  test("rolls back a transaction that stays open too long, even when it keeps running statements", async () => {
+    const busy = getTestDb().transaction(async (tx) => {
+      await tx.insert(appMeta).values({ key: "deadline-total", value: "0" });
+      for (let i = 1; ; i++) {
+        await tx
+          .update(appMeta)
+          .set({ value: String(i) })
+          .where(eq(appMeta.key, "deadline-total"));
+        await pause(50);
+      }
+    });
+    await expect(busy).rejects.toThrow(/still open after 1500 ms/);
+    expect(await metaValue("deadline-total")).toBeUndefined();
+  });
+});
+
+describe.runIf(dbKind === "postgres")(`database deadlines: a statement that runs too long ${dbTag}`, () => {
+  withLimits(STATEMENT_LIMITS);
+
+  test("ends a statement that runs past its deadline on the server", async () => {
     await expect(execSql("select pg_sleep(3)")).rejects.toThrow(/statement timeout/);
     await expect(execSql("select 1 as one")).resolves.toEqual([{ one: 1 }]);
   });
