@@ -1,20 +1,49 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 /**
- * Unit and integration tests. No reactRouter() plugin here: tests import
- * route modules and server code directly.
+ * Unit and integration tests, in three projects so that each thing runs
+ * once where its subject does not vary (docs/decisions/0055-test-projects-and-flakes.md):
  *
- * The database is chosen by the environment, like the app itself:
- * - no DATABASE_URL: each test file gets its own in-memory PGlite, cloned
- *   from a snapshot migrated once in tests/setup/global-setup.ts;
- * - DATABASE_URL set (scripts/test-all.sh starts a throwaway server): each
- *   test file gets its own database, created from a migrated template.
+ * - `unit`: tests/unit, no database at all (a test that opens one meets an
+ *   empty, unmigrated in-memory database and fails loudly);
+ * - `once`: integration tests whose subject does not depend on the database
+ *   engine (settings at start-up, the embedded directory's lock, damage
+ *   checks, hand-off and disk checks): run once, on no test database;
+ * - `db`: every test that talks to the database, run on the engine the
+ *   environment chooses, like the app itself:
+ *   - no DATABASE_URL: each test file gets its own in-memory PGlite, cloned
+ *     from a snapshot migrated once in tests/setup/global-setup.ts;
+ *   - DATABASE_URL set (scripts/test-all.sh starts a throwaway server): each
+ *     test file gets its own database, created from a migrated template.
+ *
+ * `npx vitest run` runs all three; scripts/test-all.sh runs `unit` and
+ * `once` in one phase and `db` once per engine.
+ *
+ * No reactRouter() plugin here: tests import route modules and server code
+ * directly.
  */
+
+/** Integration tests whose subject does not depend on the database engine. */
+const ENGINE_INDEPENDENT = [
+  "tests/integration/db-damage.test.ts",
+  "tests/integration/db-lock.test.ts",
+  "tests/integration/hand-off.test.ts",
+  "tests/integration/healthz-disk.test.ts",
+  "tests/integration/settings-startup.test.ts",
+];
+
+function project(name: "unit" | "once" | "db", test: { include: string[]; exclude?: string[] }) {
+  return {
+    extends: true,
+    test: { name, ...test, exclude: [...(test.exclude ?? []), "**/node_modules/**"] },
+  } satisfies TestProjectInlineConfiguration;
+}
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    // Chooses by project name: the `db` project gets a migrated database, the others none.
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/per-file.ts"],
     // Every test file runs in a fresh process: no module or globalThis state
@@ -22,8 +51,16 @@ export default defineConfig({
     pool: "forks",
     isolate: true,
     maxWorkers: 2,
+    // A test that fails fails: no retries (scripts/test-all.sh also fails a
+    // run where any test passed only on a retry and names it).
+    retry: 0,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
+    projects: [
+      project("unit", { include: ["tests/unit/**/*.test.ts"] }),
+      project("once", { include: ENGINE_INDEPENDENT }),
+      project("db", { include: ["tests/integration/**/*.test.ts"], exclude: ENGINE_INDEPENDENT }),
+    ],
   },
 });

@@ -456,28 +456,23 @@ describe(`through the HTTP stack ${dbTag}`, () => {
     const head = `--gavelimage\r\nContent-Disposition: form-data; name="image"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`;
     await connection.write(`${head.length.toString(16)}\r\n${head}\r\n`);
     const chunk = Buffer.alloc(64 * 1024, 1);
-    // More than anyone sends: the loop stops at the answer, long before.
-    const total = 400 * 1024 * 1024;
+    // A body without end: the client stops only when the server answers or
+    // hangs up, so an answer at all shows it came before the body was all
+    // read (a server that waited for the end would never answer, and the
+    // test would time out). No byte count races the server's speed.
     let sent = 0;
-    while (sent < total && !connection.answered && !connection.closed) {
+    while (!connection.answered && !connection.closed) {
       await connection.write(
         Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]),
       );
       sent += chunk.length;
-      await new Promise((resolve) => setTimeout(resolve, 1));
     }
-    // The whole page (rendered, not a plain line) may take a while on a loaded machine: wait for all of it.
-    const response = await connection.read(20_000);
+    const response = await connection.read();
     connection.close();
     expect([response?.status, response?.headers.connection]).toEqual([413, "close"]);
     expectImagePageTooLarge(response?.body, "Endless Stream");
-    // Answered while the client was still sending. How much more it sent
-    // depends on how long the page took to render (the gate keeps nothing
-    // past the limit, and reads and drops the rest until the answer is out,
-    // so that the browser gets it), not on anything the server buffers; the
-    // gate's own promptness is http-hardening.test.ts's.
+    // The gate refused only past the limit (the gate's own promptness is http-hardening.test.ts's).
     expect(sent).toBeGreaterThan(IMAGE_BODY_LIMIT);
-    expect(sent).toBeLessThan(total);
     expect(await imageUrlOf(listing.id)).toBeNull();
   });
 
@@ -489,7 +484,7 @@ describe(`through the HTTP stack ${dbTag}`, () => {
         `Content-Type: multipart/form-data; boundary=gavelimage\r\nContent-Length: ${IMAGE_BODY_LIMIT + 1}\r\n\r\n` +
         `--gavelimage\r\nContent-Disposition: form-data; name="image"; filename="giant.png"\r\n\r\n`,
     );
-    const response = await connection.read(20_000);
+    const response = await connection.read();
     connection.close();
     expect([response?.status, response?.headers.connection]).toEqual([413, "close"]);
     expect(response?.headers["content-type"]).toMatch(/^text\/html/);
@@ -504,7 +499,7 @@ describe(`through the HTTP stack ${dbTag}`, () => {
       `POST /admin/business-directory/${listing.id}/image HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${member.cookie}\r\n` +
         `Content-Type: multipart/form-data; boundary=gavelimage\r\nContent-Length: ${IMAGE_BODY_LIMIT + 1}\r\n\r\n`,
     );
-    const response = await connection.read(20_000);
+    const response = await connection.read();
     connection.close();
     expect([response?.status, response?.headers.connection]).toEqual([403, "close"]);
     expect(response?.body).toContain("You don&#x27;t have permission to access the admin panel.");

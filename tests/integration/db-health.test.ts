@@ -40,9 +40,14 @@ describe(`database health ${dbTag}`, () => {
   });
 
   test("passes on a working database and records its heartbeat", async () => {
+    const before = Date.now();
     await checkDatabaseHealth();
+    const after = Date.now();
     const [row] = await getTestDb().select().from(appMeta).where(eq(appMeta.key, "health_check"));
-    expect(Date.now() - new Date(row?.value ?? 0).getTime()).toBeLessThan(60_000);
+    // Written by this check: between its start and its end (order, not a window).
+    const written = new Date(row?.value ?? 0).getTime();
+    expect(written).toBeGreaterThanOrEqual(before);
+    expect(written).toBeLessThanOrEqual(after);
   });
 
   test.runIf(dbKind === "postgres")("runs the app's statements without JIT compilation", async () => {
@@ -225,7 +230,7 @@ describe(`rows lost behind the app's back ${dbTag}`, () => {
       "The table city_videos of " + getTestConnection().location + " has no rows, yet it had rows when last checked",
     );
     expect((failure as Error).message).toContain("npm run db:health -- --accept-empty");
-    expect(await healthReport(5_000)).toMatchObject({
+    expect(await healthReport(60_000)).toMatchObject({
       status: "stuck",
       database: { status: "failing", message: "rows lost without a delete: city_videos" },
     });

@@ -6,7 +6,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { inboxOf } from "~/lib/jobs/hand-off.server";
-import { dbKind } from "../setup";
 import { runCommand } from "../support/embedded-database-processes";
 import { freePort } from "../support/free-port";
 import { localServerEnv } from "../support/local-server-env";
@@ -57,7 +56,7 @@ async function waitForOutput(text: string): Promise<void> {
   }
 }
 
-describe.runIf(dbKind === "pglite")("commands beside a running server hand it their work", () => {
+describe("commands beside a running server hand it their work", () => {
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-hand-off-"));
     pgliteDir = path.join(root, "pglite");

@@ -4,7 +4,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { dbKind } from "../setup";
 import { runCommand } from "../support/embedded-database-processes";
 import { freePort } from "../support/free-port";
 import { localServerEnv } from "../support/local-server-env";
@@ -33,62 +32,59 @@ async function health(): Promise<{ status: number; body: { database?: { status: 
   return { status: response.status, body: (await response.json()) as never };
 }
 
-describe.runIf(dbKind === "pglite" && asRoot)(
-  "/healthz and a read-only data directory (root: runs the server as nobody)",
-  () => {
-    beforeAll(async () => {
-      root = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-healthz-disk-"));
-      pgliteDir = path.join(root, "pglite");
-      const created = await runCommand("scripts/db-migrate.ts", [], pgliteDir);
-      expect(created.code, created.stderr).toBe(0);
-      fs.chmodSync(root, 0o755);
-      execFileSync("chown", ["-R", `${UNPRIVILEGED.uid}:${UNPRIVILEGED.gid}`, root]);
+describe.runIf(asRoot)("/healthz and a read-only data directory (root: runs the server as nobody)", () => {
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-healthz-disk-"));
+    pgliteDir = path.join(root, "pglite");
+    const created = await runCommand("scripts/db-migrate.ts", [], pgliteDir);
+    expect(created.code, created.stderr).toBe(0);
+    fs.chmodSync(root, 0o755);
+    execFileSync("chown", ["-R", `${UNPRIVILEGED.uid}:${UNPRIVILEGED.gid}`, root]);
 
-      const port = await freePort();
-      base = `http://127.0.0.1:${port}`;
-      server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-        cwd: ROOT,
-        ...UNPRIVILEGED,
-        env: {
-          PATH: process.env.PATH,
-          HOME: root,
-          ...localServerEnv(port, root),
-          SESSION_SECRET: "test-session-secret",
-          SEED_DEMO_DATA: "false",
-          WORKER: "off",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      while (!output.includes("is listening")) {
-        if (server.exitCode !== null) throw new Error(`The server stopped:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }, 180_000);
-
-    afterAll(async () => {
-      if (server && server.exitCode === null) {
-        server.kill("SIGKILL");
-        await once(server, "exit");
-      }
-      fs.rmSync(root, { recursive: true, force: true });
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+      cwd: ROOT,
+      ...UNPRIVILEGED,
+      env: {
+        PATH: process.env.PATH,
+        HOME: root,
+        ...localServerEnv(port, root),
+        SESSION_SECRET: "test-session-secret",
+        SEED_DEMO_DATA: "false",
+        WORKER: "off",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     });
+    server.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    while (!output.includes("is listening")) {
+      if (server.exitCode !== null) throw new Error(`The server stopped:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 180_000);
 
-    test("fails while the directory cannot be written, and recovers once it can", async () => {
-      expect(await health(), output).toMatchObject({ status: 200, body: { database: { status: "ok" } } });
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      server.kill("SIGKILL");
+      await once(server, "exit");
+    }
+    fs.rmSync(root, { recursive: true, force: true });
+  });
 
-      execFileSync("chmod", ["-R", "a-w", pgliteDir]);
-      try {
-        expect(await health(), output).toMatchObject({
-          status: 503,
-          body: { database: { status: "failing", message: "the data directory cannot be written (EACCES)" } },
-        });
-        expect(output).toContain(`The embedded database's directory ${pgliteDir} cannot be written`);
-      } finally {
-        execFileSync("chmod", ["-R", "u+w", pgliteDir]);
-      }
-      expect(await health(), output).toMatchObject({ status: 200, body: { database: { status: "ok" } } });
-    }, 60_000);
-  },
-);
+  test("fails while the directory cannot be written, and recovers once it can", async () => {
+    expect(await health(), output).toMatchObject({ status: 200, body: { database: { status: "ok" } } });
+
+    execFileSync("chmod", ["-R", "a-w", pgliteDir]);
+    try {
+      expect(await health(), output).toMatchObject({
+        status: 503,
+        body: { database: { status: "failing", message: "the data directory cannot be written (EACCES)" } },
+      });
+      expect(output).toContain(`The embedded database's directory ${pgliteDir} cannot be written`);
+    } finally {
+      execFileSync("chmod", ["-R", "u+w", pgliteDir]);
+    }
+    expect(await health(), output).toMatchObject({ status: 200, body: { database: { status: "ok" } } });
+  }, 60_000);
+});

@@ -247,7 +247,6 @@ describe(`a worker killed with SIGKILL ${dbTag}`, () => {
       expect(first.output()).toMatch(/is processing jobs/);
 
       openai.otherwise(() => ({ kind: "json", body: modelAnalysis() }));
-      const restartedAt = Date.now();
       const second = startWorkerProcess(env);
       workers.push(second);
       await waitFor(
@@ -255,7 +254,6 @@ describe(`a worker killed with SIGKILL ${dbTag}`, () => {
         (output) => output.includes(`[jobs] analysis ${jobId}: written`),
         60_000,
       );
-      expect(Date.now() - restartedAt).toBeLessThan(60_000);
       expect(second.output()).toContain("handed back 1 job(s) of a stopped worker");
       await kill(second, "SIGTERM");
 

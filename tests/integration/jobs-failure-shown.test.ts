@@ -194,12 +194,11 @@ describe(`an attempt's deadline ${dbTag}`, () => {
     process.env.OPENAI_API_KEY = "sk-test";
     process.env.OPENAI_BASE_URL = openai.baseURL;
     process.env.OPENAI_TIMEOUT_MS = "60000";
+    // The model never answers (and the client's own timeout is a minute): the attempt's deadline ends it.
     openai.otherwise(() => ({ kind: "hang" }));
-    const started = Date.now();
     await expect(analyzeVideo(video.id, { signal: AbortSignal.timeout(300) })).rejects.toThrow(
       "Analysis failed: it took longer than its time limit.",
     );
-    expect(Date.now() - started).toBeLessThan(10_000);
     delete process.env.OPENAI_TIMEOUT_MS;
   });
 });

@@ -225,19 +225,19 @@ describe(`a 4-hour meeting in City Management ${dbTag}`, () => {
     const head = `--gaveltranscript\r\nContent-Disposition: form-data; name="file"; filename="huge.txt"\r\nContent-Type: text/plain\r\n\r\n`;
     await connection.write(`${head.length.toString(16)}\r\n${head}\r\n`);
     const chunk = Buffer.alloc(64 * 1024, "a");
-    const total = 4 * UPLOAD_BODY_LIMIT;
+    // A body without end: the client stops only when the server answers or
+    // hangs up, so an answer at all shows it came before the body was all read.
     let sent = 0;
-    while (sent < total && !connection.answered && !connection.closed) {
+    while (!connection.answered && !connection.closed) {
       await connection.write(
         Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]),
       );
       sent += chunk.length;
-      await new Promise((resolve) => setTimeout(resolve, 1));
     }
-    const response = await connection.read(5_000);
+    const response = await connection.read();
     connection.close();
     expect([response?.status, response?.headers.connection]).toEqual([413, "close"]);
-    expect(sent).toBeLessThan(total);
+    expect(sent).toBeGreaterThan(UPLOAD_BODY_LIMIT);
     const [row] = await getTestDb().select().from(cityVideos).where(eq(cityVideos.id, meeting.id));
     expect(row!.transcript).toContain("seawall amendment");
   });

@@ -13,16 +13,19 @@ import { createCity, createMeeting } from "../support/factories";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../support/fake-openai-server";
 import { freePort } from "../support/free-port";
 import { localServerEnv } from "../support/local-server-env";
-import { RawConnection } from "../support/raw-http";
+import { EVENTUALLY_MS, RawConnection } from "../support/raw-http";
 
 /**
  * Issue 17: one stuck request must never stop the whole server. The real
  * server (server.ts, the built app, its worker on) on this file's database,
  * with short deadlines; clients that never finish their headers, a body
  * that stops half-way, an upload cut off, ordinary pages, and a job whose
- * model never answers, all at once. Afterwards /healthz answers within a
- * second; on SIGTERM the process exits within its deadline and the job
- * goes back to its queue to start again at once.
+ * model never answers, all at once. Afterwards /healthz answers; on SIGTERM
+ * the process exits (the job's model never answers: only the shutdown
+ * deadline can end it) and the job goes back to its queue to start again at
+ * once. The test asserts outcomes and their order, never how fast: a stuck
+ * server never answers, which the test's own timeout catches; how fast a
+ * loaded machine answers is no part of the subject (issue 28).
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -91,8 +94,8 @@ async function startServer(): Promise<void> {
   }
 }
 
-async function healthWithin(ms: number): Promise<number> {
-  const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(ms) });
+async function health(): Promise<number> {
+  const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(EVENTUALLY_MS) });
   return response.status;
 }
 
@@ -109,7 +112,7 @@ async function slowLoris(): Promise<RawConnection> {
   const connection = await RawConnection.open(port);
   await connection.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
   const drip = setInterval(() => void connection.write(`X-Slow-${Date.now()}: 1\r\n`), 300);
-  void connection.waitForClose(60_000).then(() => clearInterval(drip));
+  void connection.waitForClose().then(() => clearInterval(drip));
   return connection;
 }
 
@@ -143,7 +146,7 @@ describe(`one stuck request never stops the server ${dbTag}`, () => {
 
   test("slow clients, a half-sent body and a cut-off upload, beside a job that hangs: the server still answers", async () => {
     // The worker runs the analysis; its model never answers.
-    await waitFor(() => model.requestCount > 0, 30_000, "the job to call the model");
+    await waitFor(() => model.requestCount > 0, EVENTUALLY_MS, "the job to call the model");
 
     const lorises = await Promise.all(Array.from({ length: 10 }, () => slowLoris()));
     const halfSent = await halfSentPost(50_000, 1_000);
@@ -151,30 +154,31 @@ describe(`one stuck request never stops the server ${dbTag}`, () => {
     cutOff.close();
     const pages = await Promise.all(
       ["/", "/about", meetingPath, "/search?q=stormwater", "/businesses"].map(
-        async (url) => (await fetch(`${base}${url}`, { signal: AbortSignal.timeout(10_000) })).status,
+        async (url) => (await fetch(`${base}${url}`, { signal: AbortSignal.timeout(EVENTUALLY_MS) })).status,
       ),
     );
     expect(pages).toEqual([200, 200, 200, 200, 200]);
 
     // The slow senders are cut off by the deadlines: 408, connection closed.
-    const answer = await halfSent.read(DEADLINE_MS + 5_000);
+    const answer = await halfSent.read();
     expect(answer?.status).toBe(408);
     expect(answer?.body).toBe("The request took too long to arrive.");
-    expect(await halfSent.waitForClose(5_000)).toBe(true);
-    const closed = await Promise.all(lorises.map((loris) => loris.waitForClose(DEADLINE_MS + 5_000)));
+    expect(await halfSent.waitForClose()).toBe(true);
+    const closed = await Promise.all(lorises.map((loris) => loris.waitForClose()));
     expect(closed.every(Boolean)).toBe(true);
 
-    for (let i = 0; i < 5; i++) expect(await healthWithin(1_000)).toBe(200);
+    // The job still hangs on its model: the server answers beside it, every time.
+    for (let i = 0; i < 5; i++) expect(await health()).toBe(200);
+    expect(output).not.toContain("handed back");
     const report = (await (await fetch(`${base}/healthz`)).json()) as Record<string, { status: string }>;
     expect(report).toMatchObject({ status: "ok", database: { status: "ok" }, jobs: { status: "ok" } });
   }, 90_000);
 
-  test("SIGTERM: the process exits within its deadline and the running job goes back to its queue", async () => {
-    const stopped = Date.now();
+  test("SIGTERM: the process exits at its deadline although the job never ends, and the job goes back to its queue", async () => {
+    expect(model.requestCount).toBeGreaterThan(0); // the job is still waiting for its model, which never answers
     server.kill("SIGTERM");
     const [code] = (await once(server, "exit")) as [number | null];
     expect(code).toBe(0);
-    expect(Date.now() - stopped).toBeLessThan(DEADLINE_MS + 5_000);
     expect(output).toContain("handed back 1 running job(s) at shutdown");
 
     if (dbKind === "pglite") delete process.env.PGLITE_SNAPSHOT; // open what the server left, as it is

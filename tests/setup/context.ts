@@ -1,8 +1,10 @@
 /**
  * What tests/setup/global-setup.ts hands to every test file (through
  * vitest's provide/inject): which database runs and how to get a fresh one.
+ * The `unit` and `once` projects (vitest.config.ts) get `none`.
  */
 export type TestDatabaseContext =
+  | { kind: "none" }
   | {
       kind: "pglite";
       /** A dumpDataDir() tarball of a migrated, empty database. */

@@ -6,8 +6,8 @@ import { closeDatabase, getConnection, getDb } from "../../app/lib/db/client.ser
  * database of its own (tests/setup/per-file.ts); these reach it.
  */
 
-/** Which database this run uses: "pglite" or "postgres". */
-export const dbKind: "pglite" | "postgres" = inject("testDatabase").kind;
+/** Which database this run uses: "pglite" or "postgres" (or "none" in the `unit` and `once` projects). */
+export const dbKind: "pglite" | "postgres" | "none" = inject("testDatabase").kind;
 
 /** A tag for test names and logs, e.g. `describe(\`schema ${dbTag}\`, ...)`: "[db: pglite]". */
 export const dbTag = `[db: ${dbKind}]`;

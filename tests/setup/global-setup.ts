@@ -6,10 +6,16 @@ import type { TestProject } from "vitest/node";
 import { quoteIdent, withDatabase } from "./context";
 
 /**
- * Runs once per `vitest run`, in the main process: migrates one database,
- * which every test file then clones (tests/setup/per-file.ts).
+ * Runs once per project of a `vitest run` (vitest.config.ts), in the main
+ * process. The `db` project gets one migrated database, which every test
+ * file then clones (tests/setup/per-file.ts); the `unit` and `once`
+ * projects get none.
  */
 export default async function setup(project: TestProject) {
+  if (project.name !== "db") {
+    project.provide("testDatabase", { kind: "none" });
+    return;
+  }
   return process.env.DATABASE_URL ? setupPostgres(project, process.env.DATABASE_URL) : setupPglite(project);
 }
 

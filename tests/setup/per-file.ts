@@ -2,9 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, inject } from "vitest";
-import { closeDatabase } from "../../app/lib/db/client.server";
 import { quoteIdent, withDatabase } from "./context";
 
 /**
@@ -34,7 +33,13 @@ process.env.LOG_REQUESTS = "false";
 
 let perFileDatabase: string | undefined;
 
-if (database.kind === "pglite") {
+if (database.kind === "none") {
+  // No test database (the `unit` and `once` projects): a test that opens one
+  // anyway gets an empty, unmigrated database in memory, and fails loudly.
+  delete process.env.DATABASE_URL;
+  delete process.env.PGLITE_SNAPSHOT;
+  process.env.PGLITE_DATA_DIR = "memory://";
+} else if (database.kind === "pglite") {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DATA_DIR = "memory://";
   process.env.PGLITE_SNAPSHOT = database.snapshot;
@@ -59,6 +64,10 @@ if (database.kind === "pglite") {
 }
 
 afterAll(async () => {
+  // Imported here, not above: a file without a test database (the `unit` and
+  // `once` projects) does not pay for loading the database client.
+  if (database.kind === "none") return;
+  const { closeDatabase } = await import("../../app/lib/db/client.server");
   await closeDatabase();
   if (database.kind === "postgres" && perFileDatabase) {
     const name = perFileDatabase;
@@ -69,7 +78,8 @@ afterAll(async () => {
 });
 
 async function adminQuery<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
+  const { default: pgModule } = await import("pg");
+  const client = new pgModule.Client({ connectionString: url });
   await client.connect();
   try {
     return await fn(client);

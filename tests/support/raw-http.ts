@@ -8,6 +8,14 @@ import net from "node:net";
 
 export type RawResponse = { status: number; headers: Record<string, string>; body: string };
 
+/**
+ * How long read() and waitForClose() wait unless told otherwise: "until it
+ * happens", far beyond what a loaded machine takes, so that a test asserts
+ * what the server answered (or that it closed), never how fast (issue 28).
+ * A server that never answers still fails the test, at its timeout.
+ */
+export const EVENTUALLY_MS = 120_000;
+
 export class RawConnection {
   private buffer = Buffer.alloc(0);
   private waiters: (() => void)[] = [];
@@ -47,7 +55,7 @@ export class RawConnection {
   }
 
   /** The next response, or null if none came within `timeoutMs` (or the connection closed first). */
-  async read(timeoutMs: number): Promise<RawResponse | null> {
+  async read(timeoutMs = EVENTUALLY_MS): Promise<RawResponse | null> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const response = this.take();
@@ -61,7 +69,7 @@ export class RawConnection {
   }
 
   /** Resolves true when the server closes the connection within `timeoutMs`. */
-  async waitForClose(timeoutMs: number): Promise<boolean> {
+  async waitForClose(timeoutMs = EVENTUALLY_MS): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     while (!this.closed && Date.now() < deadline) {
       await new Promise<void>((resolve) => {

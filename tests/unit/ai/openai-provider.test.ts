@@ -121,12 +121,11 @@ describe("OpenAI-compatible provider: analysis", () => {
   });
 
   it("times out when the server hangs past the per-call timeout", async () => {
+    // The server never answers: that an error comes at all shows the timeout ended the call.
     server.otherwise(() => ({ kind: "hang" }));
-    const started = Date.now();
     const error = await analysisError(provider({ timeoutMs: 300, maxRetries: 0 }));
     expect(error.code).toBe("timeout");
     expect(error.message).toBe("Analysis failed: the AI service did not answer in time.");
-    expect(Date.now() - started).toBeLessThan(3_000);
     expect(server.requestCount).toBe(1);
   });
 
