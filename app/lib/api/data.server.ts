@@ -17,6 +17,7 @@ import { citySearch, liveCitySearch, type VideoSearchResult } from "~/lib/search
 import { snippetParts } from "~/lib/search/snippet";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { ApiProblem } from "./respond.server";
+import { isUuid } from "~/lib/uuid";
 
 async function rowsOf<T>(statement: SQL): Promise<T[]> {
   return ((await getDb().execute(statement)) as unknown as { rows: T[] }).rows;
@@ -288,11 +289,9 @@ export type ApiMeetingDetail = {
   };
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function getMeetingDetail(id: string): Promise<ApiMeetingDetail> {
   const notFound = new ApiProblem("not-found", `No published meeting has the id '${id}'.`);
-  if (!UUID.test(id)) throw notFound;
+  if (!isUuid(id)) throw notFound;
   const [row] = await rowsOf<MeetingRow & { analysis_results: unknown; news_story: unknown }>(
     sql`select ${MEETING_COLUMNS}, v.analysis_results, v.news_story
       from city_videos v join cities c on c.id = v.city_id

@@ -7,12 +7,10 @@ import { href } from "react-router";
 import { z } from "zod";
 import { LISTING_TIERS } from "~/lib/constants";
 import { parseLetterFilter, websiteHref, type LetterFilter } from "./listing";
+import { isUuid } from "~/lib/uuid";
 
 /** Listings on one page of the admin list. */
 export const ADMIN_PAGE_SIZE = 12;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string | null | undefined): value is string => Boolean(value && UUID.test(value));
 
 /** The list's filters and page, as the URL holds them (?q=…&city=…&letter=…&page=…). */
 export type AdminDirectoryQuery = { q: string; cityId: string | null; letter: LetterFilter; page: number };

@@ -7,15 +7,10 @@ import { href } from "react-router";
 import { differOnlyIn } from "~/lib/http/search-params";
 import { VIDEOS_PER_PAGE } from "~/lib/constants";
 import { normalizeQuery } from "~/lib/search/query";
+import { isUuid } from "~/lib/uuid";
 
 /** A shared link may ask for at most this many pages at once (500 videos). */
 export const MAX_PAGES = 50;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string | null | undefined): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
 
 export type CityPageState = {
   /** How many pages of 10 are shown, from the newest. */

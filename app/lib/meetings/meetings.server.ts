@@ -6,7 +6,7 @@
 import { type SQL, and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, cityVideoSources, cityVideos } from "~/lib/db/schema";
-import { isUuid } from "~/lib/cities/page-state";
+import { isUuid } from "~/lib/uuid";
 import { formatDate } from "~/lib/format/date";
 import { cardDescription } from "~/lib/meetings/rules";
 import type { CurrentRevision } from "~/lib/meetings/provenance";
