@@ -8,6 +8,7 @@ import { z } from "zod";
 import { LISTING_TIERS } from "~/lib/constants";
 import { parseLetterFilter, websiteHref, type LetterFilter } from "./listing";
 import { isUuid } from "~/lib/uuid";
+import { parsePageParam } from "~/lib/pagination";
 
 /** Listings on one page of the admin list. */
 export const ADMIN_PAGE_SIZE = 12;
@@ -16,14 +17,13 @@ export const ADMIN_PAGE_SIZE = 12;
 export type AdminDirectoryQuery = { q: string; cityId: string | null; letter: LetterFilter; page: number };
 
 export function parseAdminDirectoryQuery(params: URLSearchParams): AdminDirectoryQuery {
-  const page = Number.parseInt(params.get("page") ?? "", 10);
   const letter = parseLetterFilter(params.get("letter"));
   return {
     q: (params.get("q") ?? "").trim().slice(0, 200),
     cityId: isUuid(params.get("city")) ? params.get("city") : null,
     // The admin's A–Z buttons have no 0-9 bucket.
     letter: letter === "0-9" ? "All" : letter,
-    page: Number.isFinite(page) && page > 1 ? page : 1,
+    page: parsePageParam(params.get("page")),
   };
 }
 

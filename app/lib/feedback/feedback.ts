@@ -9,6 +9,7 @@
 import { href } from "react-router";
 import { FEEDBACK_SEVERITIES, FEEDBACK_STATUSES, FEEDBACK_TYPES, type FeedbackType } from "~/lib/constants";
 import { isUuid } from "~/lib/uuid";
+import { parsePageParam } from "~/lib/pagination";
 
 export const FEEDBACK_TEXT_MAX = 5000;
 /** The longest page address kept (path and query). */
@@ -172,11 +173,10 @@ export type FeedbackQuery = {
 };
 
 export function parseFeedbackQuery(params: URLSearchParams): FeedbackQuery {
-  const page = Number.parseInt(params.get("page") ?? "", 10);
   return {
     status: FEEDBACK_STATUSES.find((status) => status === params.get("status")) ?? null,
     type: FEEDBACK_TYPES.find((type) => type === params.get("type")) ?? null,
-    page: Number.isFinite(page) && page > 1 ? page : 1,
+    page: parsePageParam(params.get("page")),
   };
 }
 

@@ -17,6 +17,7 @@ import { NO_STORE_HEADERS } from "~/lib/http/cache.server";
 import { meetingHref } from "~/lib/meetings/links";
 import { redirectWithToast } from "~/lib/toast/toast.server";
 import type { Route } from "./+types/desk";
+import { parsePageParam } from "~/lib/pagination";
 
 /**
  * /desk, the journalist's desk (docs/decisions/0042-journalists-desk.md):
@@ -38,17 +39,15 @@ async function requireMember(request: Request) {
   throw redirect(`${href("/auth")}?redirectTo=${encodeURIComponent(page)}`);
 }
 
-function pageOf(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= 500 ? page : 1;
-}
+/** The alerts tab pages through at most 500 pages. */
+const MAX_ALERT_PAGE = 500;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireMember(request);
   const tab = deskTab(url.searchParams.get("tab"));
   const init = { headers: NO_STORE_HEADERS };
   if (tab === "alerts") {
-    const page = pageOf(url.searchParams.get("page"));
+    const page = parsePageParam(url.searchParams.get("page"), MAX_ALERT_PAGE);
     const { alerts, hasMore } = await listAlertMatches(user.id, page);
     return data({ tab, alerts: { items: alerts, page, hasMore } }, init);
   }
