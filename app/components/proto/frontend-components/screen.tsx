@@ -38,6 +38,7 @@ import {
   toggleEntity,
 } from "~/lib/prototypes/showcase";
 import type { Route } from "../../../routes/proto/+types/frontend-components";
+import { ToggleChips } from "~/components/issues/issue-timeline";
 
 const ENTITY_CHIP: Record<EntityType, string> = {
   city: "bg-sky-100 text-sky-900",
@@ -72,6 +73,7 @@ const SMALL_BUTTON =
   "inline-block rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 hover:border-brand-600";
 
 function Timeline({ state }: { state: ShowcaseState }) {
+  const samePage = useSamePage();
   const issue = SAMPLE_ISSUES.find((candidate) => candidate.key === state.issue);
   const items = timelineOf(state.issue, state.hidden);
   const counts = timelineCounts(state.issue);
@@ -96,39 +98,14 @@ function Timeline({ state }: { state: ShowcaseState }) {
         </div>
         <Button variant="secondary">Show timeline</Button>
       </Form>
-      <div className="mt-4">
-        <p id="chips-label" className="text-sm font-medium text-slate-800">
-          Show entities
-        </p>
-        <ul aria-labelledby="chips-label" className="mt-2 flex flex-wrap gap-2">
-          {ENTITY_TYPES.map((type) => {
-            const on = !state.hidden.includes(type);
-            return (
-              <li key={type}>
-                <StateLink
-                  state={toggleEntity(state, type)}
-                  role="switch"
-                  aria-checked={on}
-                  // A switch answers the space bar too (a link alone only Enter).
-                  onKeyDown={(event) => {
-                    if (event.key !== " ") return;
-                    event.preventDefault();
-                    event.currentTarget.click();
-                  }}
-                  className={`inline-flex items-center gap-1 rounded-full border px-3 py-1 text-sm font-semibold ${
-                    on
-                      ? `border-transparent ${ENTITY_CHIP[type]}`
-                      : "border-slate-300 bg-white text-slate-500 line-through"
-                  }`}
-                >
-                  <span aria-hidden="true">{on ? "✓" : "○"}</span>
-                  {ENTITY_LABELS[type]} ({counts[type]})
-                </StateLink>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
+      <ToggleChips
+        heading="Show entities"
+        kinds={ENTITY_TYPES}
+        labels={ENTITY_LABELS}
+        hidden={state.hidden}
+        counts={counts}
+        hrefOf={(type) => samePage(showcaseSearch(toggleEntity(state, type)))}
+      />
       {issue ? (
         <>
           <h3 className="mt-6 text-xl font-semibold">{issue.title}</h3>
