@@ -1,4 +1,4 @@
-/** Paging of long lists (the business directory, public and admin). */
+/** Paging of long lists: the `?page=` parameter, and the pagination bar's links. */
 
 /** One place in a pagination bar: a page number, or a gap ("…"). */
 export type PageItem = number | "…";
@@ -26,4 +26,14 @@ export function paginationWindow(current: number, total: number): PageItem[] {
   if (end < pages - 1) items.push("…");
   if (end < pages) items.push(pages);
   return items;
+}
+
+/**
+ * The page a `?page=` parameter asks for: a whole number from 1, else the
+ * first page (missing, malformed, zero or negative); with `max`, at most
+ * that page. The one parser of a page number in a URL.
+ */
+export function parsePageParam(value: string | null | undefined, max = Number.MAX_SAFE_INTEGER): number {
+  const page = /^\d+$/.test(value?.trim() ?? "") ? Number(value) : 1;
+  return Number.isSafeInteger(page) && page >= 1 ? Math.min(page, max) : 1;
 }

@@ -19,6 +19,7 @@ import { callAction, callLoader, callRoute, dbTag, getTestDb, TEST_ORIGIN, trunc
 import { createCity, createCitySource, createMeeting, createSignedInUser } from "../support/factories";
 import { type CapturedMail, startSmtpListener } from "../support/smtp-listener";
 import { elementsNamed, parseXml } from "../support/xml";
+import { rowsOf } from "~/lib/db/rows.server";
 
 /**
  * Alerts (issue 15, docs/decisions/0040-alerts.md) against a real SMTP
@@ -168,7 +169,7 @@ describe(`alerts ${dbTag}`, () => {
     const pending = await getTestDb().execute(
       sql`select count(*)::int as n from alert_matches where emailed_at is null`,
     );
-    expect((pending as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect(rowsOf<{ n: number }>(pending)[0]!.n).toBe(0);
 
     // Nothing new: no second digest, today or tomorrow.
     expect(await queueDueDigests(new Date(now.getTime() + 25 * 3_600_000))).toBe(0);

@@ -16,6 +16,7 @@ import {
 } from "~/lib/db/schema";
 import { dbKind, dbTag, execSql, getTestConnection, getTestDb, truncateAllTables } from "../setup";
 import { createCity, createMeeting } from "../support/factories";
+import { rowsOf } from "~/lib/db/rows.server";
 
 /**
  * The schema as the database enforces it, on whichever database this run
@@ -345,7 +346,7 @@ describe(`full-text search ${dbTag}`, () => {
           `explain select * from ${table} where search_vector @@ websearch_to_tsquery('english', 'council vote')`,
         ),
       );
-      const { rows } = result as unknown as { rows: Record<string, string>[] };
+      const rows = rowsOf<Record<string, string>>(result);
       return rows.map((row) => Object.values(row)[0]).join("\n");
     });
     expect(plan).toContain(index);

@@ -12,6 +12,7 @@ import {
   snippetParts,
 } from "~/lib/search/snippet";
 import { getTestDb } from "../setup";
+import { rowsOf } from "~/lib/db/rows.server";
 
 /** What PostgreSQL's translate() does with our arguments, to test the round trip. */
 function translate(text: string): string {
@@ -82,7 +83,7 @@ describe("snippets keep the speaker's whole label", () => {
       sql`${segment.text}::text`,
       sql`websearch_to_tsquery('english', ${query})`,
     );
-    const { rows } = (await getTestDb().execute(sql`select ${headline} as h`)) as unknown as { rows: { h: string }[] };
+    const rows = rowsOf<{ h: string }>(await getTestDb().execute(sql`select ${headline} as h`));
     return headlineToHtml(rows[0]!.h);
   }
 

@@ -12,13 +12,13 @@ import { Button, Field, SelectField } from "~/components/forms/fields";
 import type { LastResult } from "~/components/forms/use-schema-form";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Pagination } from "~/components/ui/pagination";
-import { useShowToast } from "~/components/ui/toaster";
 import { adminDirectoryHref, type AdminDirectoryQuery } from "~/lib/businesses/admin-forms";
 import { LETTERS } from "~/lib/businesses/listing";
 import type { Toast } from "~/lib/toast/toast";
 import { BusinessForm, ListingCard, ListingPreview, type BusinessChoices, type ListingView } from "./admin-listing";
 import { DeleteListingForm } from "./delete-listing-form";
 import { ImageUploadForm } from "./image-upload-form";
+import { useFetcherToast } from "~/components/hooks/use-fetcher-toast";
 
 export type AdminDirectoryData = BusinessChoices & {
   query: AdminDirectoryQuery;
@@ -274,11 +274,8 @@ function EditDialog({
   onClose: () => void;
 }) {
   const fetcher = useFetcher<EditActionData>({ key: `edit-business-${listing.id}` });
-  const showToast = useShowToast();
   const toast = fetcher.data?.toast;
-  useEffect(() => {
-    if (toast) showToast(toast);
-  }, [toast, showToast]);
+  useFetcherToast(toast);
   return (
     <ListingDialog title={`Edit ${listing.name}`} onClose={onClose}>
       <h2 className="mb-4 text-2xl font-bold">Edit Business</h2>

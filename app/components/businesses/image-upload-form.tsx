@@ -7,12 +7,13 @@
  * message where the form is, and a file over 10 MB is refused before it is
  * sent.
  */
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { href, useFetcher, useLocation } from "react-router";
 import { Button, ErrorList } from "~/components/forms/fields";
 import { useShowToast } from "~/components/ui/toaster";
 import { businessImageSources, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "~/lib/businesses/images";
 import type { Toast } from "~/lib/toast/toast";
+import { useFetcherToast } from "~/components/hooks/use-fetcher-toast";
 
 export type ImageUploadResult = { toast?: Toast; error?: string };
 
@@ -41,9 +42,7 @@ export function ImageUploadForm({
   const inputId = useId();
   const [localError, setLocalError] = useState<string | null>(null);
   const toast = fetcher.data?.toast;
-  useEffect(() => {
-    if (toast) showToast(toast);
-  }, [toast, showToast]);
+  useFetcherToast(toast);
   const message = localError ?? fetcher.data?.error ?? error;
   const sources = businessImageSources(currentImageUrl);
   const busy = fetcher.state !== "idle";

@@ -4,11 +4,10 @@
  * are plain forms of the page. The hidden `form` field names the form, so
  * that without JavaScript a refusal's errors and typed values go back to it.
  */
-import { useEffect } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { LastResult } from "~/components/forms/use-schema-form";
-import { useShowToast } from "~/components/ui/toaster";
 import type { Toast } from "~/lib/toast/toast";
+import { useFetcherToast } from "~/components/hooks/use-fetcher-toast";
 
 /** Names the form a post came from. */
 export const FORM_KEY = "form";
@@ -26,11 +25,8 @@ export const LINK = "font-semibold text-brand-700 hover:underline";
 export function usePageFetcher(key: string) {
   const fetcher = useFetcher<ActionData>({ key });
   const actionData = useActionData<ActionData>();
-  const showToast = useShowToast();
   const toast = fetcher.data?.toast;
-  useEffect(() => {
-    if (toast) showToast(toast);
-  }, [toast, showToast]);
+  useFetcherToast(toast);
   const lastResult = fetcher.data?.result ?? (actionData?.form === key ? actionData.result : undefined);
   const marker = <input type="hidden" name={FORM_KEY} value={key} />;
   return { fetcher, lastResult, marker };

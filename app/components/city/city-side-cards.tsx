@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
 import type { VideoSource } from "~/lib/meetings/meetings.server";
 import { MeetingsChart, type MonthCount } from "./meetings-chart";
+import { Card } from "~/components/ui/card";
 
 export type CityAbout = {
   name: string;
@@ -21,17 +22,7 @@ export type CityStatistics = {
   months: MonthCount[];
 };
 
-function Card({ title, children }: { title: string; children: React.ReactNode }) {
-  const id = `card-${title.toLowerCase().replace(/\s+/g, "-")}`;
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      <div className="mt-3 text-sm text-slate-700">{children}</div>
-    </section>
-  );
-}
+const CARD_BODY = "text-sm text-slate-700";
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -57,7 +48,7 @@ export function domainHref(domain: string): string | null {
 export function AboutCard({ city }: { city: CityAbout }) {
   const href = city.domain ? domainHref(city.domain) : null;
   return (
-    <Card title="About">
+    <Card title="About" bodyClassName={CARD_BODY}>
       {city.description ? <p className="leading-relaxed">{city.description}</p> : <p>No description yet.</p>}
       <dl className="mt-3 divide-y divide-slate-100">
         {city.county ? <Fact label="County" value={city.county} /> : null}
@@ -88,7 +79,7 @@ export function QuickInfoCard({
   lastPublishedLabel: string | null;
 }) {
   return (
-    <Card title="Quick Info">
+    <Card title="Quick Info" bodyClassName={CARD_BODY}>
       <dl className="divide-y divide-slate-100">
         <Fact label="State" value={city.state} />
         {city.county ? <Fact label="County" value={city.county} /> : null}
@@ -112,7 +103,7 @@ export function QuickInfoCard({
 
 export function StatisticsCard({ stats, color }: { stats: CityStatistics; color: string }) {
   return (
-    <Card title="Statistics">
+    <Card title="Statistics" bodyClassName={CARD_BODY}>
       <dl className="divide-y divide-slate-100">
         <Fact label="Meetings" value={<span data-testid="total-meetings">{stats.totalVideos}</span>} />
         <Fact label="With transcript" value={stats.withTranscript} />

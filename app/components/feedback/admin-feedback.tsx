@@ -11,11 +11,11 @@ import { Button, SelectField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Pagination } from "~/components/ui/pagination";
 import { ScrollRegion } from "~/components/ui/scroll-region";
-import { useShowToast } from "~/components/ui/toaster";
 import { FEEDBACK_SEVERITIES, FEEDBACK_STATUSES, FEEDBACK_TYPES } from "~/lib/constants";
 import { feedbackAdminHref, NO_FEEDBACK, SEVERITY_LABELS, type FeedbackQuery } from "~/lib/feedback/feedback";
 import { formatDate } from "~/lib/format/date";
 import type { Toast } from "~/lib/toast/toast";
+import { useFetcherToast } from "~/components/hooks/use-fetcher-toast";
 
 /** Saves made by the page's script carry this field: they are answered with data, not a redirect. */
 export const SCRIPT_FIELD = "js";
@@ -180,11 +180,8 @@ const RANK_DELAY_MS = 600;
 function FeedbackRow({ row, returnTo }: { row: Row; returnTo: string }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ saved: boolean; toast?: Toast }>({ key: `feedback-${row.id}` });
-  const showToast = useShowToast();
   const toast = fetcher.data?.toast;
-  useEffect(() => {
-    if (toast) showToast(toast);
-  }, [toast, showToast]);
+  useFetcherToast(toast);
   const rankTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(rankTimer.current), []);
   const formId = `feedback-row-${row.id}`;

@@ -2,9 +2,9 @@ import { useEffect, useRef } from "react";
 import { href, useFetcher } from "react-router";
 import { Button } from "~/components/forms/fields";
 import type { LastResult } from "~/components/forms/use-schema-form";
-import { useShowToast } from "~/components/ui/toaster";
 import type { Toast } from "~/lib/toast/toast";
 import { FEEDBACK_CONSTRAINT, FeedbackForm } from "./feedback-form";
+import { useFetcherToast } from "~/components/hooks/use-fetcher-toast";
 
 type FeedbackActionData = { sent: boolean; result: LastResult; toast?: Toast };
 
@@ -27,17 +27,15 @@ export default function FeedbackDialog({
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<FeedbackActionData>({ key: "feedback-dialog" });
-  const showToast = useShowToast();
   const data = fetcher.data;
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
+  useFetcherToast(data?.toast);
   useEffect(() => {
-    if (!data?.toast) return;
-    showToast(data.toast);
-    if (data.sent) dialogRef.current?.close();
-  }, [data, showToast]);
+    if (data?.toast && data.sent) dialogRef.current?.close();
+  }, [data]);
   const refusal = data && !data.sent && fetcher.state === "idle" ? data.toast : undefined;
   return (
     <dialog

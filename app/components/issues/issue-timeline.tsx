@@ -12,7 +12,8 @@ import { IMPORTANCE_LABELS, type ImportanceLevel } from "~/lib/issues/importance
 import type { StoredIssueSummary } from "~/lib/issues/summary";
 import { meetingHref } from "~/lib/meetings/links";
 
-const BODY_CHIP: Record<Body, string> = {
+/** A body's tone (the prototype's entity types are the same three). */
+const CHIP_TONES: Record<Body, string> = {
   city: "bg-sky-100 text-sky-900",
   school: "bg-violet-100 text-violet-900",
   county: "bg-emerald-100 text-emerald-900",
@@ -30,11 +31,70 @@ export function BodyBadge({ body }: { body: Body | null }) {
       <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Unknown body</span>
     );
   return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BODY_CHIP[body]}`}>{BODY_LABELS[body]}</span>
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${CHIP_TONES[body]}`}>{BODY_LABELS[body]}</span>
   );
 }
 
-/** The chips: each a link that toggles its body (all on by default). */
+/**
+ * Toggle chips: each a link (a switch) that turns its kind on or off, all
+ * on by default; the issue page's bodies and the prototype's entities.
+ */
+export function ToggleChips<K extends string>({
+  heading,
+  kinds,
+  labels,
+  hidden,
+  counts,
+  hrefOf,
+  testId,
+}: {
+  heading: string;
+  kinds: readonly K[];
+  labels: Record<K, string>;
+  hidden: readonly K[];
+  counts: Record<K, number>;
+  hrefOf: (kind: K) => string;
+  testId?: string;
+}) {
+  return (
+    <div className="mt-4">
+      <p id="chips-label" className="text-sm font-medium text-slate-800">
+        {heading}
+      </p>
+      <ul aria-labelledby="chips-label" className="mt-2 flex flex-wrap gap-2" data-testid={testId}>
+        {kinds.map((kind) => {
+          const on = !hidden.includes(kind);
+          return (
+            <li key={kind}>
+              <Link
+                to={hrefOf(kind)}
+                preventScrollReset
+                role="switch"
+                aria-checked={on}
+                // A switch answers the space bar too (a link alone only Enter).
+                onKeyDown={(event) => {
+                  if (event.key !== " ") return;
+                  event.preventDefault();
+                  event.currentTarget.click();
+                }}
+                className={`inline-flex items-center gap-1 rounded-full border px-3 py-1 text-sm font-semibold ${
+                  on
+                    ? `border-transparent ${CHIP_TONES[kind as Body] ?? ""}`
+                    : "border-slate-300 bg-white text-slate-500 line-through"
+                }`}
+              >
+                <span aria-hidden="true">{on ? "✓" : "○"}</span>
+                {labels[kind]} ({counts[kind]})
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** The chips of an issue's timeline: its bodies. */
 export function BodyChips({
   hidden,
   counts,
@@ -45,37 +105,15 @@ export function BodyChips({
   hrefOf: (body: Body) => string;
 }) {
   return (
-    <div className="mt-4">
-      <p id="chips-label" className="text-sm font-medium text-slate-800">
-        Show bodies
-      </p>
-      <ul aria-labelledby="chips-label" className="mt-2 flex flex-wrap gap-2" data-testid="body-chips">
-        {BODIES.map((body) => {
-          const on = !hidden.includes(body);
-          return (
-            <li key={body}>
-              <Link
-                to={hrefOf(body)}
-                preventScrollReset
-                role="switch"
-                aria-checked={on}
-                onKeyDown={(event) => {
-                  if (event.key !== " ") return;
-                  event.preventDefault();
-                  event.currentTarget.click();
-                }}
-                className={`inline-flex items-center gap-1 rounded-full border px-3 py-1 text-sm font-semibold ${
-                  on ? `border-transparent ${BODY_CHIP[body]}` : "border-slate-300 bg-white text-slate-500 line-through"
-                }`}
-              >
-                <span aria-hidden="true">{on ? "✓" : "○"}</span>
-                {BODY_LABELS[body]} ({counts[body]})
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
+    <ToggleChips
+      heading="Show bodies"
+      kinds={BODIES}
+      labels={BODY_LABELS}
+      hidden={hidden}
+      counts={counts}
+      hrefOf={hrefOf}
+      testId="body-chips"
+    />
   );
 }
 

@@ -11,8 +11,8 @@ import { getDb } from "~/lib/db/client.server";
 import { alertMatches, cities, cityVideos, savedSearches } from "~/lib/db/schema";
 import { queryFormsOf } from "~/lib/search/search.server";
 import { type AlertIntent, MAX_SAVED_SEARCHES, NO_WORDS, type SaveSearchInput, TOO_MANY_SEARCHES } from "./forms";
+import { isUuid } from "~/lib/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
 /** A random token for the unsubscribe link and the private feed. */
@@ -116,7 +116,7 @@ export async function listSavedSearches(userId: string): Promise<SavedSearchView
 
 /** Applies a change from the profile page to one of the member's own searches; false when it is not theirs (or gone). */
 export async function changeSavedSearch(userId: string, change: AlertIntent): Promise<boolean> {
-  if (!UUID.test(change.id)) return false;
+  if (!isUuid(change.id)) return false;
   const db = getDb();
   const mine = and(eq(savedSearches.id, change.id), eq(savedSearches.userId, userId));
   const set =

@@ -21,6 +21,7 @@ import { AlertMailJobData, AlertMatchJobData, QUEUES, type JobOutput } from "~/l
 import { meetingHref } from "~/lib/meetings/links";
 import { type AlertMailSearch, alertEmail } from "./email";
 import { matchStatement, type NewMatch } from "./matching.server";
+import { queryRows } from "~/lib/db/rows.server";
 
 type JobInput = { id: string; data: unknown };
 
@@ -39,7 +40,7 @@ export async function handleAlertMatchJob(job: JobInput): Promise<JobOutput> {
   const boss = await getBoss();
   // The matches and their mail jobs are committed together: a crash between them cannot leave a match unmailed.
   return getDb().transaction(async (tx) => {
-    const { rows: matches } = (await tx.execute(matchStatement(cityVideoId))) as unknown as { rows: NewMatch[] };
+    const matches = await queryRows<NewMatch>(matchStatement(cityVideoId), tx);
     const byUser = new Map<string, string[]>();
     for (const match of matches) {
       if (match.frequency !== "immediate") continue;
@@ -164,7 +165,8 @@ export async function queueDueDigests(now = new Date()): Promise<number> {
   let queued = 0;
   for (const digest of ["daily", "weekly"] as const) {
     queued += await getDb().transaction(async (tx) => {
-      const { rows } = (await tx.execute(sql`
+      const rows = await queryRows<{ userId: string; matchIds: string[] }>(
+        sql`
         with due as (
           select ss.id, ss.user_id from saved_searches ss
           where ss.active and ss.frequency = ${digest}
@@ -180,7 +182,9 @@ export async function queueDueDigests(now = new Date()): Promise<number> {
         )
         select k.user_id as "userId", array_agg(m.id::text order by m.matched_at) as "matchIds"
         from marked k join alert_matches m on m.saved_search_id = k.id and m.emailed_at is null
-        group by k.user_id`)) as unknown as { rows: { userId: string; matchIds: string[] }[] };
+        group by k.user_id`,
+        tx,
+      );
       for (const row of rows) {
         for (let i = 0; i < row.matchIds.length; i += 1000) {
           await boss.send(

@@ -15,7 +15,7 @@
  * Only meetings of Live cities match.
  */
 import { sql } from "drizzle-orm";
-import { getDb } from "~/lib/db/client.server";
+import { queryRows } from "~/lib/db/rows.server";
 
 export type NewMatch = { id: string; userId: string; frequency: string };
 
@@ -69,6 +69,5 @@ export function matchStatement(cityVideoId: string) {
 
 /** Records the saved searches the meeting matches (new ones only) and returns them. */
 export async function matchMeeting(cityVideoId: string): Promise<NewMatch[]> {
-  const { rows } = (await getDb().execute(matchStatement(cityVideoId))) as unknown as { rows: NewMatch[] };
-  return rows;
+  return queryRows<NewMatch>(matchStatement(cityVideoId));
 }

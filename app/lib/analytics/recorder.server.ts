@@ -36,6 +36,7 @@ import { clientIp } from "~/lib/http/client-ip.server";
 import type { AnalyticsEvent } from "~/lib/constants";
 import { isBotUserAgent, MAX_SUBJECT_LENGTH, OTHER_SEARCHES, optsOut, SEARCH_WORDS_MIN_VISITORS } from "./events";
 import { forwardEvent, settleForwardedEvents } from "./forward.server";
+import { queryRows } from "~/lib/db/rows.server";
 
 export type CountedEvent = {
   event: Exclude<AnalyticsEvent, "visitor">;
@@ -357,7 +358,7 @@ export async function pruneAnalyticsVisitors(): Promise<number> {
  * Returns how many rows of words were folded.
  */
 export async function pruneSearchWords(cutoff: Date): Promise<number> {
-  const { rows } = (await getDb().execute(sql`
+  const rows = await queryRows<{ folded: number }>(sql`
     with folded as (
       delete from analytics_daily_counts
       where event in ('search', 'search_no_results') and subject <> '' and day < ${cutoff.toISOString().slice(0, 10)}::date
@@ -367,6 +368,6 @@ export async function pruneSearchWords(cutoff: Date): Promise<number> {
       select day, event, route, '', sum(count)::int from folded group by day, event, route
       on conflict (day, event, route, subject) do update set count = analytics_daily_counts.count + excluded.count
     )
-    select count(*)::int as folded from folded`)) as unknown as { rows: { folded: number }[] };
+    select count(*)::int as folded from folded`);
   return rows[0]?.folded ?? 0;
 }

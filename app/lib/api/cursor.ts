@@ -5,7 +5,7 @@
  * skipped or repeated between pages; null for a meeting without a date
  * (those come last).
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/lib/uuid";
 const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 export type MeetingCursor = { publishedAt: string | null; id: string };
@@ -20,7 +20,7 @@ export function decodeCursor(text: string): MeetingCursor | null {
     const value: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
     if (!Array.isArray(value) || value.length !== 2) return null;
     const [publishedAt, id] = value as unknown[];
-    if (typeof id !== "string" || !UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     if (publishedAt !== null && (typeof publishedAt !== "string" || !EXACT_TIME.test(publishedAt))) return null;
     return { publishedAt, id };
   } catch {

@@ -7,7 +7,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { isPlainText, parseStoredStory } from "~/lib/ai/stored";
 import { MEETING_SEARCH_LIMIT } from "~/lib/constants";
-import { getDb } from "~/lib/db/client.server";
 import { appUrl } from "~/lib/env/env.server";
 import { issuePath } from "~/lib/feeds/sitemap.server";
 import { cityFeedPath } from "~/lib/feeds/links";
@@ -17,10 +16,8 @@ import { citySearch, liveCitySearch, type VideoSearchResult } from "~/lib/search
 import { snippetParts } from "~/lib/search/snippet";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { ApiProblem } from "./respond.server";
-
-async function rowsOf<T>(statement: SQL): Promise<T[]> {
-  return ((await getDb().execute(statement)) as unknown as { rows: T[] }).rows;
-}
+import { isUuid } from "~/lib/uuid";
+import { queryRows } from "~/lib/db/rows.server";
 
 function iso(value: Date | string | null): string | null {
   if (value === null) return null;
@@ -72,7 +69,7 @@ function cityOf(row: CityRow): ApiCity {
 const CITY_COLUMNS = sql`c.location_key, c.name, c.state, c.county, c.tag_line, c.description`;
 
 export async function listCities(): Promise<{ cities: ApiCity[] }> {
-  const rows = await rowsOf<CityRow>(
+  const rows = await queryRows<CityRow>(
     sql`select ${CITY_COLUMNS} from cities c where c.status = 'Live' order by c.name, c.location_key`,
   );
   return { cities: rows.map(cityOf) };
@@ -80,7 +77,7 @@ export async function listCities(): Promise<{ cities: ApiCity[] }> {
 
 /** The Live city with this key, or a 404 problem. */
 async function requireLiveCity(key: string): Promise<CityRow> {
-  const [row] = await rowsOf<CityRow>(
+  const [row] = await queryRows<CityRow>(
     sql`select ${CITY_COLUMNS} from cities c where c.status = 'Live' and c.location_key = ${key} limit 1`,
   );
   if (!row) throw new ApiProblem("not-found", `No city with the key '${key}' is published.`);
@@ -99,11 +96,11 @@ export type ApiCityDetail = {
 export async function getCity(key: string): Promise<ApiCityDetail> {
   const row = await requireLiveCity(key);
   const [[counts], issues] = await Promise.all([
-    rowsOf<{ meetings: number | string; stories: number | string; latest: Date | string | null }>(
+    queryRows<{ meetings: number | string; stories: number | string; latest: Date | string | null }>(
       sql`select count(*) as meetings, count(v.news_story) as stories, max(v.published_at) as latest
         from city_videos v join cities c on c.id = v.city_id where c.location_key = ${key}`,
     ),
-    rowsOf<{ issue_key: string; title: string }>(
+    queryRows<{ issue_key: string; title: string }>(
       sql`select i.issue_key, i.title from tracked_issues i join cities c on c.id = any(i.city_ids)
         where c.location_key = ${key} order by i.title, i.issue_key`,
     ),
@@ -212,7 +209,7 @@ export async function listMeetings(options: {
             or v.published_at is null)`,
     );
   }
-  const rows = await rowsOf<MeetingRow>(
+  const rows = await queryRows<MeetingRow>(
     sql`select ${MEETING_COLUMNS} from city_videos v join cities c on c.id = v.city_id
       where ${sql.join(conditions, sql` and `)}
       order by v.published_at desc nulls last, v.id desc
@@ -235,7 +232,7 @@ export async function listMeetings(options: {
 
 /** The newest meeting of a Live city, for the /api page's examples; null when there is none. */
 export async function newestMeetingId(): Promise<string | null> {
-  const [row] = await rowsOf<{ id: string }>(
+  const [row] = await queryRows<{ id: string }>(
     sql`select v.id from city_videos v join cities c on c.id = v.city_id where c.status = 'Live'
       order by v.published_at desc nulls last, v.id desc limit 1`,
   );
@@ -288,18 +285,16 @@ export type ApiMeetingDetail = {
   };
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function getMeetingDetail(id: string): Promise<ApiMeetingDetail> {
   const notFound = new ApiProblem("not-found", `No published meeting has the id '${id}'.`);
-  if (!UUID.test(id)) throw notFound;
-  const [row] = await rowsOf<MeetingRow & { analysis_results: unknown; news_story: unknown }>(
+  if (!isUuid(id)) throw notFound;
+  const [row] = await queryRows<MeetingRow & { analysis_results: unknown; news_story: unknown }>(
     sql`select ${MEETING_COLUMNS}, v.analysis_results, v.news_story
       from city_videos v join cities c on c.id = v.city_id
       where v.id = ${id}::uuid and c.status = 'Live' limit 1`,
   );
   if (!row) throw notFound;
-  const segments = await rowsOf<{
+  const segments = await queryRows<{
     position: number;
     start_seconds: number | string | null;
     end_seconds: number | string | null;
@@ -437,7 +432,7 @@ function issueOf(row: IssueRow): ApiIssue {
 }
 
 export async function listIssues(): Promise<{ issues: ApiIssue[] }> {
-  const rows = await rowsOf<IssueRow>(sql`${ISSUES_SQL} order by i.title, i.issue_key`);
+  const rows = await queryRows<IssueRow>(sql`${ISSUES_SQL} order by i.title, i.issue_key`);
   return { issues: rows.map(issueOf) };
 }
 
@@ -451,7 +446,7 @@ export type ApiIssueDetail = {
  * its Live cities (and only its bodies when it names some), newest first.
  */
 export async function getIssue(key: string): Promise<ApiIssueDetail> {
-  const [row] = await rowsOf<IssueRow>(sql`${ISSUES_SQL} and i.issue_key = ${key} limit 1`);
+  const [row] = await queryRows<IssueRow>(sql`${ISSUES_SQL} and i.issue_key = ${key} limit 1`);
   if (!row) throw new ApiProblem("not-found", `No published issue has the key '${key}'.`);
   const issue = issueOf(row);
   const cities = parsed(row.cities);
@@ -459,7 +454,7 @@ export async function getIssue(key: string): Promise<ApiIssueDetail> {
   let results = searches.flatMap((search) => search.results);
   if (issue.bodies.length > 0 && results.length > 0) {
     const ids = results.map((result) => result.id);
-    const inBodies = await rowsOf<{ id: string }>(
+    const inBodies = await queryRows<{ id: string }>(
       sql`select distinct v.id from city_videos v
         join city_video_sources s on s.city_video_id = v.id join city_urls u on u.id = s.city_url_id
         where v.id in (${sql.join(

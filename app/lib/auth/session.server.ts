@@ -9,6 +9,7 @@ import { clientIp } from "~/lib/http/client-ip.server";
 import { COOKIES } from "~/lib/privacy/cookies";
 import { deviceCookieAfterSignIn } from "./device.server";
 import { ADMIN_ROLE } from "./users.server";
+import { isUuid } from "~/lib/uuid";
 
 /**
  * Sessions live in the database; the cookie only carries the signed id of a
@@ -16,7 +17,6 @@ import { ADMIN_ROLE } from "./users.server";
  */
 
 const SESSION_SECONDS = COOKIES.session.maxAgeSeconds;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type SessionUser = {
   id: string;
@@ -42,7 +42,7 @@ function sessionCookie() {
 
 async function readSessionId(request: Request): Promise<string | null> {
   const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && UUID.test(value) ? value : null;
+  return isUuid(value) ? value : null;
 }
 
 const userByRequest = new WeakMap<Request, Promise<SessionUser | null>>();

@@ -7,25 +7,23 @@ import { href } from "react-router";
 import { z } from "zod";
 import { LISTING_TIERS } from "~/lib/constants";
 import { parseLetterFilter, websiteHref, type LetterFilter } from "./listing";
+import { isUuid } from "~/lib/uuid";
+import { parsePageParam } from "~/lib/pagination";
 
 /** Listings on one page of the admin list. */
 export const ADMIN_PAGE_SIZE = 12;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string | null | undefined): value is string => Boolean(value && UUID.test(value));
 
 /** The list's filters and page, as the URL holds them (?q=…&city=…&letter=…&page=…). */
 export type AdminDirectoryQuery = { q: string; cityId: string | null; letter: LetterFilter; page: number };
 
 export function parseAdminDirectoryQuery(params: URLSearchParams): AdminDirectoryQuery {
-  const page = Number.parseInt(params.get("page") ?? "", 10);
   const letter = parseLetterFilter(params.get("letter"));
   return {
     q: (params.get("q") ?? "").trim().slice(0, 200),
     cityId: isUuid(params.get("city")) ? params.get("city") : null,
     // The admin's A–Z buttons have no 0-9 bucket.
     letter: letter === "0-9" ? "All" : letter,
-    page: Number.isFinite(page) && page > 1 ? page : 1,
+    page: parsePageParam(params.get("page")),
   };
 }
 

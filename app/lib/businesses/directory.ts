@@ -5,6 +5,7 @@
  */
 import { href } from "react-router";
 import { DIGITS_BUCKET, type LetterFilter, parseLetterFilter } from "./listing";
+import { parsePageParam } from "~/lib/pagination";
 
 /** Listings on one directory page: 4 rows of 3 cards on a wide screen, 12 short cards on a phone. */
 export const DIRECTORY_PAGE_SIZE = 12;
@@ -31,7 +32,6 @@ function text(value: string | null): string | null {
 
 /** The filters of a directory URL; anything malformed is dropped to its default. */
 export function parseDirectoryFilters(params: URLSearchParams): DirectoryFilters {
-  const page = Number.parseInt(params.get("page") ?? "", 10);
   const category = text(params.get("category"));
   return {
     q: (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_DIRECTORY_QUERY),
@@ -39,7 +39,7 @@ export function parseDirectoryFilters(params: URLSearchParams): DirectoryFilters
     category,
     sub: category ? text(params.get("sub")) : null,
     letter: parseLetterFilter(params.get("letter")),
-    page: Number.isSafeInteger(page) && page > 1 ? page : 1,
+    page: parsePageParam(params.get("page")),
   };
 }
 

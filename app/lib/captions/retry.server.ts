@@ -9,7 +9,7 @@ import { getDb } from "~/lib/db/client.server";
 import { cityVideos } from "~/lib/db/schema";
 import { formatDateTime } from "~/lib/format/date";
 import { requestCaptionRetry } from "~/lib/jobs/enqueue.server";
-import { isUuid } from "~/lib/pipeline/video.server";
+import { isUuid } from "~/lib/uuid";
 import type { ToastInput } from "~/lib/toast/toast";
 import { youtubeIdOfVideo } from "~/lib/youtube/video-id";
 import { captionPause } from "./pace.server";

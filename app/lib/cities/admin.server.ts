@@ -5,6 +5,7 @@ import { cities, citiesUrls, cityUrls } from "~/lib/db/schema";
 import { countOf } from "~/lib/format/count";
 import { notifyCityRequestersIfLive } from "~/lib/inbox/notices.server";
 import type { CityFields } from "./city-management-forms";
+import { rowsOf } from "~/lib/db/rows.server";
 
 export type AdminCity = typeof cities.$inferSelect;
 export type AdminCityListEntry = { id: string; name: string; state: string; locationKey: string };
@@ -106,7 +107,7 @@ async function impactOf(db: Queryable, cityId: string): Promise<CityDeletionImpa
       (select count(*) from deleted_videos where city_id = c.id) as removed_videos,
       (select count(*) from profiles where home_city_key = c.location_key) as home_city_members
     from cities c where c.id = ${cityId}::uuid`);
-  const row = (result as unknown as { rows: Record<string, string | number>[] }).rows[0];
+  const row = rowsOf<Record<string, string | number>>(result)[0];
   if (!row) return null;
   const n = (key: string) => Number(row[key] ?? 0);
   return {

@@ -32,9 +32,9 @@ import {
 } from "./admin.server";
 import { cityManagementPageHref as pageHref, parseConfirm } from "./city-management-links";
 import type { CityManagementIntent } from "./city-management-forms";
+import { isUuid } from "~/lib/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const idOrNull = (value: string | null) => (value && UUID.test(value) ? value : null);
+const idOrNull = (value: string | null) => (isUuid(value) ? value : null);
 
 /** Everything the page shows for the state in the request's query; never a transcript. */
 export async function loadCityManagement(request: Request) {

@@ -7,15 +7,11 @@ import { href } from "react-router";
 import { differOnlyIn } from "~/lib/http/search-params";
 import { VIDEOS_PER_PAGE } from "~/lib/constants";
 import { normalizeQuery } from "~/lib/search/query";
+import { isUuid } from "~/lib/uuid";
+import { parsePageParam } from "~/lib/pagination";
 
 /** A shared link may ask for at most this many pages at once (500 videos). */
 export const MAX_PAGES = 50;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string | null | undefined): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
 
 export type CityPageState = {
   /** How many pages of 10 are shown, from the newest. */
@@ -27,9 +23,9 @@ export type CityPageState = {
   q: string;
 };
 
+/** The `page` of a city page's URL: how many pages it shows, at most MAX_PAGES. */
 export function parsePage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGES) : 1;
+  return parsePageParam(value, MAX_PAGES);
 }
 
 export function parseCityPageState(params: URLSearchParams): CityPageState {

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { getConnection, getDb } from "./client.server";
 import { GAVEL_FOLDER } from "./pglite-directory.server";
 import { appMeta } from "./schema";
+import { rowsOf } from "./rows.server";
 
 /**
  * Whether the database really serves the app, for /healthz and at start-up
@@ -84,7 +85,7 @@ export async function checkDatabaseHealth(): Promise<void> {
       (select coalesce(array_agg(substr(key, ${ROWS_KEY.length + 1})), '{}') from app_meta
         where starts_with(key, ${ROWS_KEY})) as known
   `);
-  const probe = (result as unknown as { rows: Probe[] }).rows[0]!;
+  const probe = rowsOf<Probe>(result)[0]!;
   const known = new Set(parseTextArray(probe.known));
   const gained = GUARDED_TABLES.filter((table) => probe[table] && !known.has(table));
   if (gained.length > 0) await recordRows(gained);
@@ -125,7 +126,7 @@ export async function acceptEmptyTables(): Promise<GuardedTable[]> {
     const result = await getDb().execute(sql`
       delete from app_meta where key = ${ROWS_KEY + table} and not exists (select 1 from ${sql.identifier(table)})
       returning key`);
-    if ((result as unknown as { rows: unknown[] }).rows.length > 0) accepted.push(table);
+    if (rowsOf(result).length > 0) accepted.push(table);
   }
   return accepted;
 }

@@ -9,7 +9,7 @@ import { and, asc, count, eq, max, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { meetingReference } from "./meeting-reference.server";
 import { cities, cityVideos, draftQuotes } from "~/lib/db/schema";
-import { isUuid } from "~/lib/cities/page-state";
+import { isUuid } from "~/lib/uuid";
 import { MAX_DRAFT_QUOTES, type QuoteSource } from "./forms";
 import { verifiedQuotesOfMeeting } from "./quotes.server";
 

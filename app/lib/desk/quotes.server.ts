@@ -11,6 +11,7 @@ import { isPlainText, parseStoredAnalysis, parseStoredStory } from "~/lib/ai/sto
 import { getDb } from "~/lib/db/client.server";
 import { getMeeting } from "~/lib/meetings/meetings.server";
 import type { QuoteSource } from "./forms";
+import { rowsOf } from "~/lib/db/rows.server";
 
 /** One verified quote of a meeting, addressed by where it sits in the current content. */
 export type MeetingQuote = {
@@ -163,7 +164,7 @@ export async function searchVerifiedQuotes(search: QuoteSearch): Promise<{ hits:
     order by m.published_at desc nulls last, m.id, hi, qi
     limit ${QUOTES_PER_PAGE + 1} offset ${offset}
   `);
-  const rows = (result as unknown as { rows: HitRow[] }).rows;
+  const rows = rowsOf<HitRow>(result);
   return {
     hasMore: rows.length > QUOTES_PER_PAGE,
     hits: rows.slice(0, QUOTES_PER_PAGE).map((row) => {

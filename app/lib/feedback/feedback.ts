@@ -8,6 +8,8 @@
  */
 import { href } from "react-router";
 import { FEEDBACK_SEVERITIES, FEEDBACK_STATUSES, FEEDBACK_TYPES, type FeedbackType } from "~/lib/constants";
+import { isUuid } from "~/lib/uuid";
+import { parsePageParam } from "~/lib/pagination";
 
 export const FEEDBACK_TEXT_MAX = 5000;
 /** The longest page address kept (path and query). */
@@ -105,8 +107,6 @@ export const SEVERITY_LABELS: Record<number, string> = Object.fromEntries(
   FEEDBACK_SEVERITIES.map((severity) => [severity.value, severity.label]),
 );
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A rank as typed: a number (rounded to the field's step, 0.1), null for a
  * blank field (no rank: listed last), undefined for anything else (ignored).
@@ -138,7 +138,7 @@ export type FeedbackUpdate =
  */
 export function parseFeedbackUpdate(formData: FormData): FeedbackUpdate {
   const id = formData.get("id");
-  if (typeof id !== "string" || !UUID.test(id)) return { ok: false, message: "Feedback not found" };
+  if (!isUuid(id)) return { ok: false, message: "Feedback not found" };
   const patch: FeedbackPatch = {};
   const status = formData.get("status");
   if (status !== null) {
@@ -173,11 +173,10 @@ export type FeedbackQuery = {
 };
 
 export function parseFeedbackQuery(params: URLSearchParams): FeedbackQuery {
-  const page = Number.parseInt(params.get("page") ?? "", 10);
   return {
     status: FEEDBACK_STATUSES.find((status) => status === params.get("status")) ?? null,
     type: FEEDBACK_TYPES.find((type) => type === params.get("type")) ?? null,
-    page: Number.isFinite(page) && page > 1 ? page : 1,
+    page: parsePageParam(params.get("page")),
   };
 }
 

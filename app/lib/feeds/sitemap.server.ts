@@ -15,12 +15,12 @@
  * (sitemap-cache.server.ts): /sitemap.xml was one 7.4 MB document built on
  * every request at 60,000 meetings, 2.3–2.8 s of one core each time.
  */
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { href } from "react-router";
 import { listingPath } from "~/lib/businesses/directory";
-import { getDb } from "~/lib/db/client.server";
 import { meetingHref, storyHref } from "~/lib/meetings/links";
 import { element, XML_DECLARATION } from "./xml";
+import { queryRows } from "~/lib/db/rows.server";
 
 const XMLNS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
@@ -60,13 +60,9 @@ function toDate(value: Date | string | null): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-async function rowsOf<T>(statement: SQL): Promise<T[]> {
-  return ((await getDb().execute(statement)) as unknown as { rows: T[] }).rows;
-}
-
 /** The parts that have addresses, in the index's order: the site's, then each Live city's. */
 export async function sitemapPartPaths(): Promise<string[]> {
-  const rows = await rowsOf<{ location_key: string; meetings: number; businesses: number; issues: number }>(
+  const rows = await queryRows<{ location_key: string; meetings: number; businesses: number; issues: number }>(
     sql`select c.location_key,
         (select count(*)::int from city_videos v where v.city_id = c.id) as meetings,
         (select count(*)::int from business_listings b where b.city_id = c.id) as businesses,
@@ -85,7 +81,7 @@ export async function sitemapPartPaths(): Promise<string[]> {
 
 /** The site's pages, and each Live city's page with its newest meeting's date. */
 export async function siteUrls(): Promise<SitemapUrl[]> {
-  const cities = await rowsOf<{ location_key: string; newest: Date | string | null }>(
+  const cities = await queryRows<{ location_key: string; newest: Date | string | null }>(
     sql`select c.location_key, (select max(v.published_at) from city_videos v where v.city_id = c.id) as newest
       from cities c where c.status = 'Live' order by c.name, c.location_key`,
   );
@@ -104,7 +100,7 @@ export async function cityPartUrls(
   kind: CityPartKind,
   page: number,
 ): Promise<SitemapUrl[] | null> {
-  const [city] = await rowsOf<{ id: string }>(
+  const [city] = await queryRows<{ id: string }>(
     sql`select id from cities where location_key = ${locationKey} and status = 'Live'`,
   );
   if (!city) return null;
@@ -112,7 +108,7 @@ export async function cityPartUrls(
   const offset = (page - 1) * limit;
   let urls: SitemapUrl[];
   if (kind === "meetings") {
-    const rows = await rowsOf<{ id: string; updated_at: Date | string; story_at: Date | string | null }>(
+    const rows = await queryRows<{ id: string; updated_at: Date | string; story_at: Date | string | null }>(
       sql`select v.id, v.updated_at, v.story_generated_at as story_at from city_videos v
         where v.city_id = ${city.id} order by v.created_at, v.id limit ${limit} offset ${offset}`,
     );
@@ -123,7 +119,7 @@ export async function cityPartUrls(
         : [{ path: storyHref(meeting.id, locationKey), lastModified: toDate(meeting.story_at) }]),
     ]);
   } else if (kind === "businesses") {
-    const rows = await rowsOf<{ business_key: string; updated_at: Date | string }>(
+    const rows = await queryRows<{ business_key: string; updated_at: Date | string }>(
       sql`select b.business_key, b.updated_at from business_listings b
         where b.city_id = ${city.id} order by b.business_key limit ${limit} offset ${offset}`,
     );
@@ -132,7 +128,7 @@ export async function cityPartUrls(
       lastModified: toDate(listing.updated_at),
     }));
   } else {
-    const rows = await rowsOf<{ issue_key: string; updated_at: Date | string }>(
+    const rows = await queryRows<{ issue_key: string; updated_at: Date | string }>(
       sql`select i.issue_key, greatest(i.updated_at, i.summary_generated_at) as updated_at from tracked_issues i
         where ${city.id} = any(i.city_ids) order by i.issue_key limit ${limit} offset ${offset}`,
     );

@@ -19,9 +19,9 @@ import { MessageActionSchema, RequestActionSchema, type ReplyFields } from "./in
 import { getCityRequest, getContactMessage, linkRequestToCity, recordReply, setInboxStatus } from "./inbox.server";
 import { notifyCityRequestersIfLive } from "./notices.server";
 import { href } from "react-router";
+import { isUuid } from "~/lib/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isInboxId = (value: string | undefined): value is string => Boolean(value && UUID.test(value));
+export const isInboxId = (value: string | undefined): value is string => isUuid(value);
 
 const NOT_FOUND: Record<InboxBox, string> = { messages: "Message not found", requests: "Request not found" };
 

@@ -8,6 +8,7 @@
  */
 import { href } from "react-router";
 import { INBOX_STATUSES, PRODUCT_NAME, type InboxStatus } from "~/lib/constants";
+import { parsePageParam } from "~/lib/pagination";
 
 /** The inbox's two boxes: contact messages, and requests for a city's coverage. */
 export const INBOX_BOXES = ["messages", "requests"] as const;
@@ -31,11 +32,10 @@ export type InboxQuery = { box: InboxBox; status: InboxStatus | null; page: numb
 export function parseInboxQuery(params: URLSearchParams): InboxQuery {
   const box = params.get("box");
   const status = params.get("status");
-  const page = Number.parseInt(params.get("page") ?? "", 10);
   return {
     box: box === "requests" ? "requests" : "messages",
     status: (INBOX_STATUSES as readonly string[]).includes(status ?? "") ? (status as InboxStatus) : null,
-    page: Number.isFinite(page) && page > 1 ? page : 1,
+    page: parsePageParam(params.get("page")),
   };
 }
 

@@ -8,7 +8,6 @@
 import { sql } from "drizzle-orm";
 import { isPlainText, parseStoredAnalysis } from "~/lib/ai/stored";
 import { BODIES, type Body } from "~/lib/constants";
-import { getDb } from "~/lib/db/client.server";
 import { highlightMoment } from "~/lib/meetings/view";
 import { citySearch } from "~/lib/search/search.server";
 import { segmentHeadline } from "~/lib/search/headline.server";
@@ -16,6 +15,7 @@ import { headlineToHtml } from "~/lib/search/snippet";
 import { importanceLevel, type ImportanceLevel } from "./importance";
 import { bodiesOf, issueCities, uuidArray, type TrackedIssue } from "./issues.server";
 import { CHANNEL_UPLOADS } from "~/lib/youtube/source-url";
+import { queryRows } from "~/lib/db/rows.server";
 
 /** At most this many meetings per city on a timeline. */
 export const TIMELINE_MEETINGS_PER_CITY = 200;
@@ -86,16 +86,12 @@ const num = (value: number | string | null | undefined): number | null => {
   return Number.isFinite(number) ? number : null;
 };
 
-async function rows<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await getDb().execute(statement)) as unknown as { rows: T[] }).rows;
-}
-
 /** For each meeting: its best matching passages, how many segments match and for how long, and its length. */
 async function coverageOf(query: string, ids: string[]) {
   const tsquery = sql`websearch_to_tsquery('english', ${query})`;
   const idList = uuidArray(ids);
   const [passages, totals] = await Promise.all([
-    rows<PassageRow>(sql`
+    queryRows<PassageRow>(sql`
       with m as (
         select s.city_video_id, s.position, s.start_seconds, s.end_seconds, s.speaker, s.text,
           row_number() over (partition by s.city_video_id
@@ -109,7 +105,7 @@ async function coverageOf(query: string, ids: string[]) {
         ${segmentHeadline(sql`m.speaker`, sql`m.text`, tsquery)} as headline
       from m where m.rank <= ${PASSAGES_PER_MEETING}
       order by m.city_video_id, m.start_seconds nulls last, m.position`),
-    rows<TotalRow>(sql`
+    queryRows<TotalRow>(sql`
       select s.city_video_id, count(*) as total, max(s.end_seconds) - min(s.start_seconds) as total_seconds
       from transcript_segments s where s.city_video_id = any(${idList}) group by s.city_video_id`),
   ]);
@@ -119,7 +115,7 @@ async function coverageOf(query: string, ids: string[]) {
 /** Which of `texts` match the query, as full-text search decides. */
 async function matchingTexts(query: string, texts: string[]): Promise<Set<number>> {
   if (texts.length === 0) return new Set();
-  const found = await rows<{ i: number | string }>(sql`
+  const found = await queryRows<{ i: number | string }>(sql`
     select x.i from jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) with ordinality as x(t, i)
     where to_tsvector('english', x.t) @@ websearch_to_tsquery('english', ${query})`);
   return new Set(found.map((row) => Number(row.i) - 1));
@@ -137,7 +133,7 @@ export async function buildTimeline(issue: Pick<TrackedIssue, "query" | "cityIds
   const hits = searches.flatMap(({ city, results }) => results.map((result) => ({ city, result })));
   if (hits.length === 0) return { items: [], counts };
   const ids = hits.map((hit) => hit.result.id);
-  const meetingRows = await rows<MeetingRow>(sql`
+  const meetingRows = await queryRows<MeetingRow>(sql`
     select v.id, v.title, to_char(v.published_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as published_at,
       v.analysis_results,
       array(select u.body from city_video_sources s join city_urls u on u.id = s.city_url_id

@@ -15,12 +15,12 @@ import { NEED_ANALYSIS, NEED_TRANSCRIPT, VIDEO_NOT_FOUND } from "~/lib/pipeline/
 import { latestRevisionId } from "~/lib/pipeline/revision-store.server";
 import {
   isAnalysableLength,
-  isUuid,
   lockVideo,
   readVideoFlags,
   type VideoFlags,
   type Transaction,
 } from "~/lib/pipeline/video.server";
+import { isUuid } from "~/lib/uuid";
 import { getBoss, transactionExecutor } from "./boss.server";
 import { QUEUES, type JobDataByQueue, type QueueName, type VideoQueueName } from "./queues";
 import { bossArchive, bossJobs, PENDING_STATES, WAITING_STATES, type JobState } from "./tables.server";

@@ -6,10 +6,11 @@
 import { type SQL, and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, cityVideoSources, cityVideos } from "~/lib/db/schema";
-import { isUuid } from "~/lib/cities/page-state";
+import { isUuid } from "~/lib/uuid";
 import { formatDate } from "~/lib/format/date";
 import { cardDescription } from "~/lib/meetings/rules";
 import type { CurrentRevision } from "~/lib/meetings/provenance";
+import { rowsOf } from "~/lib/db/rows.server";
 
 /** What a meeting card gets (dates as text, a description built from the transcript): a view, not a row. */
 export type VideoCardData = {
@@ -151,7 +152,7 @@ export async function getCityOverview(cityId: string, since: Date): Promise<City
     from city_videos v
     where v.city_id = ${cityId}::uuid
   `);
-  const row = (result as unknown as { rows: OverviewRow[] }).rows[0];
+  const row = rowsOf<OverviewRow>(result)[0];
   const perMonth = parseJsonColumn<Record<string, number | string>>(row?.per_month, {});
   return {
     totalVideos: Number(row?.total ?? 0),

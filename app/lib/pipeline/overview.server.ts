@@ -11,7 +11,7 @@ import { getDb } from "~/lib/db/client.server";
 import { cities, cityVideos } from "~/lib/db/schema";
 import { getRevisionPair, type Revision } from "./revisions.server";
 import type { ComparedRevision, RevisionKind } from "./types";
-import { isUuid } from "./video.server";
+import { isUuid } from "~/lib/uuid";
 
 export type CityChoice = { key: string; name: string; state: string };
 

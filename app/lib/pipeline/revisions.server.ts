@@ -10,7 +10,7 @@ import { analysisRevisions, storyRevisions, users } from "~/lib/db/schema";
 import { PipelineError, REVISION_NOT_FOUND } from "./messages";
 import { latestRevisionId, revisionTable, storeRevision } from "./revision-store.server";
 import type { RevisionKind, RevisionSummary, VerificationSummary } from "./types";
-import { isUuid } from "./video.server";
+import { isUuid } from "~/lib/uuid";
 
 export {
   isRevisionKind,

@@ -6,15 +6,10 @@ import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { TRANSCRIPT_ANALYSIS_MIN } from "~/lib/constants";
 import type { MeetingSource } from "~/lib/ai/provider";
 import { CHANNEL_UPLOADS } from "~/lib/youtube/source-url";
+import { isUuid } from "~/lib/uuid";
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Queryable = Database | Transaction;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** Analysis is offered for a transcript longer than 100 characters (docs/product.md#rules-meetings). */
 export function isAnalysableLength(length: number | null | undefined): boolean {

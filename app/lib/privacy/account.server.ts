@@ -31,6 +31,7 @@ import {
 import { outboxDir } from "~/lib/email/email.server";
 import { ADMIN_ROLE, normalizeEmail } from "~/lib/auth/users.server";
 import { BOSS_SCHEMA } from "~/lib/jobs/tables.server";
+import { queryRows } from "~/lib/db/rows.server";
 
 function sameAddress(column: AnyPgColumn, email: string): SQL {
   return sql`lower(${column}) = ${normalizeEmail(email)}`;
@@ -189,9 +190,10 @@ export async function deleteAccount(userId: string): Promise<DeleteAccountResult
       );
     // Jobs an admin queued name them; the name goes, the job's record stays until the retention clean-up.
     for (const table of ["job", "archive"] as const) {
-      const { rows } = (await tx.execute(
+      const rows = await queryRows<{ present: boolean }>(
         sql`select to_regclass(${`${BOSS_SCHEMA}.${table}`}) is not null as present`,
-      )) as unknown as { rows: { present: boolean }[] };
+        tx,
+      );
       if (rows[0]?.present)
         await tx.execute(
           sql`update ${sql.identifier(BOSS_SCHEMA)}.${sql.identifier(table)}

@@ -21,10 +21,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { pruneAnalyticsVisitors, pruneSearchWords } from "~/lib/analytics/recorder.server";
 import { pruneExpiredAuthRows } from "~/lib/auth/cleanup.server";
-import { getDb } from "~/lib/db/client.server";
 import { outboxDir } from "~/lib/email/email.server";
 import { settings } from "~/lib/env/settings.server";
 import { BOSS_SCHEMA } from "~/lib/jobs/tables.server";
+import { queryRows } from "~/lib/db/rows.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -64,20 +64,20 @@ export async function pruneOutbox(cutoff: Date): Promise<number> {
 
 /** Whether pg-boss has created its tables in this database yet (it does on the worker's first start). */
 async function bossArchiveExists(): Promise<boolean> {
-  const { rows } = (await getDb().execute(
+  const rows = await queryRows<{ present: boolean }>(
     sql`select to_regclass(${`${BOSS_SCHEMA}.archive`}) is not null as present`,
-  )) as unknown as { rows: { present: boolean }[] };
+  );
   return Boolean(rows[0]?.present);
 }
 
 /** Deletes archived jobs that finished (or, never finished, were created) before the cut-off. */
 export async function pruneArchivedJobs(cutoff: Date): Promise<number> {
   if (!(await bossArchiveExists())) return 0;
-  const { rows } = (await getDb().execute(
+  const rows = await queryRows<{ id: string }>(
     sql`delete from ${sql.identifier(BOSS_SCHEMA)}.archive
         where coalesce(completed_on, created_on) < ${cutoff.toISOString()}::timestamptz
         returning id`,
-  )) as unknown as { rows: { id: string }[] };
+  );
   return rows.length;
 }
 

@@ -16,6 +16,7 @@ import { getDb } from "~/lib/db/client.server";
 import { segmentHeadline, textHeadline } from "./headline.server";
 import { headlineToHtml } from "./snippet";
 import { hasNegation, meetingQuery, normalizeQuery } from "./query";
+import { queryRows } from "~/lib/db/rows.server";
 
 export type VideoSearchResult = {
   id: string;
@@ -286,13 +287,11 @@ export type QueryForms = {
 };
 
 export async function queryFormsOf(query: string): Promise<QueryForms> {
-  const { rows } = (await getDb().execute(
+  const rows = await queryRows<{ tree: string; full: string }>(
     sql`select querytree(q) as tree, q::text as full from websearch_to_tsquery('english', ${query}) q`,
-  )) as unknown as { rows: { tree: string; full: string }[] };
+  );
   return { meeting: meetingQuery(rows[0]?.tree ?? ""), negated: hasNegation(rows[0]?.full ?? "") };
 }
-
-type Rows = { rows: Row[] };
 
 /**
  * Few candidate meetings: relevance over their segments. Many: the newest
@@ -306,12 +305,11 @@ async function runSearch(query: string, scope: Scope, limit: number): Promise<Vi
   if (meeting === "") return { order: "relevance", results: [] };
   const bound = Math.max(1, Math.floor(limit));
   const db = getDb();
-  const run = async (statement: SQL) => ((await db.execute(statement)) as unknown as Rows).rows.map(toResult);
-  const [probe] = (
-    (await db.execute(probeStatement(text, scope, meeting, negated))) as unknown as {
-      rows: { meetings: number; segments: number | null }[];
-    }
-  ).rows;
+  const run = async (statement: SQL) => (await queryRows<Row>(statement, db)).map(toResult);
+  const [probe] = await queryRows<{ meetings: number; segments: number | null }>(
+    probeStatement(text, scope, meeting, negated),
+    db,
+  );
   const meetings = Number(probe?.meetings ?? 0);
   if (meetings === 0) return { order: "relevance", results: [] };
   if (meetings <= FEW_MEETINGS)

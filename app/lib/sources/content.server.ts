@@ -13,7 +13,7 @@ import {
 } from "~/lib/ai/index.server";
 import { getDb } from "~/lib/db/client.server";
 import { cities, citiesUrls, cityUrls, cityVideoSources, cityVideos } from "~/lib/db/schema";
-import { isUuid } from "~/lib/pipeline/video.server";
+import { isUuid } from "~/lib/uuid";
 
 export type ContentCity = { id: string; name: string; state: string };
 

@@ -15,7 +15,7 @@ import { getDb } from "~/lib/db/client.server";
 import { cities, citiesUrls, cityUrls } from "~/lib/db/schema";
 import { queueTranscriptFetch } from "~/lib/jobs/enqueue.server";
 import { UnknownCityError } from "~/lib/pipeline/backfill.server";
-import { isUuid } from "~/lib/pipeline/video.server";
+import { isUuid } from "~/lib/uuid";
 import { listSourceVideos, VideoSourceError } from "~/lib/youtube/sources.server";
 import { NO_COUNTS, type RefreshCounts } from "./refresh-counts";
 import { saveSourceVideos } from "./videos.server";

@@ -10,7 +10,7 @@ import { QUEUES } from "~/lib/jobs/queues";
 import { bossArchive, bossJobs, WAITING_STATES } from "~/lib/jobs/tables.server";
 import { getDb } from "~/lib/db/client.server";
 import { cities, citiesUrls, cityUrls } from "~/lib/db/schema";
-import { isUuid } from "~/lib/pipeline/video.server";
+import { isUuid } from "~/lib/uuid";
 import { VideoSourceError } from "~/lib/youtube/sources.server";
 import { NO_COUNTS, type RefreshCounts } from "./refresh-counts";
 

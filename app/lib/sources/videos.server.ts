@@ -21,7 +21,7 @@ import {
   users,
 } from "~/lib/db/schema";
 import type { VideoFields } from "~/lib/cities/city-management-forms";
-import { isUuid } from "~/lib/pipeline/video.server";
+import { isUuid } from "~/lib/uuid";
 import { storeTranscript } from "~/lib/transcripts/store.server";
 import type { SourceVideo } from "~/lib/youtube/sources.server";
 

@@ -18,6 +18,7 @@ import { scheduleCaptionRetry } from "~/lib/jobs/enqueue.server";
 import { fetchCaptions, type CaptionOptions } from "~/lib/youtube/captions.server";
 import { youtubeIdOfVideo } from "~/lib/youtube/video-id";
 import { saveTranscript } from "./store.server";
+import { isUuid } from "~/lib/uuid";
 
 export type FetchTranscriptOutcome =
   | {
@@ -45,10 +46,8 @@ export const TRANSCRIPT_FETCH_MESSAGES = {
   failed: "Failed to fetch transcript.",
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function findVideo(cityVideoId: string) {
-  if (!UUID.test(cityVideoId)) return null;
+  if (!isUuid(cityVideoId)) return null;
   const [video] = await getDb()
     .select({
       videoId: cityVideos.videoId,

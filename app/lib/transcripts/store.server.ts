@@ -9,9 +9,9 @@ import { getDb } from "~/lib/db/client.server";
 import { cityVideos, transcriptSegments } from "~/lib/db/schema";
 import { formatTranscriptText } from "./format";
 import { parseTranscript, type TranscriptFormat, type TranscriptSegment } from "./parse";
+import { isUuid } from "~/lib/uuid";
 
 const SEGMENT_ROWS_PER_INSERT = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class TranscriptInputError extends Error {
   override readonly name = "TranscriptInputError";
@@ -25,7 +25,7 @@ export async function saveTranscript(
   transcript: string,
   segments: readonly TranscriptSegment[],
 ): Promise<boolean> {
-  if (!UUID.test(cityVideoId)) return false;
+  if (!isUuid(cityVideoId)) return false;
   return getDb().transaction(async (tx) => {
     const updated = await tx
       .update(cityVideos)

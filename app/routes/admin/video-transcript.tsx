@@ -20,8 +20,8 @@ import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import { TranscriptInputError } from "~/lib/transcripts/store.server";
 import { readTranscriptFile, TranscriptFileError } from "~/lib/transcripts/upload";
 import type { Route } from "./+types/video-transcript";
+import { isUuid } from "~/lib/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = "No video details found";
 const SAVED = "Video updated successfully";
 const FAILED = "Error updating video";
@@ -48,7 +48,7 @@ async function videoOf(meetingId: string | undefined) {
 /** City Management with the video's city and the source the admin came from. */
 function backToOf(request: Request, cityId: string): string {
   const url = new URL(request.url).searchParams.get("url");
-  return cityManagementPageHref({ city: cityId, url: url && UUID.test(url) ? url : null });
+  return cityManagementPageHref({ city: cityId, url: isUuid(url) ? url : null });
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { CITY_SEARCH_ERROR } from "~/lib/search/outcome";
 import { normalizeQuery } from "~/lib/search/query";
 import { searchCityVideos } from "~/lib/search/search.server";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/http/cache.server";
-import { isUuid } from "~/lib/cities/page-state";
+import { isUuid } from "~/lib/uuid";
 import type { Route } from "./+types/city-videos-search";
 
 /**

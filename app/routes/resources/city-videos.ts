@@ -1,7 +1,8 @@
 import { getCityByKey } from "~/lib/cities/cities.server";
 import { LOAD_MORE_ERROR } from "~/lib/constants";
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "~/lib/http/cache.server";
-import { isUuid, parsePage, singlePageWindow } from "~/lib/cities/page-state";
+import { parsePage, singlePageWindow } from "~/lib/cities/page-state";
+import { isUuid } from "~/lib/uuid";
 import { listCityVideos } from "~/lib/meetings/meetings.server";
 import type { Route } from "./+types/city-videos";
 

@@ -18,7 +18,8 @@ import {
   UnknownChoiceError,
   updateListingByAdmin,
 } from "~/lib/businesses/admin.server";
-import { BUSINESS_MESSAGES, isUuid, listReturnTo, UpdateBusinessSchema } from "~/lib/businesses/admin-forms";
+import { BUSINESS_MESSAGES, listReturnTo, UpdateBusinessSchema } from "~/lib/businesses/admin-forms";
+import { isUuid } from "~/lib/uuid";
 import { listCitiesForAdmin } from "~/lib/cities/admin.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import type { Toast } from "~/lib/toast/toast";

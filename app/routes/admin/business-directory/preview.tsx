@@ -8,7 +8,8 @@ import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { LINK, ListingPreview } from "~/components/businesses/admin-listing";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { getListingForAdmin } from "~/lib/businesses/admin.server";
-import { isUuid, listReturnTo } from "~/lib/businesses/admin-forms";
+import { listReturnTo } from "~/lib/businesses/admin-forms";
+import { isUuid } from "~/lib/uuid";
 import { PRODUCT_NAME } from "~/lib/constants";
 import type { Route } from "./+types/preview";
 
