@@ -10,7 +10,7 @@ import { signIn } from "~/lib/auth/session.server";
 import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
 import { cities, cityVideos } from "~/lib/db/schema";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
-import { bodyLimitFor } from "~/lib/http/body-limits";
+import { answersTooLargeItself, bodyLimitFor } from "~/lib/http/body-limits";
 import { configureHttp, reactRouterHandlers } from "~/lib/http/stack.server";
 import { dbTag, execSql, getTestDb, TEST_ORIGIN } from "../setup";
 import { CookieJar } from "../support/cookie-jar";
@@ -192,6 +192,16 @@ async function postChunked(pathname: string, bytes: number) {
   return response;
 }
 
+const pathOf = (pagePath: string) => pagePath.split("?")[0]!;
+
+/**
+ * What a visitor's body over the limit gets: 413 from the gate, except on
+ * the image upload, which answers with its own page, and so, for a visitor,
+ * with the admin check's 401 (the body still unread; business-images.test.ts
+ * has the admin's 413 page).
+ */
+const tooLargeStatusForVisitor = (pagePath: string) => (answersTooLargeItself(pathOf(pagePath)) ? 401 : 413);
+
 async function postWithLyingLength(pathname: string) {
   const connection = await RawConnection.open(port);
   await connection.write(
@@ -252,18 +262,22 @@ describe(`every action refuses what is not a form, without a 5xx or a write ${db
       const { response, closed } = await postWithLyingLength(pagePath);
       expect([pagePath, response?.status, response?.headers.connection, closed]).toEqual([
         pagePath,
-        413,
+        tooLargeStatusForVisitor(pagePath),
         "close",
         true,
       ]);
-      expect(response?.body).toMatch(/too large/);
+      if (!answersTooLargeItself(pathOf(pagePath))) expect(response?.body).toMatch(/too large/);
     }
   });
 
   it("answers a chunked body with 413 as soon as it passes the route's limit", async () => {
     for (const pagePath of actionPaths()) {
-      const response = await postChunked(pagePath, bodyLimitFor(pagePath.split("?")[0]!) + 64 * 1024);
-      expect([pagePath, response?.status, response?.headers.connection]).toEqual([pagePath, 413, "close"]);
+      const response = await postChunked(pagePath, bodyLimitFor(pathOf(pagePath)) + 64 * 1024);
+      expect([pagePath, response?.status, response?.headers.connection]).toEqual([
+        pagePath,
+        tooLargeStatusForVisitor(pagePath),
+        "close",
+      ]);
     }
   });
 
