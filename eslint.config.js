@@ -34,6 +34,55 @@ const restrictedImportPaths = [
   { name: "@conform-to/zod", message: "Import from @conform-to/zod/v4: the bare entry crashes with zod 4." },
 ];
 
+/*
+ * Route modules and components never touch the database (docs/decisions/0057-rules-as-checks.md):
+ * SQL lives in app/lib/<domain>/. A type-only import (a row's type) is erased
+ * at build and cannot query, so it is allowed.
+ */
+const databaseImportPatterns = [
+  {
+    regex: "^(~/lib/db/|(\\.\\./)+lib/db/|drizzle-orm($|/)|pg$|pg-boss$|@electric-sql/pglite)",
+    allowTypeImports: true,
+    message:
+      "Route modules and components do not query the database: call a function of app/lib/<domain>/ (docs/decisions/0057-rules-as-checks.md).",
+  },
+];
+
+/*
+ * A route module takes its types from its generated ./+types/<route> module
+ * (Route.LoaderArgs, Route.ActionArgs, Route.MetaFunction, Route.ComponentProps):
+ * the old untyped ones from react-router do not know its params or its loader.
+ */
+const OLD_ROUTE_TYPES = [
+  "LoaderFunctionArgs",
+  "ActionFunctionArgs",
+  "ClientLoaderFunctionArgs",
+  "ClientActionFunctionArgs",
+  "LoaderFunction",
+  "ActionFunction",
+  "MetaFunction",
+  "LinksFunction",
+  "HeadersFunction",
+];
+
+const DEMO_IMPORT = {
+  regex: "^(#demo/|(\\.\\./)+demo/)",
+  message: "app/ must not import demo data (docs/decisions/0001).",
+};
+
+/** The import rule for a part of app/ (the typed version, so that type-only imports of the database may stay). */
+function appImports({ database = false, routeTypes = false }) {
+  const paths = [...restrictedImportPaths];
+  if (routeTypes)
+    paths.push({
+      name: "react-router",
+      importNames: OLD_ROUTE_TYPES,
+      message:
+        'Use the route\'s generated types: import type { Route } from "./+types/<route>" (docs/decisions/0057-rules-as-checks.md).',
+    });
+  return ["error", { paths, patterns: database ? [DEMO_IMPORT, ...databaseImportPatterns] : [DEMO_IMPORT] }];
+}
+
 export default tseslint.config(
   {
     ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "drizzle/"],
@@ -56,15 +105,21 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-syntax": ["error", ...noHardcodedPaths],
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: restrictedImportPaths,
-          patterns: [
-            { regex: "^(#demo/|(\\.\\./)+demo/)", message: "app/ must not import demo data (docs/decisions/0001)." },
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", { paths: restrictedImportPaths, patterns: [DEMO_IMPORT] }],
+    },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": "off",
+      "@typescript-eslint/no-restricted-imports": appImports({ database: true }),
+    },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
+    rules: {
+      "no-restricted-imports": "off",
+      "@typescript-eslint/no-restricted-imports": appImports({ database: true, routeTypes: true }),
     },
   },
 );

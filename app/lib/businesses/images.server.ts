@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import sharp, { type Sharp } from "sharp";
 import { getDb } from "~/lib/db/client.server";
 import { businessListings } from "~/lib/db/schema";
+import { isUuid } from "~/lib/cities/page-state";
 import { fileStorage } from "~/lib/storage/storage.server";
 import {
   BUSINESS_IMAGE_FOLDER,
@@ -156,6 +157,18 @@ export async function uploadBusinessImage(
   }
   if (previous !== imageUrl) await deleteBusinessImage(previous);
   return { imageUrl };
+}
+
+/** The listing whose image the upload page shows, or null for an unknown or malformed id. */
+export async function getListingImage(
+  businessId: string | undefined,
+): Promise<{ id: string; name: string; imageUrl: string | null } | null> {
+  if (!businessId || !isUuid(businessId)) return null;
+  const [listing] = await getDb()
+    .select({ id: businessListings.id, name: businessListings.name, imageUrl: businessListings.imageUrl })
+    .from(businessListings)
+    .where(eq(businessListings.id, businessId));
+  return listing ?? null;
 }
 
 /** A stored business image for the image route, or null when there is none. */

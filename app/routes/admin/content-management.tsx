@@ -6,7 +6,7 @@
  * so it works without JavaScript.
  */
 import { ScrollRegion } from "~/components/ui/scroll-region";
-import { data, Link, useLoaderData, useLocation, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { data, Link, useLoaderData, useLocation } from "react-router";
 import type { AdminHandle, Crumb } from "~/components/admin/breadcrumbs";
 import { CaptionStatus } from "~/components/captions/caption-status";
 import { AnalysisDigest } from "~/components/pipeline/analysis-digest";
@@ -26,10 +26,11 @@ import {
   type SourceVideo,
 } from "~/lib/sources/content.server";
 import { cityManagementHref, contentManagementHref } from "~/lib/sources/links";
+import type { Route } from "./+types/content-management";
 
-export const meta: MetaFunction = () => [{ title: `Content Management | ${PRODUCT_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: `Content Management | ${PRODUCT_NAME}` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const page = await loadContentPage({

@@ -17,8 +17,6 @@ import {
 } from "~/components/forms/use-schema-form";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { BODIES, BODY_LABELS, PRODUCT_NAME } from "~/lib/constants";
-import { getDb } from "~/lib/db/client.server";
-import { cities } from "~/lib/db/schema";
 import { formatDateTime } from "~/lib/format/date";
 import {
   ISSUE_CREATED,
@@ -35,12 +33,12 @@ import {
   createIssue,
   deleteIssue,
   getIssue,
+  listIssueCityChoices,
   listIssues,
   updateIssue,
 } from "~/lib/issues/issues.server";
 import { queueIssueSummaries } from "~/lib/issues/jobs.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
-import { asc } from "drizzle-orm";
 import type { Route } from "./+types/issues";
 
 export const meta: Route.MetaFunction = () => [{ title: `Tracked Issues | ${PRODUCT_NAME}` }];
@@ -52,13 +50,7 @@ const ADMIN_ISSUES = "/admin/issues";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const editId = new URL(request.url).searchParams.get("edit");
-  const [issues, cityRows] = await Promise.all([
-    listIssues(),
-    getDb()
-      .select({ id: cities.id, name: cities.name, state: cities.state, locationKey: cities.locationKey })
-      .from(cities)
-      .orderBy(asc(cities.name)),
-  ]);
+  const [issues, cityRows] = await Promise.all([listIssues(), listIssueCityChoices()]);
   const editing = editId ? (issues.find((issue) => issue.id === editId) ?? null) : null;
   const cityById = new Map(cityRows.map((city) => [city.id, city]));
   return data(

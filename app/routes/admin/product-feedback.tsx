@@ -7,7 +7,6 @@
  * form and Save button (docs/decisions/0035-product-feedback.md). The
  * screen is app/components/feedback/admin-feedback.tsx.
  */
-import type { MetaFunction } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { FeedbackAdmin, SCRIPT_FIELD } from "~/components/feedback/admin-feedback";
 import { requireAdmin } from "~/lib/auth/session.server";
@@ -25,7 +24,7 @@ import type { ToastInput } from "~/lib/toast/toast";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import type { Route } from "./+types/product-feedback";
 
-export const meta: MetaFunction = () => [{ title: `Product Feedback | ${PRODUCT_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: `Product Feedback | ${PRODUCT_NAME}` }];
 
 export const handle: AdminHandle = { breadcrumb: "Product Feedback" };
 

@@ -8,17 +8,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import {
-  Form,
-  href,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "react-router";
+import { Form, href, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { Button, ErrorList, SelectField, TextareaField } from "~/components/forms/fields";
 import { getFormProps, getTextareaProps, useSchemaForm } from "~/components/forms/use-schema-form";
 import { AnalysisDigest } from "~/components/pipeline/analysis-digest";
@@ -42,10 +32,11 @@ import { currentRevisionId, listRevisions } from "~/lib/pipeline/revisions.serve
 import { PlaygroundSchema } from "~/lib/pipeline/story-playground-form";
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
+import type { Route } from "./+types/story-playground";
 
 const PLAYGROUND_PATH = href("/admin/story-playground");
 
-export const meta: MetaFunction = () => [{ title: `Story Playground | ${PRODUCT_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: `Story Playground | ${PRODUCT_NAME}` }];
 
 export const handle: AdminHandle<Awaited<ReturnType<typeof loader>>> = {
   breadcrumb: (data) => [
@@ -61,7 +52,7 @@ function playgroundUrl(params: Record<string, string | null | undefined>): strin
   return query ? `${PLAYGROUND_PATH}?${query}` : PLAYGROUND_PATH;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const meetingId = url.searchParams.get("video") ?? "";
@@ -88,7 +79,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: PlaygroundSchema });
   if (submission.status !== "success") {

@@ -5,7 +5,6 @@
  * (docs/decisions/0033-business-directory-admin.md, 0053-admin-inbox.md).
  * The screen is app/components/businesses/admin-directory.tsx.
  */
-import type { MetaFunction } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { AdminDirectory } from "~/components/businesses/admin-directory";
 import { requireAdmin } from "~/lib/auth/session.server";
@@ -15,7 +14,7 @@ import { listCitiesForAdmin } from "~/lib/cities/admin.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import type { Route } from "./+types/index";
 
-export const meta: MetaFunction = () => [{ title: `Business Directory | ${PRODUCT_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: `Business Directory | ${PRODUCT_NAME}` }];
 
 export const handle: AdminHandle = { breadcrumb: "Business Directory" };
 
