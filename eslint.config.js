@@ -25,7 +25,33 @@ const hardcodedPathSelectors = [
   ...hardcodedPath("Property[key.name=/^(to|action)$/]"),
   ...hardcodedPath(REDIRECT_CALL, ":first-child"),
 ];
-const noHardcodedPaths = hardcodedPathSelectors.map((selector) => ({
+/*
+ * The same in constants and helpers (docs/decisions/0057-rules-as-checks.md):
+ * a path kept in a constant, returned by a helper, set as an object's value
+ * or handed to a URL-building function (pageUrl, apiPath, ...) is a link
+ * target too. A route pattern (with ":param" or "*") is not a path and passes.
+ */
+const PATH_NOT_PATTERN = "/^\\x2F[^:*]*$/";
+const hardcodedValue = (context) => [
+  `${context} > Literal[value=${PATH_NOT_PATTERN}]`,
+  `${context} > TemplateLiteral[quasis.0.value.raw=${PATH_NOT_PATTERN}]`,
+];
+const VALUE_CONTEXTS = [
+  "VariableDeclarator",
+  "ReturnStatement",
+  "ArrowFunctionExpression",
+  // An object's link-like value (not a cookie's `path: "/"` nor an analytics route pattern).
+  "Property[key.name=/^(href|url|page|pages|self|next|previous|feed|link|canonicalUrl)$|(Url|Href|Path)$/]",
+  "CallExpression[callee.name=/(Url|Path|url|path)$/]",
+];
+const helperPathSelectors = VALUE_CONTEXTS.flatMap((context) => [
+  ...hardcodedValue(context),
+  ...hardcodedValue(
+    `${context} > :matches(ArrayExpression, ConditionalExpression, LogicalExpression, TSAsExpression, TSSatisfiesExpression)`,
+  ),
+  ...hardcodedValue(`${context} > :matches(TSAsExpression, TSSatisfiesExpression) > ArrayExpression`),
+]);
+const noHardcodedPaths = [...hardcodedPathSelectors, ...helperPathSelectors].map((selector) => ({
   selector,
   message: 'Build internal paths with href() from "react-router" (docs/decisions/0019-typed-links.md).',
 }));

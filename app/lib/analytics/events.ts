@@ -4,6 +4,7 @@
  * people reading, the words of a search as counted, and the events the
  * browser may report itself.
  */
+import { href } from "react-router";
 import type { AnalyticsEvent } from "~/lib/constants";
 
 /** The longest subject stored (the CHECK on analytics_daily_counts.subject). */
@@ -14,7 +15,7 @@ export const CLIENT_EVENTS = ["share"] as const satisfies readonly AnalyticsEven
 export type ClientEvent = (typeof CLIENT_EVENTS)[number];
 
 /** The path of the beacon's resource route. */
-export const ANALYTICS_BEACON_PATH = "/resources/analytics";
+export const ANALYTICS_BEACON_PATH = href("/resources/analytics");
 
 /**
  * A search as counted: lowercased, runs of spaces and controls made one
