@@ -1,6 +1,5 @@
 /**
- * Uploading a business listing's image (spec: admin-and-prototypes.md
- * sections 5 and 7; docs/decisions/0034-business-images.md): the bytes must
+ * Uploading a business listing's image (docs/product.md; docs/decisions/0034-business-images.md): the bytes must
  * be an image we can decode (magic bytes, then a full decode by sharp, so a
  * truncated or corrupt file is refused), at most 10 MB; it is stored in two
  * widths under the spec's name, the listing's image_url then points at the

@@ -1,6 +1,5 @@
 /**
- * The AI summary of a tracked issue's state (spec: public-and-member.md
- * section 3, "AI summary"): current status, key developments with date and
+ * The AI summary of a tracked issue's state (docs/product.md, "AI summary"): current status, key developments with date and
  * body, next steps, confidence and sources. Every claim cites a meeting of
  * the issue's timeline; a claim that cites anything else is dropped, as the
  * analyses' verification pass drops quotes it cannot find

@@ -1,6 +1,6 @@
 /**
  * /admin/product-feedback: what users sent, ranked (spec:
- * admin-and-prototypes.md sections 2 to 9). A table by rank ascending,
+ * docs/product.md). A table by rank ascending,
  * unranked last, then newest; filters by status and type in the URL; 50 a
  * page. With JavaScript, status and severity save as soon as they change
  * and the rank on each valid number typed; without it, each row has its own

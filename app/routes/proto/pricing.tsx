@@ -1,7 +1,7 @@
 /**
  * The prototype pricing page, at /admin/proto/pricing and /proto/pricing
  * (routes.ts registers this module for both): three plan cards with the
- * tier features of admin-and-prototypes.md section 9, Enhanced marked Most
+ * tier features of docs/product.md, Enhanced marked Most
  * Popular, Premium as 'Contact Us', each with a preview of a sample listing.
  */
 import { href, Link } from "react-router";

@@ -1,6 +1,6 @@
 /**
  * /admin/business-directory/:businessId/image: a listing's image upload
- * (spec: admin-and-prototypes.md section 5; docs/decisions/0034-business-images.md).
+ * (docs/product.md; docs/decisions/0034-business-images.md).
  * The edit form renders <ImageUploadForm>, which posts here; the GET is a
  * minimal page with the same form, so the upload works without JavaScript.
  */

@@ -1,7 +1,6 @@
 /**
  * /admin/business-directory: search, filter by city and first letter, and
- * page through the listings, 12 at a time (spec: admin-and-prototypes.md
- * sections 2 and 9); add, preview, edit and delete them
+ * page through the listings, 12 at a time (docs/product.md); add, preview, edit and delete them
  * (docs/decisions/0033-business-directory-admin.md, 0053-admin-inbox.md).
  * The screen is app/components/businesses/admin-directory.tsx.
  */
