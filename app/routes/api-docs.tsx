@@ -10,7 +10,7 @@ import { PRODUCT_NAME } from "~/lib/constants";
 import { appUrl } from "~/lib/env/env.server";
 import { cityFeedPath } from "~/lib/feeds/links";
 import { cacheHeaders, publicPageHeaders } from "~/lib/http/cache.server";
-import { pageMeta } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/document/meta";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import type { Route } from "./+types/api-docs";
 

@@ -10,7 +10,7 @@ import { ProtoBusinessCard } from "~/components/proto/business-card";
 import { ProtoFrame } from "~/components/proto/frame";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { publicPageHeaders } from "~/lib/http/cache.server";
-import { pageMeta } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/document/meta";
 import { compareBusinesses, presentationOf } from "~/lib/prototypes/directory";
 import { loadPrototypePage } from "~/lib/prototypes/page.server";
 import { PRICING_PLANS, SAMPLE_BUSINESSES, SAMPLE_TOWN } from "~/lib/prototypes/sample-data";
