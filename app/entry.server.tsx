@@ -10,9 +10,9 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { DocumentProvider } from "~/lib/http/document";
-import { DOCUMENT_CSS } from "~/lib/http/document-css.server";
-import { addLiteVary, isLiteRequest, isReadingPage } from "~/lib/http/lite.server";
+import { DocumentProvider } from "~/lib/document/document";
+import { DOCUMENT_CSS } from "~/lib/document/document-css.server";
+import { addLiteVary, isLiteRequest, isReadingPage } from "~/lib/document/lite.server";
 import { cspNonceContext, NonceProvider } from "~/lib/http/nonce";
 
 /**

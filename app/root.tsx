@@ -21,8 +21,8 @@ import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary
 import { ToastOutlet } from "~/components/ui/toaster";
 import { getToast } from "~/lib/toast/toast.server";
 import { useNonce } from "~/lib/http/nonce";
-import { useDocumentOptions } from "~/lib/http/document";
-import { isLiteRequest } from "~/lib/http/lite.server";
+import { useDocumentOptions } from "~/lib/document/document";
+import { isLiteRequest } from "~/lib/document/lite.server";
 import type { ClientUser } from "~/components/hooks/use-user";
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";

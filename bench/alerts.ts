@@ -5,7 +5,7 @@
  * in a temporary directory removed at the end) gets 20 Live cities, 2,000
  * members and 10,000 saved searches of every shape the search box takes
  * (words, "phrases", `or`, `-word`; one, several or all cities; a body or
- * none), and a newly analysed meeting with a 60 KB timed transcript stored
+ * none), and a newly analyzed meeting with a 60 KB timed transcript stored
  * through the app's own storeTranscript. The matching statement the
  * "alert-match" job runs (app/lib/alerts/matching.server.ts) is timed over
  * ROUNDS runs, its matches deleted between runs (untimed) so every run
@@ -125,7 +125,7 @@ async function load() {
 }
 
 export async function runAlertsBench(): Promise<void> {
-  console.log(`\nAlerts: matching one newly analysed meeting against ${SEARCHES} saved searches on PostgreSQL`);
+  console.log(`\nAlerts: matching one newly analyzed meeting against ${SEARCHES} saved searches on PostgreSQL`);
   const { closeDatabase } = await import("~/lib/db/client.server");
   await closeDatabase();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-bench-alerts-"));
@@ -161,7 +161,7 @@ export async function runAlertsBench(): Promise<void> {
         .padStart(7)}   ${Math.max(...times) < GOAL_MS ? "met" : "MISSED"}`,
     );
     console.log(
-      `  same meeting analysed again          ${String(again).padStart(7)}  ${rerun.toFixed(1).padStart(7)}   (no new match: nothing mailed twice)`,
+      `  same meeting analyzed again          ${String(again).padStart(7)}  ${rerun.toFixed(1).padStart(7)}   (no new match: nothing mailed twice)`,
     );
   } finally {
     await closeDatabase();

@@ -2,7 +2,7 @@
  * Captions as they really come (docs/decisions/0026): real YouTube captions
  * of council committee meetings (ALL CAPS, `>>` turns) read from ../shared
  * at run time, never copied into the repository. Per meeting and in total:
- * segments, labelled segments, distinct labels, junk labels, sums split
+ * segments, labeled segments, distinct labels, junk labels, sums split
  * across cues and whether they were joined, and the time to merge and true
  * case the cues. Labels are counted as the analyzer sees them: the stored
  * text parsed back.
@@ -26,7 +26,7 @@ const FOUR_HOURS = 4 * 3600;
 const TIMING_RUNS = 5;
 /** Measured with the code before this change (commit f945a00), on the same 20 meetings. */
 const BEFORE =
-  "segments 6067, labelled 96, distinct labels 8, junk labels 7 of 8 (88 labelled segments), sums split across cues 4, joined 0";
+  "segments 6067, labeled 96, distinct labels 8, junk labels 7 of 8 (88 labeled segments), sums split across cues 4, joined 0";
 
 function cuesOf(row: CaptionRow): Cue[] {
   return row.cues.map(([start, duration, text]) => ({ startSeconds: start, endSeconds: start + duration, text }));
@@ -70,7 +70,7 @@ function splitSums(row: CaptionRow): string[] {
 
 type Counts = {
   segments: number;
-  labelled: number;
+  labeled: number;
   labels: Set<string>;
   junkSegments: number;
   sums: number;
@@ -88,7 +88,7 @@ function measure(row: CaptionRow): Counts & { ms: number; sample: string[] } {
   const sums = splitSums(row);
   return {
     segments: segments.length,
-    labelled: segments.filter((segment) => segment.speaker).length,
+    labeled: segments.filter((segment) => segment.speaker).length,
     labels,
     junkSegments: segments.filter((segment) => segment.speaker && isJunkLabel(segment.speaker)).length,
     sums: sums.length,
@@ -124,24 +124,24 @@ export function runCaptionsBench(): void {
     return;
   }
   const rows = loaded.meetings;
-  const total: Counts = { segments: 0, labelled: 0, labels: new Set(), junkSegments: 0, sums: 0, joined: 0 };
+  const total: Counts = { segments: 0, labeled: 0, labels: new Set(), junkSegments: 0, sums: 0, joined: 0 };
   let samples: string[] = [];
-  console.log("  meeting       segments  labelled  labels  junk  sums split/joined  merge+true case");
+  console.log("  meeting       segments  labeled  labels  junk  sums split/joined  merge+true case");
   for (const row of rows) {
     const counts = measure(row);
     if (!samples.length) samples = counts.sample;
     console.log(
-      `  ${row.id.padEnd(12)} ${String(counts.segments).padStart(9)} ${String(counts.labelled).padStart(9)} ${String(counts.labels.size).padStart(7)} ${String(junkOf(counts.labels)).padStart(5)} ${`${counts.sums}/${counts.joined}`.padStart(18)} ${counts.ms.toFixed(0).padStart(13)} ms`,
+      `  ${row.id.padEnd(12)} ${String(counts.segments).padStart(9)} ${String(counts.labeled).padStart(9)} ${String(counts.labels.size).padStart(7)} ${String(junkOf(counts.labels)).padStart(5)} ${`${counts.sums}/${counts.joined}`.padStart(18)} ${counts.ms.toFixed(0).padStart(13)} ms`,
     );
     total.segments += counts.segments;
-    total.labelled += counts.labelled;
+    total.labeled += counts.labeled;
     total.junkSegments += counts.junkSegments;
     total.sums += counts.sums;
     total.joined += counts.joined;
     for (const label of counts.labels) total.labels.add(label);
   }
   console.log(
-    `\n  after:  segments ${total.segments}, labelled ${total.labelled}, distinct labels ${total.labels.size}, junk labels ${junkOf(total.labels)} of ${total.labels.size} (${total.junkSegments} labelled segments), sums split across cues ${total.sums}, joined ${total.joined}`,
+    `\n  after:  segments ${total.segments}, labeled ${total.labeled}, distinct labels ${total.labels.size}, junk labels ${junkOf(total.labels)} of ${total.labels.size} (${total.junkSegments} labeled segments), sums split across cues ${total.sums}, joined ${total.joined}`,
   );
   console.log(`  before: ${BEFORE}`);
   console.log(`  junk labels: ${[...total.labels].filter(isJunkLabel).join(", ") || "none"}`);

@@ -9,7 +9,7 @@
  *   npm run bench -- --only weight [--weight-runs 3] [--url http://…]   first-load JS per page in Chromium, lite mode, DOMContentLoaded on a slow phone, inline vs cached stylesheet over a 5-page visit (bench/page-weight.ts)
  *   npm run bench -- --only search --meetings 1000 [--explain] [--http-only]   search at scale (bench/search.ts)
  *   npm run bench -- --only directory     the business directory query at 10,000 listings (bench/directory.ts)
- *   npm run bench -- --only alerts        matching a newly analysed meeting against 10,000 saved searches (bench/alerts.ts)
+ *   npm run bench -- --only alerts        matching a newly analyzed meeting against 10,000 saved searches (bench/alerts.ts)
  *   npm run bench -- --only fuzz [--fuzz-seconds 120]   malformed, slow and cut-off requests while /healthz is polled (bench/fuzz.ts)
  *   npm run bench -- --only sitemap [--meetings 60000]   the sitemap index and its parts at 60,000 meetings (bench/sitemap.ts)
  *

@@ -3,7 +3,7 @@
 /** One place in a pagination bar: a page number, or a gap ("…"). */
 export type PageItem = number | "…";
 
-/** How many page links the bar shows around the current page (spec: admin-and-prototypes.md section 9). */
+/** How many page links the bar shows around the current page (docs/product.md). */
 export const PAGE_LINKS = 5;
 
 /**

@@ -10,7 +10,7 @@ import { PRODUCT_NAME } from "~/lib/constants";
 import { appUrl } from "~/lib/env/env.server";
 import { cityFeedPath } from "~/lib/feeds/links";
 import { cacheHeaders, publicPageHeaders } from "~/lib/http/cache.server";
-import { pageMeta } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/document/meta";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import type { Route } from "./+types/api-docs";
 
@@ -57,7 +57,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     title: `Open API | ${PRODUCT_NAME}`,
     description:
       "Read-only JSON about public meetings for civic developers: cities, meetings with transcripts, analyses and stories, search and tracked issues. No key needed.",
-    canonicalUrl: loaderData?.canonicalUrl ?? "/api",
+    canonicalUrl: loaderData?.canonicalUrl ?? href("/api"),
   });
 
 const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-sm text-slate-800";

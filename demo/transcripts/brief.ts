@@ -1,7 +1,7 @@
 /**
  * Short transcripts: the fragments a real channel is full of. A special
  * meeting that goes straight into closed session, a meeting without a
- * quorum, captions that cut out after a few minutes, a cancelled meeting,
+ * quorum, captions that cut out after a few minutes, a canceled meeting,
  * a proclamation, and the under-100-character scraps that are no use for
  * analysis at all.
  */
@@ -49,7 +49,7 @@ export function composeBrief(key: string, sourceKey: string, iso: string, kind: 
       );
       say(
         chair,
-        `Thank you. Without a quorum we can't conduct business, so tonight's meeting is cancelled. All items will be carried over to the next regular meeting. I apologize to everyone who came out.`,
+        `Thank you. Without a quorum we can't conduct business, so tonight's meeting is canceled. All items will be carried over to the next regular meeting. I apologize to everyone who came out.`,
       );
       break;
     case "caption-fragment":
@@ -70,7 +70,7 @@ export function composeBrief(key: string, sourceKey: string, iso: string, kind: 
     case "cancelled":
       say(
         clerk,
-        `This is ${clerk.full}, ${clerk.title}. The ${date.long} meeting of the ${source.bodyName} has been cancelled. The items on the agenda will be heard at the next regular meeting.`,
+        `This is ${clerk.full}, ${clerk.title}. The ${date.long} meeting of the ${source.bodyName} has been canceled. The items on the agenda will be heard at the next regular meeting.`,
       );
       break;
     case "proclamation":

@@ -3,7 +3,7 @@ import { latestMailTo } from "./mail";
 
 /**
  * Alerts, with JavaScript on and off: a member saves a search from a city's
- * search page, a new meeting is analysed (opening it queues the analysis;
+ * search page, a new meeting is analyzed (opening it queues the analysis;
  * the e2e server's worker runs it with the offline analyzer, then the
  * matching and the mail), the e-mail lands in the outbox, and its link
  * opens the meeting at the second the words were said. The e-mail's
@@ -23,7 +23,7 @@ test("save a search, get the e-mail, follow its link to the second, unsubscribe"
   js,
 }) => {
   test.setTimeout(120_000);
-  // A city of its own, so that meetings other tests analyse never match this search.
+  // A city of its own, so that meetings other tests analyze never match this search.
   const city = await testData.createCity({ status: "Live" });
   const member = await signedInAs("member");
   const meeting = await testData.createMeeting({

@@ -2,7 +2,7 @@ import { expect, test, toast } from "./fixtures";
 
 /**
  * A video's caption state and Retry captions, JavaScript on and off
- * (docs/decisions/0049-captions-from-a-data-centre.md). The e2e server's
+ * (docs/decisions/0049-captions-from-a-data-center.md). The e2e server's
  * video site is a closed local port: a caption fetch fails with a network
  * error, a transient reason, so a next attempt is planned.
  */

@@ -3,21 +3,21 @@ import { createRequire } from "node:module";
 import { expect, test } from "./fixtures";
 
 /**
- * Readable colours whatever a city's admins choose (docs/decisions/0044-readable-colors.md):
+ * Readable colors whatever a city's admins choose (docs/decisions/0044-readable-colors.md):
  * a pale yellow city's public page has no contrast failures, and City
- * Management warns about the pale colour and names the shade used instead.
+ * Management warns about the pale color and names the shade used instead.
  */
 
 const PALE = { primaryColor: "#FFFF99", secondaryColor: "#FFF9C4" };
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-test("a pale yellow city's page passes axe's colour contrast, header and buttons included", async ({
+test("a pale yellow city's page passes axe's color contrast, header and buttons included", async ({
   page,
   open,
   js,
   testData,
 }) => {
-  // axe runs in the page: a no-JS page's colours are the same HTML and CSS.
+  // axe runs in the page: a no-JS page's colors are the same HTML and CSS.
   test.skip(!js, "axe needs JavaScript in the page");
   const city = await testData.createCity({ ...PALE, status: "Live" });
   await testData.createMeeting({ city, title: "Budget hearing", analysis: true, story: true });
@@ -36,7 +36,7 @@ test("a pale yellow city's page passes axe's colour contrast, header and buttons
     });
   expect(await run()).toEqual([]);
 
-  // The focus ring on the header is its text colour, not the page's brand colour.
+  // The focus ring on the header is its text color, not the page's brand color.
   await header.getByRole("link", { name: "Businesses" }).focus();
   const ring = await header
     .getByRole("link", { name: "Businesses" })
@@ -44,7 +44,7 @@ test("a pale yellow city's page passes axe's colour contrast, header and buttons
   expect(ring).toBe("rgb(15, 23, 42)");
 });
 
-test("City Management shows the contrast of the chosen colours and warns below AA", async ({
+test("City Management shows the contrast of the chosen colors and warns below AA", async ({
   page,
   open,
   js,

@@ -101,7 +101,7 @@ test("every other site the pages load is one the privacy page names", async ({ p
   const meeting = await testData.createMeeting({
     city,
     title: "Privacy walk",
-    // Analysed and written already: opening it queues no job.
+    // Analyzed and written already: opening it queues no job.
     analysis: true,
     story: true,
     videoId: "privacyE2E1",

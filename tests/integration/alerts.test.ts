@@ -60,7 +60,7 @@ async function searchesOf(who: Member) {
 }
 
 /** The analysis job, then the matching and mail jobs it leads to. */
-async function analyse(meetingId: string, again = false) {
+async function analyze(meetingId: string, again = false) {
   if (again) await requestReanalysis(meetingId);
   else await ensureAnalysisQueued(meetingId);
   const ran = await runNextJob(QUEUES.analysis);
@@ -106,7 +106,7 @@ async function profileAlertsHtml(who: Member): Promise<string> {
 }
 
 describe(`alerts ${dbTag}`, () => {
-  it("a saved search matches a newly analysed meeting once, even when it is analysed again", async () => {
+  it("a saved search matches a newly analyzed meeting once, even when it is analyzed again", async () => {
     const city = await createCity({ name: "Alder Creek", status: "Live" });
     const testCity = await createCity({ name: "Quiet Town", status: "Test" });
     const alice = await member();
@@ -119,8 +119,8 @@ describe(`alerts ${dbTag}`, () => {
     const meeting = await createMeeting({ cityId: city.id, title: "Regular meeting" });
     const hidden = await createMeeting({ cityId: testCity.id, title: "Not Live" });
 
-    await analyse(meeting.id);
-    await analyse(hidden.id);
+    await analyze(meeting.id);
+    await analyze(hidden.id);
     const [search] = await searchesOf(alice);
     const matches = await matchesOf(search!.id);
     expect(matches).toHaveLength(1);
@@ -141,7 +141,7 @@ describe(`alerts ${dbTag}`, () => {
     expect(text).toMatch(/sidewalk repairs/);
     expect(unsubscribeTokenOf(mail)).toBe(search!.unsubscribeToken);
 
-    await analyse(meeting.id, true);
+    await analyze(meeting.id, true);
     expect(await matchesOf(search!.id)).toHaveLength(1);
     expect(smtp.messages).toHaveLength(1);
   });
@@ -154,8 +154,8 @@ describe(`alerts ${dbTag}`, () => {
     await save(carol, { q: "investment report", frequency: "weekly" });
     const first = await createMeeting({ cityId: city.id, title: "First meeting" });
     const second = await createMeeting({ cityId: city.id, title: "Second meeting" });
-    await analyse(first.id);
-    await analyse(second.id);
+    await analyze(first.id);
+    await analyze(second.id);
     expect(smtp.messages).toHaveLength(0); // nothing at once
 
     const now = new Date();
@@ -175,7 +175,7 @@ describe(`alerts ${dbTag}`, () => {
     expect(await queueDueDigests(new Date(now.getTime() + 25 * 3_600_000))).toBe(0);
     // A new match waits for the next day.
     const third = await createMeeting({ cityId: city.id, title: "Third meeting" });
-    await analyse(third.id);
+    await analyze(third.id);
     expect(await queueDueDigests(new Date(now.getTime() + 3_600_000))).toBe(0);
     expect(await queueDueDigests(new Date(now.getTime() + 24 * 3_600_000))).toBe(1);
     await drainQueues([QUEUES.alertMail]);
@@ -187,7 +187,7 @@ describe(`alerts ${dbTag}`, () => {
     const kim = await member();
     await save(kim, { q: "sidewalk" });
     await save(kim, { q: "repairs" });
-    await analyse((await createMeeting({ cityId: city.id, title: "Only meeting" })).id);
+    await analyze((await createMeeting({ cityId: city.id, title: "Only meeting" })).id);
     expect(smtp.messages).toHaveLength(1);
     const text = decoded(smtp.lastTo(kim.email));
     expect(text).toMatch(/^Subject: 2 of your alerts came up in a meeting$/m);
@@ -202,8 +202,8 @@ describe(`alerts ${dbTag}`, () => {
     await save(jane, { q: "sidewalk", frequency: "weekly" });
     await save(jane, { q: "zoning variance" }); // never said
     await save(other, { q: "sidewalk" });
-    await analyse((await createMeeting({ cityId: city.id, title: "First meeting" })).id);
-    await analyse((await createMeeting({ cityId: city.id, title: "Second meeting" })).id);
+    await analyze((await createMeeting({ cityId: city.id, title: "First meeting" })).id);
+    await analyze((await createMeeting({ cityId: city.id, title: "Second meeting" })).id);
 
     const page = await callLoader(profileLoader, "/profile", { headers: { Cookie: jane.cookie } });
     const counts = (page.data as { alerts: SavedSearchView[] }).alerts.map((a) => [a.query, a.matchCount]);
@@ -224,7 +224,7 @@ describe(`alerts ${dbTag}`, () => {
     await save(dana, { q: "sidewalk", body: "school" });
     await save(dana, { q: "consent calendar", body: "county" });
     const meeting = await createMeeting({ cityId: city.id, cityUrlsId: source.id });
-    await analyse(meeting.id);
+    await analyze(meeting.id);
     const rows = await getTestDb()
       .select({ query: savedSearches.query })
       .from(alertMatches)
@@ -242,7 +242,7 @@ describe(`alerts ${dbTag}`, () => {
     await save(dana, { q: "consent calendar", body: "county" });
     const meeting = await createMeeting({ cityId: city.id, cityUrlsId: council.id });
     await getTestDb().insert(cityVideoSources).values({ cityVideoId: meeting.id, cityUrlId: board.id });
-    await analyse(meeting.id);
+    await analyze(meeting.id);
     const rows = await getTestDb()
       .select({ query: savedSearches.query })
       .from(alertMatches)
@@ -254,7 +254,7 @@ describe(`alerts ${dbTag}`, () => {
     const city = await createCity({ status: "Live" });
     const erin = await member();
     await save(erin, { q: "sidewalk repairs" });
-    await analyse((await createMeeting({ cityId: city.id })).id);
+    await analyze((await createMeeting({ cityId: city.id })).id);
     const token = unsubscribeTokenOf(smtp.lastTo(erin.email));
     const path = `/alerts/unsubscribe/${token}`;
 
@@ -270,7 +270,7 @@ describe(`alerts ${dbTag}`, () => {
     expect((await searchesOf(erin))[0]!.active).toBe(false);
 
     // Off: the next matching meeting is recorded for the feed, but not mailed.
-    await analyse((await createMeeting({ cityId: city.id })).id);
+    await analyze((await createMeeting({ cityId: city.id })).id);
     expect(smtp.messages).toHaveLength(1);
 
     const unknown = await callLoader(unsubscribeLoader, "/alerts/unsubscribe/x", {
@@ -374,7 +374,7 @@ describe(`alerts ${dbTag}`, () => {
     const city = await createCity({ name: `Oak <&> "Creek"`, status: "Live" });
     const ivy = await member();
     await save(ivy, { q: `sidewalk <repairs>` });
-    await analyse((await createMeeting({ cityId: city.id, title: `Budget & <Parks>` })).id);
+    await analyze((await createMeeting({ cityId: city.id, title: `Budget & <Parks>` })).id);
     const [search] = await searchesOf(ivy);
     const file = `${search!.feedToken}.atom`;
     const result = await callLoader(feedLoader, `/alerts/feed/${file}`, { params: { file } });

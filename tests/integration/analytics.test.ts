@@ -190,7 +190,7 @@ describe(`analytics without tracking ${dbTag}`, () => {
     expect(await total("page_view")).toBe(views);
   });
 
-  it("counts a search by its normalised words, and a search that found nothing, without leaking the signal", async () => {
+  it("counts a search by its normalized words, and a search that found nothing, without leaking the signal", async () => {
     const page = await visit("/search?q=%20%20Zoning%20%20VARIANCE%09Appeal%20", asVisitor(1));
     expect(page.status).toBe(200);
     expect(page.headers.get("X-Gavel-Analytics")).toBeNull();

@@ -287,8 +287,8 @@ describe(`meetings ${dbTag}`, () => {
   });
 
   it("gives one meeting with its transcript segments, analysis and story", async () => {
-    const analysed = ids.liveMeetings[1]!;
-    const result = await api(`/meetings/${analysed}`);
+    const analyzed = ids.liveMeetings[1]!;
+    const result = await api(`/meetings/${analyzed}`);
     const { meeting } = result.body as {
       meeting: {
         analysis: { kind: string; summary: string } | null;

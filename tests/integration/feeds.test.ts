@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cities, cityVideos, trackedIssues } from "~/lib/db/schema";
 import { appUrl } from "~/lib/env/env.server";
-import { confirmContentVersionsListener } from "~/lib/http/content-versions.server";
+import { confirmContentVersionsListener } from "~/lib/page-cache/content-versions.server";
 import { loader as cityLayoutLoader } from "~/routes/city/city";
 import { loader as cityFeedLoader } from "~/routes/feeds/city-feed";
 import { loader as robotsLoader } from "~/routes/seo/robots";

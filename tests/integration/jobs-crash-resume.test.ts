@@ -14,7 +14,7 @@ import { ensureAnalysisQueued, requestReanalysis, runNextJob, startWorker, stopW
 import { analyzeVideo } from "~/lib/pipeline/index.server";
 import { dbKind, dbTag, execSql, getTestDb } from "../setup";
 import { withPipelineServices } from "../support/pipeline-services";
-import { LABELLED_MEETING, modelAnalysis } from "../unit/ai/fixtures";
+import { LABELED_MEETING, modelAnalysis } from "../unit/ai/fixtures";
 import { createMeeting } from "../support/factories";
 
 /**
@@ -228,7 +228,7 @@ describe(`a worker killed with SIGKILL ${dbTag}`, () => {
     const restoreDatabase = await useDatabaseOnDisk();
     const workers: WorkerProcess[] = [];
     try {
-      const video = await createMeeting({ transcript: LABELLED_MEETING });
+      const video = await createMeeting({ transcript: LABELED_MEETING });
       const { jobId } = await ensureAnalysisQueued(video.id);
       await letGoOfDatabase();
       // PostgreSQL: a short heartbeat, so that the dead worker is recognized in seconds rather than 30 s.

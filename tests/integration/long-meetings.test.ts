@@ -115,7 +115,7 @@ function unescapeHtml(text: string): string {
     .replace(/&amp;/g, "&");
 }
 
-/** The fields a browser would send from the form labelled `label` in the page's HTML. */
+/** The fields a browser would send from the form labeled `label` in the page's HTML. */
 function formFields(html: string, label: string): URLSearchParams {
   const start = html.indexOf(`aria-label="${label}"`);
   expect(start, `no form "${label}" in the page`).toBeGreaterThan(0);

@@ -16,7 +16,7 @@ import {
   contentVersionsOf,
   contentVersionsSource,
   readContentVersions,
-} from "~/lib/http/content-versions.server";
+} from "~/lib/page-cache/content-versions.server";
 import { pageCacheLimits } from "~/lib/http/request-handler.server";
 import { configureHttp, reactRouterHandlers } from "~/lib/http/stack.server";
 import { dbKind, dbTag, execSql, getTestConnection, getTestDb, TEST_ORIGIN } from "../setup";

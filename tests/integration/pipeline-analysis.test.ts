@@ -21,7 +21,7 @@ import { dbTag, getTestDb, truncateAllTables } from "../setup";
 import { createCity, createMeeting } from "../support/factories";
 import { useFakeModel } from "../support/fake-openai-server";
 import { fakeModelPerFile } from "../support/fake-model-hooks";
-import { LABELLED_MEETING, modelAnalysis, modelStory } from "../unit/ai/fixtures";
+import { LABELED_MEETING, modelAnalysis, modelStory } from "../unit/ai/fixtures";
 
 /**
  * analyzeVideo and writeVideoStory: one revision per run, the video's
@@ -113,7 +113,7 @@ describe(`analyzeVideo ${dbTag}`, () => {
   });
 
   it("records the model of an OpenAI-compatible provider", async () => {
-    const video = await createSeededMeeting(LABELLED_MEETING);
+    const video = await createSeededMeeting(LABELED_MEETING);
     useFakeModel(fakeModel());
     process.env.OPENAI_MODEL = "local-llama";
     try {
@@ -129,7 +129,7 @@ describe(`analyzeVideo ${dbTag}`, () => {
   });
 
   it("leaves the previous analysis intact when the model fails", async () => {
-    const video = await createSeededMeeting(LABELLED_MEETING);
+    const video = await createSeededMeeting(LABELED_MEETING);
     await analyzeVideo(video.id);
     const before = await videoRow(video.id);
     useFakeModel(fakeModel());
@@ -170,7 +170,7 @@ describe(`writeVideoStory ${dbTag}`, () => {
   });
 
   it("leaves the previous story intact when the model fails", async () => {
-    const video = await createSeededMeeting(LABELLED_MEETING);
+    const video = await createSeededMeeting(LABELED_MEETING);
     await analyzeVideo(video.id);
     await writeVideoStory(video.id);
     const before = await videoRow(video.id);
@@ -189,7 +189,7 @@ describe(`writeVideoStory ${dbTag}`, () => {
 
 describe(`revisions ${dbTag}`, () => {
   it("restores an earlier analysis as a new revision; history only grows", async () => {
-    const video = await createSeededMeeting(LABELLED_MEETING);
+    const video = await createSeededMeeting(LABELED_MEETING);
     const admin = await createUser({ email: "restorer@example.com", emailConfirmed: true });
     await analyzeVideo(video.id);
     useFakeModel(fakeModel());
@@ -278,9 +278,9 @@ describe(`backfill ${dbTag}`, () => {
   it("analyses and writes stories for every eligible meeting of a city, once", async () => {
     const city = await createCity({ locationKey: "backfill-town" });
     await createSeededMeeting(SEEDED.transcript, city.id);
-    await createSeededMeeting(LABELLED_MEETING, city.id);
+    await createSeededMeeting(LABELED_MEETING, city.id);
     await createSeededMeeting("MAYOR: Too short to analyze.", city.id);
-    await createSeededMeeting(LABELLED_MEETING); // another city
+    await createSeededMeeting(LABELED_MEETING); // another city
     const progress: number[] = [];
     const summary = await backfill({ cityKey: "backfill-town" }, { onProgress: (done) => progress.push(done) });
     expect(summary).toMatchObject({ total: 2, analysesWritten: 2, storiesWritten: 2, failures: [] });
@@ -300,7 +300,7 @@ describe(`backfill ${dbTag}`, () => {
 
   it("reports failures with their messages", async () => {
     const city = await createCity({ locationKey: "failing-town" });
-    await createSeededMeeting(LABELLED_MEETING, city.id);
+    await createSeededMeeting(LABELED_MEETING, city.id);
     useFakeModel(fakeModel());
     fakeModel().otherwise(() => ({ kind: "status", status: 401, message: "bad key" }));
     const summary = await backfill({ cityKey: "failing-town" });

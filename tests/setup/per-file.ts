@@ -27,7 +27,7 @@ process.env.YOUTUBE_BASE_URL ??= "http://127.0.0.1:9";
 process.env.YOUTUBE_API_BASE_URL ??= "http://127.0.0.1:9/youtube/v3";
 process.env.SOURCE_REFRESH_INTERVAL_HOURS ??= "0";
 // Caption fetches one after the other without the production spacing; the
-// pace's own tests set it (docs/decisions/0049-captions-from-a-data-centre.md).
+// pace's own tests set it (docs/decisions/0049-captions-from-a-data-center.md).
 process.env.CAPTIONS_MIN_INTERVAL_SECONDS ??= "0";
 process.env.LOG_REQUESTS = "false";
 

@@ -45,7 +45,7 @@ export type CityOptions = {
   /** "New", "Live" or "Inactive"; anything else is for testing the check constraint. */
   status?: string;
   tagLine?: string;
-  /** Hex colours; the schema's defaults when absent. */
+  /** Hex colors; the schema's defaults when absent. */
   primaryColor?: string;
   secondaryColor?: string;
   /** The banner picture's address. */

@@ -1,6 +1,6 @@
 /**
  * A real HTTP proxy on 127.0.0.1 for YOUTUBE_PROXY_URL
- * (docs/decisions/0049-captions-from-a-data-centre.md). It answers both
+ * (docs/decisions/0049-captions-from-a-data-center.md). It answers both
  * ways a client may use a proxy, and records what went through it:
  *
  * - CONNECT host:port: a tunnel to the target (only 127.0.0.1 targets are

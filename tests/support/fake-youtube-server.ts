@@ -7,7 +7,7 @@
  *   GET  /api/timedtext?v=ID&lang=L  the caption track as <text start dur> XML
  *
  * and the three youtubei.js makes for the transcript panel (the second
- * caption client, docs/decisions/0049-captions-from-a-data-centre.md):
+ * caption client, docs/decisions/0049-captions-from-a-data-center.md):
  *
  *   POST /youtubei/v1/player         the player (WEB client, no key)
  *   POST /youtubei/v1/next           the watch page's panels, the transcript's among them
@@ -269,7 +269,7 @@ async function readBody(request: http.IncomingMessage): Promise<string> {
 }
 
 export async function startFakeYoutubeServer(videos: Record<string, FakeVideo> = {}): Promise<FakeYoutubeServer> {
-  const catalogue = new Map(Object.entries(videos));
+  const catalog = new Map(Object.entries(videos));
   const playlists = new Map<string, FakePlaylist>();
   const channels = new Map<string, FakeChannel>();
   const requests: FakeYoutubeRequest[] = [];
@@ -404,7 +404,7 @@ export async function startFakeYoutubeServer(videos: Record<string, FakeVideo> =
       at: Date.now(),
       ...(body ? { clientName } : {}),
     });
-    const video = videoId ? catalogue.get(videoId) : undefined;
+    const video = videoId ? catalog.get(videoId) : undefined;
     if (!video || video.kind === "removed")
       return send(response, 404, "text/html", "<h1>This video isn't available anymore</h1>");
     if (video.kind === "error") return send(response, video.status, "text/html", "<h1>Something went wrong</h1>");
@@ -456,7 +456,7 @@ export async function startFakeYoutubeServer(videos: Record<string, FakeVideo> =
     baseUrl,
     apiBaseUrl: `${baseUrl}/youtube/v3`,
     requests,
-    setVideo: (id, video) => void catalogue.set(id, video),
+    setVideo: (id, video) => void catalog.set(id, video),
     setPlaylist: (playlist) => void playlists.set(playlist.id, playlist),
     setChannel: (channel) => void channels.set(channel.id, channel),
     close: () =>

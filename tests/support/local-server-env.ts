@@ -27,7 +27,7 @@ export function e2eServerEnv(port: number, dataDir: string): Record<string, stri
     ...localServerEnv(port, dataDir),
     E2E_REMOVE_DATA_DIR: "true",
     AUTH_IP_LIMIT_MULTIPLIER: "20",
-    // Parallel specs' caption fetches need not wait for each other (docs/decisions/0049-captions-from-a-data-centre.md).
+    // Parallel specs' caption fetches need not wait for each other (docs/decisions/0049-captions-from-a-data-center.md).
     CAPTIONS_MIN_INTERVAL_SECONDS: "0",
   };
 }

@@ -7,10 +7,10 @@
  */
 import type { Analysis, NewsStory } from "~/lib/ai/schemas";
 import type { FakeReply, RecordedRequest } from "./fake-openai-server";
-import { LABELLED_MEETING } from "../unit/ai/fixtures";
+import { LABELED_MEETING } from "../unit/ai/fixtures";
 
 // A 9 and a 2 said apart, never as a 9-2 vote.
-export const LYING_TRANSCRIPT = `${LABELLED_MEETING}\n[00:12:00] CLERK: Item 9 on the consent calendar has 2 attachments.`;
+export const LYING_TRANSCRIPT = `${LABELED_MEETING}\n[00:12:00] CLERK: Item 9 on the consent calendar has 2 attachments.`;
 
 export const INVENTED_QUOTES = [
   "we will finish by 2031",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { paginationWindow } from "~/lib/pagination";
 import { adminDirectoryHref, listReturnTo, parseAdminDirectoryQuery } from "~/lib/businesses/admin-forms";
 
-/** The admin list's page links (spec: admin-and-prototypes.md section 9) and its URL state. */
+/** The admin list's page links (docs/product.md) and its URL state. */
 
 describe("paginationWindow", () => {
   it("shows nothing for no pages and the one page for one", () => {

@@ -3,7 +3,7 @@ import { MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS, parseRetryAfter, retryDelayMs }
 import { CAPTION_FAILURE_REASONS, isTransientReason } from "~/lib/captions/reasons";
 import { parseSettings, SettingsError } from "~/lib/env/settings.server";
 
-/** docs/decisions/0049-captions-from-a-data-centre.md: when a video's captions are tried again. */
+/** docs/decisions/0049-captions-from-a-data-center.md: when a video's captions are tried again. */
 
 const MINUTE = 60_000;
 const lowest = () => 0;

@@ -14,7 +14,7 @@ import {
 import { publicCityTheme } from "~/components/city/city-colors";
 
 describe("contrast math", () => {
-  test("parses the four hex forms a city colour may take", () => {
+  test("parses the four hex forms a city color may take", () => {
     expect(parseHexColor("#0D9488")).toEqual({ r: 13, g: 148, b: 136, a: 1 });
     expect(parseHexColor("#fff")).toEqual({ r: 255, g: 255, b: 255, a: 1 });
     expect(parseHexColor("#0008")).toEqual({ r: 0, g: 0, b: 0, a: 0x88 / 255 });
@@ -33,7 +33,7 @@ describe("contrast math", () => {
     expect(relativeLuminance("#fff")).toBe(1);
   });
 
-  test("a translucent colour is read as laid over white", () => {
+  test("a translucent color is read as laid over white", () => {
     expect(contrastRatio("#00000000", WHITE)).toBe(1);
     expect(contrastRatio("#000000ff", WHITE)).toBe(21);
   });
@@ -48,14 +48,14 @@ describe("contrast math", () => {
     expect(readableTextColor("#0F766E")).toBe(WHITE);
   });
 
-  test("finds the nearest shade of a colour reaching a ratio", () => {
+  test("finds the nearest shade of a color reaching a ratio", () => {
     const teal = shadeForContrast("#0D9488", WHITE, AA_TEXT);
     expect(contrastRatio(teal, WHITE)).toBeGreaterThanOrEqual(AA_TEXT);
     expect(contrastRatio(teal, WHITE)).toBeLessThan(4.6);
     // Lighter for a dark background.
     const light = shadeForContrast("#1E3A8A", "#000000", 7);
     expect(contrastRatio(light, "#000000")).toBeGreaterThanOrEqual(7);
-    // A colour that passes already stays as it is.
+    // A color that passes already stays as it is.
     expect(shadeForContrast("#115E59", WHITE, AA_TEXT)).toBe("#115E59");
   });
 });
@@ -76,7 +76,7 @@ describe("a city's theme", () => {
     expect(theme.header.ratio).toBeGreaterThanOrEqual(AA_TEXT);
     expect(contrastRatio(WHITE, theme.action)).toBeGreaterThanOrEqual(AA_TEXT);
     const { style } = theme;
-    // Links (brand-700) read on the tinted chips (brand-50/100) and on the grey page.
+    // Links (brand-700) read on the tinted chips (brand-50/100) and on the gray page.
     for (const background of [style["--color-brand-50"]!, style["--color-brand-100"]!, "#F8FAFC"])
       expect(contrastRatio(style["--color-brand-700"]!, background)).toBeGreaterThanOrEqual(AA_TEXT);
     expect(contrastRatio(WHITE, style["--color-brand-800"]!)).toBeGreaterThanOrEqual(AA_TEXT);
@@ -104,7 +104,7 @@ describe("a city's theme", () => {
     expect(theme.header.adjusted).toBe(true);
   });
 
-  test("a colour still being typed has no theme", () => {
+  test("a color still being typed has no theme", () => {
     expect(themeOfInput("#FFF", "#12")).toBeNull();
     expect(themeOfInput(" #FFF ", "#123")).not.toBeNull();
   });

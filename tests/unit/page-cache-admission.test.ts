@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PageCache } from "~/lib/http/page-cache.server";
+import { PageCache } from "~/lib/page-cache/page-cache.server";
 
 /**
  * The rendered-page cache's own bookkeeping (the HTTP behavior is in

@@ -33,7 +33,7 @@ import {
   toggleEntity,
 } from "~/lib/prototypes/showcase";
 
-/** The prototype pages' constants against the spec (admin-and-prototypes.md 3, 4, 9; public-and-member.md 3, 4, 9). */
+/** The prototype pages' constants against docs/product.md. */
 
 const params = (query: string) => new URLSearchParams(query);
 const names = (query: string) => filterBusinesses(parseProtoDirectoryFilters(params(query))).map((b) => b.name);

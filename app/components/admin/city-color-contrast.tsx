@@ -2,7 +2,7 @@ import { themeOfInput } from "~/lib/color/city-theme";
 import { AA_TEXT, contrastRatio, formatRatio, NEAR_BLACK, parseHexColor, WHITE } from "~/lib/color/contrast";
 
 /**
- * What City Management tells an admin about the colours chosen
+ * What City Management tells an admin about the colors chosen
  * (docs/decisions/0044-readable-colors.md): the contrast of white text on the
  * primary and of the header text on the gradient, and, below AA, the shades
  * the public pages use instead. Worked out here from the typed values, so it
@@ -29,10 +29,10 @@ function Verdict({ ok, children }: { ok: boolean; children: React.ReactNode }) {
   );
 }
 
-/** The primary colour's hint: white text (buttons, links) on it. */
+/** The primary color's hint: white text (buttons, links) on it. */
 export function PrimaryColorContrast({ primary, secondary }: { primary: string; secondary: string }) {
   const color = primary.trim();
-  if (!parseHexColor(color)) return <>A hex colour such as #0D9488.</>;
+  if (!parseHexColor(color)) return <>A hex color such as #0D9488.</>;
   const ratio = contrastRatio(WHITE, color);
   const theme = themeOfInput(color, secondary) ?? themeOfInput(color, color);
   const ok = ratio >= AA_TEXT;
@@ -52,10 +52,10 @@ export function PrimaryColorContrast({ primary, secondary }: { primary: string; 
   );
 }
 
-/** The secondary colour's hint: the header's text over the gradient of both. */
+/** The secondary color's hint: the header's text over the gradient of both. */
 export function HeaderColorContrast({ primary, secondary }: { primary: string; secondary: string }) {
   const theme = themeOfInput(primary, secondary);
-  if (!theme) return <>A hex colour such as #F59E0B. The header is a gradient from the primary to this colour.</>;
+  if (!theme) return <>A hex color such as #F59E0B. The header is a gradient from the primary to this color.</>;
   const { header } = theme;
   const textName = header.text === NEAR_BLACK ? "Dark" : "White";
   return (
@@ -63,7 +63,7 @@ export function HeaderColorContrast({ primary, secondary }: { primary: string; s
       {textName} header text on the gradient: lowest <strong>{formatRatio(header.chosenRatio)}</strong>.{" "}
       {header.adjusted ? (
         <Verdict ok={false}>
-          these colours are below AA (4.5:1) for the header text. Public pages will draw the header from{" "}
+          these colors are below AA (4.5:1) for the header text. Public pages will draw the header from{" "}
           <Swatch color={header.stops.primary} />
           {header.stops.primary} to <Swatch color={header.stops.secondary} />
           {header.stops.secondary} instead.

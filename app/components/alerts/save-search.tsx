@@ -7,7 +7,7 @@ export type SaveSearchCity = { locationKey: string; name: string; state: string 
 
 /**
  * "Save this search" under search results: members get an alert by e-mail
- * when a newly analysed meeting matches; visitors get a sign-in link. A
+ * when a newly analyzed meeting matches; visitors get a sign-in link. A
  * plain form post to /alerts without JavaScript, a fetcher with it.
  */
 export function SaveSearchPanel({
@@ -48,7 +48,7 @@ export function SaveSearchPanel({
         <input type="hidden" name="q" value={q} />
         <input type="hidden" name="redirectTo" value={here} />
         <p className="text-sm text-slate-700">
-          We will e-mail you when a newly analysed meeting mentions <strong>“{q}”</strong>, with the sentence, the
+          We will e-mail you when a newly analyzed meeting mentions <strong>“{q}”</strong>, with the sentence, the
           speaker and a link to the second it was said.
         </p>
         {cities.length === 1 ? (

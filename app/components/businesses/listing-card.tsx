@@ -87,7 +87,7 @@ export function ListingImage({
 }
 
 /**
- * A directory card by tier (spec: public-and-member.md section 9): Basic
+ * A directory card by tier (docs/product.md): Basic
  * (Tier 3 or none) shows name and category; Standard (Tier 2) adds the
  * description on 3 lines, the address and the contact actions; Premium
  * (Tier 1) adds the image and 'View Full Details'.

@@ -54,7 +54,7 @@ function ListingMap({ listing }: { listing: ListingDetailData }) {
   );
 }
 
-/** The listing page, styled as Premium for every tier (spec: public-and-member.md section 9). */
+/** The listing page, styled as Premium for every tier (docs/product.md). */
 export function ListingDetail({ listing, directoryPath }: { listing: ListingDetailData; directoryPath: string }) {
   const category = categoryText(listing);
   const address = addressText(listing);

@@ -4,7 +4,7 @@
  * client; or failed with its reason, the attempts, and the next attempt or
  * why there is none; with a Retry captions button (a plain form post to
  * /resources/captions-retry that comes back to `returnTo`).
- * docs/decisions/0049-captions-from-a-data-centre.md.
+ * docs/decisions/0049-captions-from-a-data-center.md.
  */
 import { Form, href } from "react-router";
 import {

@@ -16,7 +16,7 @@ export function publicCityColors(primary: string | null | undefined, secondary: 
   };
 }
 
-/** The one way public pages get a city's colours: chosen, with readable text and shades (decision 0044). */
+/** The one way public pages get a city's colors: chosen, with readable text and shades (decision 0044). */
 export function publicCityTheme(primary: string | null | undefined, secondary: string | null | undefined): CityTheme {
   return deriveCityTheme(publicCityColors(primary, secondary));
 }

@@ -66,7 +66,7 @@ export function CityHeader({
       // No overflow-hidden here: the account menu opens below the banner and
       // must not be clipped by it. Only the background layers are clipped.
       className="relative isolate z-30"
-      // Text, overlay and stops derived so the text reads on any city's colours (decision 0044).
+      // Text, overlay and stops derived so the text reads on any city's colors (decision 0044).
       style={
         {
           backgroundImage: cityGradient(header.stops),

@@ -26,7 +26,7 @@ export function VideoThumbnail({ url, colors, title }: { url: string | null; col
       </defs>
       <rect width="160" height="90" fill={`url(#${gradientId})`} />
       <circle cx="80" cy="45" r="16" fill="white" fillOpacity="0.85" />
-      {/* The city's button shade: it stands out on the white circle whatever the city's colours. */}
+      {/* The city's button shade: it stands out on the white circle whatever the city's colors. */}
       <path d="M75 37 L89 45 L75 53 Z" className="fill-brand-600" />
     </svg>
   );

@@ -24,19 +24,19 @@ export function usePipelineRefresh(
   const seen = status ? signature(status) : "";
   useEffect(() => {
     if (!active || !meetingId) return;
-    let cancelled = false;
+    let canceled = false;
     const timer = setInterval(async () => {
       try {
         const response = await fetch(pipelineStatusUrl(meetingId), { headers: { Accept: "application/json" } });
-        if (!response.ok || cancelled) return;
+        if (!response.ok || canceled) return;
         const next = (await response.json()) as PublicPipelineStatus;
-        if (!cancelled && (signature(next) !== seen || !next.refresh)) void revalidator.revalidate();
+        if (!canceled && (signature(next) !== seen || !next.refresh)) void revalidator.revalidate();
       } catch {
         // A missed poll is retried at the next tick.
       }
     }, seconds * 1000);
     return () => {
-      cancelled = true;
+      canceled = true;
       clearInterval(timer);
     };
     // revalidator is a new object on every render; its revalidate is what we need.

@@ -1,6 +1,6 @@
 /**
  * A sample business as the prototype presents each tier
- * (admin-and-prototypes.md sections 4 and 9): basic shows name, category,
+ * (docs/product.md): basic shows name, category,
  * address, contact and logo; enhanced adds the photo, description and 3
  * services with '+N more'; premium adds the gradient, every contact method,
  * social media and all services.

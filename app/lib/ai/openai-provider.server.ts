@@ -69,7 +69,7 @@ export function toAiError(operation: AiOperation, error: unknown): AiError {
   if (error instanceof ContentFilterFinishReasonError) return new AiError(operation, "content_filter", cause);
   if (error instanceof APIConnectionTimeoutError) return new AiError(operation, "timeout", cause);
   if (error instanceof APIUserAbortError) {
-    return new AiError(operation, "connection", { ...cause, detail: "the request was cancelled." });
+    return new AiError(operation, "connection", { ...cause, detail: "the request was canceled." });
   }
   if (error instanceof APIConnectionError) return new AiError(operation, "connection", cause);
   if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) {

@@ -1,5 +1,5 @@
 /**
- * Matching a newly analysed meeting against every saved search, in one
+ * Matching a newly analyzed meeting against every saved search, in one
  * statement (docs/decisions/0040-alerts.md):
  * - each active search's query is parsed with websearch_to_tsquery, as the
  *   search pages parse it; its meeting-level form (querytree: negated words
@@ -10,7 +10,7 @@
  *   then look for their first matching transcript segment, which is the
  *   passage the mail quotes (its speaker and second); a match in the title
  *   or description alone quotes the title, with no second;
- * - rows go into alert_matches ON CONFLICT DO NOTHING: a meeting analysed
+ * - rows go into alert_matches ON CONFLICT DO NOTHING: a meeting analyzed
  *   again never alerts the same search twice.
  * Only meetings of Live cities match.
  */

@@ -4,6 +4,7 @@
  * people reading, the words of a search as counted, and the events the
  * browser may report itself.
  */
+import { href } from "react-router";
 import type { AnalyticsEvent } from "~/lib/constants";
 
 /** The longest subject stored (the CHECK on analytics_daily_counts.subject). */
@@ -14,7 +15,7 @@ export const CLIENT_EVENTS = ["share"] as const satisfies readonly AnalyticsEven
 export type ClientEvent = (typeof CLIENT_EVENTS)[number];
 
 /** The path of the beacon's resource route. */
-export const ANALYTICS_BEACON_PATH = "/resources/analytics";
+export const ANALYTICS_BEACON_PATH = href("/resources/analytics");
 
 /**
  * A search as counted: lowercased, runs of spaces and controls made one
@@ -32,7 +33,7 @@ export function normalizeSearchWords(query: string | null | undefined): string {
 /**
  * The subject searches are counted under when their words are not kept: words
  * that fewer than SEARCH_WORDS_MIN_VISITORS visitors asked the same day, or
- * nothing left once personal details are removed. Normalised words are lower
+ * nothing left once personal details are removed. Normalized words are lower
  * case, so they can never be this.
  */
 export const OTHER_SEARCHES = "(Other searches)";
@@ -55,7 +56,7 @@ const PERSONAL_DETAILS = [
 ];
 
 /**
- * Normalised search words without what looks like a personal detail: an
+ * Normalized search words without what looks like a personal detail: an
  * e-mail address, a phone number, a street address. What is left may still be
  * a name: those words are kept only once several visitors asked them
  * (SEARCH_WORDS_MIN_VISITORS, recorder.server.ts).
@@ -67,7 +68,7 @@ export function withoutPersonalDetails(words: string): string {
 }
 
 /**
- * What a search is counted under: its normalised words without personal
+ * What a search is counted under: its normalized words without personal
  * details, or OTHER_SEARCHES when nothing is left; '' when there were no words
  * at all (not a search).
  */

@@ -9,7 +9,7 @@
  * prefetch, on a public page (not /admin, not a resource route). The route
  * is React Router's pattern, never the address: '/city/:locationKey/meeting/:meetingId'.
  */
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { matchRoutes, type RouteObject, type ServerBuild, href } from "react-router";
 import { ANALYTICS_SIGNAL_HEADER, NO_RESULTS_SIGNAL } from "./signal";
 import { isPrefetch, searchSubject } from "./events";
 import { type CountedEvent, isCountable, recordEvents } from "./recorder.server";
@@ -47,7 +47,7 @@ export function matchPage(
   routes: ServerBuild["routes"],
   pathname: string,
 ): { id: string; pattern: string; params: Record<string, string | undefined> } | null {
-  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const page = pathname === "/_root.data" ? href("/") : pathname.replace(/\.data$/, "");
   const matches = matchRoutes(routeTree(routes), page);
   const leaf = matches?.at(-1);
   if (!matches || !leaf) return null;
@@ -93,7 +93,7 @@ export function pageEventsOf(
     }
   }
   const pageUrl = new URL(url);
-  pageUrl.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  pageUrl.pathname = url.pathname === "/_root.data" ? href("/") : url.pathname.replace(/\.data$/, "");
   pageUrl.searchParams.delete("_routes");
   return { events, pageUrl: pageUrl.href };
 }

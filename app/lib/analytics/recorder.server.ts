@@ -42,7 +42,7 @@ export type CountedEvent = {
   event: Exclude<AnalyticsEvent, "visitor">;
   /** The route pattern ('/city/:locationKey/meeting/:meetingId'), never an address with ids in it. */
   route: string;
-  /** A city key, normalised search words, a meeting id; '' when the event has none. */
+  /** A city key, normalized search words, a meeting id; '' when the event has none. */
   subject?: string;
 };
 
@@ -112,7 +112,7 @@ export function isCountable(request: Request): boolean {
   return !optsOut(request.headers) && !isBotUserAgent(request.headers.get("User-Agent"));
 }
 
-/** The key of a pending row; tabs cannot occur in a route or in normalised words. */
+/** The key of a pending row; tabs cannot occur in a route or in normalized words. */
 function keyOf(day: string, event: AnalyticsEvent, route: string, subject: string): string {
   return [day, event, route, subject].join("\t");
 }

@@ -2,6 +2,8 @@
  * CORS of the open API (/api/): any origin may read it. No credentials are
  * ever involved (the API reads no cookie), so `*` is safe.
  */
+// A prefix that recognizes the API's requests, not a link.
+// eslint-disable-next-line no-restricted-syntax
 export const API_PATH_PREFIX = "/api/";
 
 export const CORS_HEADERS: Record<string, string> = {

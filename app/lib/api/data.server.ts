@@ -5,6 +5,7 @@
  * edit marks, source URLs' bookkeeping).
  */
 import { type SQL, sql } from "drizzle-orm";
+import { href } from "react-router";
 import { isPlainText, parseStoredStory } from "~/lib/ai/stored";
 import { MEETING_SEARCH_LIMIT } from "~/lib/constants";
 import { appUrl } from "~/lib/env/env.server";
@@ -25,7 +26,6 @@ function iso(value: Date | string | null): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-const apiPath = (path: string) => `${appUrl()}/api/v1${path}`;
 const pageUrl = (path: string) => `${appUrl()}${path}`;
 
 // ---------------------------------------------------------------- cities
@@ -58,10 +58,10 @@ function cityOf(row: CityRow): ApiCity {
     tagLine: row.tag_line,
     description: row.description,
     links: {
-      page: pageUrl(`/city/${encodeURIComponent(key)}`),
+      page: pageUrl(href("/city/:locationKey", { locationKey: encodeURIComponent(key) })),
       feed: pageUrl(cityFeedPath(key)),
-      self: apiPath(`/cities/${encodeURIComponent(key)}`),
-      meetings: apiPath(`/meetings?city=${encodeURIComponent(key)}`),
+      self: pageUrl(href("/api/v1/cities/:locationKey", { locationKey: encodeURIComponent(key) })),
+      meetings: pageUrl(`${href("/api/v1/meetings")}?city=${encodeURIComponent(key)}`),
     },
   };
 }
@@ -114,7 +114,10 @@ export async function getCity(key: string): Promise<ApiCityDetail> {
       issues: issues.map((issue) => ({
         key: issue.issue_key,
         title: issue.title,
-        links: { page: pageUrl(issuePath(key, issue.issue_key)), self: apiPath(`/issues/${issue.issue_key}`) },
+        links: {
+          page: pageUrl(issuePath(key, issue.issue_key)),
+          self: pageUrl(href("/api/v1/issues/:issueKey", { issueKey: issue.issue_key })),
+        },
       })),
     },
   };
@@ -180,7 +183,7 @@ function meetingSummaryOf(row: MeetingRow): ApiMeetingSummary {
     links: {
       page: pageUrl(meetingHref(row.id, { cityKey })),
       story: row.has_story ? pageUrl(storyHref(row.id, cityKey)) : null,
-      self: apiPath(`/meetings/${row.id}`),
+      self: pageUrl(href("/api/v1/meetings/:meetingId", { meetingId: row.id })),
     },
   };
 }
@@ -226,7 +229,7 @@ export async function listMeetings(options: {
   return {
     meetings: page.map(meetingSummaryOf),
     nextCursor,
-    links: { next: nextCursor ? apiPath(`/meetings?${next}`) : null },
+    links: { next: nextCursor ? pageUrl(`${href("/api/v1/meetings")}?${next}`) : null },
   };
 }
 
@@ -358,7 +361,7 @@ function hitOf(result: VideoSearchResult): ApiSearchHit {
     snippetHtml: result.snippet,
     links: {
       moment: pageUrl(meetingHref(result.id, { cityKey, seconds: result.start_seconds })),
-      meeting: apiPath(`/meetings/${result.id}`),
+      meeting: pageUrl(href("/api/v1/meetings/:meetingId", { meetingId: result.id })),
     },
   };
 }
@@ -426,7 +429,7 @@ function issueOf(row: IssueRow): ApiIssue {
     updatedAt: iso(row.updated_at),
     links: {
       pages: cities.map((city) => pageUrl(issuePath(city.key, row.issue_key))),
-      self: apiPath(`/issues/${row.issue_key}`),
+      self: pageUrl(href("/api/v1/issues/:issueKey", { issueKey: row.issue_key })),
     },
   };
 }

@@ -1,7 +1,6 @@
 /**
  * The business directory admin's URL state and edit form
- * (/admin/business-directory; spec: admin-and-prototypes.md sections 2, 7,
- * 9), shared by its pages, its dialogs and its action.
+ * (/admin/business-directory; docs/product.md), shared by its pages, its dialogs and its action.
  */
 import { href } from "react-router";
 import { z } from "zod";
@@ -81,7 +80,7 @@ const optionalId = (message: string) =>
 
 /**
  * A listing's fields, the same for a new one and an edit (spec:
- * admin-and-prototypes.md sections 3, 5 and 7; docs/decisions/0033 and 0053).
+ * docs/product.md; docs/decisions/0033 and 0053).
  */
 export const UpdateBusinessSchema = z
   .object({

@@ -1,7 +1,7 @@
 /**
  * Business listings as the back office reads and writes them
- * (/admin/business-directory; spec: admin-and-prototypes.md section 7,
- * getBusinessListings and updateBusinessListing; created and deleted:
+ * (/admin/business-directory; docs/product.md: read the listings and
+ * update one; created and deleted:
  * docs/decisions/0053-admin-inbox.md). Filtering, counting and paging
  * happen in SQL. The image is not written here but deleted with its
  * listing: the image upload owns image_url.

@@ -1,6 +1,5 @@
 /**
- * Uploading a business listing's image (spec: admin-and-prototypes.md
- * sections 5 and 7; docs/decisions/0034-business-images.md): the bytes must
+ * Uploading a business listing's image (docs/product.md; docs/decisions/0034-business-images.md): the bytes must
  * be an image we can decode (magic bytes, then a full decode by sharp, so a
  * truncated or corrupt file is refused), at most 10 MB; it is stored in two
  * widths under the spec's name, the listing's image_url then points at the
@@ -11,6 +10,7 @@ import { eq } from "drizzle-orm";
 import sharp, { type Sharp } from "sharp";
 import { getDb } from "~/lib/db/client.server";
 import { businessListings } from "~/lib/db/schema";
+import { isUuid } from "~/lib/uuid";
 import { fileStorage } from "~/lib/storage/storage.server";
 import {
   BUSINESS_IMAGE_FOLDER,
@@ -156,6 +156,18 @@ export async function uploadBusinessImage(
   }
   if (previous !== imageUrl) await deleteBusinessImage(previous);
   return { imageUrl };
+}
+
+/** The listing whose image the upload page shows, or null for an unknown or malformed id. */
+export async function getListingImage(
+  businessId: string | undefined,
+): Promise<{ id: string; name: string; imageUrl: string | null } | null> {
+  if (!businessId || !isUuid(businessId)) return null;
+  const [listing] = await getDb()
+    .select({ id: businessListings.id, name: businessListings.name, imageUrl: businessListings.imageUrl })
+    .from(businessListings)
+    .where(eq(businessListings.id, businessId));
+  return listing ?? null;
 }
 
 /** A stored business image for the image route, or null when there is none. */

@@ -3,6 +3,7 @@
  * which bytes are an image we accept, the names they are stored under, and
  * the public addresses of their sizes.
  */
+import { href } from "react-router";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -60,6 +61,8 @@ export function imageFormatOf(bytes: Uint8Array): ImageFormat | null {
 export const IMAGE_WIDTHS = { main: 1200, small: 480 } as const;
 const SMALL_SUFFIX = `-${IMAGE_WIDTHS.small}`;
 
+/** The prefix of our own image addresses (recognizes them; links are built with href()). */
+// eslint-disable-next-line no-restricted-syntax
 export const BUSINESS_IMAGE_PATH = "/images/businesses/";
 /** Storage keys of business images live in this folder. */
 export const BUSINESS_IMAGE_FOLDER = "businesses";
@@ -98,7 +101,7 @@ export function storedImageName(specName: string, format: ImageFormat): string {
 
 /** The public address of a stored image. */
 export function businessImageUrl(fileName: string): string {
-  return `${BUSINESS_IMAGE_PATH}${fileName}`;
+  return href("/images/businesses/:file", { file: fileName });
 }
 
 /** The file name of one of our own image addresses, or null (an outside address, or none). */

@@ -1,6 +1,6 @@
 /**
  * Rules of the business directory shared by its public pages, its admin
- * and the database (docs/product.md; spec: public-and-member.md section 9).
+ * and the database (docs/product.md).
  */
 import { LISTING_TIER_LABELS, type ListingTier } from "~/lib/constants";
 
@@ -74,8 +74,7 @@ export function telephoneHref(telephone: string | null | undefined): string | nu
 }
 
 /**
- * The stored name of an uploaded image (spec: admin-and-prototypes.md
- * section 5): the business name lowercased with every run of other
+ * The stored name of an uploaded image (docs/product.md): the business name lowercased with every run of other
  * characters than a–z and 0–9 replaced by one hyphen, a timestamp, and the
  * original file's extension (lowercased; none when it has none).
  */
@@ -89,7 +88,7 @@ export function imageFileName(businessName: string, originalFileName: string, no
   return `${base}-${now.getTime()}${extension ? `.${extension}` : ""}`;
 }
 
-/** The map's zoom level (spec: public-and-member.md section 9). */
+/** The map's zoom level (docs/product.md). */
 export const MAP_ZOOM = 15;
 
 function coordinate(value: number): string {

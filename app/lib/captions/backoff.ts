@@ -1,7 +1,7 @@
 /**
  * When a video's captions are tried again after a transient failure:
  * exponential back-off with jitter, never sooner than the site's
- * Retry-After (docs/decisions/0049-captions-from-a-data-centre.md).
+ * Retry-After (docs/decisions/0049-captions-from-a-data-center.md).
  *
  *   retryDelayMs({ attempts: 3, baseMs: 600_000, retryAfterMs: null, random: Math.random })
  *   // between 20 and 40 minutes

@@ -1,6 +1,6 @@
 /**
  * The pace of caption fetches in this process
- * (docs/decisions/0049-captions-from-a-data-centre.md):
+ * (docs/decisions/0049-captions-from-a-data-center.md):
  *
  * - one at a time, each starting at least CAPTIONS_MIN_INTERVAL_SECONDS
  *   after the previous one ended, whatever asks (the jobs of a 300-video

@@ -1,6 +1,6 @@
 /**
  * Why a video's captions could not be fetched, in words an admin reads
- * (docs/decisions/0049-captions-from-a-data-centre.md). Shared by the
+ * (docs/decisions/0049-captions-from-a-data-center.md). Shared by the
  * server and the admin screens: no server code here.
  *
  * Permanent reasons are never retried by themselves (the video has no

@@ -1,8 +1,8 @@
 /**
  * Retry captions (admins): the video's attempts start again at zero, any
- * planned attempt is cancelled and one is queued now. It still waits its
+ * planned attempt is canceled and one is queued now. It still waits its
  * turn in the process's pace, and for the end of a breaker's pause
- * (docs/decisions/0049-captions-from-a-data-centre.md).
+ * (docs/decisions/0049-captions-from-a-data-center.md).
  */
 import { eq } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";

@@ -2,7 +2,7 @@
  * Each video's caption state (table caption_states): what the last attempt
  * gave, the attempts since the last success (or the admin's Retry
  * captions), and when the next one is due
- * (docs/decisions/0049-captions-from-a-data-centre.md).
+ * (docs/decisions/0049-captions-from-a-data-center.md).
  *
  *   await recordCaptionsFetched(meetingId, "player");
  *   const { nextRetryAt } = await recordCaptionFailure(meetingId, { code: "bot-check", message, retryAfterMs: null });

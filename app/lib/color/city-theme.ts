@@ -13,11 +13,11 @@ import {
   type Rgb,
 } from "./contrast";
 
-/** A city's two chosen colours, as valid hex colours. */
+/** A city's two chosen colors, as valid hex colors. */
 export type CityColors = { primary: string; secondary: string };
 
 /**
- * What the public pages draw from a city's colours
+ * What the public pages draw from a city's colors
  * (docs/decisions/0044-readable-colors.md): the header's gradient stops,
  * text and overlay, and the brand shades of buttons and links.
  */
@@ -32,9 +32,9 @@ export type CityTheme = {
     stops: CityColors;
     /** Lowest contrast of the text over the gradient (with the overlay), as drawn. */
     ratio: number;
-    /** The same over the chosen colours, before any shading. */
+    /** The same over the chosen colors, before any shading. */
     chosenRatio: number;
-    /** The chosen colours alone did not reach AA: `stops` are shades of them. */
+    /** The chosen colors alone did not reach AA: `stops` are shades of them. */
     adjusted: boolean;
   };
   /** Under white text (buttons) and as link text: the primary, or the nearest shade of it reaching AA. */
@@ -42,7 +42,7 @@ export type CityTheme = {
   /** White text on the chosen primary, and on `action`. */
   primaryRatio: number;
   actionRatio: number;
-  /** CSS custom properties for a city's pages: Tailwind's brand colours become the city's. */
+  /** CSS custom properties for a city's pages: Tailwind's brand colors become the city's. */
   style: Record<`--${string}`, string>;
 };
 
@@ -52,7 +52,7 @@ const SLATE_900: Rgb = { r: 15, g: 23, b: 42 };
 const WHITE_RGB: Rgb = { r: 255, g: 255, b: 255 };
 /** Points checked along the gradient: with dark text its middle can be darker than both ends. */
 const GRADIENT_SAMPLES = 11;
-/** Hover and link shades: darker than `action` by these ratios against white, so they also pass on tinted and grey backgrounds. */
+/** Hover and link shades: darker than `action` by these ratios against white, so they also pass on tinted and gray backgrounds. */
 const STRONG_TARGET = 7;
 const DEEPEST_TARGET = 9;
 
@@ -100,7 +100,7 @@ function deriveHeader(colors: CityColors): CityTheme["header"] {
   };
 }
 
-/** Themes already derived, by colours: a few cities' themes are asked for on every page render. */
+/** Themes already derived, by colors: a few cities' themes are asked for on every page render. */
 const derived = new Map<string, CityTheme>();
 const DERIVED_KEPT = 256;
 
@@ -136,7 +136,7 @@ function computeCityTheme(colors: CityColors): CityTheme {
   };
 }
 
-/** The theme of colours typed in a form, or null while either is not a hex colour yet. */
+/** The theme of colors typed in a form, or null while either is not a hex color yet. */
 export function themeOfInput(primary: string, secondary: string): CityTheme | null {
   const [first, second] = [primary.trim(), secondary.trim()];
   return parseHexColor(first) && parseHexColor(second) ? deriveCityTheme({ primary: first, secondary: second }) : null;

@@ -1,6 +1,6 @@
 /**
- * Colour contrast after WCAG 2.2 (relative luminance, contrast ratio), and
- * shades of a colour that reach a ratio. Pure: used by the server and the
+ * Color contrast after WCAG 2.2 (relative luminance, contrast ratio), and
+ * shades of a color that reach a ratio. Pure: used by the server and the
  * browser alike (docs/decisions/0044-readable-colors.md).
  */
 
@@ -14,10 +14,10 @@ export const AA_TEXT = 4.5;
 export const AA_NON_TEXT = 3;
 
 export const WHITE = "#FFFFFF";
-/** The app's body text colour (slate-900): the dark choice for text on light colours. */
+/** The app's body text color (slate-900): the dark choice for text on light colors. */
 export const NEAR_BLACK = "#0F172A";
 
-/** #rgb, #rgba, #rrggbb or #rrggbbaa: the forms a city colour may take. */
+/** #rgb, #rgba, #rrggbb or #rrggbbaa: the forms a city color may take. */
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 export function isHexColor(value: string): boolean {
@@ -33,14 +33,14 @@ export function parseHexColor(value: string): Rgba | null {
   return { r: channel(0), g: channel(1), b: channel(2), a: digits.length === 8 ? channel(3) / 255 : 1 };
 }
 
-/** An opaque colour; a translucent one is laid over `under` (white unless told). */
+/** An opaque color; a translucent one is laid over `under` (white unless told). */
 export function toRgb(color: string | Rgb | Rgba, under: Rgb = { r: 255, g: 255, b: 255 }): Rgb {
   const parsed = typeof color === "string" ? parseHexColor(color) : color;
-  if (!parsed) throw new Error(`Not a hex colour: ${String(color)}`);
+  if (!parsed) throw new Error(`Not a hex color: ${String(color)}`);
   return "a" in parsed ? composite(parsed as Rgba, under) : parsed;
 }
 
-/** `top` painted with its alpha over an opaque colour. */
+/** `top` painted with its alpha over an opaque color. */
 export function composite(top: Rgba, under: Rgb): Rgb {
   const blend = (upper: number, lower: number) => upper * top.a + lower * (1 - top.a);
   return { r: blend(top.r, under.r), g: blend(top.g, under.g), b: blend(top.b, under.b) };
@@ -123,7 +123,7 @@ function fromHsl({ h, s, l }: Hsl): Rgb {
 
 /**
  * The shade of `color` (same hue and saturation) nearest to it that `passes`,
- * going darker or lighter; the colour itself when it passes already. Lightness
+ * going darker or lighter; the color itself when it passes already. Lightness
  * moves every channel one way, so a binary search finds it.
  */
 export function shadeUntil(

@@ -2,7 +2,7 @@
  * Every content-version bump also says so on the `content_versions` channel
  * (payload `<scope>:<version>`, sent when the writing transaction commits),
  * so that web servers hold the versions in memory instead of reading them
- * per request (app/lib/http/content-versions.server.ts, ADR 0030).
+ * per request (app/lib/page-cache/content-versions.server.ts, ADR 0030).
  *
  * Migration 0003 created `content_versions_bump` without it. This round may
  * not add a migration, so every migration run replaces the function here

@@ -537,7 +537,7 @@ export const productFeedback = pgTable(
 /**
  * A member's saved search (an alert): words or a phrase in the site's search
  * syntax, in some cities (none: all Live cities), optionally one kind of
- * body. New analysed meetings that match are recorded in alert_matches and
+ * body. New analyzed meetings that match are recorded in alert_matches and
  * mailed at once or in a digest. The tokens are random, for the unsubscribe
  * link and the private Atom feed (no sign-in needed for either).
  */
@@ -576,7 +576,7 @@ export const savedSearches = pgTable(
 
 /**
  * A meeting that matched a saved search: at most one row per search and
- * meeting (no alert twice for the same meeting, even when it is analysed
+ * meeting (no alert twice for the same meeting, even when it is analyzed
  * again), with the passage that matched. `emailedAt` is set when the mail
  * that lists it was accepted by the mail server.
  */
@@ -670,7 +670,7 @@ export const draftQuotes = pgTable(
 
 /**
  * First-party counts of the named events (ANALYTICS_EVENTS), one row per
- * day, event, route pattern and subject (a city key, a normalised search,
+ * day, event, route pattern and subject (a city key, a normalized search,
  * a meeting id, or '' when the event has none). No cookie, IP address or
  * user id is ever stored. No content-version trigger: written on every
  * page view, it must not empty the page cache.
@@ -773,7 +773,7 @@ export const contentVersions = pgTable("content_versions", {
 // ---------------------------------------------------------------- captions
 
 /**
- * Where fetching a video's captions stands (docs/decisions/0049-captions-from-a-data-centre.md):
+ * Where fetching a video's captions stands (docs/decisions/0049-captions-from-a-data-center.md):
  * fetched (by which client), or failed with its reason, the attempts since
  * the last success or the admin's Retry captions, and when the next one is
  * due (null: none planned, for a permanent reason or after the last

@@ -300,7 +300,7 @@ export const SHAPE = {
     description: "timeout of one caption request, in milliseconds",
   }),
   YOUTUBE_RETRIES: number(2, { min: 0 }).meta({ description: "retries of a failed caption request" }),
-  // Captions from a data centre (docs/decisions/0049-captions-from-a-data-centre.md)
+  // Captions from a data center (docs/decisions/0049-captions-from-a-data-center.md)
   YOUTUBE_PROXY_URL: proxyUrl().meta({
     description:
       "an HTTP proxy for every request to the video site (captions, the Data API, the keyless feeds), e.g. `http://user:pass@proxy.example.net:3128`; `https://` for a proxy spoken to over TLS. Requests go through it with CONNECT. Unset: direct (Node's `fetch` ignores `HTTPS_PROXY`)",

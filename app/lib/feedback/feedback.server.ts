@@ -1,7 +1,6 @@
 /**
- * Product feedback in the database (spec: admin-and-prototypes.md section 7,
- * Feedback: select ordered by rank ascending; update severity, rank or
- * status by id). Filtering, counting and paging happen in SQL.
+ * Product feedback in the database (docs/product.md): listed by rank
+ * ascending; severity, rank or status updated by id. Filtering, counting and paging happen in SQL.
  */
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";

@@ -1,8 +1,7 @@
 /**
  * Product feedback: the form users send from any page (/feedback, and the
  * footer's dialog), and the admin's triage of it (/admin/product-feedback;
- * spec: admin-and-prototypes.md sections 2 to 9,
- * docs/decisions/0035-product-feedback.md). Plain module: the pages import
+ * docs/product.md and docs/decisions/0035-product-feedback.md). Plain module: the pages import
  * its constants and link builders; the submission's zod schema lives in
  * feedback-schema.ts, so that no validator reaches the browser (ADR 0029).
  */

@@ -3,6 +3,7 @@
  * each meeting with a story, newest story first, its headline, a summary
  * and the link to the story page.
  */
+import { href } from "react-router";
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { isPlainText, parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
 import { PRODUCT_NAME } from "~/lib/constants";
@@ -80,7 +81,7 @@ export async function cityStoryEntries(city: LiveCity, origin: string): Promise<
 }
 
 export function cityFeedXml(city: LiveCity, entries: AtomEntry[], origin: string): string {
-  const pagePath = `/city/${encodeURIComponent(city.locationKey)}`;
+  const pagePath = href("/city/:locationKey", { locationKey: encodeURIComponent(city.locationKey) });
   const feedUrl = `${origin}${cityFeedPath(city.locationKey)}`;
   return atomFeed({
     id: feedUrl,

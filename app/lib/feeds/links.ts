@@ -1,6 +1,7 @@
 /** Where the feeds are (no server code: the city pages link to them). */
+import { href } from "react-router";
 
 /** A city's Atom feed of new stories. */
 export function cityFeedPath(locationKey: string): string {
-  return `/city/${encodeURIComponent(locationKey)}/feed.atom`;
+  return href("/city/:locationKey/feed.atom", { locationKey: encodeURIComponent(locationKey) });
 }

@@ -14,7 +14,7 @@
 import { appUrl } from "~/lib/env/env.server";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/http/cache.server";
 import { isNotModified, weakEtag } from "~/lib/http/conditional.server";
-import { contentVersionsOf } from "~/lib/http/content-versions.server";
+import { contentVersionsOf } from "~/lib/page-cache/content-versions.server";
 
 export const SITEMAP_CACHE_BYTES = 16 * 1024 * 1024;
 const CONTENT_TYPE = "application/xml; charset=utf-8";

@@ -33,11 +33,21 @@ export type CityPartKind = (typeof CITY_PART_KINDS)[number];
 export const ROWS_PER_PART: Record<CityPartKind, number> = { meetings: 2_500, businesses: 5_000, issues: 5_000 };
 
 /** The site's own public pages, always listed. */
-export const STATIC_PATHS = ["/", "/about", "/privacy", "/contact", "/businesses", "/api"] as const;
+export const STATIC_PATHS = [
+  href("/"),
+  href("/about"),
+  href("/privacy"),
+  href("/contact"),
+  href("/businesses"),
+  href("/api"),
+];
 
 /** The path of a tracked issue's page in one of its cities. */
 export function issuePath(locationKey: string, issueKey: string): string {
-  return `/city/${encodeURIComponent(locationKey)}/issues/${encodeURIComponent(issueKey)}`;
+  return href("/city/:locationKey/issues/:issueKey", {
+    locationKey: encodeURIComponent(locationKey),
+    issueKey: encodeURIComponent(issueKey),
+  });
 }
 
 /** The address of a city's part: `/sitemap/{city}/meetings-2.xml`. */
@@ -163,6 +173,8 @@ export function sitemapIndexXml(paths: string[], origin: string): string {
 }
 
 /** The paths crawlers are asked to stay out of: private, personal or not pages at all. */
+// Path prefixes (each covers every page below it), not links: href() has no route for "/resources" or "/api/v1/".
+// eslint-disable-next-line no-restricted-syntax
 export const ROBOTS_DISALLOWED = ["/admin", "/profile", "/desk", "/resources", "/auth", "/api/v1/"] as const;
 
 export function robotsTxt(origin: string): string {

@@ -35,7 +35,7 @@ export function bodyLimitFor(pathname: string): number {
 
 /**
  * What a body over the route's limit is told, when the route has its own
- * words: an image upload says the spec's (admin-and-prototypes.md section 5).
+ * words: an image upload says 'File too large' (docs/decisions/0034-business-images.md).
  */
 export function tooLargeMessageFor(pathname: string): string | null {
   if (!IMAGE_ROUTES.some((route) => route.test(pathname))) return null;

@@ -10,7 +10,7 @@ import { settings } from "~/lib/env/settings.server";
 import { bodyTooLargeOf, bufferedBodyOf } from "./body-gate.server";
 import { bodyTooLargeContext } from "./body-refusal";
 import { cspNonceContext } from "./nonce";
-import { PageCache, type PageCacheLimits, respondFromCache } from "./page-cache.server";
+import { PageCache, type PageCacheLimits, respondFromCache } from "~/lib/page-cache/page-cache.server";
 import { requestUrl } from "./request-url.server";
 import { cspNonceOf } from "./security-headers.server";
 

@@ -20,6 +20,14 @@ export async function listIssues(): Promise<TrackedIssue[]> {
   return getDb().select().from(trackedIssues).orderBy(asc(trackedIssues.title), asc(trackedIssues.issueKey));
 }
 
+/** The cities an issue can follow, by name: the admin form's choices. */
+export async function listIssueCityChoices() {
+  return getDb()
+    .select({ id: cities.id, name: cities.name, state: cities.state, locationKey: cities.locationKey })
+    .from(cities)
+    .orderBy(asc(cities.name));
+}
+
 /** The issues that follow a city, by title. */
 export async function listCityIssues(cityId: string): Promise<TrackedIssue[]> {
   return getDb()

@@ -1,6 +1,6 @@
 /**
  * Keeping issue summaries current: regenerated when an issue is created or
- * edited, and when a newly analysed meeting joins its timeline (the
+ * edited, and when a newly analyzed meeting joins its timeline (the
  * issue-summary job, queued after every analysis job). The model call runs
  * outside any transaction; the summary is stored by one UPDATE.
  */

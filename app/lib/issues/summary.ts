@@ -1,6 +1,5 @@
 /**
- * The AI summary of a tracked issue's state (spec: public-and-member.md
- * section 3, "AI summary"): current status, key developments with date and
+ * The AI summary of a tracked issue's state (docs/product.md, "AI summary"): current status, key developments with date and
  * body, next steps, confidence and sources. Every claim cites a meeting of
  * the issue's timeline; a claim that cites anything else is dropped, as the
  * analyses' verification pass drops quotes it cannot find
@@ -236,7 +235,7 @@ export function writeOfflineIssueSummary(input: {
   // Two of the query's words (or its only one): "Alder Creek" alone says nothing about a creek-side development.
   const all = Math.max(1, Math.min(2, stems.length));
   /**
-   * The sentence (or two neighbouring sentences, at a small cost) of `texts`
+   * The sentence (or two neighboring sentences, at a small cost) of `texts`
    * that names most of the query's words, at least `least` of them; the
    * earliest of equals. Sentences longer than MAX_CLAIM are passed over.
    */
@@ -280,8 +279,8 @@ export function writeOfflineIssueSummary(input: {
         .map((item) => ({ meeting: meeting.ref, text: firstSentence(item) })),
     )
     .slice(0, 4);
-  const analysed = input.meetings.filter((meeting) => meeting.analysisSummary !== null).length;
-  const share = input.meetings.length ? analysed / input.meetings.length : 0;
+  const analyzed = input.meetings.filter((meeting) => meeting.analysisSummary !== null).length;
+  const share = input.meetings.length ? analyzed / input.meetings.length : 0;
   return {
     title: input.title,
     current_status: status,

@@ -43,7 +43,7 @@ function storyBudgetMs(config: Settings): number {
  * A caption fetch: the first client has one timeout for all its requests
  * and retries (a second fetch follows when the language is missing), the
  * second client one more; before it, its turn in the process's pace, behind
- * the other jobs of the queue running here (docs/decisions/0049-captions-from-a-data-centre.md).
+ * the other jobs of the queue running here (docs/decisions/0049-captions-from-a-data-center.md).
  */
 function transcriptBudgetMs(config: Settings): number {
   const fetch = 3 * config.YOUTUBE_TIMEOUT_MS + config.CAPTIONS_MIN_INTERVAL_SECONDS * 1000;

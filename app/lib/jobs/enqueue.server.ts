@@ -14,7 +14,7 @@ import { isAutoAnalyzable } from "~/lib/meetings/rules";
 import { NEED_ANALYSIS, NEED_TRANSCRIPT, VIDEO_NOT_FOUND } from "~/lib/pipeline/messages";
 import { latestRevisionId } from "~/lib/pipeline/revision-store.server";
 import {
-  isAnalysableLength,
+  isAnalyzableLength,
   lockVideo,
   readVideoFlags,
   type VideoFlags,
@@ -62,7 +62,7 @@ const STORY_STEP: Step = {
 };
 
 function hasLongTranscript(video: VideoFlags): boolean {
-  return isAnalysableLength(video.transcriptLength);
+  return isAnalyzableLength(video.transcriptLength);
 }
 
 function autoJobData(queue: VideoQueueName, cityVideoId: string): JobDataByQueue[VideoQueueName] {
@@ -263,7 +263,7 @@ export async function retryFailedJob(queue: QueueName, jobId: string): Promise<b
 }
 
 // ---------------------------------------------------------------------------
-// Captions retried later (docs/decisions/0049-captions-from-a-data-centre.md).
+// Captions retried later (docs/decisions/0049-captions-from-a-data-center.md).
 
 /**
  * Plans the video's next caption attempt: a transcript-fetch job that starts
@@ -298,7 +298,7 @@ export async function scheduleCaptionRetry(cityVideoId: string, at: Date): Promi
 export type CaptionRetryResult = { status: "queued" | "running" | "refused"; jobId: string | null };
 
 /**
- * The admin's Retry captions: waiting attempts are cancelled and one is
+ * The admin's Retry captions: waiting attempts are canceled and one is
  * queued now (the pace and the breaker still apply when it runs). A fetch
  * already running is left to finish.
  */

@@ -11,7 +11,7 @@ import { handleAlertMailJob, handleAlertMatchJob, queueAlertMatching } from "~/l
 import { analyzeVideo } from "~/lib/pipeline/analysis.server";
 import type { PipelineWriteResult } from "~/lib/pipeline/revision-store.server";
 import { isPipelineError } from "~/lib/pipeline/messages";
-import { isAnalysableLength, readVideoFlags } from "~/lib/pipeline/video.server";
+import { isAnalyzableLength, readVideoFlags } from "~/lib/pipeline/video.server";
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { refreshSource } from "~/lib/sources/refresh.server";
 import { moveNextRetry } from "~/lib/captions/state.server";
@@ -92,12 +92,12 @@ export async function handleStoryJob(job: JobInput): Promise<JobOutput> {
  * failure plans the next attempt itself (back-off, Retry-After), so the job
  * completes instead of failing; while the breaker holds every caption fetch
  * the job moves to the end of the pause without asking the site
- * (docs/decisions/0049-captions-from-a-data-centre.md).
+ * (docs/decisions/0049-captions-from-a-data-center.md).
  */
 export async function handleTranscriptJob(job: JobInput): Promise<JobOutput> {
   const data = TranscriptJobData.parse(job.data);
   // A planned retry whose transcript arrived meanwhile (Fetch Transcript, an admin's edit) asks the site for nothing.
-  if (data.mode === "auto" && isAnalysableLength((await readVideoFlags(data.cityVideoId))?.transcriptLength))
+  if (data.mode === "auto" && isAnalyzableLength((await readVideoFlags(data.cityVideoId))?.transcriptLength))
     return { outcome: "skipped", reason: "The video has a transcript." };
   const outcome = await fetchTranscriptForVideo(data.cityVideoId);
   if (outcome.status === "failed") {

@@ -10,7 +10,7 @@ export const QUEUES = {
   analysis: "analysis",
   story: "story",
   sourceRefresh: "source-refresh",
-  /** Matching one newly analysed meeting against the saved searches (docs/decisions/0040-alerts.md). */
+  /** Matching one newly analyzed meeting against the saved searches (docs/decisions/0040-alerts.md). */
   alertMatch: "alert-match",
   /** One alert e-mail to one member (at once or a digest). */
   alertMail: "alert-mail",
@@ -117,7 +117,7 @@ export const BackfillJobData = z.object({
   force: z.boolean().default(false),
   requestedBy: base.requestedBy,
 });
-/** One issue (created or edited), or the issues a newly analysed meeting may have joined. */
+/** One issue (created or edited), or the issues a newly analyzed meeting may have joined. */
 export const IssueSummaryJobData = z.union([z.object({ issueId: z.uuid() }), z.object({ cityVideoId: z.uuid() })]);
 /**
  * The admin inbox's mail: the admins' notice of a new contact message or
@@ -152,7 +152,7 @@ export type JobOutput =
   | { outcome: "skipped"; reason: string }
   | { outcome: "fetched"; segmentCount: number }
   | { outcome: "unavailable"; reason: string }
-  /** Captions: a transient failure; the next attempt is planned (docs/decisions/0049-captions-from-a-data-centre.md). */
+  /** Captions: a transient failure; the next attempt is planned (docs/decisions/0049-captions-from-a-data-center.md). */
   | { outcome: "retrying"; reason: string; retryAt: string }
   /** Captions: every caption fetch of the process waits until then; this one moved there. */
   | { outcome: "paused"; until: string }

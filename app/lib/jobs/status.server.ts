@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, cityVideos } from "~/lib/db/schema";
 import { ANALYSIS_FAILED, STORY_FAILED_TOAST } from "~/lib/pipeline/messages";
-import { isAnalysableLength, readVideoFlags } from "~/lib/pipeline/video.server";
+import { isAnalyzableLength, readVideoFlags } from "~/lib/pipeline/video.server";
 import { isUuid } from "~/lib/uuid";
 import { isTransientReason, type CaptionStateView } from "~/lib/captions/reasons";
 import { readCaptionState } from "~/lib/captions/state.server";
@@ -22,7 +22,7 @@ export type { AnalysisState, JobSummary, PublicPipelineStatus, StoryState, Trans
 export type PipelineStatus = PublicPipelineStatus & {
   hasAnalysis: boolean;
   hasStory: boolean;
-  /** The video's caption state (admins; docs/decisions/0049-captions-from-a-data-centre.md). */
+  /** The video's caption state (admins; docs/decisions/0049-captions-from-a-data-center.md). */
   captions: CaptionStateView | null;
   errors: NonNullable<PublicPipelineStatus["errors"]>;
   /** This video's jobs in the job table, newest first (for admins). */
@@ -189,7 +189,7 @@ export async function getVideoPipelineStatus(cityVideoId: string): Promise<Pipel
   const transcript = transcriptView(jobs, captions, (video.transcriptLength ?? 0) > 0);
   const analysisJobs = await jobsOfStep(jobs, QUEUES.analysis, cityVideoId, {
     present: hasAnalysis,
-    canRun: isAnalysableLength(video.transcriptLength),
+    canRun: isAnalyzableLength(video.transcriptLength),
   });
   const analysis = stepView(QUEUES.analysis, analysisJobs, hasAnalysis);
   const story = stepView(

@@ -17,7 +17,7 @@ const jobColumns = () => ({
   id: uuid("id").notNull(),
   name: text("name").notNull(),
   data: jsonb("data").$type<unknown>(),
-  /** pgboss.job_state: created, retry, active, completed, cancelled, failed */
+  /** pgboss.job_state: "created", "retry", "active", "completed", "cancelled", "failed" (pg-boss's names) */
   state: text("state").notNull(),
   retryLimit: integer("retry_limit").notNull(),
   retryCount: integer("retry_count").notNull(),

@@ -58,7 +58,7 @@ export async function fetchTranscriptAction(request: Request, url: URL) {
     outcome = { status: "failed", error: String(error) };
   }
   const type = { fetched: "success", unavailable: "info", failed: "error" } as const;
-  // What the video site answered, for the admin (docs/decisions/0049-captions-from-a-data-centre.md).
+  // What the video site answered, for the admin (docs/decisions/0049-captions-from-a-data-center.md).
   const description =
     outcome.status === "unavailable" && outcome.code
       ? outcome.reason

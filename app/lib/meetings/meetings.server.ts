@@ -28,6 +28,17 @@ export type VideoCardData = {
 /** Enough of the transcript's start to build a 200-character description from. */
 const TRANSCRIPT_PREVIEW_CHARS = 2000;
 
+/** The id of the meeting with this id as the database writes it, or null when there is none (or it is no UUID). */
+export async function findMeetingId(meetingId: string): Promise<string | null> {
+  if (!isUuid(meetingId)) return null;
+  const [meeting] = await getDb()
+    .select({ id: cityVideos.id })
+    .from(cityVideos)
+    .where(eq(cityVideos.id, meetingId))
+    .limit(1);
+  return meeting?.id ?? null;
+}
+
 /** Only web addresses may become an <img src>; anything else gets the placeholder. */
 export function safeImageUrl(value: string | null | undefined): string | null {
   const url = value?.trim();

@@ -5,7 +5,7 @@
  * URL, the one with the city.
  */
 import { PRODUCT_NAME } from "~/lib/constants";
-import { pageMeta, type MetaDescriptor } from "~/lib/http/meta";
+import { pageMeta, type MetaDescriptor } from "~/lib/document/meta";
 import { formatDuration } from "~/lib/format/duration";
 import { meetingHref, storyHref } from "~/lib/meetings/links";
 import { parseStartSeconds } from "~/lib/meetings/video";

@@ -14,7 +14,7 @@ import {
   type RevisionContent,
   type WriteGuard,
 } from "./revision-store.server";
-import { hasAnalysableTranscript, loadPipelineVideo, loadSegments, type PipelineVideo } from "./video.server";
+import { hasAnalyzableTranscript, loadPipelineVideo, loadSegments, type PipelineVideo } from "./video.server";
 
 export type AnalyzeVideoOptions = {
   /** users.id of whoever asked (stored as the revision's created_by). */
@@ -32,7 +32,7 @@ export type AnalyzeVideoOptions = {
 async function requireVideo(cityVideoId: string): Promise<PipelineVideo & { transcript: string }> {
   const video = await loadPipelineVideo(cityVideoId);
   if (!video) throw new PipelineError("analysis", VIDEO_NOT_FOUND, { permanent: true });
-  if (!hasAnalysableTranscript(video.transcript))
+  if (!hasAnalyzableTranscript(video.transcript))
     throw new PipelineError("analysis", NEED_TRANSCRIPT, { permanent: true });
   return { ...video, transcript: video.transcript };
 }

@@ -257,7 +257,7 @@ export async function listBackfillRuns(limit = 5): Promise<BackfillRun[]> {
       if (row.state === "created" || row.state === "retry") progress.waiting += count;
       else if (row.state === "active") progress.running += count;
       else if (row.state === "completed" && !row.failedOutcome) progress.done += count;
-      else progress.failed += count; // failed, completed as failed, cancelled
+      else progress.failed += count; // "failed", "completed" as failed, "cancelled"
     }
     const seen = progress.waiting + progress.running + progress.done + progress.failed;
     progress.gone = Math.max(0, run.queued - seen);

@@ -12,12 +12,12 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Queryable = Database | Transaction;
 
 /** Analysis is offered for a transcript longer than 100 characters (docs/product.md#rules-meetings). */
-export function isAnalysableLength(length: number | null | undefined): boolean {
+export function isAnalyzableLength(length: number | null | undefined): boolean {
   return typeof length === "number" && length > TRANSCRIPT_ANALYSIS_MIN;
 }
 
-export function hasAnalysableTranscript(transcript: string | null | undefined): transcript is string {
-  return typeof transcript === "string" && transcript.trim().length > 0 && isAnalysableLength(transcript.length);
+export function hasAnalyzableTranscript(transcript: string | null | undefined): transcript is string {
+  return typeof transcript === "string" && transcript.trim().length > 0 && isAnalyzableLength(transcript.length);
 }
 
 export type PipelineVideo = Pick<

@@ -1,6 +1,5 @@
 /**
- * The prototype directory's pure rules (admin-and-prototypes.md sections 4
- * and 9): its URL state, search over name, description and services
+ * The prototype directory's pure rules (docs/product.md): its URL state, search over name, description and services
  * (case-insensitive), the category and letter filters, and the order, tier
  * descending then name. The tier preview's state is here too.
  */

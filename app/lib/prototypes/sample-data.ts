@@ -1,13 +1,12 @@
 /**
  * Every sample record of the prototype pages, in one typed module (spec:
- * public-and-member.md section 3 "Sample records", admin-and-prototypes.md
- * section 3 "Sample prototype business"). Nothing here is stored or fetched:
+ * docs/product.md "Sample prototype business"). Nothing here is stored or fetched:
  * the pages render these constants (docs/decisions/0037-prototype-pages.md).
  * The town, its people and its businesses are fictional (Oakdale).
  */
 
 export const SAMPLE_TOWN = "Oakdale";
-/** The issue the timeline opens on (spec: public-and-member.md section 2). */
+/** The issue the timeline opens on (docs/product.md). */
 export const DEFAULT_ISSUE_KEY = "oakdale-creek-development";
 
 export const ENTITY_TYPES = ["city", "school", "county"] as const;
@@ -382,7 +381,7 @@ export const SAMPLE_AI_SUMMARY: AiSummary = {
   ],
 };
 
-/** Days left in the dashboard's professional trial (spec: public-and-member.md section 9). */
+/** Days left in the dashboard's professional trial (docs/product.md). */
 export const TRIAL_DAYS_LEFT = 23;
 
 /** The dashboard's feedback choices, in the spec's words, with what the page shows. */
@@ -393,7 +392,7 @@ export const FEEDBACK_OPTIONS = [
 ] as const;
 export type FeedbackOption = (typeof FEEDBACK_OPTIONS)[number]["value"];
 
-// ---- Sample prototype businesses (admin-and-prototypes.md section 3) ------
+// ---- Sample prototype businesses (docs/product.md) ------
 
 export type SampleTier = "Tier 1" | "Tier 2" | "Tier 3";
 
@@ -596,12 +595,11 @@ export const SAMPLE_BUSINESSES: readonly SampleBusiness[] = [
 ];
 
 /**
- * The tier preview's line under the sample card (admin-and-prototypes.md
- * section 9: '147 more local businesses').
+ * The tier preview's line under the sample card (docs/product.md: '147 more local businesses').
  */
 export const MORE_LOCAL_BUSINESSES = 147;
 
-// ---- Plans and prices (admin-and-prototypes.md section 9; not live) --------
+// ---- Plans and prices (docs/product.md; not live) --------
 
 /** How a sample tier is presented: Tier 1 basic, Tier 2 enhanced, Tier 3 premium (section 4). */
 export type Presentation = "basic" | "enhanced" | "premium";

@@ -5,7 +5,7 @@
  * and the transcript-fetch job. Either way the fetch waits its turn in the
  * process's caption pace, and the video's caption state records the outcome;
  * a transient failure plans the next attempt as a job
- * (docs/decisions/0049-captions-from-a-data-centre.md).
+ * (docs/decisions/0049-captions-from-a-data-center.md).
  */
 import { eq } from "drizzle-orm";
 import { captionPause, recordPaceOutcome, withCaptionPace } from "~/lib/captions/pace.server";

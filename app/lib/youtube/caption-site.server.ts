@@ -1,6 +1,6 @@
 /**
  * What the video site answered while a caption client talked to it, and
- * the failure reason that follows (docs/decisions/0049-captions-from-a-data-centre.md).
+ * the failure reason that follows (docs/decisions/0049-captions-from-a-data-center.md).
  * The caption libraries fold many answers into one error ("no transcript
  * available" for a bot check, "video unavailable" for a 429), so each
  * client's fetch goes through `siteFetch`, which looks at every answer

@@ -1,6 +1,6 @@
 /**
  * Captions from YouTube, through two clients behind one interface
- * (docs/decisions/0049-captions-from-a-data-centre.md):
+ * (docs/decisions/0049-captions-from-a-data-center.md):
  *
  * - "player": youtube-transcript-plus reads the watch page, asks the
  *   Innertube player for the caption tracks and downloads one;

@@ -5,7 +5,7 @@
  * HTTPS_PROXY, so the proxy is undici's ProxyAgent, used with undici's own
  * fetch (the same version: Node 20's built-in fetch is an older undici, and
  * mixing the two is not supported). The proxy is spoken to with CONNECT,
- * for https:// and http:// addresses alike (docs/decisions/0049-captions-from-a-data-centre.md).
+ * for https:// and http:// addresses alike (docs/decisions/0049-captions-from-a-data-center.md).
  *
  *   const response = await youtubeFetch("https://www.youtube.com/feeds/videos.xml?channel_id=UC…");
  *   proxyFailure(error) // "The proxy refused the connection (HTTP 407)." | null

@@ -105,9 +105,8 @@ function requireRef(url: string): SourceRef {
 /** A channel's id from its page (handle, /c/ and /user/ URLs): the canonical link names it. */
 async function channelIdFromPage(http: Http, ref: Extract<SourceRef, { kind: "channel" }>): Promise<string> {
   const base = settings().YOUTUBE_BASE_URL.replace(/\/$/, "");
-  const path =
-    ref.by === "handle" ? `/@${ref.value}` : ref.by === "username" ? `/user/${ref.value}` : `/c/${ref.value}`;
-  const page = await http.get(`${base}${encodeURI(path)}`);
+  const path = ref.by === "handle" ? `@${ref.value}` : ref.by === "username" ? `user/${ref.value}` : `c/${ref.value}`;
+  const page = await http.get(`${base}/${encodeURI(path)}`);
   const id =
     /<link rel="canonical" href="[^"]*\/channel\/(UC[A-Za-z0-9_-]{22})"/.exec(page)?.[1] ??
     /"(?:channelId|externalId)":"(UC[A-Za-z0-9_-]{22})"/.exec(page)?.[1];

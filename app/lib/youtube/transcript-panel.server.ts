@@ -4,7 +4,7 @@
  * panel, `/youtubei/v1/get_transcript` returns its timed lines). It never
  * touches the watch page or the player's caption tracks, where bot checks
  * and empty tracks stop the first client
- * (docs/decisions/0049-captions-from-a-data-centre.md).
+ * (docs/decisions/0049-captions-from-a-data-center.md).
  *
  * The session is made locally (no request to fetch a visitor id or the
  * player script), and every request goes through the same watched fetch as

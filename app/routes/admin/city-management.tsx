@@ -9,7 +9,6 @@
  * app/lib/cities/city-management.server.ts.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { MetaFunction } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { CityManagementScreen } from "~/components/city-management/screen";
 import { FORM_KEY } from "~/components/city-management/page-fetcher";
@@ -22,7 +21,7 @@ import type { ToastInput } from "~/lib/toast/toast";
 import { dataWithToast } from "~/lib/toast/toast.server";
 import type { Route } from "./+types/city-management";
 
-export const meta: MetaFunction = () => [{ title: `City Management | ${PRODUCT_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: `City Management | ${PRODUCT_NAME}` }];
 
 export const handle: AdminHandle = { breadcrumb: "City Management" };
 

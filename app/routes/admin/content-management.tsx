@@ -7,17 +7,18 @@
  * app/components/content-management/.
  */
 import { ContentManagementScreen, sourceName, untitled } from "~/components/content-management/screen";
-import { data, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { data } from "react-router";
 import type { AdminHandle, Crumb } from "~/components/admin/breadcrumbs";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { readCaptionState } from "~/lib/captions/state.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { loadContentPage } from "~/lib/sources/content.server";
 import { contentManagementHref } from "~/lib/sources/links";
+import type { Route } from "./+types/content-management";
 
-export const meta: MetaFunction = () => [{ title: `Content Management | ${PRODUCT_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: `Content Management | ${PRODUCT_NAME}` }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const page = await loadContentPage({

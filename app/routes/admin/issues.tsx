@@ -17,8 +17,6 @@ import {
 } from "~/components/forms/use-schema-form";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { BODIES, BODY_LABELS, PRODUCT_NAME } from "~/lib/constants";
-import { getDb } from "~/lib/db/client.server";
-import { cities } from "~/lib/db/schema";
 import { formatDateTime } from "~/lib/format/date";
 import {
   ISSUE_CREATED,
@@ -35,30 +33,22 @@ import {
   createIssue,
   deleteIssue,
   getIssue,
+  listIssueCityChoices,
   listIssues,
   updateIssue,
 } from "~/lib/issues/issues.server";
 import { queueIssueSummaries } from "~/lib/issues/jobs.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
-import { asc } from "drizzle-orm";
 import type { Route } from "./+types/issues";
 
 export const meta: Route.MetaFunction = () => [{ title: `Tracked Issues | ${PRODUCT_NAME}` }];
 
 export const handle: AdminHandle = { breadcrumb: "Tracked Issues" };
 
-const ADMIN_ISSUES = "/admin/issues";
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const editId = new URL(request.url).searchParams.get("edit");
-  const [issues, cityRows] = await Promise.all([
-    listIssues(),
-    getDb()
-      .select({ id: cities.id, name: cities.name, state: cities.state, locationKey: cities.locationKey })
-      .from(cities)
-      .orderBy(asc(cities.name)),
-  ]);
+  const [issues, cityRows] = await Promise.all([listIssues(), listIssueCityChoices()]);
   const editing = editId ? (issues.find((issue) => issue.id === editId) ?? null) : null;
   const cityById = new Map(cityRows.map((city) => [city.id, city]));
   return data(
@@ -121,7 +111,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (value.intent === "delete") {
       if (!(await deleteIssue(value.id))) return refuse(ISSUE_NOT_FOUND, 404);
-      return redirectWithToast(ADMIN_ISSUES, { type: "success", title: ISSUE_DELETED });
+      return redirectWithToast(href("/admin/issues"), { type: "success", title: ISSUE_DELETED });
     }
     if (!(await allCitiesExist(value.cityIds)))
       return refuse("Choose cities from the list", 400, { cityIds: ["Choose cities from the list"] });
@@ -133,7 +123,7 @@ export async function action({ request }: Route.ActionArgs) {
         : refuse(ISSUE_NOT_FOUND, 404);
     }
     await queueSummary(saved.id);
-    return redirectWithToast(ADMIN_ISSUES, {
+    return redirectWithToast(href("/admin/issues"), {
       type: "success",
       title: value.intent === "create" ? ISSUE_CREATED : ISSUE_UPDATED,
       description: "Its summary is being written.",
@@ -209,7 +199,7 @@ export default function AdminIssues({ loaderData, actionData }: Route.ComponentP
                   </div>
                   <div className="flex gap-2">
                     <Link
-                      to={`${ADMIN_ISSUES}?edit=${issue.id}`}
+                      to={`${href("/admin/issues")}?edit=${issue.id}`}
                       className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold hover:bg-slate-50"
                       aria-label={`Edit ${issue.title}`}
                     >
@@ -341,7 +331,7 @@ function IssueForm({
         <div className="flex items-center gap-3">
           <Button disabled={submitting}>{editing ? "Save issue" : "Create issue"}</Button>
           {editing ? (
-            <Link to={ADMIN_ISSUES} className="text-sm font-semibold text-brand-700 hover:underline">
+            <Link to={href("/admin/issues")} className="text-sm font-semibold text-brand-700 hover:underline">
               Cancel
             </Link>
           ) : null}

@@ -6,16 +6,7 @@
  * job can be sent back to its queue.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  Form,
-  href,
-  Link,
-  useLoaderData,
-  useLocation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "react-router";
+import { Form, href, Link, useLoaderData, useLocation } from "react-router";
 import { Button, SelectField } from "~/components/forms/fields";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { BackfillPanel } from "~/components/jobs/backfill-panel";
@@ -29,15 +20,16 @@ import { JOB_STATES, type JobState } from "~/lib/jobs/status-types";
 import { listRecentJobs } from "~/lib/jobs/status.server";
 import { listBackfillRuns, queueBackfill, UnknownCityError } from "~/lib/pipeline/backfill.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
+import type { Route } from "./+types/jobs";
 
-export const meta: MetaFunction = () => [{ title: `Jobs | ${PRODUCT_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: `Jobs | ${PRODUCT_NAME}` }];
 
 export const handle: AdminHandle = { breadcrumb: "Jobs" };
 
 const isJobState = (value: unknown): value is JobState =>
   typeof value === "string" && (JOB_STATES as readonly string[]).includes(value);
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const queue = url.searchParams.get("queue");
@@ -88,7 +80,7 @@ async function backfillAction(formData: FormData, back: string, requestedBy: str
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const formData = await request.formData();
   const back = `${href("/admin/jobs")}${new URL(request.url).search}`;

@@ -1,13 +1,12 @@
 /**
  * /admin/product-feedback: what users sent, ranked (spec:
- * admin-and-prototypes.md sections 2 to 9). A table by rank ascending,
+ * docs/product.md). A table by rank ascending,
  * unranked last, then newest; filters by status and type in the URL; 50 a
  * page. With JavaScript, status and severity save as soon as they change
  * and the rank on each valid number typed; without it, each row has its own
  * form and Save button (docs/decisions/0035-product-feedback.md). The
  * screen is app/components/feedback/admin-feedback.tsx.
  */
-import type { MetaFunction } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { FeedbackAdmin, SCRIPT_FIELD } from "~/components/feedback/admin-feedback";
 import { requireAdmin } from "~/lib/auth/session.server";
@@ -25,7 +24,7 @@ import type { ToastInput } from "~/lib/toast/toast";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import type { Route } from "./+types/product-feedback";
 
-export const meta: MetaFunction = () => [{ title: `Product Feedback | ${PRODUCT_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: `Product Feedback | ${PRODUCT_NAME}` }];
 
 export const handle: AdminHandle = { breadcrumb: "Product Feedback" };
 

@@ -7,18 +7,7 @@
  * its message above the buttons, the previous result staying listed.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  Form,
-  href,
-  Link,
-  data,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "react-router";
+import { Form, href, Link, data, useLoaderData, useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/forms/fields";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { CaptionStatus } from "~/components/captions/caption-status";
@@ -37,8 +26,9 @@ import { RevisionsPageSchema } from "~/lib/pipeline/revision-forms";
 import { listRevisions, restoreRevision } from "~/lib/pipeline/revisions.server";
 import { isRevisionKind, type RevisionKind, type RevisionSummary } from "~/lib/pipeline/types";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
+import type { Route } from "./+types/revisions";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Revisions${loaderData?.video ? ` · ${loaderData.video.title}` : ""} | ${PRODUCT_NAME}` },
 ];
 
@@ -46,7 +36,7 @@ export const handle: AdminHandle<Awaited<ReturnType<typeof loader>>> = {
   breadcrumb: (data) => [{ label: "Revisions" }, ...(data ? [{ label: data.video.title }] : [])],
 };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const video = await getVideoOverview(params.meetingId ?? "");
   if (!video) throw data({ message: "No video details found" }, { status: 404 });
@@ -82,7 +72,7 @@ function failuresOf(status: PipelineStatus | null) {
 
 const LABEL: Record<RevisionKind, string> = { analysis: "Analysis", story: "Story" };
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const meetingId = params.meetingId ?? "";
   // Not request.url: with JavaScript the action is posted to its `.data` URL.

@@ -7,7 +7,7 @@
  * without JavaScript. The screen is app/components/story-playground/.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { href, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { href } from "react-router";
 import { requireAdmin } from "~/lib/auth/session.server";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { PRODUCT_NAME } from "~/lib/constants";
@@ -24,10 +24,11 @@ import { PlaygroundSchema } from "~/lib/pipeline/story-playground-form";
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import { StoryPlaygroundScreen } from "~/components/story-playground/screen";
+import type { Route } from "./+types/story-playground";
 
 const PLAYGROUND_PATH = href("/admin/story-playground");
 
-export const meta: MetaFunction = () => [{ title: `Story Playground | ${PRODUCT_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: `Story Playground | ${PRODUCT_NAME}` }];
 
 export const handle: AdminHandle<Awaited<ReturnType<typeof loader>>> = {
   breadcrumb: (data) => [
@@ -43,7 +44,7 @@ function playgroundUrl(params: Record<string, string | null | undefined>): strin
   return query ? `${PLAYGROUND_PATH}?${query}` : PLAYGROUND_PATH;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const meetingId = url.searchParams.get("video") ?? "";
@@ -70,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: PlaygroundSchema });
   if (submission.status !== "success") {

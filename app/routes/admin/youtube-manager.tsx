@@ -8,7 +8,7 @@
  * cleared form with the city still chosen.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { href, type MetaFunction } from "react-router";
+import { href } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { YoutubeManagerScreen } from "~/components/youtube-manager/screen";
 import { PAGE_DENIED, requireAdmin } from "~/lib/auth/session.server";
@@ -28,7 +28,7 @@ import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import { isVideoSourceError } from "~/lib/youtube/sources.server";
 import type { Route } from "./+types/youtube-manager";
 
-export const meta: MetaFunction = () => [{ title: `YouTube Channel Manager | ${PRODUCT_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: `YouTube Channel Manager | ${PRODUCT_NAME}` }];
 
 export const handle: AdminHandle = { breadcrumb: "YouTube Channel Manager" };
 

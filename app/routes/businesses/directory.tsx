@@ -3,7 +3,7 @@ import { DirectoryErrorBoundary } from "~/components/businesses/directory-error-
 import { TopBar } from "~/components/layout/top-bar";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { publicPageHeaders } from "~/lib/http/cache.server";
-import { pageMeta } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/document/meta";
 import { listingPath } from "~/lib/businesses/directory";
 import { loadDirectoryPage } from "~/lib/businesses/page.server";
 import type { CityRouteHandle } from "~/routes/city/city";

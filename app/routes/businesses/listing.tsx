@@ -5,7 +5,7 @@ import { JsonLd } from "~/components/meeting/json-ld";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { websiteHref } from "~/lib/businesses/listing";
 import { publicPageHeaders } from "~/lib/http/cache.server";
-import { pageMeta } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/document/meta";
 import { loadListingPage } from "~/lib/businesses/page.server";
 import type { CityRouteHandle } from "~/routes/city/city";
 import type { Route } from "./+types/listing";

@@ -76,7 +76,7 @@ export default function CityLayout({ loaderData }: Route.ComponentProps) {
   const compact = handles.some((handle) => handle?.cityHeader === "compact");
   const search = handles.findLast((handle) => handle?.citySearch)?.citySearch?.(loaderData.city);
   const { feedPath, name, primaryColor, secondaryColor } = loaderData.city;
-  // Tailwind's brand colours become readable shades of the city's own (decision 0044).
+  // Tailwind's brand colors become readable shades of the city's own (decision 0044).
   const { style } = publicCityTheme(primaryColor, secondaryColor);
   return (
     <div className="contents" style={style as React.CSSProperties}>

@@ -15,7 +15,7 @@ import { cacheHeaders, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/http/ca
 import { cityFromContext } from "~/lib/cities/city-context.server";
 import { cityPageHref, isOnlyMorePages, pageWindow, parseCityPageState } from "~/lib/cities/page-state";
 import { formatDate, lastTwelveMonths } from "~/lib/format/date";
-import { pageMeta } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/document/meta";
 import { excerpt } from "~/lib/meetings/text";
 import { fetchTranscriptAction } from "~/lib/meetings/actions.server";
 import { getCityOverview, listCityVideos } from "~/lib/meetings/meetings.server";

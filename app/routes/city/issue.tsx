@@ -13,7 +13,7 @@ import { getCurrentUser } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { appUrl } from "~/lib/env/env.server";
 import { cacheHeaders, publicPageHeaders } from "~/lib/http/cache.server";
-import { pageMeta } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/document/meta";
 import { cityFromContext } from "~/lib/cities/city-context.server";
 import { getIssueByKey } from "~/lib/issues/issues.server";
 import { parseStoredIssueSummary } from "~/lib/issues/summary";

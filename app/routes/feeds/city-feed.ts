@@ -3,7 +3,7 @@ import { ATOM_CONTENT_TYPE, newestUpdate } from "~/lib/feeds/atom";
 import { cityFeedXml, cityStoryEntries, getLiveCity } from "~/lib/feeds/city-feed.server";
 import { PUBLIC_CACHE_CONTROL } from "~/lib/http/cache.server";
 import { conditionalResponse, isNotModified, weakEtag } from "~/lib/http/conditional.server";
-import { contentVersionsOf } from "~/lib/http/content-versions.server";
+import { contentVersionsOf } from "~/lib/page-cache/content-versions.server";
 import type { Route } from "./+types/city-feed";
 
 /**

@@ -13,7 +13,7 @@ import { HiddenParams, ProtoFrame, useSamePage } from "~/components/proto/frame"
 import { LETTER_FILTERS } from "~/lib/businesses/listing";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { publicPageHeaders } from "~/lib/http/cache.server";
-import { pageMeta } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/document/meta";
 import {
   filterBusinesses,
   hasProtoFilter,

@@ -1,6 +1,6 @@
 /**
  * /admin/proto/frontend-components: the component showcase, on sample data
- * only (public-and-member.md sections 2–4 and 9). Three tabs: the issue
+ * only (docs/product.md). Three tabs: the issue
  * timeline with its entity chips, the search interface in its AI-summary and
  * traditional variants, and the journalist dashboard (alerts, quotes,
  * draft). Every tab, chip, toggle and draft operation is a link or GET form

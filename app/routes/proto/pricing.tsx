@@ -1,7 +1,7 @@
 /**
  * The prototype pricing page, at /admin/proto/pricing and /proto/pricing
  * (routes.ts registers this module for both): three plan cards with the
- * tier features of admin-and-prototypes.md section 9, Enhanced marked Most
+ * tier features of docs/product.md, Enhanced marked Most
  * Popular, Premium as 'Contact Us', each with a preview of a sample listing.
  */
 import { href, Link } from "react-router";
@@ -10,7 +10,7 @@ import { ProtoBusinessCard } from "~/components/proto/business-card";
 import { ProtoFrame } from "~/components/proto/frame";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { publicPageHeaders } from "~/lib/http/cache.server";
-import { pageMeta } from "~/lib/http/meta";
+import { pageMeta } from "~/lib/document/meta";
 import { compareBusinesses, presentationOf } from "~/lib/prototypes/directory";
 import { loadPrototypePage } from "~/lib/prototypes/page.server";
 import { PRICING_PLANS, SAMPLE_BUSINESSES, SAMPLE_TOWN } from "~/lib/prototypes/sample-data";

@@ -8,13 +8,11 @@
  * like every post, it must pass the stack's origin check
  * (app/lib/http/request-checks.server.ts), which answers it 403.
  */
-import { eq } from "drizzle-orm";
 import { matchPath } from "react-router";
 import { z } from "zod";
 import { CLIENT_EVENTS } from "~/lib/analytics/events";
 import { isCountable, recordEvents } from "~/lib/analytics/recorder.server";
-import { getDb } from "~/lib/db/client.server";
-import { cityVideos } from "~/lib/db/schema";
+import { findMeetingId } from "~/lib/meetings/meetings.server";
 import type { Route } from "./+types/analytics";
 
 /** The pages a reader can share, as route patterns. */
@@ -42,13 +40,9 @@ export async function action({ request }: Route.ActionArgs) {
     const match = matchPath(pattern, page.pathname);
     const meetingId = match?.params.meetingId ?? "";
     if (!match || !z.uuid().safeParse(meetingId).success) continue;
-    const [meeting] = await getDb()
-      .select({ id: cityVideos.id })
-      .from(cityVideos)
-      .where(eq(cityVideos.id, meetingId))
-      .limit(1);
+    const meeting = await findMeetingId(meetingId);
     if (meeting)
-      recordEvents(request, [{ event: parsed.data.event, route: pattern, subject: meeting.id }], {
+      recordEvents(request, [{ event: parsed.data.event, route: pattern, subject: meeting }], {
         pageUrl: page.href,
       });
     break;

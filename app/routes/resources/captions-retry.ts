@@ -11,7 +11,7 @@ import type { Route } from "./+types/captions-retry";
  * Retry captions button of City Management, Content Management and the
  * revisions page (app/components/captions/caption-status.tsx). A plain form
  * post that goes back to the page it came from with the outcome as a toast
- * (docs/decisions/0049-captions-from-a-data-centre.md).
+ * (docs/decisions/0049-captions-from-a-data-center.md).
  */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);

@@ -1,13 +1,13 @@
 import { href, redirect } from "react-router";
 import { safeRedirect } from "~/lib/auth/session.server";
-import { liteCookieHeader } from "~/lib/http/lite.server";
+import { liteCookieHeader } from "~/lib/document/lite.server";
 import type { Route } from "./+types/lite-mode";
 
 /**
  * POST /resources/lite-mode (`lite=on|off`, `redirectTo`): the footer's Lite
  * mode switch. Keeps the choice in the `lite` cookie and goes back to the
  * page it came from, which is then rendered with or without scripts
- * (app/lib/http/lite.server.ts). A plain form post: it works without
+ * (app/lib/document/lite.server.ts). A plain form post: it works without
  * JavaScript, which is the point.
  */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,4 +1,5 @@
 import { sitemapIndexXml, sitemapPartPaths } from "~/lib/feeds/sitemap.server";
+import { href } from "react-router";
 import { sitemapResponse } from "~/lib/feeds/sitemap-cache.server";
 import type { Route } from "./+types/sitemap";
 
@@ -9,8 +10,8 @@ import type { Route } from "./+types/sitemap";
  */
 export function loader({ request }: Route.LoaderArgs) {
   return sitemapResponse(request, {
-    path: "/sitemap.xml",
-    versionsOf: "/sitemap.xml",
+    path: href("/sitemap.xml"),
+    versionsOf: href("/sitemap.xml"),
     build: async (origin) => sitemapIndexXml(await sitemapPartPaths(), origin),
   });
 }

@@ -46,9 +46,9 @@ export async function findDemoData(request: APIRequestContext, adminRequest: API
   const { meetings } = (await (await request.get(`/api/v1/meetings?city=${DEMO_CITY}&limit=100`)).json()) as {
     meetings: ApiMeeting[];
   };
-  const analysed = meetings.find((meeting) => meeting.hasAnalysis);
+  const analyzed = meetings.find((meeting) => meeting.hasAnalysis);
   const story = meetings.find((meeting) => meeting.hasStory);
-  if (!analysed || !story) throw new Error(`the demo data has no analysed meeting with a story in ${DEMO_CITY}`);
+  if (!analyzed || !story) throw new Error(`the demo data has no analyzed meeting with a story in ${DEMO_CITY}`);
   const directory = await (await request.get(`/city/${DEMO_CITY}/businesses`)).text();
   const businessKey = new RegExp(`/city/${DEMO_CITY}/businesses/([a-z0-9-]+)`).exec(directory)?.[1];
   const admin = await (await adminRequest.get("/admin/business-directory")).text();
@@ -61,7 +61,7 @@ export async function findDemoData(request: APIRequestContext, adminRequest: API
   if (!messageId || !requestId) throw new Error("the demo data has no inbox message or city request to audit");
   return {
     cityKey: DEMO_CITY,
-    meetingId: analysed.id,
+    meetingId: analyzed.id,
     storyMeetingId: story.id,
     issueKey: DEMO_ISSUE,
     businessKey,

@@ -4,7 +4,7 @@
  */
 import type { Analysis, NewsStory } from "~/lib/ai/schemas";
 
-export const LABELLED_MEETING = `[00:00:05] MAYOR LOPEZ: Good evening. I call this meeting of the Riverton City Council to order.
+export const LABELED_MEETING = `[00:00:05] MAYOR LOPEZ: Good evening. I call this meeting of the Riverton City Council to order.
 [00:00:12] CLERK: Councilmember Reyes? Here. Councilmember Park? Here. Mayor Lopez? Here.
 [00:01:30] MAYOR LOPEZ: Item four is a recommendation to approve a contract with Harbor Paving Company for the Oak Street resurfacing project.
 [00:02:10] CITY MANAGER OKAFOR: Thank you, Mayor. The contract is $2.4 million and is funded by the Measure B transportation fund. Staff expects construction to begin in April and finish by September 30, 2025.
@@ -20,7 +20,7 @@ export const LABELLED_MEETING = `[00:00:05] MAYOR LOPEZ: Good evening. I call th
 [00:11:15] MAYOR LOPEZ: Thank you. Our next regular meeting is on April 2 at 6 p.m. This meeting is adjourned.`;
 
 /** The same meeting as ASR text: no timestamps, no speaker labels, one paragraph. */
-export const UNLABELLED_MEETING = LABELLED_MEETING.split("\n")
+export const UNLABELLED_MEETING = LABELED_MEETING.split("\n")
   .map((line) => line.replace(/^\[[\d:]+\]\s+[A-Z ]+:\s+/, ""))
   .join(" ");
 

@@ -6,10 +6,10 @@ import { ensureSegments } from "~/lib/ai/segments";
 import { normalizeForMatch, verifyAnalysis } from "~/lib/ai/verify";
 import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
 import { syntheticTranscript } from "../../../bench/synthetic";
-import { LABELLED_MEETING, SEGMENT_TIMES, UNLABELLED_MEETING } from "./fixtures";
+import { LABELED_MEETING, SEGMENT_TIMES, UNLABELLED_MEETING } from "./fixtures";
 
-const labeledSegments = parseTimestampedTranscript(LABELLED_MEETING);
-const labeled = analyzeOffline({ transcript: LABELLED_MEETING, segments: labeledSegments });
+const labeledSegments = parseTimestampedTranscript(LABELED_MEETING);
+const labeled = analyzeOffline({ transcript: LABELED_MEETING, segments: labeledSegments });
 const unlabeled = analyzeOffline({ transcript: UNLABELLED_MEETING, segments: [] });
 
 function entityNames(type: string, analysis = labeled): string[] {
@@ -113,7 +113,7 @@ describe("offline analyzer on ASR text without labels or timestamps", () => {
 });
 
 describe("offline analyzer: summary variants and speed", () => {
-  const sentences = readTranscriptSentences(ensureSegments([], LABELLED_MEETING));
+  const sentences = readTranscriptSentences(ensureSegments([], LABELED_MEETING));
 
   it("plain TextRank keeps raw sentences; the analyzer cleans them", () => {
     const plain = summarize(sentences, { useRules: false, sentences: 3 });
@@ -138,14 +138,14 @@ describe("offline analyzer: summary variants and speed", () => {
 describe("offline provider", () => {
   it("returns the analysis with provider and model; all its quotes pass the verification pass", async () => {
     const result = await createOfflineProvider().analyzeTranscript({
-      transcript: LABELLED_MEETING,
+      transcript: LABELED_MEETING,
       segments: [],
       title: null,
       description: null,
     });
     expect(result.provider).toBe("offline");
     expect(result.model).toBe("extractive-textrank-v1");
-    const { report } = verifyAnalysis(result.analysis, [], LABELLED_MEETING);
+    const { report } = verifyAnalysis(result.analysis, [], LABELED_MEETING);
     expect(report.unverifiedQuotes).toBe(0);
     expect(result.analysis.highlights[0]?.timestamp).toMatch(/^\d\d:\d\d:\d\d$/);
   });

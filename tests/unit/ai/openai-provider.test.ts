@@ -7,7 +7,7 @@ import { verifyAnalysis, verifyStory } from "~/lib/ai/verify";
 import { parseSettings } from "~/lib/env/settings.server";
 import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
 import { type FakeOpenAiServer, type RecordedRequest, startFakeOpenAiServer } from "../../support/fake-openai-server";
-import { LABELLED_MEETING, modelAnalysis, modelStory } from "./fixtures";
+import { LABELED_MEETING, modelAnalysis, modelStory } from "./fixtures";
 
 let server: FakeOpenAiServer;
 
@@ -30,9 +30,9 @@ function provider(options: { timeoutMs?: number; maxRetries?: number; chunkToken
   });
 }
 
-const segments = parseTimestampedTranscript(LABELLED_MEETING);
+const segments = parseTimestampedTranscript(LABELED_MEETING);
 const input = {
-  transcript: LABELLED_MEETING,
+  transcript: LABELED_MEETING,
   segments,
   title: "Riverton City Council, regular meeting",
   description: null,

@@ -5,10 +5,10 @@ import { createOfflineProvider } from "~/lib/ai/offline-provider.server";
 import { storySchema } from "~/lib/ai/schemas";
 import { verifyStory } from "~/lib/ai/verify";
 import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
-import { LABELLED_MEETING, modelAnalysis, UNLABELLED_MEETING } from "./fixtures";
+import { LABELED_MEETING, modelAnalysis, UNLABELLED_MEETING } from "./fixtures";
 
-const segments = parseTimestampedTranscript(LABELLED_MEETING);
-const analysis = analyzeOffline({ transcript: LABELLED_MEETING, segments });
+const segments = parseTimestampedTranscript(LABELED_MEETING);
+const analysis = analyzeOffline({ transcript: LABELED_MEETING, segments });
 const story = writeOfflineStory({
   analysis,
   segments,

@@ -4,9 +4,9 @@ import { VERIFICATION_MARKS } from "~/lib/ai/marks";
 import { normalizeForMatch, UNVERIFIED_QUOTE_MARK, verifyAnalysis, verifyStory } from "~/lib/ai/verify";
 import { speakersMatch } from "~/lib/ai/verify-match";
 import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
-import { LABELLED_MEETING, modelAnalysis, modelStory, UNLABELLED_MEETING } from "./fixtures";
+import { LABELED_MEETING, modelAnalysis, modelStory, UNLABELLED_MEETING } from "./fixtures";
 
-const segments = parseTimestampedTranscript(LABELLED_MEETING);
+const segments = parseTimestampedTranscript(LABELED_MEETING);
 
 function analysisWithQuote(text: string, speaker = "COUNCILMEMBER REYES") {
   return modelAnalysis({

@@ -1,8 +1,7 @@
 /**
  * /admin/business-directory/:businessId/edit: the edit form as a page, for
  * browsers without JavaScript, and the one action that saves a listing,
- * from this page or from the list's edit dialog (spec: admin-and-prototypes.md
- * sections 7 and 8: 'Business updated successfully' / 'Failed to update
+ * from this page or from the list's edit dialog (docs/product.md: 'Business updated successfully' / 'Failed to update
  * business', details in the log only). The image has its own upload form.
  */
 import { parseWithZod } from "@conform-to/zod/v4";

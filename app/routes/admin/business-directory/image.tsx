@@ -1,10 +1,9 @@
 /**
  * /admin/business-directory/:businessId/image: a listing's image upload
- * (spec: admin-and-prototypes.md section 5; docs/decisions/0034-business-images.md).
+ * (docs/product.md; docs/decisions/0034-business-images.md).
  * The edit form renders <ImageUploadForm>, which posts here; the GET is a
  * minimal page with the same form, so the upload works without JavaScript.
  */
-import { eq } from "drizzle-orm";
 import { data, href, Link, useActionData, useLoaderData } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import {
@@ -17,14 +16,13 @@ import { requireAdmin, safeRedirect } from "~/lib/auth/session.server";
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "~/lib/businesses/images";
 import {
   ImageRefusedError,
+  getListingImage,
   ListingNotFoundError,
   uploadBusinessImage,
   type ImageRefusal,
 } from "~/lib/businesses/images.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { bodyWasTooLarge } from "~/lib/http/body-refusal";
-import { getDb } from "~/lib/db/client.server";
-import { businessListings } from "~/lib/db/schema";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import type { Route } from "./+types/image";
 
@@ -34,24 +32,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.listing.name ? `Image of ${loaderData.listing.name}` : "Business Image"} | ${PRODUCT_NAME}` },
 ];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-async function findListing(businessId: string | undefined) {
-  if (!businessId || !UUID.test(businessId)) return null;
-  const [listing] = await getDb()
-    .select({ id: businessListings.id, name: businessListings.name, imageUrl: businessListings.imageUrl })
-    .from(businessListings)
-    .where(eq(businessListings.id, businessId));
-  return listing ?? null;
-}
-
 function notFound(): never {
   throw data({ message: "Business not found" }, { status: 404 });
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const listing = await findListing(params.businessId);
+  const listing = await getListingImage(params.businessId);
   if (!listing) notFound();
   return { listing };
 }
@@ -67,7 +54,7 @@ function refused(reason: ImageRefusal) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireAdmin(request);
-  const listing = await findListing(params.businessId);
+  const listing = await getListingImage(params.businessId);
   if (!listing) notFound();
   // Over the route's body limit: the gate passed the request on without its body.
   if (bodyWasTooLarge(context)) return refused("tooLarge");

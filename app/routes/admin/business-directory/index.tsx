@@ -1,11 +1,9 @@
 /**
  * /admin/business-directory: search, filter by city and first letter, and
- * page through the listings, 12 at a time (spec: admin-and-prototypes.md
- * sections 2 and 9); add, preview, edit and delete them
+ * page through the listings, 12 at a time (docs/product.md); add, preview, edit and delete them
  * (docs/decisions/0033-business-directory-admin.md, 0053-admin-inbox.md).
  * The screen is app/components/businesses/admin-directory.tsx.
  */
-import type { MetaFunction } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { AdminDirectory } from "~/components/businesses/admin-directory";
 import { requireAdmin } from "~/lib/auth/session.server";
@@ -15,7 +13,7 @@ import { listCitiesForAdmin } from "~/lib/cities/admin.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import type { Route } from "./+types/index";
 
-export const meta: MetaFunction = () => [{ title: `Business Directory | ${PRODUCT_NAME}` }];
+export const meta: Route.MetaFunction = () => [{ title: `Business Directory | ${PRODUCT_NAME}` }];
 
 export const handle: AdminHandle = { breadcrumb: "Business Directory" };
 

@@ -14,9 +14,9 @@
  */
 import crypto from "node:crypto";
 import { contentVersionsOf } from "./content-versions.server";
-import { ifNoneMatchMatches, isPublic } from "./cache.server";
+import { ifNoneMatchMatches, isPublic } from "~/lib/http/cache.server";
 import { PERSONAL_COOKIE_NAMES } from "~/lib/privacy/cookies";
-import { isLiteRequest } from "./lite.server";
+import { isLiteRequest } from "~/lib/document/lite.server";
 
 export const CACHE_STATUS_HEADER = "X-Gavel-Cache";
 

@@ -15,7 +15,7 @@ import { startFakeProxyServer, type FakeProxyServer } from "../support/fake-prox
 import { withPipelineServices } from "../support/pipeline-services";
 
 /**
- * Captions from a server in a data centre (docs/decisions/0049-captions-from-a-data-centre.md):
+ * Captions from a server in a data center (docs/decisions/0049-captions-from-a-data-center.md):
  * the video site's bot checks and rate limits become a per-video failure
  * state with its reason, retried with back-off (never for a video without
  * captions), at a pace that does not hammer the site; a second caption
