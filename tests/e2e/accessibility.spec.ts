@@ -3,7 +3,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { axeAuditor, describeViolations } from "./a11y/axe";
 import { AUDITED_PAGES, findDemoData, type AuditedPage, type Audience, type DemoData } from "./a11y/pages";
-import { addSessionCookie, expect, test } from "./fixtures";
+import { addSessionCookie, expect, jsIndependent, test } from "./fixtures";
 import { watchPageErrors } from "./page-errors";
 
 /**
@@ -25,7 +25,7 @@ function pagePatterns(entries: RouteConfigEntry[], parent = ""): string[] {
   });
 }
 
-test("every page route of app/routes.ts is in the audit", () => {
+test("every page route of app/routes.ts is in the audit", jsIndependent, () => {
   const audited = new Set(AUDITED_PAGES.map((page) => page.pattern));
   const missing = pagePatterns(routes).filter((pattern) => !audited.has(pattern));
   expect(missing, "page routes the accessibility audit does not open (tests/e2e/a11y/pages.ts)").toEqual([]);
