@@ -92,7 +92,11 @@ test.describe("a model that lies in every field", secondServer, () => {
     test.setTimeout(120_000);
     openai = await startFakeOpenAiServer();
     openai.otherwise(lyingReply);
-    server = await startSecondServer({ openaiBaseURL: openai.baseURL, openaiModel: MODEL });
+    // No demo data: the case creates its meeting, and the server starts in half the time.
+    server = await startSecondServer(
+      { openaiBaseURL: openai.baseURL, openaiModel: MODEL },
+      { SEED_DEMO_DATA: "false" },
+    );
   });
   test.afterAll(async () => {
     await server?.stop();
