@@ -60,9 +60,23 @@ export default defineConfig({
       ],
     },
   },
+  // Each case runs where its subject varies (docs/decisions/0056-e2e-each-case-once.md,
+  // tests/e2e/README.md): untagged cases in both projects; `@js-independent`
+  // (what the server renders or answers, the same with or without scripts) and
+  // `@no-js-only` without JavaScript; `@js-only` (what JavaScript adds) and
+  // `@second-server` (cases that open their own contexts with JavaScript on
+  // and off, on a second server started once) with it.
   projects: [
-    { name: "js", use: { browserName: "chromium", javaScriptEnabled: true } },
-    { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false } },
+    {
+      name: "js",
+      use: { browserName: "chromium", javaScriptEnabled: true },
+      grepInvert: /@js-independent|@no-js-only/,
+    },
+    {
+      name: "no-js",
+      use: { browserName: "chromium", javaScriptEnabled: false },
+      grepInvert: /@js-only|@second-server/,
+    },
   ],
   webServer: {
     // `node --import tsx`, not the tsx CLI: the CLI relays SIGTERM to a child

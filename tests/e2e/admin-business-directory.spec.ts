@@ -1,4 +1,4 @@
-import { expect, test, toast } from "./fixtures";
+import { expect, jsIndependent, test, toast } from "./fixtures";
 
 /**
  * /admin/business-directory with JavaScript on (search as you type, preview
@@ -102,7 +102,7 @@ test("search, filter, page through, edit a listing and see the change", async ({
   await expect(preview).toContainText(`Quillon ${tag}`);
 });
 
-test("a member is refused the page", async ({ page, open, signedInAs }) => {
+test("a member is refused the page", jsIndependent, async ({ page, open, signedInAs }) => {
   await signedInAs("member");
   const response = await open(PAGE);
   expect(response?.status()).toBe(403);

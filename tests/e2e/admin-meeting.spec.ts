@@ -1,4 +1,4 @@
-import { expect, test, toast } from "./fixtures";
+import { expect, jsIndependent, test, toast } from "./fixtures";
 
 /**
  * The admin buttons of the public pages, with JavaScript on and off, each
@@ -24,7 +24,7 @@ test("Fetch Transcript shows for a missing transcript and reports the outcome", 
   await expect(page).toHaveURL(new RegExp(`${meeting.city.path}$`));
 });
 
-test("visitors do not see the admin buttons", async ({ page, open, testData }) => {
+test("visitors do not see the admin buttons", jsIndependent, async ({ page, open, testData }) => {
   const meeting = await testData.createMeeting({ transcript: null });
   await open(meeting.city.path);
   await expect(page.getByRole("article")).toHaveCount(1);

@@ -1,4 +1,4 @@
-import { expect, test, toast } from "./fixtures";
+import { expect, jsIndependent, test, toast } from "./fixtures";
 import { latestMailTo } from "./mail";
 
 /**
@@ -88,7 +88,7 @@ test("save a search, get the e-mail, follow its link to the second, unsubscribe"
   await expect(page.locator(`li[data-alert="${PHRASE}"]`)).toContainText("1 meeting so far");
 });
 
-test("visitors are offered to sign in instead of saving a search", async ({ page, open }) => {
+test("visitors are offered to sign in instead of saving a search", jsIndependent, async ({ page, open }) => {
   await open("/search?q=budget");
   await expect(page.getByRole("link", { name: "sign in to save this search" })).toHaveAttribute(
     "href",

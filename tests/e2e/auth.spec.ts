@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, toast } from "./fixtures";
+import { expect, jsIndependent, jsOnly, test, toast } from "./fixtures";
 import { confirmationPathFor, latestCodeFor } from "./mail";
 
 /** A unique address per test and project, so runs never share an account. */
@@ -55,8 +55,7 @@ test("sign up with a code and a home city lands on that city", async ({ page, op
   ).toBeVisible();
 });
 
-test("the Verify button waits for six digits", async ({ page, open, js }, testInfo) => {
-  test.skip(!js, "without JavaScript the server checks the code instead");
+test("the Verify button waits for six digits", jsOnly, async ({ page, open }, testInfo) => {
   const email = address("digits", testInfo.project.name);
   await requestCode(page, open, email, "signup");
   const verify = page.getByRole("button", { name: "Verify" });
@@ -150,24 +149,28 @@ test("a member changes the home city on the profile", async ({ page, open }, tes
   await expect(page.getByText("Alder Creek, CA").first()).toBeVisible();
 });
 
-test("a member does not see the admin links and is refused by the server", async ({ page, open }, testInfo) => {
-  const email = address("member", testInfo.project.name);
-  await signUpWithCode(page, open, email);
-  await open("/about");
-  const memberMenu = await openUserMenu(page, email);
-  await expect(memberMenu.getByRole("link", { name: "Profile" })).toBeVisible();
-  await expect(memberMenu.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
-  const refused = await page.request.post("/admin", {
-    form: { intent: "anything" },
-    headers: { Origin: new URL(page.url()).origin },
-  });
-  expect(refused.status()).toBe(403);
-  const adminPage = await open("/admin");
-  expect(adminPage?.status()).toBe(403);
-  await expect(page.getByText("You don't have permission to access the admin panel.")).toBeVisible();
-});
+test(
+  "a member does not see the admin links and is refused by the server",
+  jsIndependent,
+  async ({ page, open }, testInfo) => {
+    const email = address("member", testInfo.project.name);
+    await signUpWithCode(page, open, email);
+    await open("/about");
+    const memberMenu = await openUserMenu(page, email);
+    await expect(memberMenu.getByRole("link", { name: "Profile" })).toBeVisible();
+    await expect(memberMenu.getByRole("link", { name: "Admin Panel" })).toHaveCount(0);
+    const refused = await page.request.post("/admin", {
+      form: { intent: "anything" },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(refused.status()).toBe(403);
+    const adminPage = await open("/admin");
+    expect(adminPage?.status()).toBe(403);
+    await expect(page.getByText("You don't have permission to access the admin panel.")).toBeVisible();
+  },
+);
 
-test("an admin sees the admin links and the admin panel", async ({ page, open, signedInAs }) => {
+test("an admin sees the admin links and the admin panel", jsIndependent, async ({ page, open, signedInAs }) => {
   const admin = await signedInAs("admin");
   await open("/about");
   const adminMenu = await openUserMenu(page, admin.email);

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, test, toast } from "./fixtures";
+import { expect, jsIndependent, noJsOnly, test, toast } from "./fixtures";
 
 /**
  * A listing's image upload page (/admin/business-directory/:id/image), with
@@ -59,7 +59,7 @@ test("an admin uploads an image and sees it served, and on the listing's public 
   await expect.poll(() => publicImage.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
 });
 
-test("a member cannot open the upload page", async ({ page, open, signedInAs, testData }) => {
+test("a member cannot open the upload page", jsIndependent, async ({ page, open, signedInAs, testData }) => {
   const city = await testData.createCity({ name: "Imageton" });
   const listing = await testData.createListing(city);
   await signedInAs("member");
@@ -68,34 +68,31 @@ test("a member cannot open the upload page", async ({ page, open, signedInAs, te
   await expect(page.getByLabel("Image file", { exact: true })).toHaveCount(0);
 });
 
-test("without JavaScript, a file over 10 MB gets the upload page back with the spec's message, not a bare 413", async ({
-  page,
-  open,
-  js,
-  signedInAs,
-  testData,
-}) => {
-  test.skip(js, "with JavaScript the form refuses such a file before sending it");
-  const city = await testData.createCity({ name: "Bigfile Falls", status: "Live" });
-  const listing = await testData.createListing(city, { name: `Giant Poster Shop ${Date.now().toString(36)}` });
-  await signedInAs("admin");
-  await open(`/admin/business-directory/${listing.id}/image`);
-  // Over the route's whole body limit (10 MB and 64 KB): the request gate answers, not the action.
-  const bytes = Buffer.alloc(11 * 1024 * 1024, 7);
-  (
-    await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } })
-      .png()
-      .toBuffer()
-  ).copy(bytes);
-  await page
-    .getByLabel("Image file", { exact: true })
-    .setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: bytes });
-  const answered = page.waitForResponse((response) => response.request().method() === "POST");
-  await page.getByRole("button", { name: "Upload image" }).click();
-  expect((await answered).status()).toBe(413);
-  await expect(page.getByRole("heading", { name: `Image of ${listing.name}`, level: 1 })).toBeVisible();
-  await expect(toast(page, "alert", "File too large")).toContainText("Please select an image smaller than 10MB");
-  await expect(page.locator("form").getByText("Please select an image smaller than 10MB")).toBeVisible();
-  await expect(page.getByLabel("Image file", { exact: true })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Upload image" })).toBeVisible();
-});
+test(
+  "without JavaScript, a file over 10 MB gets the upload page back with the spec's message, not a bare 413",
+  noJsOnly,
+  async ({ page, open, signedInAs, testData }) => {
+    const city = await testData.createCity({ name: "Bigfile Falls", status: "Live" });
+    const listing = await testData.createListing(city, { name: `Giant Poster Shop ${Date.now().toString(36)}` });
+    await signedInAs("admin");
+    await open(`/admin/business-directory/${listing.id}/image`);
+    // Over the route's whole body limit (10 MB and 64 KB): the request gate answers, not the action.
+    const bytes = Buffer.alloc(11 * 1024 * 1024, 7);
+    (
+      await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer()
+    ).copy(bytes);
+    await page
+      .getByLabel("Image file", { exact: true })
+      .setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: bytes });
+    const answered = page.waitForResponse((response) => response.request().method() === "POST");
+    await page.getByRole("button", { name: "Upload image" }).click();
+    expect((await answered).status()).toBe(413);
+    await expect(page.getByRole("heading", { name: `Image of ${listing.name}`, level: 1 })).toBeVisible();
+    await expect(toast(page, "alert", "File too large")).toContainText("Please select an image smaller than 10MB");
+    await expect(page.locator("form").getByText("Please select an image smaller than 10MB")).toBeVisible();
+    await expect(page.getByLabel("Image file", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Upload image" })).toBeVisible();
+  },
+);

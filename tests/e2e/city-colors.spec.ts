@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { expect, test } from "./fixtures";
+import { expect, jsOnly, test } from "./fixtures";
 
 /**
  * Readable colors whatever a city's admins choose (docs/decisions/0044-readable-colors.md):
@@ -11,38 +11,36 @@ import { expect, test } from "./fixtures";
 const PALE = { primaryColor: "#FFFF99", secondaryColor: "#FFF9C4" };
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-test("a pale yellow city's page passes axe's color contrast, header and buttons included", async ({
-  page,
-  open,
-  js,
-  testData,
-}) => {
-  // axe runs in the page: a no-JS page's colors are the same HTML and CSS.
-  test.skip(!js, "axe needs JavaScript in the page");
-  const city = await testData.createCity({ ...PALE, status: "Live" });
-  await testData.createMeeting({ city, title: "Budget hearing", analysis: true, story: true });
-  await open(city.path);
-  await expect(page.getByRole("link", { name: /View Story/ }).first()).toBeVisible();
-  const header = page.locator("header[data-header-text]");
-  await expect(header).toHaveAttribute("data-header-text", "#0F172A");
+// axe runs in the page, so with JavaScript; a no-JS page's colors are the same HTML and CSS.
+test(
+  "a pale yellow city's page passes axe's color contrast, header and buttons included",
+  jsOnly,
+  async ({ page, open, testData }) => {
+    const city = await testData.createCity({ ...PALE, status: "Live" });
+    await testData.createMeeting({ city, title: "Budget hearing", analysis: true, story: true });
+    await open(city.path);
+    await expect(page.getByRole("link", { name: /View Story/ }).first()).toBeVisible();
+    const header = page.locator("header[data-header-text]");
+    await expect(header).toHaveAttribute("data-header-text", "#0F172A");
 
-  await page.evaluate(axeSource);
-  const run = () =>
-    page.evaluate(async () => {
-      const { violations } = await (
-        window as unknown as { axe: { run: (options: object) => Promise<{ violations: unknown[] }> } }
-      ).axe.run({ runOnly: { type: "rule", values: ["color-contrast"] } });
-      return violations;
-    });
-  expect(await run()).toEqual([]);
+    await page.evaluate(axeSource);
+    const run = () =>
+      page.evaluate(async () => {
+        const { violations } = await (
+          window as unknown as { axe: { run: (options: object) => Promise<{ violations: unknown[] }> } }
+        ).axe.run({ runOnly: { type: "rule", values: ["color-contrast"] } });
+        return violations;
+      });
+    expect(await run()).toEqual([]);
 
-  // The focus ring on the header is its text color, not the page's brand color.
-  await header.getByRole("link", { name: "Businesses" }).focus();
-  const ring = await header
-    .getByRole("link", { name: "Businesses" })
-    .evaluate((link) => getComputedStyle(link).outlineColor);
-  expect(ring).toBe("rgb(15, 23, 42)");
-});
+    // The focus ring on the header is its text color, not the page's brand color.
+    await header.getByRole("link", { name: "Businesses" }).focus();
+    const ring = await header
+      .getByRole("link", { name: "Businesses" })
+      .evaluate((link) => getComputedStyle(link).outlineColor);
+    expect(ring).toBe("rgb(15, 23, 42)");
+  },
+);
 
 test("City Management shows the contrast of the chosen colors and warns below AA", async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, test, toast } from "./fixtures";
+import { expect, jsIndependent, test, toast } from "./fixtures";
 import type { TestCity } from "./test-data";
 
 /**
@@ -195,7 +195,7 @@ test("city fields are checked, and a city made by mistake is deleted after a con
   await expect(page.getByLabel("City", { exact: true }).locator("option", { hasText: "Montara Typo" })).toHaveCount(0);
 });
 
-test("a member is refused the page", async ({ page, signedInAs }) => {
+test("a member is refused the page", jsIndependent, async ({ page, signedInAs }) => {
   await signedInAs("member");
   const response = await page.goto(PAGE);
   expect(response?.status()).toBe(403);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, jsIndependent, jsOnly, test } from "./fixtures";
 
 /**
  * The city page: header banner, recent meetings 10 at a time with Load More
@@ -24,18 +24,22 @@ async function publishedDates(page: Page): Promise<string[]> {
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("datetime") ?? ""));
 }
 
-test("the header banner shows the city, its colors, tag line, search box and Sign In", async ({ page, open }) => {
-  const response = await open(CITY_PATH);
-  expect(response?.status()).toBe(200);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alder Creek, CA");
-  await expect(page.getByText("Where the redwoods meet Main Street")).toBeVisible();
-  const banner = page.locator("header[data-primary-color]");
-  await expect(banner).toHaveAttribute("style", /linear-gradient/);
-  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
-  const search = page.getByRole("search").filter({ has: page.locator('input[name="city"]') });
-  await expect(search).toHaveAttribute("action", "/search");
-  await expect(search.locator('input[name="city"]')).toHaveValue(CITY);
-});
+test(
+  "the header banner shows the city, its colors, tag line, search box and Sign In",
+  jsIndependent,
+  async ({ page, open }) => {
+    const response = await open(CITY_PATH);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alder Creek, CA");
+    await expect(page.getByText("Where the redwoods meet Main Street")).toBeVisible();
+    const banner = page.locator("header[data-primary-color]");
+    await expect(banner).toHaveAttribute("style", /linear-gradient/);
+    await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+    const search = page.getByRole("search").filter({ has: page.locator('input[name="city"]') });
+    await expect(search).toHaveAttribute("action", "/search");
+    await expect(search.locator('input[name="city"]')).toHaveValue(CITY);
+  },
+);
 
 test("the header search goes to /search for this city", async ({ page, open }) => {
   await open(CITY_PATH);
@@ -49,7 +53,7 @@ test("the header search goes to /search for this city", async ({ page, open }) =
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search meetings");
 });
 
-test("the first 10 meetings show newest first, with the side cards", async ({ page, open }) => {
+test("the first 10 meetings show newest first, with the side cards", jsIndependent, async ({ page, open }) => {
   await open(CITY_PATH);
   await expect(cards(page)).toHaveCount(10);
   const dates = await publishedDates(page);
@@ -64,7 +68,7 @@ test("the first 10 meetings show newest first, with the side cards", async ({ pa
   await expect(cards(page).first().locator("[data-placeholder-thumbnail]")).toHaveCount(1);
 });
 
-test("video cards follow the transcript rules", async ({ page, open }) => {
+test("video cards follow the transcript rules", jsIndependent, async ({ page, open }) => {
   await open(`${CITY_PATH}?page=3`);
   const all = cards(page);
   const count = await all.count();
@@ -120,7 +124,7 @@ test("Load More shows the next 10 until none remain, and the URL keeps the count
   }
 });
 
-test("a shared ?page=2 link shows 20 meetings", async ({ page, open }) => {
+test("a shared ?page=2 link shows 20 meetings", jsIndependent, async ({ page, open }) => {
   await open(`${CITY_PATH}?page=2`);
   await expect(cards(page)).toHaveCount(20);
 });
@@ -159,8 +163,7 @@ test("the search toggle opens a search panel, hides the filter, and hiding clear
   await expect(page.getByLabel("Source")).toBeVisible();
 });
 
-test("with JavaScript the search button is disabled while the query is blank", async ({ page, open, js }) => {
-  test.skip(!js, "JavaScript behavior");
+test("with JavaScript the search button is disabled while the query is blank", jsOnly, async ({ page, open }) => {
   await open(`${CITY_PATH}?search=1`);
   const button = page.locator("#city-search").getByRole("button", { name: "Search" });
   await expect(button).toBeDisabled();
@@ -170,26 +173,28 @@ test("with JavaScript the search button is disabled while the query is blank", a
   await expect(button).toBeEnabled();
 });
 
-test("zero results say so", async ({ page, open }) => {
+test("zero results say so", jsIndependent, async ({ page, open }) => {
   await open(`${CITY_PATH}?search=1&q=zeppelinhangar`);
   await expect(page.getByText("No results found for the query.")).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "No Results" })).toBeVisible();
 });
 
-test("an unknown city is a 404 saying City Not Found", async ({ page, open }) => {
+test("an unknown city is a 404 saying City Not Found", jsIndependent, async ({ page, open }) => {
   const response = await open("/city/no-such-city");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "City Not Found" })).toBeVisible();
   await expect(page.getByText("The city you're looking for doesn't exist or has been removed.")).toBeVisible();
 });
 
-test("anonymous pages are publicly cacheable with an ETag, and a matching If-None-Match gets 304", async ({
-  request,
-}) => {
-  const first = await request.get(CITY_PATH);
-  expect(first.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
-  const etag = first.headers()["etag"];
-  expect(etag).toMatch(/^W\/".+"$/);
-  const again = await request.get(CITY_PATH, { headers: { "If-None-Match": etag! } });
-  expect(again.status()).toBe(304);
-});
+test(
+  "anonymous pages are publicly cacheable with an ETag, and a matching If-None-Match gets 304",
+  jsIndependent,
+  async ({ request }) => {
+    const first = await request.get(CITY_PATH);
+    expect(first.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
+    const etag = first.headers()["etag"];
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await request.get(CITY_PATH, { headers: { "If-None-Match": etag! } });
+    expect(again.status()).toBe(304);
+  },
+);

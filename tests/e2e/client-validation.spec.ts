@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, toast } from "./fixtures";
+import { expect, jsIndependent, jsOnly, test, toast } from "./fixtures";
 
 /**
  * Forms are checked by the action's schema on the server, with or without
@@ -29,7 +29,7 @@ test("password sign-in with empty fields", async ({ page, open }) => {
   expect(posts).toHaveLength(1);
 });
 
-test("the sign-in form keeps its native constraints in the server's HTML", async ({ request }) => {
+test("the sign-in form keeps its native constraints in the server's HTML", jsIndependent, async ({ request }) => {
   const html = await (await request.get("/auth?mode=signup&method=password")).text();
   expect(html).toMatch(/<input[^>]*type="email"[^>]*required=""|<input[^>]*required=""[^>]*type="email"/);
   expect(html).toMatch(/<input[^>]*minLength="8"|<input[^>]*minlength="8"/);
@@ -46,17 +46,20 @@ test("an e-mail code for a malformed address", async ({ page, open }) => {
   expect(posts).toHaveLength(1);
 });
 
-test("a field's message goes once it is edited, and the corrected form goes through", async ({ page, open, js }) => {
-  test.skip(!js, "without JavaScript the message stays until the page is sent again");
-  await open("/auth?mode=login&method=code");
-  const email = page.getByRole("textbox", { name: "Email" });
-  await email.fill("resident@");
-  await page.getByRole("button", { name: "Send Code" }).click();
-  await expect(page.getByText("Please enter a valid email address", { exact: true }).first()).toBeVisible();
-  await expect(email).toHaveValue("resident@");
-  await email.fill("resident@example.com");
-  await expect(email).not.toHaveAttribute("aria-invalid", "true");
-});
+test(
+  "a field's message goes once it is edited, and the corrected form goes through",
+  jsOnly,
+  async ({ page, open }) => {
+    await open("/auth?mode=login&method=code");
+    const email = page.getByRole("textbox", { name: "Email" });
+    await email.fill("resident@");
+    await page.getByRole("button", { name: "Send Code" }).click();
+    await expect(page.getByText("Please enter a valid email address", { exact: true }).first()).toBeVisible();
+    await expect(email).toHaveValue("resident@");
+    await email.fill("resident@example.com");
+    await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  },
+);
 
 test("the contact form with nothing filled in", async ({ page, open }) => {
   await open("/contact");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, toast } from "./fixtures";
+import { expect, jsIndependent, test, toast } from "./fixtures";
 
 /** The contact form: validated by the server (noValidate), answered with toasts. */
 
@@ -18,7 +18,7 @@ function contactForm(page: Page) {
   };
 }
 
-test("the contact form has its fields, left to the server to validate", async ({ page, open }) => {
+test("the contact form has its fields, left to the server to validate", jsIndependent, async ({ page, open }) => {
   await open("/contact");
   const { form, email, phone, topic, message, submit } = contactForm(page);
   await expect(form).toHaveCount(1);

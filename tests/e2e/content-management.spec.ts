@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, jsIndependent, test } from "./fixtures";
 
 /**
  * /admin/content-management with JavaScript on and off: the source's
@@ -103,32 +103,36 @@ test("an admin picks a source, then a video, and sees its four cards", async ({ 
   await expect(page).toHaveURL("/admin");
 });
 
-test("unknown ids and empty sources say so on the page", async ({ page, open, signedInAs, testData }) => {
-  await signedInAs("admin");
-  const city = await testData.createCity({ name: "Kestrel Point" });
-  const source = await testData.createSource(city, { title: "Empty playlist" });
-  await open(`/admin/content-management?cityId=${city.id}&sourceUrlId=${source.id}`);
-  await expect(page.getByText("No videos found for this URL")).toBeVisible();
+test(
+  "unknown ids and empty sources say so on the page",
+  jsIndependent,
+  async ({ page, open, signedInAs, testData }) => {
+    await signedInAs("admin");
+    const city = await testData.createCity({ name: "Kestrel Point" });
+    const source = await testData.createSource(city, { title: "Empty playlist" });
+    await open(`/admin/content-management?cityId=${city.id}&sourceUrlId=${source.id}`);
+    await expect(page.getByText("No videos found for this URL")).toBeVisible();
 
-  const response = await open(`/admin/content-management?cityId=${crypto.randomUUID()}`);
-  expect(response?.status()).toBe(404);
-  await expect(page.getByText("City not found")).toBeVisible();
+    const response = await open(`/admin/content-management?cityId=${crypto.randomUUID()}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("City not found")).toBeVisible();
 
-  await open(`/admin/content-management?cityId=${city.id}&sourceUrlId=${source.id}&meetingId=nope`);
-  await expect(card(page, "Details")).toContainText("No video details found");
+    await open(`/admin/content-management?cityId=${city.id}&sourceUrlId=${source.id}&meetingId=nope`);
+    await expect(card(page, "Details")).toContainText("No video details found");
 
-  await open(`/admin/content-management?cityId=${city.id}`);
-  await expect(page.getByRole("link", { name: "Empty playlist" })).toBeVisible();
-});
+    await open(`/admin/content-management?cityId=${city.id}`);
+    await expect(page.getByRole("link", { name: "Empty playlist" })).toBeVisible();
+  },
+);
 
-test("a member is refused", async ({ page, open, signedInAs }) => {
+test("a member is refused", jsIndependent, async ({ page, open, signedInAs }) => {
   await signedInAs("member");
   const response = await open("/admin/content-management");
   expect(response?.status()).toBe(403);
   await expect(page.getByText("You don't have permission to access the admin panel.")).toBeVisible();
 });
 
-test("the other admin pages carry the breadcrumbs", async ({ page, open, signedInAs }) => {
+test("the other admin pages carry the breadcrumbs", jsIndependent, async ({ page, open, signedInAs }) => {
   await signedInAs("admin");
   for (const [path, section] of [
     ["/admin/jobs", "Jobs"],

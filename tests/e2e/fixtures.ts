@@ -77,6 +77,24 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+/**
+ * Where a case runs, given as the second argument of `test(title, where, body)`
+ * (playwright.config.ts greps the tags; tests/e2e/README.md, ADR 0056). A case
+ * without one runs in both projects: its subject differs with JavaScript.
+ */
+/** What the server renders or answers, the same with or without scripts: once, without JavaScript. */
+export const jsIndependent = { tag: "@js-independent" };
+/** What JavaScript adds (hydration, enhancements): with JavaScript only. */
+export const jsOnly = { tag: "@js-only" };
+/** A fallback that exists only without JavaScript. */
+export const noJsOnly = { tag: "@no-js-only" };
+/**
+ * Cases on a second server (second-server.ts) that open their own contexts
+ * with JavaScript on and off: they run in one project, so that the server
+ * starts once.
+ */
+export const secondServer = { tag: "@second-server" };
+
 /** Gives the browser context the user's session, as signing in on `baseURL` would. */
 export async function addSessionCookie(context: BrowserContext, user: TestUser, baseURL: string): Promise<void> {
   await context.addCookies([{ ...user.cookie, url: baseURL, httpOnly: true, sameSite: "Lax" }]);

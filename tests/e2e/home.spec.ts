@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, jsIndependent, noJsOnly, test } from "./fixtures";
 
 /** The landing page's city picker: a GET form to "/" that works with and without JavaScript. */
 
@@ -22,12 +22,12 @@ async function cityOptions(page: Page) {
   return options.filter((option) => option.value !== "" && option.value !== "other");
 }
 
-test("the landing page introduces Gavel", async ({ page, open }) => {
+test("the landing page introduces Gavel", jsIndependent, async ({ page, open }) => {
   await open("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Democracy Made Accessible");
 });
 
-test("the city picker lists Live cities by name, then Other", async ({ page, open }) => {
+test("the city picker lists Live cities by name, then Other", jsIndependent, async ({ page, open }) => {
   await open("/");
   const { form, select, submit } = picker(page);
   await expect(form).toHaveCount(1);
@@ -57,8 +57,7 @@ test("choosing a city and pressing Go to My City opens the city's page", async (
   await expect(page.getByRole("heading", { level: 1 })).toContainText(city.label.split(",")[0] ?? city.label);
 });
 
-test("without JavaScript the picker is a plain GET that redirects", async ({ page, js }) => {
-  test.skip(js, "no-JS behavior");
+test("without JavaScript the picker is a plain GET that redirects", noJsOnly, async ({ page }) => {
   await page.goto("/");
   const [city] = await cityOptions(page);
   if (!city) throw new Error("no Live city to choose");

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { findDemoData, type Audience } from "./a11y/pages";
-import { addSessionCookie, expect, test } from "./fixtures";
+import { addSessionCookie, expect, jsOnly, test } from "./fixtures";
 import { watchPageErrors } from "./page-errors";
 
 /**
@@ -12,8 +12,6 @@ import { watchPageErrors } from "./page-errors";
  * rendered the page again. (Every other page is watched for the same errors
  * by the accessibility audit, which opens them all: accessibility.spec.ts.)
  */
-
-test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "hydration needs JavaScript");
 
 type ApiMeeting = { id: string; hasAnalysis: boolean; hasStory: boolean };
 
@@ -30,40 +28,36 @@ async function meetingWithDraftQuotes(signedIn: APIRequestContext, cityKey: stri
 }
 
 for (const audience of ["visitor", "member", "admin"] satisfies Audience[]) {
-  test(`the meeting and story pages hydrate without an error for a ${audience}`, async ({
-    page,
-    open,
-    browser,
-    baseURL,
-    request,
-    testData,
-    signedInAs,
-  }) => {
-    test.setTimeout(90_000); // two browser contexts' lookups, then five pages each waited for until hydrated
-    const admin = await testData.createUser("admin");
-    const adminContext = await browser.newContext({ baseURL });
-    try {
-      await addSessionCookie(adminContext, admin, baseURL!);
-      const demo = await findDemoData(request, adminContext.request);
-      const meetingId = await meetingWithDraftQuotes(adminContext.request, demo.cityKey);
-      if (audience !== "visitor") await signedInAs(audience);
-      const errors = watchPageErrors(page);
-      const paths = [
-        `/city/${demo.cityKey}/meeting/${meetingId}`,
-        `/city/${demo.cityKey}/meeting-story/${meetingId}`,
-        `/meeting/${meetingId}?t=60`,
-        `/meeting-story/${meetingId}`,
-        `/city/${demo.cityKey}`,
-      ];
-      for (const path of paths) {
-        await open(path);
-        // What makes the pages differ by reader was there: a signed-in reader's quote forms.
-        if (path.includes("/meeting/"))
-          expect((await page.locator("[data-add-to-draft]").count()) > 0, path).toBe(audience !== "visitor");
+  test(
+    `the meeting and story pages hydrate without an error for a ${audience}`,
+    jsOnly,
+    async ({ page, open, browser, baseURL, request, testData, signedInAs }) => {
+      test.setTimeout(90_000); // two browser contexts' lookups, then five pages each waited for until hydrated
+      const admin = await testData.createUser("admin");
+      const adminContext = await browser.newContext({ baseURL });
+      try {
+        await addSessionCookie(adminContext, admin, baseURL!);
+        const demo = await findDemoData(request, adminContext.request);
+        const meetingId = await meetingWithDraftQuotes(adminContext.request, demo.cityKey);
+        if (audience !== "visitor") await signedInAs(audience);
+        const errors = watchPageErrors(page);
+        const paths = [
+          `/city/${demo.cityKey}/meeting/${meetingId}`,
+          `/city/${demo.cityKey}/meeting-story/${meetingId}`,
+          `/meeting/${meetingId}?t=60`,
+          `/meeting-story/${meetingId}`,
+          `/city/${demo.cityKey}`,
+        ];
+        for (const path of paths) {
+          await open(path);
+          // What makes the pages differ by reader was there: a signed-in reader's quote forms.
+          if (path.includes("/meeting/"))
+            expect((await page.locator("[data-add-to-draft]").count()) > 0, path).toBe(audience !== "visitor");
+        }
+        expect(errors, `errors on ${paths.join(", ")}`).toEqual([]);
+      } finally {
+        await adminContext.close();
       }
-      expect(errors, `errors on ${paths.join(", ")}`).toEqual([]);
-    } finally {
-      await adminContext.close();
-    }
-  });
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { expect, test, toast } from "./fixtures";
+import { expect, jsIndependent, test, toast } from "./fixtures";
 import { latestMailTo } from "./mail";
 
 /**
@@ -99,7 +99,7 @@ test("a city request shows under City requests with the city it is for", async (
   );
 });
 
-test("a member is refused the inbox", async ({ page, open, signedInAs }) => {
+test("a member is refused the inbox", jsIndependent, async ({ page, open, signedInAs }) => {
   await signedInAs("member");
   const response = await open("/admin/inbox");
   expect(response?.status()).toBe(403);

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, jsIndependent, test } from "./fixtures";
 
 /**
  * Issue timelines with JavaScript on and off: the demo issue's timeline with
@@ -44,7 +44,7 @@ test("the demo issue's timeline: summary, meetings newest first, chips toggled",
   expect(href).toMatch(/^\/city\/(alder-creek|port-halvern|lake-wendell)\/meeting\/[0-9a-f-]+(\?t=\d+)?$/);
 });
 
-test("the issue's Atom feed is served", async ({ request }) => {
+test("the issue's Atom feed is served", jsIndependent, async ({ request }) => {
   const response = await request.get(`${DEMO}/feed.atom`);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toContain("application/atom+xml");

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { firstLoadScripts } from "./client-build";
-import { expect, test } from "./fixtures";
+import { expect, jsIndependent, test } from "./fixtures";
 
 /**
  * Lite mode (docs/decisions/0029-page-weight-and-lite-mode.md): the reading
@@ -38,27 +38,29 @@ function expectNoScripts(html: string, page: string) {
   expect(html, page).not.toMatch(/modulepreload/i);
 }
 
-test("reading pages send no script with Save-Data: on, nor with the lite cookie", async ({ request, js }) => {
-  test.skip(!js, "HTTP only: once is enough");
-  for (const page of await readingPages(request)) {
-    const saveData = await request.get(page, { headers: { "Save-Data": "on" } });
-    expect(saveData.status(), page).toBe(200);
-    expectNoScripts(await saveData.text(), page);
-    expect(saveData.headers()["vary"], page).toMatch(/Save-Data/i);
-    expect(saveData.headers()["vary"], page).toMatch(/Cookie/i);
+test(
+  "reading pages send no script with Save-Data: on, nor with the lite cookie",
+  jsIndependent,
+  async ({ request }) => {
+    for (const page of await readingPages(request)) {
+      const saveData = await request.get(page, { headers: { "Save-Data": "on" } });
+      expect(saveData.status(), page).toBe(200);
+      expectNoScripts(await saveData.text(), page);
+      expect(saveData.headers()["vary"], page).toMatch(/Save-Data/i);
+      expect(saveData.headers()["vary"], page).toMatch(/Cookie/i);
 
-    expectNoScripts(await (await request.get(page, { headers: { Cookie: "lite=on" } })).text(), page);
+      expectNoScripts(await (await request.get(page, { headers: { Cookie: "lite=on" } })).text(), page);
 
-    const normal = await (await request.get(page)).text();
-    expect(normal, page).toMatch(/<script/);
-    // The reader's "off" wins over the browser's Save-Data.
-    const off = await request.get(page, { headers: { "Save-Data": "on", Cookie: "lite=off" } });
-    expect(await off.text(), page).toMatch(/<script/);
-  }
-});
+      const normal = await (await request.get(page)).text();
+      expect(normal, page).toMatch(/<script/);
+      // The reader's "off" wins over the browser's Save-Data.
+      const off = await request.get(page, { headers: { "Save-Data": "on", Cookie: "lite=off" } });
+      expect(await off.text(), page).toMatch(/<script/);
+    }
+  },
+);
 
-test("pages with forms keep their scripts in lite mode", async ({ request, js }) => {
-  test.skip(!js, "HTTP only: once is enough");
+test("pages with forms keep their scripts in lite mode", jsIndependent, async ({ request }) => {
   for (const page of ["/contact", "/auth?mode=login&method=code"]) {
     const html = await (await request.get(page, { headers: { "Save-Data": "on" } })).text();
     expect(html, page).toMatch(/<script/);
@@ -79,8 +81,7 @@ test("the footer's switch turns lite mode on and off", async ({ page, open }) =>
   expect(await scripts.count()).toBeGreaterThan(0);
 });
 
-test("the reading pages' scripts hold no validator (zod, Conform)", async ({ js }) => {
-  test.skip(!js, "reads the build once");
+test("the reading pages' scripts hold no validator (zod, Conform)", jsIndependent, () => {
   const readingRoutes = ["root", "routes/home", "routes/about", "routes/privacy", "routes/city/city"];
   readingRoutes.push("routes/city/index", "city-meeting", "city-meeting-story", "routes/search");
   for (const [file, code] of firstLoadScripts(readingRoutes)) {

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, secondServer, test, waitForHydration } from "./fixtures";
 import { localContext, startSecondServer, type SecondServer } from "./second-server";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
 import {
@@ -20,7 +20,9 @@ import { FIGURES_NOTE } from "~/lib/ai/verify";
  * its explained mark, none of the removed highlight quotes, genuine quotes
  * with the transcript's speaker and time, and how the pages were made and
  * checked (ADR 0024, ADR 0025). A second app server whose OPENAI_BASE_URL is
- * a fake model in this worker runs the real pipeline, with JavaScript on and off.
+ * a fake model in this worker runs the real pipeline, with JavaScript on and
+ * off: the cases open their own contexts and run in one project, so that the
+ * server starts once (ADR 0056).
  */
 
 const MODEL = "lying-fake-model";
@@ -81,7 +83,7 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string) {
   }
 }
 
-test.describe("a model that lies in every field", () => {
+test.describe("a model that lies in every field", secondServer, () => {
   test.describe.configure({ mode: "serial" });
   let openai: FakeOpenAiServer;
   let server: SecondServer;
@@ -90,74 +92,81 @@ test.describe("a model that lies in every field", () => {
     test.setTimeout(120_000);
     openai = await startFakeOpenAiServer();
     openai.otherwise(lyingReply);
-    server = await startSecondServer({ openaiBaseURL: openai.baseURL, openaiModel: MODEL });
+    // No demo data: the case creates its meeting, and the server starts in half the time.
+    server = await startSecondServer(
+      { openaiBaseURL: openai.baseURL, openaiModel: MODEL },
+      { SEED_DEMO_DATA: "false" },
+    );
   });
   test.afterAll(async () => {
     await server?.stop();
     await openai?.close();
   });
 
-  test("readers see every invented quote and number marked, and the transcript's times and speakers", async ({
-    browser,
-    js,
-  }, testInfo) => {
-    test.setTimeout(180_000);
-    const meeting = await server.testData.createMeeting({
-      transcript: LYING_TRANSCRIPT,
-      title: "Riverton City Council",
-      videoUrl: VIDEO_URL,
-      analysis: false,
+  for (const js of [true, false]) {
+    const mode = js ? "JavaScript on" : "JavaScript off";
+
+    test(`readers see every invented quote and number marked, and the transcript's times and speakers (${mode})`, async ({
+      browser,
+    }, testInfo) => {
+      test.setTimeout(180_000);
+      const meeting = await server.testData.createMeeting({
+        transcript: LYING_TRANSCRIPT,
+        title: "Riverton City Council",
+        videoUrl: VIDEO_URL,
+        analysis: false,
+      });
+      const context = await localContext(browser, server, { javaScriptEnabled: js });
+      const page = await context.newPage();
+      await page.goto(meeting.path);
+      await reloadUntil(page, js, () => page.getByRole("link", { name: "Read the story" }).isVisible());
+      const requests = openai.requests.map((request) => request.body.response_format?.json_schema?.name);
+      expect(requests).toContain("news_story");
+
+      // The analysis page.
+      const analysisText = await expectMarkedEverywhere(page);
+      const provenance = page.getByRole("region", { name: "How this analysis was made" });
+      await expect(provenance).toContainText(new RegExp(`Written by ${MODEL} on [A-Z][a-z]{2} \\d{1,2}, \\d{4}`));
+      await expect(provenance).toContainText("8 quotes checked against the transcript, 2 removed");
+      await expect(provenance).toContainText("4 quotes could not be found in the transcript and are marked");
+      await expect(provenance).toContainText("5 figures could not be found in the transcript and are marked");
+      const summary = page.getByRole("region", { name: "Summary" });
+      await expect(summary.locator("mark")).toContainText(["number not found in the transcript"]);
+      await expect(summary).toContainText(`"we will finish by 2031" ${EXPLAINED.quote}`);
+      await expect(summary).toContainText(`$47.3 million ${EXPLAINED.number}`);
+      for (const removed of REMOVED_HIGHLIGHT_QUOTES) expect(analysisText).not.toContain(removed);
+
+      const genuine = page.locator("[data-highlight]").filter({ hasText: GENUINE_QUOTE.text });
+      await expect(genuine).toContainText(`— ${GENUINE_QUOTE.speaker}`);
+      await expect(genuine).not.toContainText(GENUINE_QUOTE.claimedSpeaker);
+      await expect(genuine.getByRole("link", { name: `Play from ${GENUINE_QUOTE.timestamp}` })).toBeVisible();
+      await expect(
+        genuine.getByRole("link", { name: `Play this quote from ${GENUINE_QUOTE.timestamp}` }),
+      ).toHaveAttribute("href", `${meeting.path}?t=${GENUINE_QUOTE.seconds}#video`);
+      await expect(page.getByRole("link", { name: `Play from ${GENUINE_QUOTE.claimedTimestamp}` })).toHaveCount(0);
+      if (js) await screenshots(page, testInfo, "analysis");
+
+      // The story page.
+      await page.goto(meeting.storyPath);
+      if (js) await waitForHydration(page);
+      const storyText = await expectMarkedEverywhere(page);
+      const storyProvenance = page.getByRole("region", { name: "How this story was made" });
+      await expect(storyProvenance).toContainText(new RegExp(`Written by ${MODEL} on [A-Z][a-z]{2} \\d{1,2}, \\d{4}`));
+      await expect(storyProvenance).toContainText("7 quotes checked against the transcript, 2 removed");
+      await expect(storyProvenance).toContainText("3 quotes could not be found in the transcript and are marked");
+      await expect(storyProvenance).toContainText("9 figures could not be found in the transcript and are marked");
+      const headline = page.getByRole("heading", { level: 1 });
+      await expect(headline.locator("mark")).toHaveText([WORDS.number, WORDS.number]);
+      // Explained once per text: the headline stays a headline.
+      await expect(headline).toHaveText(`Council passes $47.3 million ${EXPLAINED.number} plan 9-2 ${WORDS.number}`);
+      expect(storyText).not.toContain(LYING_STORY.sidebar_elements.quote_block.quote);
+      const bodyQuote = page.getByRole("article").getByRole("link", { name: /^Play this quote from/ });
+      await expect(bodyQuote).toHaveAttribute("aria-label", `Play this quote from ${GENUINE_QUOTE.timestamp}`);
+      await expect(bodyQuote).toHaveAttribute("href", `${meeting.path}?t=${GENUINE_QUOTE.seconds}#video`);
+      await expect(page.locator("figure")).toContainText(GENUINE_QUOTE.text);
+      await expect(page.locator("figure")).toContainText(`— ${GENUINE_QUOTE.speaker}`);
+      if (js) await screenshots(page, testInfo, "story");
+      await context.close();
     });
-    const context = await localContext(browser, server, { javaScriptEnabled: js });
-    const page = await context.newPage();
-    await page.goto(meeting.path);
-    await reloadUntil(page, js, () => page.getByRole("link", { name: "Read the story" }).isVisible());
-    const requests = openai.requests.map((request) => request.body.response_format?.json_schema?.name);
-    expect(requests).toContain("news_story");
-
-    // The analysis page.
-    const analysisText = await expectMarkedEverywhere(page);
-    const provenance = page.getByRole("region", { name: "How this analysis was made" });
-    await expect(provenance).toContainText(new RegExp(`Written by ${MODEL} on [A-Z][a-z]{2} \\d{1,2}, \\d{4}`));
-    await expect(provenance).toContainText("8 quotes checked against the transcript, 2 removed");
-    await expect(provenance).toContainText("4 quotes could not be found in the transcript and are marked");
-    await expect(provenance).toContainText("5 figures could not be found in the transcript and are marked");
-    const summary = page.getByRole("region", { name: "Summary" });
-    await expect(summary.locator("mark")).toContainText(["number not found in the transcript"]);
-    await expect(summary).toContainText(`"we will finish by 2031" ${EXPLAINED.quote}`);
-    await expect(summary).toContainText(`$47.3 million ${EXPLAINED.number}`);
-    for (const removed of REMOVED_HIGHLIGHT_QUOTES) expect(analysisText).not.toContain(removed);
-
-    const genuine = page.locator("[data-highlight]").filter({ hasText: GENUINE_QUOTE.text });
-    await expect(genuine).toContainText(`— ${GENUINE_QUOTE.speaker}`);
-    await expect(genuine).not.toContainText(GENUINE_QUOTE.claimedSpeaker);
-    await expect(genuine.getByRole("link", { name: `Play from ${GENUINE_QUOTE.timestamp}` })).toBeVisible();
-    await expect(
-      genuine.getByRole("link", { name: `Play this quote from ${GENUINE_QUOTE.timestamp}` }),
-    ).toHaveAttribute("href", `${meeting.path}?t=${GENUINE_QUOTE.seconds}#video`);
-    await expect(page.getByRole("link", { name: `Play from ${GENUINE_QUOTE.claimedTimestamp}` })).toHaveCount(0);
-    if (js) await screenshots(page, testInfo, "analysis");
-
-    // The story page.
-    await page.goto(meeting.storyPath);
-    if (js) await waitForHydration(page);
-    const storyText = await expectMarkedEverywhere(page);
-    const storyProvenance = page.getByRole("region", { name: "How this story was made" });
-    await expect(storyProvenance).toContainText(new RegExp(`Written by ${MODEL} on [A-Z][a-z]{2} \\d{1,2}, \\d{4}`));
-    await expect(storyProvenance).toContainText("7 quotes checked against the transcript, 2 removed");
-    await expect(storyProvenance).toContainText("3 quotes could not be found in the transcript and are marked");
-    await expect(storyProvenance).toContainText("9 figures could not be found in the transcript and are marked");
-    const headline = page.getByRole("heading", { level: 1 });
-    await expect(headline.locator("mark")).toHaveText([WORDS.number, WORDS.number]);
-    // Explained once per text: the headline stays a headline.
-    await expect(headline).toHaveText(`Council passes $47.3 million ${EXPLAINED.number} plan 9-2 ${WORDS.number}`);
-    expect(storyText).not.toContain(LYING_STORY.sidebar_elements.quote_block.quote);
-    const bodyQuote = page.getByRole("article").getByRole("link", { name: /^Play this quote from/ });
-    await expect(bodyQuote).toHaveAttribute("aria-label", `Play this quote from ${GENUINE_QUOTE.timestamp}`);
-    await expect(bodyQuote).toHaveAttribute("href", `${meeting.path}?t=${GENUINE_QUOTE.seconds}#video`);
-    await expect(page.locator("figure")).toContainText(GENUINE_QUOTE.text);
-    await expect(page.locator("figure")).toContainText(`— ${GENUINE_QUOTE.speaker}`);
-    if (js) await screenshots(page, testInfo, "story");
-    await context.close();
-  });
+  }
 });

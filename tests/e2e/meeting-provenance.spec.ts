@@ -1,4 +1,4 @@
-import { expect, test, toast } from "./fixtures";
+import { expect, jsIndependent, test, toast } from "./fixtures";
 import { ANALYSIS_QUOTE_TIME, CHECKED_CONTENT, CONTEXT_MARKER, STORY_QUOTE_TIME } from "../support/checked-content";
 import { VERIFICATION_MARKS } from "~/lib/ai/marks";
 
@@ -59,7 +59,7 @@ test("the story page names its model and a quote in its body goes to the meeting
   await expect(page.locator("iframe")).toHaveAttribute("src", new RegExp(`\\?start=${STORY_QUOTE_TIME.seconds}$`));
 });
 
-test("a page whose content was never checked says so", async ({ page, open, testData }) => {
+test("a page whose content was never checked says so", jsIndependent, async ({ page, open, testData }) => {
   const meeting = await testData.createMeeting({ analysis: true, made: { provider: "offline" } });
   await open(meeting.path);
   await expect(page.getByRole("region", { name: "How this analysis was made" })).toContainText(
@@ -72,24 +72,22 @@ test("a page whose content was never checked says so", async ({ page, open, test
  * its HTML and its loader data, never carry them. Needs the offline story
  * writer to stop printing "Editor's context" (issue 11, deliverable 2).
  */
-test("an admin's rewrite instructions never reach the public story page", async ({
-  page,
-  open,
-  signedInAs,
-  testData,
-  baseURL,
-}) => {
-  test.setTimeout(90_000);
-  await signedInAs("admin");
-  const meeting = await testData.createMeeting({ analysis: true, story: true });
-  await open(meeting.storyPath);
-  await page.getByLabel("Rewrite instructions (optional)").fill(`Lead with ${CONTEXT_MARKER}.`);
-  await page.getByRole("button", { name: "Rewrite Story" }).click();
-  await expect(toast(page, "status", "Story Generated")).toBeVisible({ timeout: 30_000 });
+test(
+  "an admin's rewrite instructions never reach the public story page",
+  jsIndependent,
+  async ({ page, open, signedInAs, testData, baseURL }) => {
+    test.setTimeout(90_000);
+    await signedInAs("admin");
+    const meeting = await testData.createMeeting({ analysis: true, story: true });
+    await open(meeting.storyPath);
+    await page.getByLabel("Rewrite instructions (optional)").fill(`Lead with ${CONTEXT_MARKER}.`);
+    await page.getByRole("button", { name: "Rewrite Story" }).click();
+    await expect(toast(page, "status", "Story Generated")).toBeVisible({ timeout: 30_000 });
 
-  for (const path of [meeting.storyPath, `${meeting.storyPath}.data`, meeting.path, `${meeting.path}.data`]) {
-    const response = await fetch(new URL(path, baseURL));
-    expect(response.status, path).toBe(200);
-    expect(await response.text(), path).not.toContain(CONTEXT_MARKER);
-  }
-});
+    for (const path of [meeting.storyPath, `${meeting.storyPath}.data`, meeting.path, `${meeting.path}.data`]) {
+      const response = await fetch(new URL(path, baseURL));
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).not.toContain(CONTEXT_MARKER);
+    }
+  },
+);

@@ -1,8 +1,8 @@
-import { expect, test } from "./fixtures";
+import { expect, jsIndependent, test } from "./fixtures";
 
 /** Unknown pages and unknown cities answer 404 with the same friendly page. */
 
-test("an unknown city is a 404 that says so", async ({ page, open }) => {
+test("an unknown city is a 404 that says so", jsIndependent, async ({ page, open }) => {
   const response = await open("/city/no-such-city");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "City Not Found" })).toBeVisible();
@@ -10,7 +10,7 @@ test("an unknown city is a 404 that says so", async ({ page, open }) => {
 });
 
 for (const path of ["/no-such-page", "/no/such/deep/path"]) {
-  test(`${path} is a 404 with a way home`, async ({ page, open }) => {
+  test(`${path} is a 404 with a way home`, jsIndependent, async ({ page, open }) => {
     const response = await open(path);
     expect(response?.status()).toBe(404);
     await expect(page.getByText("Oops! Page not found")).toBeVisible();

@@ -1,5 +1,5 @@
 import { adminContext, localContext, startFailingAiServer, type FailingAiServer } from "./second-server";
-import { expect, test } from "./fixtures";
+import { expect, secondServer, test } from "./fixtures";
 
 /**
  * Opening a meeting that has a transcript but no analysis queues the
@@ -30,9 +30,11 @@ test("a meeting without an analysis is analyzed on first open, and its story fol
  * With the language model unreachable (a second server, see
  * second-server.ts), a failed analysis shows its message instead of
  * 'Analysis queued', and an admin's failed Re-Analyze or Rewrite shows the
- * failure above the previous result, which stays visible.
+ * failure above the previous result, which stays visible. The cases open
+ * their own contexts with JavaScript on and off and run in one project, so
+ * that the server starts once (ADR 0056).
  */
-test.describe("when the AI provider fails", () => {
+test.describe("when the AI provider fails", secondServer, () => {
   test.describe.configure({ mode: "serial" });
   let server: FailingAiServer;
 
@@ -46,71 +48,73 @@ test.describe("when the AI provider fails", () => {
 
   const UNREACHABLE = "Analysis failed: the AI service could not be reached.";
 
-  test("a meeting whose analysis fails shows the failure, not 'Analysis queued'", async ({ browser, js }) => {
-    test.setTimeout(90_000);
-    const meeting = await server.testData.createMeeting({ analysis: false });
-    const context = await localContext(browser, server, { javaScriptEnabled: js });
-    const page = await context.newPage();
-    await page.goto(meeting.path);
-    await expect(page.getByRole("alert").filter({ hasText: UNREACHABLE })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText("Analysis queued")).toHaveCount(0);
-    // It stays failed: opening it again queues nothing and shows the message.
-    await page.reload();
-    await expect(page.getByRole("alert").filter({ hasText: UNREACHABLE })).toBeVisible();
-    await expect(page.getByText("Analysis queued")).toHaveCount(0);
-    await context.close();
-  });
+  for (const js of [true, false]) {
+    const mode = js ? "JavaScript on" : "JavaScript off";
 
-  test("an admin's failed Re-Analyze and Rewrite show the failure while the previous result stays", async ({
-    browser,
-    js,
-  }) => {
-    test.setTimeout(90_000);
-    const meeting = await server.testData.createMeeting({ analysis: true, story: true });
-    const context = await adminContext(browser, server, js);
-    const page = await context.newPage();
-    await page.goto(meeting.path);
-    await page.getByRole("button", { name: "Re-Analyze Meeting" }).click();
-    const analysisNotice = page
-      .getByRole("alert")
-      .filter({ hasText: UNREACHABLE })
-      .filter({ hasText: "the analysis shown is the previous one" });
-    await expect(analysisNotice).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible();
+    test(`a meeting whose analysis fails shows the failure, not 'Analysis queued' (${mode})`, async ({ browser }) => {
+      test.setTimeout(90_000);
+      const meeting = await server.testData.createMeeting({ analysis: false });
+      const context = await localContext(browser, server, { javaScriptEnabled: js });
+      const page = await context.newPage();
+      await page.goto(meeting.path);
+      await expect(page.getByRole("alert").filter({ hasText: UNREACHABLE })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText("Analysis queued")).toHaveCount(0);
+      // It stays failed: opening it again queues nothing and shows the message.
+      await page.reload();
+      await expect(page.getByRole("alert").filter({ hasText: UNREACHABLE })).toBeVisible();
+      await expect(page.getByText("Analysis queued")).toHaveCount(0);
+      await context.close();
+    });
 
-    await page.goto(meeting.storyPath);
-    const headline = await page.getByRole("heading", { level: 1 }).textContent();
-    await page.getByLabel("Rewrite instructions (optional)").fill("Shorter, please.");
-    await page.getByRole("button", { name: "Rewrite Story" }).click();
-    const storyNotice = page
-      .getByRole("alert")
-      .filter({ hasText: "Story generation failed: the AI service could not be reached." })
-      .filter({ hasText: "the story shown is the previous one" });
-    await expect(storyNotice).toBeVisible({ timeout: 30_000 });
-    await expect(
-      page.getByRole("alert").filter({ hasText: "Failed to generate the news story. Please try again." }),
-    ).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headline!);
-    await context.close();
-  });
+    test(`an admin's failed Re-Analyze and Rewrite show the failure while the previous result stays (${mode})`, async ({
+      browser,
+    }) => {
+      test.setTimeout(90_000);
+      const meeting = await server.testData.createMeeting({ analysis: true, story: true });
+      const context = await adminContext(browser, server, js);
+      const page = await context.newPage();
+      await page.goto(meeting.path);
+      await page.getByRole("button", { name: "Re-Analyze Meeting" }).click();
+      const analysisNotice = page
+        .getByRole("alert")
+        .filter({ hasText: UNREACHABLE })
+        .filter({ hasText: "the analysis shown is the previous one" });
+      await expect(analysisNotice).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible();
 
-  // The revisions page: the failure of a re-run asked there shows there (ADR 0028).
-  test("revisions page: a failed Re-Analyze shows its message above the buttons; the previous analysis stays listed", async ({
-    browser,
-    js,
-  }) => {
-    test.setTimeout(90_000);
-    const meeting = await server.testData.createMeeting({ analysis: true, story: true });
-    const context = await adminContext(browser, server, js);
-    const page = await context.newPage();
-    await page.goto(`/admin/revisions/${meeting.meetingId}`);
-    await page.getByRole("button", { name: "Re-Analyze Meeting" }).click();
-    const notice = page
-      .getByRole("alert")
-      .filter({ hasText: "Analysis failed: the AI service could not be reached." })
-      .filter({ hasText: "the analysis shown is the previous one" });
-    await expect(notice).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole("region", { name: "Analyses" }).getByRole("listitem")).toHaveCount(1);
-    await context.close();
-  });
+      await page.goto(meeting.storyPath);
+      const headline = await page.getByRole("heading", { level: 1 }).textContent();
+      await page.getByLabel("Rewrite instructions (optional)").fill("Shorter, please.");
+      await page.getByRole("button", { name: "Rewrite Story" }).click();
+      const storyNotice = page
+        .getByRole("alert")
+        .filter({ hasText: "Story generation failed: the AI service could not be reached." })
+        .filter({ hasText: "the story shown is the previous one" });
+      await expect(storyNotice).toBeVisible({ timeout: 30_000 });
+      await expect(
+        page.getByRole("alert").filter({ hasText: "Failed to generate the news story. Please try again." }),
+      ).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(headline!);
+      await context.close();
+    });
+
+    // The revisions page: the failure of a re-run asked there shows there (ADR 0028).
+    test(`revisions page: a failed Re-Analyze shows its message above the buttons; the previous analysis stays listed (${mode})`, async ({
+      browser,
+    }) => {
+      test.setTimeout(90_000);
+      const meeting = await server.testData.createMeeting({ analysis: true, story: true });
+      const context = await adminContext(browser, server, js);
+      const page = await context.newPage();
+      await page.goto(`/admin/revisions/${meeting.meetingId}`);
+      await page.getByRole("button", { name: "Re-Analyze Meeting" }).click();
+      const notice = page
+        .getByRole("alert")
+        .filter({ hasText: "Analysis failed: the AI service could not be reached." })
+        .filter({ hasText: "the analysis shown is the previous one" });
+      await expect(notice).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole("region", { name: "Analyses" }).getByRole("listitem")).toHaveCount(1);
+      await context.close();
+    });
+  }
 });

@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { allowsHost, hostOfSource, outsideSources } from "../support/csp";
-import { expect, test } from "./fixtures";
+import { expect, jsIndependent, test } from "./fixtures";
 
 /** The privacy FAQ: exclusive <details name="privacy-faq">, one open at a time, no JavaScript needed. */
 
-test("the privacy FAQ opens one answer at a time", async ({ page, open }) => {
+test("the privacy FAQ opens one answer at a time", jsIndependent, async ({ page, open }) => {
   await open("/privacy");
   const items = page.locator('details[name="privacy-faq"]');
   await expect(items).toHaveCount(10);
@@ -32,14 +32,18 @@ test("the privacy FAQ opens one answer at a time", async ({ page, open }) => {
 });
 
 /** The cookies table comes from app/lib/privacy/cookies.ts (the drift test is tests/integration/privacy.test.ts). */
-test("the privacy page lists the cookies and links to the profile for deletion", async ({ page, open }) => {
-  await open("/privacy");
-  const table = page.getByRole("table");
-  for (const name of ["gavel_session", "gavel_toast", "_totp", "gavel_awaited_job", "gavel_device", "lite"])
-    await expect(table.getByRole("rowheader", { name, exact: true })).toBeVisible();
-  await page.getByText("How do I delete my account?").click();
-  await expect(page.getByRole("link", { name: "your profile" })).toHaveAttribute("href", "/profile");
-});
+test(
+  "the privacy page lists the cookies and links to the profile for deletion",
+  jsIndependent,
+  async ({ page, open }) => {
+    await open("/privacy");
+    const table = page.getByRole("table");
+    for (const name of ["gavel_session", "gavel_toast", "_totp", "gavel_awaited_job", "gavel_device", "lite"])
+      await expect(table.getByRole("rowheader", { name, exact: true })).toBeVisible();
+    await page.getByText("How do I delete my account?").click();
+    await expect(page.getByRole("link", { name: "your profile" })).toHaveAttribute("href", "/profile");
+  },
+);
 
 type OutsideRow = { directive: string; hosts: string[]; anySite: boolean };
 
@@ -55,34 +59,38 @@ async function outsideRows(page: Page): Promise<OutsideRow[]> {
   );
 }
 
-test("the privacy page names exactly the other sites the Content-Security-Policy allows", async ({ page, open }) => {
-  const response = await open("/privacy");
-  const csp = outsideSources(response?.headers()["content-security-policy"] ?? "");
-  const rows = await outsideRows(page);
-  expect(rows.length).toBeGreaterThan(0);
-  expect(csp.size).toBeGreaterThan(0);
-  for (const [directive, sources] of csp) {
-    const named = rows.filter((row) => row.directive === directive);
-    for (const source of sources) {
-      const host = hostOfSource(source);
-      if (host)
-        expect(
-          named.flatMap((row) => row.hosts),
-          `${directive} ${source}`,
-        ).toContain(host);
-      else
-        expect(
-          named.some((row) => row.anySite),
-          `${directive} ${source}`,
-        ).toBe(true);
+test(
+  "the privacy page names exactly the other sites the Content-Security-Policy allows",
+  jsIndependent,
+  async ({ page, open }) => {
+    const response = await open("/privacy");
+    const csp = outsideSources(response?.headers()["content-security-policy"] ?? "");
+    const rows = await outsideRows(page);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(csp.size).toBeGreaterThan(0);
+    for (const [directive, sources] of csp) {
+      const named = rows.filter((row) => row.directive === directive);
+      for (const source of sources) {
+        const host = hostOfSource(source);
+        if (host)
+          expect(
+            named.flatMap((row) => row.hosts),
+            `${directive} ${source}`,
+          ).toContain(host);
+        else
+          expect(
+            named.some((row) => row.anySite),
+            `${directive} ${source}`,
+          ).toBe(true);
+      }
     }
-  }
-  for (const row of rows) {
-    const sources = csp.get(row.directive) ?? [];
-    for (const host of row.hosts) expect(allowsHost(sources, host), `${row.directive} ${host}`).toBe(true);
-    if (row.anySite) expect(sources, row.directive).toContain("https:");
-  }
-});
+    for (const row of rows) {
+      const sources = csp.get(row.directive) ?? [];
+      for (const host of row.hosts) expect(allowsHost(sources, host), `${row.directive} ${host}`).toBe(true);
+      if (row.anySite) expect(sources, row.directive).toContain("https:");
+    }
+  },
+);
 
 test("every other site the pages load is one the privacy page names", async ({ page, open, testData, js }) => {
   test.setTimeout(60_000); // five pages, each waited for until hydrated

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, jsIndependent, test } from "./fixtures";
 
 /**
  * The prototype pages with JavaScript on and off: every tab, chip, toggle,
@@ -241,34 +241,38 @@ test("public sample directory: search, category, letter, clear, List My Business
   await expect(page).toHaveURL("/proto/pricing");
 });
 
-test("public pricing: three plans, Enhanced most popular, Premium on request, previews", async ({ page, open }) => {
-  const response = await open("/proto/pricing");
-  expect(response?.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
-  await expect(page).toHaveTitle(/Pricing \(prototype\)/);
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-  await expect(page.getByTestId("prototype-banner")).toBeVisible();
-  const basic = page.getByTestId("plan-basic");
-  const enhanced = page.getByTestId("plan-enhanced");
-  const premium = page.getByTestId("plan-premium");
-  await expect(basic).toContainText("$29/month");
-  await expect(enhanced).toContainText("$79/month");
-  await expect(enhanced).toContainText("Most Popular");
-  await expect(basic).not.toContainText("Most Popular");
-  await expect(premium).toContainText("Contact Us");
-  await expect(premium).toContainText("Custom pricing");
-  await expect(premium).not.toContainText("$149");
-  await expect(basic.getByRole("list", { name: "Basic features" })).toContainText("Basic visibility");
-  await expect(enhanced.getByRole("list", { name: "Enhanced features" })).toContainText("Better ranking");
-  await expect(premium.getByRole("list", { name: "Premium features" })).toContainText("Top placement");
-  for (const [plan, presentation] of [
-    [basic, "basic"],
-    [enhanced, "enhanced"],
-    [premium, "premium"],
-  ] as const)
-    await expect(plan.getByTestId("proto-business")).toHaveAttribute("data-presentation", presentation);
-});
+test(
+  "public pricing: three plans, Enhanced most popular, Premium on request, previews",
+  jsIndependent,
+  async ({ page, open }) => {
+    const response = await open("/proto/pricing");
+    expect(response?.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
+    await expect(page).toHaveTitle(/Pricing \(prototype\)/);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page.getByTestId("prototype-banner")).toBeVisible();
+    const basic = page.getByTestId("plan-basic");
+    const enhanced = page.getByTestId("plan-enhanced");
+    const premium = page.getByTestId("plan-premium");
+    await expect(basic).toContainText("$29/month");
+    await expect(enhanced).toContainText("$79/month");
+    await expect(enhanced).toContainText("Most Popular");
+    await expect(basic).not.toContainText("Most Popular");
+    await expect(premium).toContainText("Contact Us");
+    await expect(premium).toContainText("Custom pricing");
+    await expect(premium).not.toContainText("$149");
+    await expect(basic.getByRole("list", { name: "Basic features" })).toContainText("Basic visibility");
+    await expect(enhanced.getByRole("list", { name: "Enhanced features" })).toContainText("Better ranking");
+    await expect(premium.getByRole("list", { name: "Premium features" })).toContainText("Top placement");
+    for (const [plan, presentation] of [
+      [basic, "basic"],
+      [enhanced, "enhanced"],
+      [premium, "premium"],
+    ] as const)
+      await expect(plan.getByTestId("proto-business")).toHaveAttribute("data-presentation", presentation);
+  },
+);
 
-test("a member is refused the admin prototypes", async ({ page, open, signedInAs }) => {
+test("a member is refused the admin prototypes", jsIndependent, async ({ page, open, signedInAs }) => {
   await signedInAs("member");
   const response = await open("/admin/proto/frontend-components");
   expect(response?.status()).toBe(403);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, toast } from "./fixtures";
+import { expect, jsIndependent, jsOnly, test, toast } from "./fixtures";
 import { latestCodeFor } from "./mail";
 
 /** Getting around as a reader: header, error pages, toasts, Load More, links, search and share meta. */
@@ -49,17 +49,21 @@ for (const width of [375, 1280]) {
       await expect(page).toHaveURL(/\/admin$/);
     });
 
-    test("a 404 page keeps the top bar, the navigation bar and the footer", async ({ page, open, signedInAs }) => {
-      const admin = await signedInAs("admin");
-      for (const path of ["/no-such-page", "/city/no-such-city"]) {
-        await open(path);
-        await expect(page.getByText(admin.email.slice(0, 2).toUpperCase(), { exact: true }).first()).toBeVisible();
-        await expect(
-          page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }),
-        ).toBeVisible();
-        await expect(page.getByRole("contentinfo")).toBeVisible();
-      }
-    });
+    test(
+      "a 404 page keeps the top bar, the navigation bar and the footer",
+      jsIndependent,
+      async ({ page, open, signedInAs }) => {
+        const admin = await signedInAs("admin");
+        for (const path of ["/no-such-page", "/city/no-such-city"]) {
+          await open(path);
+          await expect(page.getByText(admin.email.slice(0, 2).toUpperCase(), { exact: true }).first()).toBeVisible();
+          await expect(
+            page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }),
+          ).toBeVisible();
+          await expect(page.getByRole("contentinfo")).toBeVisible();
+        }
+      },
+    );
   });
 }
 
@@ -102,8 +106,7 @@ test("a member on /admin is refused and still looks signed in", async ({ page, o
   await expect(page).toHaveURL(/\/\?cities$/);
 });
 
-test("a failed Load More keeps the cards, says so, and can be retried", async ({ page, open, js }) => {
-  test.skip(!js, "without JavaScript Load More is a plain link");
+test("a failed Load More keeps the cards, says so, and can be retried", jsOnly, async ({ page, open }) => {
   await open(CITY_PATH);
   await expect(cards(page)).toHaveCount(10);
   await page.route("**/resources/city-videos?**", (route) => route.abort("connectionfailed"));
@@ -138,7 +141,7 @@ test("card titles and thumbnails link to the meeting; the player links to the vi
   await expect(watch).toHaveAttribute("target", "_blank");
 });
 
-test("a meeting opened at a moment keeps it in the share meta", async ({ page, open }) => {
+test("a meeting opened at a moment keeps it in the share meta", jsIndependent, async ({ page, open }) => {
   const meeting = await firstMeetingPath(page, open);
   await open(`${meeting}?t=754`);
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", new RegExp(`${meeting}\\?t=754$`));
@@ -147,15 +150,19 @@ test("a meeting opened at a moment keeps it in the share meta", async ({ page, o
   await expect(page).toHaveTitle(/at 00:12:34/);
 });
 
-test("the header search of a non-Live city searches that city and shows it selected", async ({ page, open }) => {
-  await open("/search?q=council&city=old-millbrook");
-  await expect(page.getByLabel("City")).toHaveValue("old-millbrook");
-  await expect(page.getByText("No results found for the query.")).toHaveCount(0);
-  await expect(
-    page
-      .getByRole("list", { name: /Results for/ })
-      .getByRole("listitem")
-      .first(),
-  ).toBeVisible();
-  await expect(page.getByText("Relevance 0%")).toHaveCount(0);
-});
+test(
+  "the header search of a non-Live city searches that city and shows it selected",
+  jsIndependent,
+  async ({ page, open }) => {
+    await open("/search?q=council&city=old-millbrook");
+    await expect(page.getByLabel("City")).toHaveValue("old-millbrook");
+    await expect(page.getByText("No results found for the query.")).toHaveCount(0);
+    await expect(
+      page
+        .getByRole("list", { name: /Results for/ })
+        .getByRole("listitem")
+        .first(),
+    ).toBeVisible();
+    await expect(page.getByText("Relevance 0%")).toHaveCount(0);
+  },
+);

@@ -1,5 +1,5 @@
 import { firstLoadScripts } from "./client-build";
-import { expect, test } from "./fixtures";
+import { expect, jsIndependent, test } from "./fixtures";
 
 /**
  * What a reader's browser downloads on a cold visit holds only what the
@@ -31,8 +31,7 @@ const PAGES: Record<string, { routes: string[]; absent: string[] }> = {
 };
 
 for (const [name, { routes, absent }] of Object.entries(PAGES)) {
-  test(`the ${name} page's first-load scripts hold only what a reader sees`, ({ js }) => {
-    test.skip(!js, "reads the build once");
+  test(`the ${name} page's first-load scripts hold only what a reader sees`, jsIndependent, () => {
     for (const [file, code] of firstLoadScripts(routes)) {
       for (const text of absent) expect(code, `${file}: ${text}`).not.toContain(text);
     }

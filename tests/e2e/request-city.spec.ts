@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, toast } from "./fixtures";
+import { expect, noJsOnly, test, toast } from "./fixtures";
 
 /**
  * "Other" in the landing picker leads to the Request City Coverage form: a
@@ -59,8 +59,7 @@ test("choosing Other opens the Request City Coverage form", async ({ page, open,
   expect(states).toContainEqual({ value: "WY", label: "Wyoming" });
 });
 
-test("without JavaScript, the request form is a page of its own", async ({ page, js }) => {
-  test.skip(js, "no-JS behavior");
+test("without JavaScript, the request form is a page of its own", noJsOnly, async ({ page }) => {
   const response = await page.goto("/?request-city");
   expect(response?.status()).toBe(200);
   await expect(page.getByText("Request City Coverage", { exact: true }).first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { HTML_TEXT_VIDEO_ID, SEARCHABLE_MOMENTS } from "#demo/meetings";
-import { expect, test } from "./fixtures";
+import { expect, jsIndependent, test } from "./fixtures";
 
 /**
  * Searching lands on the moment: a result links to the meeting with `?t=`
@@ -26,7 +26,7 @@ test("a city search result opens the meeting at the second the words were said",
   await expect(player).toHaveAttribute("loading", "lazy");
 });
 
-test("the city page's search panel finds every demo moment", async ({ page, open }) => {
+test("the city page's search panel finds every demo moment", jsIndependent, async ({ page, open }) => {
   for (const m of SEARCHABLE_MOMENTS) {
     await open(`/city/${m.cityKey}?search=1&q=${encodeURIComponent(m.phrase)}`);
     const first = page.locator("#city-search li[data-result-id]").first();

@@ -27,7 +27,8 @@ export type SecondServer = { baseURL: string; testData: TestData; stop: () => Pr
 export type FailingAiServer = SecondServer;
 
 export function startFailingAiServer(): Promise<SecondServer> {
-  return startSecondServer({ openaiBaseURL: "http://127.0.0.1:9/v1" });
+  // No demo data: its specs create what they open, and the server starts in half the time.
+  return startSecondServer({ openaiBaseURL: "http://127.0.0.1:9/v1" }, { SEED_DEMO_DATA: "false" });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, jsOnly, test } from "./fixtures";
 
 /**
  * The Content-Security-Policy lets the app run: with JavaScript on, every
@@ -7,7 +7,7 @@ import { expect, test } from "./fixtures";
  * tests/integration/http-hardening.test.ts.)
  */
 
-test("pages hydrate under the Content-Security-Policy with no violation", async ({ page, open, js }) => {
+test("pages hydrate under the Content-Security-Policy with no violation", jsOnly, async ({ page, open, js }) => {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content[- ]Security[- ]Policy|Permissions-Policy/i.test(message.text()))

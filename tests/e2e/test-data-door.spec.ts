@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, jsIndependent, test } from "./fixtures";
 import { mainTestDataDoor } from "./test-data";
 
 /**
@@ -6,8 +6,7 @@ import { mainTestDataDoor } from "./test-data";
  * with this run's token, and the app itself has no such routes.
  */
 
-test("the door refuses requests without this run's token", async ({ request, js }) => {
-  test.skip(!js, "one project is enough: no browser involved");
+test("the door refuses requests without this run's token", jsIndependent, async ({ request }) => {
   const door = mainTestDataDoor();
   for (const authorization of [undefined, "Bearer wrong", `Bearer ${door.token}x`, door.token]) {
     const response = await request.post(`${door.url}/users`, {
@@ -23,8 +22,7 @@ test("the door refuses requests without this run's token", async ({ request, js 
   expect(created.status()).toBe(201);
 });
 
-test("the app has no test-data routes", async ({ request, js }) => {
-  test.skip(!js, "one project is enough: no browser involved");
+test("the app has no test-data routes", jsIndependent, async ({ request }) => {
   for (const path of ["/users", "/cities", "/meetings"]) {
     const response = await request.post(path, { data: { role: "admin" }, failOnStatusCode: false });
     expect(response.status(), path).not.toBe(201);

@@ -1,4 +1,4 @@
-import { expect, test, toast } from "./fixtures";
+import { expect, jsIndependent, test, toast } from "./fixtures";
 
 /**
  * /admin/youtube-manager with JavaScript on and off. The e2e server's video
@@ -46,7 +46,7 @@ test("the form's rules, and a clear message when the video site cannot be reache
   await expect(page.getByRole("button", { name: "Save Selected URLs" })).toHaveCount(0);
 });
 
-test("a member is refused the page", async ({ page, signedInAs }) => {
+test("a member is refused the page", jsIndependent, async ({ page, signedInAs }) => {
   await signedInAs("member");
   const response = await page.goto(PAGE);
   expect(response?.status()).toBe(403);

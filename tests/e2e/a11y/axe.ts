@@ -91,6 +91,35 @@ export async function axeAuditor(browser: Browser, page: Page, js: boolean): Pro
   };
 }
 
+/**
+ * The HTML the server sends for the page's address, fetched with the page's
+ * cookies (null when it does not answer 200), to compare the page with.
+ */
+export async function servedHtml(page: Page): Promise<string | null> {
+  const response = await page.request.get(page.url(), { headers: { Accept: "text/html" }, maxRedirects: 0 });
+  return response.status() === 200 ? response.text() : null;
+}
+
+/**
+ * Whether the page's document is, scripts and <noscript> aside, exactly the
+ * document a browser builds from `html` without JavaScript: then what axe
+ * finds in it is what the HTML pass of the no-js project finds, and
+ * JavaScript has added nothing to audit. Nonces are left out (the browser
+ * hides them); any other difference, an attribute an effect set, an element
+ * rendered on the client, a text, counts.
+ */
+export async function sameAsItsHtml(page: Page, html: string): Promise<boolean> {
+  return page.evaluate((source) => {
+    const strip = (root: Element) => {
+      for (const node of root.querySelectorAll("script, noscript, link[rel=modulepreload]")) node.remove();
+      for (const node of root.querySelectorAll("[nonce]")) node.removeAttribute("nonce");
+      return root.outerHTML;
+    };
+    const served = new DOMParser().parseFromString(source, "text/html").documentElement;
+    return strip(served) === strip(document.documentElement.cloneNode(true) as Element);
+  }, html);
+}
+
 /** One readable paragraph per violation: rule, what it asks, and up to five elements that fail it. */
 export function describeViolations(where: string, violations: AxeViolation[]): string {
   return violations
