@@ -69,6 +69,8 @@ function paths(): string[] {
     locationKey: "riverton",
     meetingId,
     businessId: "00000000-0000-4000-8000-000000000000",
+    messageId: "00000000-0000-4000-8000-000000000000",
+    requestId: "00000000-0000-4000-8000-000000000000",
     token: "no-such-token",
     issueKey: "no-such-issue",
   });
