@@ -96,7 +96,14 @@ export async function axeAuditor(browser: Browser, page: Page, js: boolean): Pro
  * cookies (null when it does not answer 200), to compare the page with.
  */
 export async function servedHtml(page: Page): Promise<string | null> {
-  const response = await page.request.get(page.url(), { headers: { Accept: "text/html" }, maxRedirects: 0 });
+  const get = () =>
+    page.request.get(page.url(), { headers: { Accept: "text/html", Connection: "close" }, maxRedirects: 0 });
+  // A pooled connection the server closed as idle (its 5 s keep-alive) just as
+  // it was reused resets: a GET is retried on a new one, as browsers do (RFC 9112, 9.3.1).
+  const response = await get().catch((error: Error) => {
+    if (/ECONNRESET|socket hang up/.test(error.message)) return get();
+    throw error;
+  });
   return response.status() === 200 ? response.text() : null;
 }
 
