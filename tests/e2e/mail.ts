@@ -20,6 +20,29 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 /** The newest e-mail to `address`, waiting for it to arrive. */
+/** The newest mail to `address` whose text holds `containing` (other specs' mail to the same admin aside). */
+export async function mailTo(address: string, containing: string): Promise<string> {
+  let found = "";
+  await expect
+    .poll(
+      () => {
+        const dir = outbox();
+        if (!fs.existsSync(dir)) return false;
+        const texts = fs
+          .readdirSync(dir)
+          .filter((name) => name.toLowerCase().endsWith(`-${address.toLowerCase()}.eml`))
+          .sort()
+          .map((name) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, name), "utf8")))
+          .filter((text) => text.includes(containing));
+        found = texts.at(-1) ?? "";
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found;
+}
+
 export async function latestMailTo(address: string, after = 0): Promise<string> {
   let found = "";
   await expect
