@@ -492,6 +492,27 @@ describe(`through the HTTP stack ${dbTag}`, () => {
     expect(await imageUrlOf(listing.id)).toBeNull();
   });
 
+  it("lets a browser that sends its whole too-large upload before reading still read the page", async () => {
+    const listing = await createListing("Patient Uploader");
+    const connection = await RawConnection.open(port);
+    connection.pauseReading();
+    const size = IMAGE_BODY_LIMIT + 1024 * 1024;
+    await connection.write(
+      `POST /admin/business-directory/${listing.id}/image HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${admin.cookie}\r\n` +
+        `Content-Type: multipart/form-data; boundary=gavelimage\r\nContent-Length: ${size}\r\n\r\n`,
+    );
+    // Answered at once and the socket destroyed, a client still sending gets a
+    // reset, which drops the answer waiting unread in its buffer.
+    const chunk = Buffer.alloc(64 * 1024, 1);
+    for (let sent = 0; sent < size; sent += chunk.length) await connection.write(chunk.subarray(0, size - sent));
+    connection.resumeReading();
+    const response = await connection.read();
+    connection.close();
+    expect([response?.status, response?.headers.connection]).toEqual([413, "close"]);
+    expectImagePageTooLarge(response?.body, "Patient Uploader");
+    expect(await imageUrlOf(listing.id)).toBeNull();
+  });
+
   it("refuses a member's too large upload as any of their posts, with nothing stored", async () => {
     const listing = await createListing("Not Yours");
     const connection = await RawConnection.open(port);

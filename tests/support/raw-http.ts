@@ -49,6 +49,15 @@ export class RawConnection {
     return new Promise((resolve) => this.socket.write(data, () => resolve()));
   }
 
+  /** Leaves what the server sends unread (in the kernel's buffer), as a browser does while it uploads. */
+  pauseReading(): void {
+    this.socket.pause();
+  }
+
+  resumeReading(): void {
+    this.socket.resume();
+  }
+
   /** True once any answer bytes have arrived. */
   get answered(): boolean {
     return this.buffer.length > 0;

@@ -19,16 +19,33 @@ export function answerPlainly(
   res.type("text/plain").send(message);
 }
 
-const LINGER_MS = 2_000;
+/** How long, and how much, a client may go on sending once answered before it is cut off. */
+const LINGER = { ms: 30_000, bytes: 64 * 1024 * 1024 };
 
 /**
- * Closes the connection once the answer is out. Meanwhile what the client
- * still sends is read and dropped for a moment: closing a socket with
- * unread bytes resets it, and a reset can destroy the answer before the
- * client has read it.
+ * Closes the connection once the answer is out, as a lingering close: the
+ * answer is sent and our side shut, then what the client still sends is read
+ * and dropped until its body ends (or LINGER runs out), and only then is the
+ * socket destroyed. A browser uploads its whole body before it reads the
+ * answer; a socket destroyed with bytes still coming resets the connection,
+ * and a reset wipes the answer out of the browser's buffer: it shows a
+ * connection error instead of our page.
  */
 export function closeAfterAnswer(req: ExpressRequest, res: Response) {
   res.setHeader("Connection", "close");
+  const socket = req.socket;
+  let dropped = 0;
+  const cutOff = () => socket.destroy();
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER.bytes) cutOff();
+  });
   req.resume();
-  res.on("finish", () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref());
+  // Node calls destroySoon() once a "Connection: close" answer is written.
+  socket.destroySoon = () => {
+    socket.end();
+    if (req.complete) return cutOff();
+    req.once("end", cutOff);
+    setTimeout(cutOff, LINGER.ms).unref();
+  };
 }
