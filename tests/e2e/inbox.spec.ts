@@ -14,7 +14,7 @@ test("a contact message reaches the admins; one answers it by e-mail and closes 
   js,
   signedInAs,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const admin = await signedInAs("admin");
   const tag = `${Date.now().toString(36)}${js ? "js" : "nojs"}`;
   const sender = `inbox-${tag}@example.com`;

@@ -19,7 +19,12 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The newest e-mail to `address`, waiting for it to arrive. */
+/**
+ * How long a mail may take to be written: "until it arrives". Mail goes
+ * through the job queue, behind every other spec's notices.
+ */
+const ARRIVES_WITHIN_MS = 60_000;
+
 /** The newest mail to `address` whose text holds `containing` (other specs' mail to the same admin aside). */
 export async function mailTo(address: string, containing: string): Promise<string> {
   let found = "";
@@ -37,12 +42,13 @@ export async function mailTo(address: string, containing: string): Promise<strin
         found = texts.at(-1) ?? "";
         return Boolean(found);
       },
-      { timeout: 10_000 },
+      { timeout: ARRIVES_WITHIN_MS },
     )
     .toBe(true);
   return found;
 }
 
+/** The newest e-mail to `address` (written after `after`, in ms), waiting for it to arrive. */
 export async function latestMailTo(address: string, after = 0): Promise<string> {
   let found = "";
   await expect
@@ -60,7 +66,7 @@ export async function latestMailTo(address: string, after = 0): Promise<string> 
         found = last ? decodeQuotedPrintable(fs.readFileSync(last, "utf8")) : "";
         return Boolean(last);
       },
-      { timeout: 10_000 },
+      { timeout: ARRIVES_WITHIN_MS },
     )
     .toBe(true);
   return found;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
@@ -10,7 +11,14 @@ import { seedVideo } from "#demo/meetings";
 import { analysisRevisions, storyRevisions } from "~/lib/db/schema";
 import { getBoss, startSupervisedBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { handleAnalysisJob } from "~/lib/jobs/handlers.server";
-import { ensureAnalysisQueued, requestReanalysis, runNextJob, startWorker, stopWorker } from "~/lib/jobs/index.server";
+import {
+  ensureAnalysisQueued,
+  QUEUES,
+  requestReanalysis,
+  runNextJob,
+  startWorker,
+  stopWorker,
+} from "~/lib/jobs/index.server";
 import { analyzeVideo } from "~/lib/pipeline/index.server";
 import { dbKind, dbTag, execSql, getTestDb } from "../setup";
 import { withPipelineServices } from "../support/pipeline-services";
@@ -281,4 +289,25 @@ describe(`npm run worker ${dbTag}`, () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(/needs PostgreSQL \(DATABASE_URL\)/);
   });
+});
+
+describe(`a backlog ${dbTag}`, () => {
+  it("is worked through job after job, not one job per polling interval", async () => {
+    const boss = await getBoss();
+    const ids: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      const id = await boss.send(QUEUES.inboxMail, { kind: "admin-notice", box: "messages", id: randomUUID() });
+      ids.push(id!);
+    }
+    // An hour between polls: a worker that waited an interval after each job would finish one.
+    await startWorker({ pollingIntervalSeconds: 3600, queues: [QUEUES.inboxMail] });
+    for (const id of ids) {
+      const done = await waitFor(
+        () => job(id),
+        (row) => row.state === "completed",
+        60_000,
+      );
+      expect(done.output).toMatchObject({ outcome: "skipped", reason: "The message is gone" });
+    }
+  }, 90_000);
 });
