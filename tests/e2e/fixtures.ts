@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { test as base, expect, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { mainTestDataDoor, testDataClient, type TestData, type TestUser } from "./test-data";
 
@@ -12,7 +13,12 @@ import { mainTestDataDoor, testDataClient, type TestData, type TestUser } from "
  *   server (test-data.ts), so that a spec changes only what it created;
  * - gives `signedInAs(role)`, which signs the test's browser context in as a
  *   new member or admin without e-mail codes (signing in itself is what
- *   auth.spec.ts tests).
+ *   auth.spec.ts tests);
+ * - gives each test's browser a client address of its own (`clientAddress`,
+ *   sent as X-Forwarded-For to the server, which trusts its loopback proxy):
+ *   every browser of the run comes from 127.0.0.1, and the per-address limits
+ *   (five contact messages an hour, sign-ins) would otherwise be shared by
+ *   every spec, as no two real readers share them.
  */
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -21,6 +27,7 @@ type Fixtures = {
   js: boolean;
   open: (path: string) => Promise<Response | null>;
   blockedRequests: string[];
+  clientAddress: string;
   testData: TestData;
   signedInAs: (role: "member" | "admin") => Promise<TestUser>;
 };
@@ -46,6 +53,15 @@ export const test = base.extend<Fixtures>({
         testInfo.annotations.push({ type: "blocked external requests", description: blocked.join("\n") });
         console.warn(`[e2e] blocked ${blocked.length} request(s) to other hosts:\n  ${blocked.join("\n  ")}`);
       }
+    },
+    { auto: true },
+  ],
+
+  clientAddress: [
+    async ({ context }, provide, testInfo) => {
+      const address = addressOf(`${testInfo.testId} ${testInfo.retry}`);
+      await context.setExtraHTTPHeaders({ "X-Forwarded-For": address });
+      await provide(address);
     },
     { auto: true },
   ],
@@ -94,6 +110,12 @@ export const noJsOnly = { tag: "@no-js-only" };
  * starts once.
  */
 export const secondServer = { tag: "@second-server" };
+
+/** A private (10.x.y.z) address named by `seed`: the same seed, the same address. */
+export function addressOf(seed: string): string {
+  const [a, b, c] = crypto.createHash("sha256").update(seed).digest();
+  return `10.${a}.${b}.${c}`;
+}
 
 /** Gives the browser context the user's session, as signing in on `baseURL` would. */
 export async function addSessionCookie(context: BrowserContext, user: TestUser, baseURL: string): Promise<void> {

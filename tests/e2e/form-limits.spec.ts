@@ -1,5 +1,4 @@
-import crypto from "node:crypto";
-import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
@@ -7,19 +6,9 @@ import { expect, test } from "./fixtures";
  * hour from one client address): the sixth is refused on the page itself,
  * with JavaScript and without, in the form, which keeps what was typed.
  *
- * Every browser of the e2e run comes from 127.0.0.1; the server trusts its
- * loopback proxy, so each test takes an address of its own through
- * X-Forwarded-For and fills its five through the same door first.
+ * Each test's browser has a client address of its own (fixtures.ts); the
+ * test fills its five from that address first, through the same door.
  */
-
-function ownAddress(testInfo: TestInfo): string {
-  const byte = (n: number) => crypto.createHash("sha256").update(`${testInfo.testId} ${n}`).digest()[0]!;
-  return `10.${byte(1)}.${byte(2)}.${byte(3)}`;
-}
-
-async function useAddress(page: Page, address: string) {
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": address });
-}
 
 async function sendFive(request: APIRequestContext, address: string, path: string, form: Record<string, string>) {
   for (let n = 1; n <= 5; n++) {
@@ -32,10 +21,9 @@ test("the sixth contact message in an hour is refused in the form, which keeps i
   page,
   open,
   request,
-}, testInfo) => {
-  const address = ownAddress(testInfo);
+  clientAddress: address,
+}) => {
   await sendFive(request, address, "/contact", { email: "flood@example.com", topic: "Other", message: "Hello" });
-  await useAddress(page, address);
   await open("/contact");
   const form = page.locator("form").filter({ has: page.locator('textarea[name="message"]') });
   await form.getByRole("textbox", { name: "Email", exact: true }).fill("resident@example.com");
@@ -60,10 +48,9 @@ test("the sixth city request in an hour is refused in the form, which keeps it",
   open,
   request,
   js,
-}, testInfo) => {
-  const address = ownAddress(testInfo);
+  clientAddress: address,
+}) => {
   await sendFive(request, address, "/?index", { state: "OR", cityName: "Bend", email: "flood@example.com" });
-  await useAddress(page, address);
   await open(js ? "/" : "/?request-city");
   if (js) await page.getByRole("combobox", { name: "Choose your city" }).selectOption("other");
   const scope = js ? page.locator("dialog[open]") : page.locator("body");

@@ -183,6 +183,8 @@ test("directory tiers: toggles with their prices, previous and next through 11 b
   await expect(card.getByRole("heading", { name: "Riverside Dental Care" })).toBeVisible();
   await expect(card).toHaveAttribute("data-presentation", "enhanced");
   await browse.getByRole("link", { name: "← Previous" }).click();
+  // Each link points from the business shown: the second click waits for the first's page.
+  await expect(page.getByText("Business 1 of 11")).toBeVisible();
   await browse.getByRole("link", { name: "← Previous" }).click();
   await expect(page.getByText("Business 11 of 11")).toBeVisible();
   await expect(card.getByRole("heading", { name: "3 Sisters Coffee" })).toBeVisible();
