@@ -12,7 +12,12 @@ import { Button, Field, SelectField } from "~/components/forms/fields";
 import type { LastResult } from "~/components/forms/use-schema-form";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { Pagination } from "~/components/ui/pagination";
-import { adminDirectoryHref, type AdminDirectoryQuery } from "~/lib/businesses/admin-forms";
+import {
+  adminDirectoryHref,
+  listingAdminHref,
+  newListingHref,
+  type AdminDirectoryQuery,
+} from "~/lib/businesses/admin-forms";
 import { LETTERS } from "~/lib/businesses/listing";
 import type { Toast } from "~/lib/toast/toast";
 import { BusinessForm, ListingCard, ListingPreview, type BusinessChoices, type ListingView } from "./admin-listing";
@@ -27,14 +32,6 @@ export type AdminDirectoryData = BusinessChoices & {
   page: number;
   pageCount: number;
 };
-
-const withBack = (path: string, back: string) => `${path}?back=${encodeURIComponent(back)}`;
-const previewHref = (id: string, back: string) =>
-  withBack(href("/admin/business-directory/:businessId", { businessId: id }), back);
-const editHref = (id: string, back: string) =>
-  withBack(href("/admin/business-directory/:businessId/edit", { businessId: id }), back);
-export const deleteHref = (id: string, back: string) =>
-  withBack(href("/admin/business-directory/:businessId/delete", { businessId: id }), back);
 
 /** The open dialog, for the list it was opened on (its location key). */
 type Open = { kind: "preview" | "edit" | "delete"; id: string; on: string } | null;
@@ -55,7 +52,7 @@ export function AdminDirectory(data: AdminDirectoryData) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">Business Directory</h1>
         <Link
-          to={withBack(href("/admin/business-directory/new"), here)}
+          to={newListingHref(here)}
           className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
         >
           Add business
@@ -75,9 +72,9 @@ export function AdminDirectory(data: AdminDirectoryData) {
             <li key={listing.id} className="flex">
               <ListingCard
                 listing={listing}
-                previewTo={previewHref(listing.id, here)}
-                editTo={editHref(listing.id, here)}
-                deleteTo={deleteHref(listing.id, here)}
+                previewTo={listingAdminHref("preview", listing.id, here)}
+                editTo={listingAdminHref("edit", listing.id, here)}
+                deleteTo={listingAdminHref("delete", listing.id, here)}
                 onOpen={(kind, event) => {
                   if (!hydrated || event.metaKey || event.ctrlKey || event.shiftKey) return;
                   event.preventDefault();
@@ -113,7 +110,7 @@ export function AdminDirectory(data: AdminDirectoryData) {
         <ListingDialog title={`Delete ${opened.name}?`} onClose={close}>
           <DeleteListingForm
             listing={opened}
-            action={deleteHref(opened.id, here)}
+            action={listingAdminHref("delete", opened.id, here)}
             cancel={
               <Button type="button" variant="secondary" onClick={close}>
                 Cancel

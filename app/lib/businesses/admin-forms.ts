@@ -37,6 +37,21 @@ export function adminDirectoryHref(query: Partial<AdminDirectoryQuery> = {}): st
   return `${href("/admin/business-directory")}${search ? `?${search}` : ""}`;
 }
 
+/** A listing's admin pages, each carrying the list to return to (`back`). */
+export function listingAdminHref(page: "preview" | "edit" | "delete", businessId: string, back: string): string {
+  const path = {
+    preview: href("/admin/business-directory/:businessId", { businessId }),
+    edit: href("/admin/business-directory/:businessId/edit", { businessId }),
+    delete: href("/admin/business-directory/:businessId/delete", { businessId }),
+  }[page];
+  return withBack(path, back);
+}
+
+/** The new-listing page, returning to the list it was opened from. */
+export const newListingHref = (back: string) => withBack(href("/admin/business-directory/new"), back);
+
+const withBack = (path: string, back: string) => `${path}?back=${encodeURIComponent(back)}`;
+
 /** Where the list was, for the preview and edit pages to return to: only a list URL. */
 export function listReturnTo(value: string | null | undefined): string {
   const base = href("/admin/business-directory");

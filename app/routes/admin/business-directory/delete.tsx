@@ -4,22 +4,22 @@
  * dialog), and the action that deletes it with its stored images (issue
  * 26, item 14; docs/decisions/0053-admin-inbox.md).
  */
-import { data, href, Link } from "react-router";
-import type { AdminHandle } from "~/components/admin/breadcrumbs";
+import { Link } from "react-router";
 import { LINK } from "~/components/businesses/admin-listing";
 import { DeleteListingForm } from "~/components/businesses/delete-listing-form";
 import { requireAdmin } from "~/lib/auth/session.server";
-import { deleteListingByAdmin, getListingForAdmin } from "~/lib/businesses/admin.server";
-import { BUSINESS_MESSAGES, listReturnTo } from "~/lib/businesses/admin-forms";
+import { deleteListingByAdmin } from "~/lib/businesses/admin.server";
+import { BUSINESS_MESSAGES, listingAdminHref, listReturnTo } from "~/lib/businesses/admin-forms";
 import { isUuid } from "~/lib/uuid";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { redirectWithToast } from "~/lib/toast/toast.server";
+import { listingBreadcrumb } from "~/components/businesses/breadcrumbs";
+import { listingOr404 } from "~/lib/businesses/admin-actions.server";
 import type { Route } from "./+types/delete";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const listing = isUuid(params.businessId) ? await getListingForAdmin(params.businessId) : null;
-  if (!listing) throw data({ message: BUSINESS_MESSAGES.notFound }, { status: 404 });
+  const listing = await listingOr404(params.businessId);
   return { listing, back: listReturnTo(new URL(request.url).searchParams.get("back")) };
 }
 
@@ -46,20 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Delete ${loaderData?.listing.name ?? "Business"} | Business Directory | ${PRODUCT_NAME}` },
 ];
 
-export const handle: AdminHandle<{ listing: { id: string; name: string }; back: string }> = {
-  breadcrumb: (loaderData) => [
-    { label: "Business Directory", to: loaderData?.back ?? href("/admin/business-directory") },
-    ...(loaderData
-      ? [
-          {
-            label: loaderData.listing.name,
-            to: `${href("/admin/business-directory/:businessId", { businessId: loaderData.listing.id })}?back=${encodeURIComponent(loaderData.back)}`,
-          },
-        ]
-      : []),
-    { label: "Delete" },
-  ],
-};
+export const handle = listingBreadcrumb("Delete");
 
 export default function DeleteBusinessPage({ loaderData }: Route.ComponentProps) {
   const { listing, back } = loaderData;
@@ -68,7 +55,7 @@ export default function DeleteBusinessPage({ loaderData }: Route.ComponentProps)
       <DeleteListingForm
         listing={listing}
         headingLevel={1}
-        action={`${href("/admin/business-directory/:businessId/delete", { businessId: listing.id })}?back=${encodeURIComponent(back)}`}
+        action={listingAdminHref("delete", listing.id, back)}
         cancel={
           <Link to={back} className={LINK}>
             Cancel

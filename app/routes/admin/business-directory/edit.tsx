@@ -5,32 +5,27 @@
  * business', details in the log only). The image has its own upload form.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, href, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import type { AdminHandle } from "~/components/admin/breadcrumbs";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { BusinessForm, LINK } from "~/components/businesses/admin-listing";
 import { ImageUploadForm } from "~/components/businesses/image-upload-form";
 import type { LastResult } from "~/components/forms/use-schema-form";
 import { requireAdmin } from "~/lib/auth/session.server";
-import {
-  getListingForAdmin,
-  listCategoriesForAdmin,
-  UnknownChoiceError,
-  updateListingByAdmin,
-} from "~/lib/businesses/admin.server";
-import { BUSINESS_MESSAGES, listReturnTo, UpdateBusinessSchema } from "~/lib/businesses/admin-forms";
+import { listCategoriesForAdmin, updateListingByAdmin } from "~/lib/businesses/admin.server";
+import { BUSINESS_MESSAGES, listingAdminHref, listReturnTo, UpdateBusinessSchema } from "~/lib/businesses/admin-forms";
 import { isUuid } from "~/lib/uuid";
 import { listCitiesForAdmin } from "~/lib/cities/admin.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import type { Toast } from "~/lib/toast/toast";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
+import { listingBreadcrumb } from "~/components/businesses/breadcrumbs";
+import { listingOr404, refuseFailedSave, refuseListingForm } from "~/lib/businesses/admin-actions.server";
 import type { Route } from "./+types/edit";
 
 const { updated: UPDATED, updateFailed: FAILED } = BUSINESS_MESSAGES;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const listing = isUuid(params.businessId) ? await getListingForAdmin(params.businessId) : null;
-  if (!listing) throw data({ message: BUSINESS_MESSAGES.notFound }, { status: 404 });
+  const listing = await listingOr404(params.businessId);
   const [cities, categories] = await Promise.all([listCitiesForAdmin(), listCategoriesForAdmin()]);
   return { listing, cities, categories, back: listReturnTo(new URL(request.url).searchParams.get("back")) };
 }
@@ -40,13 +35,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const returnTo = listReturnTo(String(formData.get("returnTo") ?? ""));
   const submission = parseWithZod(formData, { schema: UpdateBusinessSchema });
-  if (submission.status !== "success") {
-    return dataWithToast(
-      { result: submission.reply() },
-      { type: "error", title: FAILED, description: BUSINESS_MESSAGES.correct },
-      { status: 400 },
-    );
-  }
+  if (submission.status !== "success") return refuseListingForm(submission, FAILED);
   try {
     if (!isUuid(params.businessId) || !(await updateListingByAdmin(params.businessId, submission.value))) {
       return dataWithToast(
@@ -56,17 +45,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       );
     }
   } catch (error) {
-    if (error instanceof UnknownChoiceError) {
-      const message = error.field === "cityId" ? BUSINESS_MESSAGES.unknownCity : BUSINESS_MESSAGES.unknownCategory;
-      return dataWithToast(
-        { result: submission.reply({ fieldErrors: { [error.field]: [message] } }) },
-        { type: "error", title: FAILED, description: BUSINESS_MESSAGES.correct },
-        { status: 400 },
-      );
-    }
-    // The details stay in the log (spec section 8: details hidden).
-    console.error(`Business directory: updating ${params.businessId} failed:`, error);
-    return dataWithToast({ result: submission.reply() }, { type: "error", title: FAILED }, { status: 500 });
+    return refuseFailedSave(submission, FAILED, error, `updating ${params.businessId}`);
   }
   return redirectWithToast(returnTo, { type: "success", title: UPDATED });
 }
@@ -75,20 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Edit ${loaderData?.listing.name ?? "Business"} | Business Directory | ${PRODUCT_NAME}` },
 ];
 
-export const handle: AdminHandle<{ listing: { id: string; name: string }; back: string }> = {
-  breadcrumb: (loaderData) => [
-    { label: "Business Directory", to: loaderData?.back ?? href("/admin/business-directory") },
-    ...(loaderData
-      ? [
-          {
-            label: loaderData.listing.name,
-            to: `${href("/admin/business-directory/:businessId", { businessId: loaderData.listing.id })}?back=${encodeURIComponent(loaderData.back)}`,
-          },
-        ]
-      : []),
-    { label: "Edit" },
-  ],
-};
+export const handle = listingBreadcrumb("Edit");
 
 export default function BusinessEditPage() {
   const { listing, cities, categories, back } = useLoaderData<typeof loader>();
@@ -105,7 +71,7 @@ export default function BusinessEditPage() {
       <BusinessForm
         listing={listing}
         choices={{ cities, categories }}
-        action={`${href("/admin/business-directory/:businessId/edit", { businessId: listing.id })}?back=${encodeURIComponent(back)}`}
+        action={listingAdminHref("edit", listing.id, back)}
         returnTo={back}
         lastResult={actionData?.result}
         FormComponent={Form}

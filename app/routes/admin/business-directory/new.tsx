@@ -9,11 +9,18 @@ import { Form, href, Link, useNavigation } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { BusinessForm, LINK } from "~/components/businesses/admin-listing";
 import { requireAdmin } from "~/lib/auth/session.server";
-import { createListingByAdmin, listCategoriesForAdmin, UnknownChoiceError } from "~/lib/businesses/admin.server";
-import { BUSINESS_MESSAGES, CreateBusinessSchema, listReturnTo } from "~/lib/businesses/admin-forms";
+import { createListingByAdmin, listCategoriesForAdmin } from "~/lib/businesses/admin.server";
+import {
+  BUSINESS_MESSAGES,
+  CreateBusinessSchema,
+  listingAdminHref,
+  listReturnTo,
+  newListingHref,
+} from "~/lib/businesses/admin-forms";
 import { listCitiesForAdmin } from "~/lib/cities/admin.server";
 import { PRODUCT_NAME } from "~/lib/constants";
-import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
+import { refuseFailedSave, refuseListingForm } from "~/lib/businesses/admin-actions.server";
 import type { Route } from "./+types/new";
 
 const FAILED = BUSINESS_MESSAGES.createFailed;
@@ -29,30 +36,14 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const back = listReturnTo(String(formData.get("returnTo") ?? ""));
   const submission = parseWithZod(formData, { schema: CreateBusinessSchema });
-  if (submission.status !== "success") {
-    return dataWithToast(
-      { result: submission.reply() },
-      { type: "error", title: FAILED, description: BUSINESS_MESSAGES.correct },
-      { status: 400 },
-    );
-  }
+  if (submission.status !== "success") return refuseListingForm(submission, FAILED);
   let created: { id: string };
   try {
     created = await createListingByAdmin(submission.value);
   } catch (error) {
-    if (error instanceof UnknownChoiceError) {
-      const message = error.field === "cityId" ? BUSINESS_MESSAGES.unknownCity : BUSINESS_MESSAGES.unknownCategory;
-      return dataWithToast(
-        { result: submission.reply({ fieldErrors: { [error.field]: [message] } }) },
-        { type: "error", title: FAILED, description: BUSINESS_MESSAGES.correct },
-        { status: 400 },
-      );
-    }
-    console.error("Business directory: creating a listing failed:", error);
-    return dataWithToast({ result: submission.reply() }, { type: "error", title: FAILED }, { status: 500 });
+    return refuseFailedSave(submission, FAILED, error, "creating a listing");
   }
-  const edit = href("/admin/business-directory/:businessId/edit", { businessId: created.id });
-  return redirectWithToast(`${edit}?back=${encodeURIComponent(back)}`, {
+  return redirectWithToast(listingAdminHref("edit", created.id, back), {
     type: "success",
     title: BUSINESS_MESSAGES.created,
     description: "Add its image here.",
@@ -79,7 +70,7 @@ export default function NewBusinessPage({ loaderData, actionData }: Route.Compon
       <p className="mb-6 text-slate-600">The image is uploaded once the listing is saved.</p>
       <BusinessForm
         choices={{ cities, categories }}
-        action={`${href("/admin/business-directory/new")}?back=${encodeURIComponent(back)}`}
+        action={newListingHref(back)}
         returnTo={back}
         lastResult={actionData?.result}
         FormComponent={Form}
