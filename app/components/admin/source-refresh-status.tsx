@@ -4,27 +4,11 @@
  * refresh waits or runs the page refreshes itself: without JavaScript
  * through `<NoScriptRefresh>`, with JavaScript by revalidating its loaders.
  */
-import { useEffect } from "react";
-import { useRevalidator } from "react-router";
 import { NoScriptRefresh } from "~/components/pipeline/pipeline-status";
+import { useRevalidateWhile } from "~/components/hooks/use-revalidate-while";
 import { formatDateTime } from "~/lib/format/date";
-import { PIPELINE_REFRESH_SECONDS } from "~/lib/jobs/status-types";
 import { describeRefreshCounts } from "~/lib/sources/refresh-counts";
 import type { SourceRefreshStatus } from "~/lib/sources/requests.server";
-
-/** Revalidates the page every few seconds while `active`. */
-function useRevalidateWhile(active: boolean, seconds = PIPELINE_REFRESH_SECONDS) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, seconds * 1000);
-    return () => clearInterval(timer);
-    // revalidator is a new object on every render; its revalidate is what we need.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active, seconds]);
-}
 
 const FAILED_TITLE = "Error refreshing videos";
 

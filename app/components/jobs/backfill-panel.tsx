@@ -5,34 +5,16 @@
  * admin reloads the page to see it move; with JavaScript it refreshes
  * itself while a run is under way.
  */
-import { useEffect } from "react";
-import { Form, href, Link, useRevalidator } from "react-router";
+import { Form, href, Link } from "react-router";
 import { Button, SelectField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { countOf } from "~/lib/format/count";
+import { useRevalidateWhile } from "~/components/hooks/use-revalidate-while";
 import { formatDateTime } from "~/lib/format/date";
-import { PIPELINE_REFRESH_SECONDS } from "~/lib/jobs/status-types";
 import type { BackfillRun } from "~/lib/pipeline/backfill.server";
 
 export const BACKFILL_BUTTON = "Analyze every eligible meeting";
-
-/** Revalidates the page every few seconds while `active`. */
-function useRevalidateWhile(active: boolean, seconds = PIPELINE_REFRESH_SECONDS) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, seconds * 1000);
-    return () => clearInterval(timer);
-    // revalidator is a new object on every render; its revalidate is what we need.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active, seconds]);
-}
-
-function count(value: number, one: string, many = `${one}s`) {
-  return `${value} ${value === 1 ? one : many}`;
-}
 
 function RunState({ run }: { run: BackfillRun }) {
   const { waiting, running, failed } = run.progress;
@@ -83,7 +65,7 @@ function RunsTable({ runs }: { runs: BackfillRun[] }) {
               <td className="px-3 py-2">
                 {run.queued}
                 {run.skipped > 0 ? (
-                  <span className="block text-xs text-slate-500">{count(run.skipped, "other")} already done</span>
+                  <span className="block text-xs text-slate-500">{countOf(run.skipped, "other")} already done</span>
                 ) : null}
               </td>
               <td className="px-3 py-2">{run.progress.waiting}</td>
