@@ -5,6 +5,7 @@
  * layout with a width per column, long text wrapping in its cell; narrower
  * than that, it scrolls inside its region (issue 26).
  */
+import type { FeedbackRow } from "~/lib/feedback/feedback.server";
 import { useEffect, useRef } from "react";
 import { Form, href, Link, useFetcher, useSubmit } from "react-router";
 import { Button, SelectField } from "~/components/forms/fields";
@@ -20,17 +21,8 @@ import { useFetcherToast } from "~/components/hooks/use-fetcher-toast";
 /** Saves made by the page's script carry this field: they are answered with data, not a redirect. */
 export const SCRIPT_FIELD = "js";
 
-export type FeedbackTableRow = {
-  id: string;
-  feedbackType: string;
-  feedbackText: string;
-  userEmail: string | null;
-  pageUrl: string | null;
-  severity: number | null;
-  rank: number | null;
-  status: string;
-  createdAt: string;
-};
+/** A feedback row as the page gets it (dates as ISO text). */
+export type FeedbackTableRow = Omit<FeedbackRow, "createdAt"> & { createdAt: string };
 
 export type FeedbackAdminData = {
   query: FeedbackQuery;
