@@ -25,21 +25,26 @@ function decodeQuotedPrintable(raw: string): string {
  */
 const ARRIVES_WITHIN_MS = 60_000;
 
-/** The newest mail to `address` whose text holds `containing` (other specs' mail to the same admin aside). */
-export async function mailTo(address: string, containing: string): Promise<string> {
+/** The mails to `address` written after `after` (ms), oldest first, decoded. */
+function mailsTo(address: string, after: number): string[] {
+  const dir = outbox();
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.toLowerCase().endsWith(`-${address.toLowerCase()}.eml`))
+    .map((name) => path.join(dir, name))
+    .filter((file) => fs.statSync(file).mtimeMs > after)
+    .sort()
+    .map((file) => decodeQuotedPrintable(fs.readFileSync(file, "utf8")));
+}
+
+/** Waits for the newest of `address`'s mails that `accept` takes. */
+async function newestMail(address: string, after: number, accept: (text: string) => boolean): Promise<string> {
   let found = "";
   await expect
     .poll(
       () => {
-        const dir = outbox();
-        if (!fs.existsSync(dir)) return false;
-        const texts = fs
-          .readdirSync(dir)
-          .filter((name) => name.toLowerCase().endsWith(`-${address.toLowerCase()}.eml`))
-          .sort()
-          .map((name) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, name), "utf8")))
-          .filter((text) => text.includes(containing));
-        found = texts.at(-1) ?? "";
+        found = mailsTo(address, after).filter(accept).at(-1) ?? "";
         return Boolean(found);
       },
       { timeout: ARRIVES_WITHIN_MS },
@@ -48,28 +53,14 @@ export async function mailTo(address: string, containing: string): Promise<strin
   return found;
 }
 
+/** The newest mail to `address` whose text holds `containing` (other specs' mail to the same admin aside). */
+export function mailTo(address: string, containing: string): Promise<string> {
+  return newestMail(address, 0, (text) => text.includes(containing));
+}
+
 /** The newest e-mail to `address` (written after `after`, in ms), waiting for it to arrive. */
-export async function latestMailTo(address: string, after = 0): Promise<string> {
-  let found = "";
-  await expect
-    .poll(
-      () => {
-        const dir = outbox();
-        if (!fs.existsSync(dir)) return false;
-        const files = fs
-          .readdirSync(dir)
-          .filter((name) => name.toLowerCase().endsWith(`-${address.toLowerCase()}.eml`))
-          .map((name) => path.join(dir, name))
-          .filter((file) => fs.statSync(file).mtimeMs > after)
-          .sort();
-        const last = files.at(-1);
-        found = last ? decodeQuotedPrintable(fs.readFileSync(last, "utf8")) : "";
-        return Boolean(last);
-      },
-      { timeout: ARRIVES_WITHIN_MS },
-    )
-    .toBe(true);
-  return found;
+export function latestMailTo(address: string, after = 0): Promise<string> {
+  return newestMail(address, after, () => true);
 }
 
 export async function latestCodeFor(address: string, after = 0): Promise<string> {
