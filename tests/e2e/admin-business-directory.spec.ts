@@ -54,7 +54,7 @@ test("search, filter, page through, edit a listing and see the change", async ({
   await expect(page).toHaveURL(new RegExp(`\\?q=QUILL\\+${tag}&city=${city.id}$`));
 
   // Letters: none start with Z; Clear brings them back.
-  const letters = page.getByRole("navigation", { name: "First letter" });
+  const letters = page.getByRole("navigation", { name: "Filter by first letter" });
   await letters.getByRole("link", { name: "Z", exact: true }).click();
   await expect(page.getByText("No businesses found matching your criteria")).toBeVisible();
   await expect(page.getByText("Showing 0 of 0 businesses")).toBeVisible();
@@ -201,7 +201,7 @@ test("Clear all filters clears the search, the city and the letter; the letters'
   await open(`${PAGE}?q=${tag}&city=${city.id}&letter=K`);
   await expect(page.getByText("Showing 1 of 1 businesses")).toBeVisible();
 
-  await page.getByRole("navigation", { name: "First letter" }).getByRole("link", { name: "Clear letter" }).click();
+  await page.getByRole("navigation", { name: "Filter by first letter" }).getByRole("link", { name: "Clear letter" }).click();
   await expect(page).toHaveURL(new RegExp(`${PAGE}\\?q=${tag}&city=${city.id}$`));
   await expect(page.getByText("Showing 2 of 2 businesses")).toBeVisible();
 

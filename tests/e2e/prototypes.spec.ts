@@ -228,7 +228,7 @@ test("public sample directory: search, category, letter, clear, List My Business
     "Golden Spoon Diner",
     "3 Sisters Coffee",
   ]);
-  const letters = page.getByRole("navigation", { name: "First letter" });
+  const letters = page.getByRole("navigation", { name: "Filter by first letter" });
   await letters.getByRole("link", { name: "G", exact: true }).click();
   await expect(count).toHaveText("Showing 1 of 11 businesses");
   await expect(page.getByLabel("Category")).toHaveValue("Food & Drink");

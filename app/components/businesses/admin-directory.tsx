@@ -23,6 +23,7 @@ import type { Toast } from "~/lib/toast/toast";
 import { BusinessForm, ListingCard, ListingPreview, type BusinessChoices, type ListingView } from "./admin-listing";
 import { DeleteListingForm } from "./delete-listing-form";
 import { ImageUploadForm } from "./image-upload-form";
+import { LetterFilterNav } from "./letter-filter-nav";
 import { useFetcherToast } from "~/components/hooks/use-fetcher-toast";
 
 export type AdminDirectoryData = BusinessChoices & {
@@ -198,34 +199,12 @@ function Filters({ query, cities }: { query: AdminDirectoryQuery; cities: Busine
           </Link>
         ) : null}
       </Form>
-      <nav aria-label="First letter">
-        <ul className="flex flex-wrap gap-1">
-          {LETTERS.map((letter) => {
-            const current = query.letter === letter;
-            return (
-              <li key={letter}>
-                <Link
-                  to={adminDirectoryHref({ ...query, letter, page: 1 })}
-                  aria-current={current ? "true" : undefined}
-                  preventScrollReset
-                  className={`inline-flex h-8 w-8 items-center justify-center rounded-md text-sm font-semibold ${current ? "bg-brand-600 text-white" : "border border-slate-300 text-slate-800 hover:bg-slate-100"}`}
-                >
-                  {letter}
-                </Link>
-              </li>
-            );
-          })}
-          <li>
-            <Link
-              to={adminDirectoryHref({ ...query, letter: "All", page: 1 })}
-              preventScrollReset
-              className="inline-flex h-8 items-center rounded-md px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100"
-            >
-              Clear<span className="sr-only"> letter</span>
-            </Link>
-          </li>
-        </ul>
-      </nav>
+      <LetterFilterNav
+        letters={LETTERS}
+        current={query.letter}
+        hrefFor={(letter) => adminDirectoryHref({ ...query, letter, page: 1 })}
+        clearHref={adminDirectoryHref({ ...query, letter: "All", page: 1 })}
+      />
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { Button, Field, SelectField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { type DirectoryFilters, directorySearch } from "~/lib/businesses/directory";
 import { Pagination } from "~/components/ui/pagination";
-import { LETTER_FILTERS, type LetterFilter } from "~/lib/businesses/listing";
+import { LETTER_FILTERS } from "~/lib/businesses/listing";
+import { LetterFilterNav } from "./letter-filter-nav";
 import { ListingCard, type ListingCardData } from "./listing-card";
 
 export const EMPTY_DIRECTORY = "No businesses found matching your criteria.";
@@ -141,38 +142,6 @@ function DirectoryFiltersForm({ data }: { data: DirectoryPageData }) {
   );
 }
 
-function LetterFilterNav({ data }: { data: DirectoryPageData }) {
-  const { filters, path } = data;
-  const linkTo = (letter: LetterFilter) => `${path}${directorySearch({ ...filters, letter, page: 1 })}`;
-  return (
-    <nav aria-label="Filter by first letter" className="mt-4">
-      <ul className="flex flex-wrap gap-1">
-        {LETTER_FILTERS.map((letter) => {
-          const current = filters.letter === letter;
-          return (
-            <li key={letter}>
-              <Link
-                to={linkTo(letter)}
-                preventScrollReset
-                replace
-                aria-current={current ? "page" : undefined}
-                aria-label={
-                  letter === "All" ? "All letters" : letter === "0-9" ? "0-9: names starting with a digit" : undefined
-                }
-                className={`grid h-10 min-w-10 place-items-center rounded-md px-2 text-sm font-semibold ${
-                  current ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200"
-                }`}
-              >
-                {letter}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
-}
-
 function CategoryCards({ data }: { data: DirectoryPageData }) {
   if (data.active || data.cards.length === 0) return null;
   return (
@@ -230,7 +199,12 @@ export function DirectoryPage({
       </p>
       <div className="mt-6">
         <DirectoryFiltersForm data={data} />
-        <LetterFilterNav data={data} />
+        <LetterFilterNav
+          letters={LETTER_FILTERS}
+          current={data.filters.letter}
+          hrefFor={(letter) => `${data.path}${directorySearch({ ...data.filters, letter, page: 1 })}`}
+          replace
+        />
       </div>
       <CategoryCards data={data} />
       <section aria-labelledby="business-results" className="mt-8" aria-busy={loading || undefined}>

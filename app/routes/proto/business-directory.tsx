@@ -7,7 +7,8 @@
  */
 import { Form, href, Link, useSearchParams } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
-import { Button } from "~/components/forms/fields";
+import { Button, Field, SelectField } from "~/components/forms/fields";
+import { LetterFilterNav } from "~/components/businesses/letter-filter-nav";
 import { ProtoBusinessCard } from "~/components/proto/business-card";
 import { HiddenParams, ProtoFrame, useSamePage } from "~/components/proto/frame";
 import { LETTER_FILTERS } from "~/lib/businesses/listing";
@@ -69,63 +70,31 @@ export default function ProtoBusinessDirectory({ loaderData }: Route.ComponentPr
 
       <Form method="get" preventScrollReset className="mt-6 flex flex-wrap items-end gap-3" role="search">
         <HiddenParams search={search} omit={["q", "category"]} />
-        <div className="min-w-56 flex-1">
-          <label htmlFor="proto-q" className="mb-1 block text-sm font-medium text-slate-800">
-            Search businesses
-          </label>
-          <input
-            id="proto-q"
-            type="search"
-            name="q"
-            defaultValue={filters.q}
-            key={filters.q}
-            placeholder="Name, description or service"
-            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
-          />
-        </div>
-        <div>
-          <label htmlFor="proto-category" className="mb-1 block text-sm font-medium text-slate-800">
-            Category
-          </label>
-          <select
-            id="proto-category"
-            name="category"
-            defaultValue={filters.category ?? ""}
-            key={filters.category ?? ""}
-            className="block rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
-          >
-            <option value="">All categories</option>
-            {SAMPLE_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field
+          label="Search businesses"
+          type="search"
+          name="q"
+          defaultValue={filters.q}
+          key={filters.q}
+          placeholder="Name, description or service"
+          className="min-w-56 flex-1"
+        />
+        <SelectField
+          label="Category"
+          name="category"
+          defaultValue={filters.category ?? ""}
+          key={filters.category ?? ""}
+          placeholder="All categories"
+          options={SAMPLE_CATEGORIES.map((category) => ({ value: category, label: category }))}
+        />
         <Button>Search</Button>
       </Form>
 
-      <nav aria-label="First letter" className="mt-4">
-        <ul className="flex flex-wrap gap-1">
-          {LETTER_FILTERS.map((letter) => {
-            const current = filters.letter === letter;
-            return (
-              <li key={letter}>
-                <Link
-                  to={samePage(protoDirectorySearch({ ...filters, letter }))}
-                  preventScrollReset
-                  aria-current={current ? "true" : undefined}
-                  className={`inline-block min-w-8 rounded px-2 py-1 text-center text-sm ${
-                    current ? "bg-brand-600 font-semibold text-white" : "bg-white text-slate-700 hover:bg-slate-100"
-                  }`}
-                >
-                  {letter}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <LetterFilterNav
+        letters={LETTER_FILTERS}
+        current={filters.letter}
+        hrefFor={(letter) => samePage(protoDirectorySearch({ ...filters, letter }))}
+      />
 
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <p role="status" className="text-sm text-slate-700">
