@@ -4,7 +4,7 @@
  * timeline, the search interface and the journalist dashboard on sample data.
  */
 import { Form, Link, useSearchParams } from "react-router";
-import { Button } from "~/components/forms/fields";
+import { Button, Field } from "~/components/forms/fields";
 import { HiddenParams, LinkTabs, ProtoFrame, useSamePage } from "~/components/proto/frame";
 import { formatDate } from "~/lib/format/date";
 import {
@@ -84,18 +84,13 @@ function Timeline({ state }: { state: ShowcaseState }) {
       </h2>
       <Form method="get" preventScrollReset className="mt-4 flex flex-wrap items-end gap-3">
         <HiddenParams search={showcaseSearch(state)} omit={["issue"]} />
-        <div>
-          <label htmlFor="issue-key" className="mb-1 block text-sm font-medium text-slate-800">
-            Issue key
-          </label>
-          <input
-            id="issue-key"
-            name="issue"
-            defaultValue={state.issue}
-            key={state.issue}
-            className="block w-72 rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
-          />
-        </div>
+        <Field
+          label="Issue key"
+          name="issue"
+          defaultValue={state.issue}
+          key={state.issue}
+          className="w-72"
+        />
         <Button variant="secondary">Show timeline</Button>
       </Form>
       <ToggleChips
@@ -174,19 +169,14 @@ function SearchInterface({ state }: { state: ShowcaseState }) {
       </div>
       <Form method="get" preventScrollReset role="search" className="mt-4 flex flex-wrap items-end gap-3">
         <HiddenParams search={showcaseSearch(state)} omit={["q"]} />
-        <div className="min-w-64 flex-1">
-          <label htmlFor="sample-q" className="mb-1 block text-sm font-medium text-slate-800">
-            Search meetings
-          </label>
-          <input
-            id="sample-q"
-            type="search"
-            name="q"
-            defaultValue={state.q}
-            key={state.q}
-            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base"
-          />
-        </div>
+        <Field
+          label="Search meetings"
+          type="search"
+          name="q"
+          defaultValue={state.q}
+          key={state.q}
+          className="min-w-64 flex-1"
+        />
         <Button>Search</Button>
       </Form>
       {results.length === 0 ? (
