@@ -1,3 +1,4 @@
+import { TableHead } from "~/components/ui/table-head";
 import { href, Link } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
 import { ScrollRegion } from "~/components/ui/scroll-region";
@@ -143,22 +144,7 @@ export function PrivacyPage(page: PrivacyPageData) {
         </p>
         <ScrollRegion label="Cookies we set" className="mt-4 rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Cookie
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  What it is for
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Set
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Kept
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Cookie", "What it is for", "Set", "Kept"]} />
             <tbody className="divide-y divide-slate-200">
               {cookies.map((cookie) => (
                 <tr key={cookie.name}>
@@ -184,19 +170,7 @@ export function PrivacyPage(page: PrivacyPageData) {
         </p>
         <ScrollRegion label="Other sites our pages load" className="mt-4 rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Site
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  When and what
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  What it learns
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Site", "When and what", "What it learns"]} />
             <tbody className="divide-y divide-slate-200">
               {OUTSIDE_SITES.map((site) => (
                 <tr key={site.name} data-outside-site data-csp={site.directive}>
