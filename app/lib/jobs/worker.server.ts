@@ -83,19 +83,17 @@ export async function startWorker(options: WorkerOptions = {}): Promise<void> {
   const concurrency = options.concurrency ?? settings().JOBS_CONCURRENCY;
   for (const queue of options.queues ?? QUEUE_NAMES) {
     for (let i = 0; i < concurrency; i++) {
-      const workerId: string = await boss.work<unknown>(
-        queue,
-        { pollingIntervalSeconds, batchSize: 1 },
-        async ([job]) => {
-          if (!job) return undefined;
-          const output = await runJob(queue, job);
-          // pg-boss waits a polling interval after every job; a worker that found
-          // one looks again at once, so a backlog (a flood of inbox notices, a
-          // backfill) is worked through, not taken one per interval.
-          boss.notifyWorker(workerId);
-          return output;
-        },
-      );
+      // Set once work() returns; a job fetched before then (an in-process database can answer at once) skips the nudge.
+      let workerId: string | undefined = undefined;
+      workerId = await boss.work<unknown>(queue, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+        if (!job) return undefined;
+        const output = await runJob(queue, job);
+        // pg-boss waits a polling interval after every job; a worker that found
+        // one looks again at once, so a backlog (a flood of inbox notices, a
+        // backfill) is worked through, not taken one per interval.
+        if (workerId) boss.notifyWorker(workerId);
+        return output;
+      });
     }
   }
   startRefreshSchedule();
