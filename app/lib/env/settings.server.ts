@@ -276,7 +276,7 @@ export const SHAPE = {
         "`off` stops the web server from running background jobs (then run `npm run worker`, PostgreSQL only)",
     }),
   JOBS_POLL_SECONDS: number(2, { min: 0.5, whole: false }).meta({
-    description: "how often the worker looks for jobs, in seconds",
+    description: "how often an idle worker looks for jobs, in seconds (one that just ran a job looks again at once)",
   }),
   JOBS_CONCURRENCY: number(1, { min: 1 }).meta({ description: "how many jobs per queue a process runs at once" }),
   JOBS_HEARTBEAT_SECONDS: number(10, { min: 0.2, whole: false }).meta({
