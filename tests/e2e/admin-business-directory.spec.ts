@@ -201,7 +201,10 @@ test("Clear all filters clears the search, the city and the letter; the letters'
   await open(`${PAGE}?q=${tag}&city=${city.id}&letter=K`);
   await expect(page.getByText("Showing 1 of 1 businesses")).toBeVisible();
 
-  await page.getByRole("navigation", { name: "Filter by first letter" }).getByRole("link", { name: "Clear letter" }).click();
+  await page
+    .getByRole("navigation", { name: "Filter by first letter" })
+    .getByRole("link", { name: "Clear letter" })
+    .click();
   await expect(page).toHaveURL(new RegExp(`${PAGE}\\?q=${tag}&city=${city.id}$`));
   await expect(page.getByText("Showing 2 of 2 businesses")).toBeVisible();
 

@@ -84,13 +84,7 @@ function Timeline({ state }: { state: ShowcaseState }) {
       </h2>
       <Form method="get" preventScrollReset className="mt-4 flex flex-wrap items-end gap-3">
         <HiddenParams search={showcaseSearch(state)} omit={["issue"]} />
-        <Field
-          label="Issue key"
-          name="issue"
-          defaultValue={state.issue}
-          key={state.issue}
-          className="w-72"
-        />
+        <Field label="Issue key" name="issue" defaultValue={state.issue} key={state.issue} className="w-72" />
         <Button variant="secondary">Show timeline</Button>
       </Form>
       <ToggleChips
