@@ -75,7 +75,7 @@ export default function ProtoBusinessDirectory({ loaderData }: Route.ComponentPr
           type="search"
           name="q"
           defaultValue={filters.q}
-          key={filters.q}
+          key={`q:${filters.q}`}
           placeholder="Name, description or service"
           className="min-w-56 flex-1"
         />
@@ -83,7 +83,7 @@ export default function ProtoBusinessDirectory({ loaderData }: Route.ComponentPr
           label="Category"
           name="category"
           defaultValue={filters.category ?? ""}
-          key={filters.category ?? ""}
+          key={`category:${filters.category ?? ""}`}
           placeholder="All categories"
           options={SAMPLE_CATEGORIES.map((category) => ({ value: category, label: category }))}
         />

@@ -84,7 +84,13 @@ function Timeline({ state }: { state: ShowcaseState }) {
       </h2>
       <Form method="get" preventScrollReset className="mt-4 flex flex-wrap items-end gap-3">
         <HiddenParams search={showcaseSearch(state)} omit={["issue"]} />
-        <Field label="Issue key" name="issue" defaultValue={state.issue} key={state.issue} className="w-72" />
+        <Field
+          label="Issue key"
+          name="issue"
+          defaultValue={state.issue}
+          key={`issue:${state.issue}`}
+          className="w-72"
+        />
         <Button variant="secondary">Show timeline</Button>
       </Form>
       <ToggleChips
@@ -168,7 +174,7 @@ function SearchInterface({ state }: { state: ShowcaseState }) {
           type="search"
           name="q"
           defaultValue={state.q}
-          key={state.q}
+          key={`q:${state.q}`}
           className="min-w-64 flex-1"
         />
         <Button>Search</Button>
