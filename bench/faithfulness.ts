@@ -105,6 +105,7 @@ function lyingAnalysis(genuine: Genuine[]): Analysis {
       { name: money!, type: "money", context: `Called "${q3}"` },
       { name: "Public Works", type: "organization", context: `In charge of '${q4}' until ${year}` },
     ],
+    decisions: [],
   };
 }
 

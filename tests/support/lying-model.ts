@@ -69,6 +69,7 @@ export const LYING_ANALYSIS: Analysis = {
     { name: "Harbor Paving Company", type: "organization", context: "Described as 'the cheapest bidder'" },
     { name: "$47.3 million", type: "money", context: "The budget" },
   ],
+  decisions: [],
 };
 
 export const LYING_STORY: NewsStory = {

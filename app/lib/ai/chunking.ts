@@ -105,5 +105,15 @@ export function combineAnalyses(parts: Analysis[], summary: string): Analysis {
     parts.flatMap((part) => part.action_items),
     (a) => normalizeForMatch(a.description),
   );
-  return { summary, highlights, action_items: actionItems, entities: mergeEntities(parts.flatMap((p) => p.entities)) };
+  return {
+    summary,
+    highlights,
+    action_items: actionItems,
+    entities: mergeEntities(parts.flatMap((p) => p.entities)),
+    // A vote said near a chunk boundary may be in both chunks: the same result words are one decision.
+    decisions: uniqueBy(
+      parts.flatMap((part) => part.decisions),
+      (d) => normalizeForMatch(d.result_evidence.text),
+    ),
+  };
 }

@@ -29,11 +29,54 @@ export const entitySchema = z.object({
   context: z.string().describe("Role, title or why it came up"),
 });
 
+/** Kinds of motion a decision can be (docs/decisions/0060-decisions-on-the-record.md). */
+export const MOTION_KINDS = [
+  "approve",
+  "adopt",
+  "deny",
+  "refer",
+  "place-on-file",
+  "receive-and-file",
+  "set-public-hearing",
+  "postpone",
+  "amend",
+  "substitute",
+  "override-veto",
+  "reconsider",
+  "suspend-rules",
+  "adjourn",
+  "other",
+] as const;
+export const DECISION_RESULTS = ["carried", "failed", "withdrawn"] as const;
+export const VOTE_METHODS = ["roll-call", "voice", "consent", "unanimous-consent"] as const;
+
+export const evidenceSpanSchema = z.object({
+  text: z.string().describe("Words copied exactly from the transcript, without changes"),
+  timestamp: z.string().describe('Start time of the segment holding the words as hh:mm:ss, "00:00:00" when untimed'),
+});
+
+export const decisionSchema = z.object({
+  item: z.string().describe("What was decided, in plain words (the agenda item, not the motion)"),
+  motion: z
+    .enum(MOTION_KINDS)
+    .describe("The kind of motion; a failed veto override is override-veto with result failed"),
+  result: z.enum(DECISION_RESULTS),
+  ayes: z.number().int().nullable().describe("Ayes as said or counted from the roll call, else null"),
+  nays: z.number().int().nullable(),
+  abstain: z.number().int().nullable(),
+  absent: z.number().int().nullable(),
+  how: z.enum(VOTE_METHODS).nullable().describe("How the vote was taken, or null when not said"),
+  consent_items: z.array(z.string()).describe("For a consent agenda, the items it holds; else empty"),
+  motion_evidence: evidenceSpanSchema.describe("The verbatim words where the motion is made"),
+  result_evidence: evidenceSpanSchema.describe("The verbatim words where the result is stated"),
+});
+
 export const analysisSchema = z.object({
   summary: z.string(),
   highlights: z.array(highlightSchema),
   action_items: z.array(actionItemSchema),
   entities: z.array(entitySchema),
+  decisions: z.array(decisionSchema).describe("Every vote or decision taken, each with its evidence"),
 });
 
 export const storySchema = z.object({
@@ -68,6 +111,11 @@ export type Quote = z.infer<typeof quoteSchema>;
 export type Highlight = z.infer<typeof highlightSchema>;
 export type ActionItem = z.infer<typeof actionItemSchema>;
 export type Entity = z.infer<typeof entitySchema>;
+export type EvidenceSpan = z.infer<typeof evidenceSpanSchema>;
+export type Decision = z.infer<typeof decisionSchema>;
+export type MotionKind = (typeof MOTION_KINDS)[number];
+export type DecisionResult = (typeof DECISION_RESULTS)[number];
+export type VoteMethod = (typeof VOTE_METHODS)[number];
 export type Analysis = z.infer<typeof analysisSchema>;
 export type NewsStory = z.infer<typeof storySchema>;
 

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { parseLenientJson } from "./json";
-import type { Analysis, NewsStory } from "./schemas";
+import { DECISION_RESULTS, MOTION_KINDS, VOTE_METHODS, type Analysis, type NewsStory } from "./schemas";
 
 export type PlainText = { plainText: string };
 
@@ -57,11 +57,32 @@ const storedEntity = z.preprocess(
   z.object({ name: text, type: textOr("other"), context: text }),
 );
 
+const count = z.preprocess(
+  (value) => (typeof value === "number" && Number.isInteger(value) ? value : null),
+  z.number().nullable(),
+);
+const storedSpan = z.preprocess((value) => value ?? {}, z.object({ text, timestamp: textOr("00:00:00") }));
+const storedDecision = z.object({
+  item: text,
+  motion: z.enum(MOTION_KINDS).catch("other"),
+  result: z.enum(DECISION_RESULTS),
+  ayes: count,
+  nays: count,
+  abstain: count,
+  absent: count,
+  how: z.enum(VOTE_METHODS).nullable().catch(null),
+  consent_items: stringList,
+  motion_evidence: storedSpan,
+  result_evidence: storedSpan,
+});
+
 const storedAnalysis = z.object({
   summary: text,
   highlights: listOf(storedHighlight),
   action_items: listOf(storedActionItem),
   entities: listOf(storedEntity),
+  // Analyses stored before decisions were extracted (0060) hold none.
+  decisions: listOf(storedDecision),
 });
 
 const storedStory = z.object({

@@ -261,7 +261,8 @@ export function verifyAnalysis(
     context: freeText(pass, `entities[${i}].context`, entity.context),
   }));
   return {
-    analysis: { summary, highlights, action_items: actionItems, entities },
+    // Decisions are published only once checked (0060); until the check exists none is.
+    analysis: { summary, highlights, action_items: actionItems, entities, decisions: [] },
     report: summarize("analysis", pass),
   };
 }

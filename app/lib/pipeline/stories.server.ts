@@ -39,7 +39,8 @@ export type WriteStoryOptions = {
 function analysisOf(video: PipelineVideo): Analysis {
   const stored = parseStoredAnalysis(video.analysisResults);
   if (!stored) throw new PipelineError("story", NEED_ANALYSIS, { permanent: true });
-  if (isPlainText(stored)) return { summary: stored.plainText, highlights: [], action_items: [], entities: [] };
+  if (isPlainText(stored))
+    return { summary: stored.plainText, highlights: [], action_items: [], entities: [], decisions: [] };
   return stored;
 }
 

@@ -61,6 +61,7 @@ export function modelAnalysis(overrides: Partial<Analysis> = {}): Analysis {
       { description: "Report back on the detour plan", responsible_party: "City staff", due_date: "March 15" },
     ],
     entities: [{ name: "Harbor Paving Company", type: "organization", context: "Contractor for Oak Street" }],
+    decisions: [],
     ...overrides,
   };
 }

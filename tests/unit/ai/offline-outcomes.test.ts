@@ -225,6 +225,7 @@ describe("the editor's context", () => {
       },
     ],
     entities: [],
+    decisions: [],
   };
 
   it("steers which decision leads, and is never printed", () => {

@@ -49,6 +49,7 @@ describe("parseStoredAnalysis", () => {
         { description: "Call the school", responsible_party: "Unspecified", due_date: null },
       ],
       entities: [{ name: "Oak Street", type: "other", context: "" }],
+      decisions: [],
     });
   });
 

@@ -403,6 +403,7 @@ export function analyzeSegments(segments: TranscriptSegment[], { title = null }:
     highlights: highlights.map((s) => buildHighlight(sentences, segments, s)),
     action_items: extractActionItems(sentences, meetingBody(title)),
     entities: extractEntities(sentences),
+    decisions: [],
   };
 }
 
