@@ -126,9 +126,16 @@ const MONTH_NAMES = MONTHS.split("|");
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const DATE = new RegExp(`\\b(${MONTHS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`, "gi");
 const TALLY = /\b(\d{1,2})\s*(?:-|\u2013|\u2014|\bto\b)\s*(\d{1,2})\b(?![.,]\d|%|\s?percent)/gi;
+// Captions often hear "ayes" as "eyes" ("11 eyes, zero nays"); "eyes" after a count is no body part.
 const ROLL_CALL_TALLY =
-  / (\d+) (?:ayes?|yeas?|yes votes|votes in favor|in favor) (?:and |with |to )?(\d+) (?:nays?|noes|no votes|opposed|against) /g;
+  / (\d+) (?:ayes?|eyes?|yeas?|yes votes|votes in favor|in favor) (?:and |with |to )?(\d+) (?:nays?|noes|no votes|opposed|against) /g;
 const CLOCK_TIME = /\b\d{1,2}:\d{2}(?::\d{2})?\b/g;
+const DIGIT_LETTERS = "abcdefghij";
+
+/** A clock time as one word that reads as no number ("6:05" is "clockgaf"), so "6:05 p.m." never states a 6-5 tally. */
+function clockWord(time: string): string {
+  return ` clock${time.replace(/\d/g, (digit) => DIGIT_LETTERS[Number(digit)]!).replace(/:/g, "")} `;
+}
 const SPELLED_WORD =
   /\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|point|and)\b/gi;
 const CARDINALS = new Set(
@@ -255,12 +262,14 @@ function spelledRuns(text: string): { raw: string; index: number; value: number 
  * Text reduced for number lookups: lower case, digits and number words as
  * canonical values ("$47.3 million", "47,300,000" and "forty seven point
  * three million" all read "47300000"), "%" as "percent", tallies as "9 to 2",
- * single spaces, padded with a space on each side.
+ * clock times as one word that is no number, single spaces, padded with a
+ * space on each side.
  */
 export function numberText(text: string): string {
   let out = text
     .toLowerCase()
     .replace(/[\u2018\u2019]/g, "'")
+    .replace(CLOCK_TIME, clockWord)
     .replace(/(\d)(?:st|nd|rd|th)\b/g, "$1")
     .replace(/\b(\d{1,2})\s*[-\u2013\u2014]\s*(\d{1,2})\b/g, "$1 to $2");
   out = out.replace(DIGIT_NUMBER, (raw) => {

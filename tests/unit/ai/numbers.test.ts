@@ -45,3 +45,24 @@ describe("roll-call counts", () => {
     expect(states("We have two ayes and three nays.", "Failed 2-2")).toBe(false);
   });
 });
+
+describe("clock times are never tallies (issue 27)", () => {
+  it("does not read 6:05 p.m. as a 6-5 vote", () => {
+    expect(states("We reconvene at 6:05 p.m. tonight.", "Carried 6-5")).toBe(false);
+    expect(states("RECESS UNTIL 2:00 P.M.", "Failed 2-0")).toBe(false);
+    expect(states("[00:12:41] The motion carries.", "Passed 12-41")).toBe(false);
+  });
+
+  it("still reads a tally said beside a clock time", () => {
+    expect(states("At 6:05 p.m. the motion carried six to five.", "Carried 6-5")).toBe(true);
+    expect(states("At 6:05 p.m. the vote was 6-5.", "Carried 6-5")).toBe(true);
+  });
+});
+
+describe('"ayes" heard as "eyes" (issue 27)', () => {
+  it('counts "11 eyes, zero nays" as 11-0', () => {
+    expect(states("THAT'S 11 EYES, ZERO NAYS. THE MOTION CARRIES.", "Carried 11-0")).toBe(true);
+    expect(states("Eleven eyes and zero nays.", "Carried 11-0")).toBe(true);
+    expect(states("11 eyes, zero nays.", "Carried 11-1")).toBe(false);
+  });
+});
