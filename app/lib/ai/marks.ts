@@ -5,12 +5,17 @@
  * (`splitMarks`), never as bare brackets.
  */
 
-export type MarkKind = "quote" | "number";
+export type MarkKind = "quote" | "cut" | "number";
 
 export const VERIFICATION_MARKS: Record<MarkKind, { text: string; explanation: string }> = {
   quote: {
     text: "[quote not found in the transcript]",
     explanation: "These words are presented as a quotation, but they were not found in the meeting's transcript.",
+  },
+  cut: {
+    text: "[quote leaves out a negation]",
+    explanation:
+      "These words are in the meeting's transcript, but the speaker went on with a negation (such as “not”) that the quotation leaves out.",
   },
   number: {
     text: "[number not found in the transcript]",

@@ -134,26 +134,49 @@ function findWords(haystack: string, needle: string, from: number): number {
   return -1;
 }
 
-function partsFollow(text: string, parts: string[], start: number): boolean {
+/** Where each part ends when the parts follow `start` in order, close together; null when they do not. */
+function partsFollow(text: string, parts: string[], start: number): number[] | null {
   let cursor = start + parts[0]!.length;
+  const ends = [cursor];
   for (const part of parts.slice(1)) {
     const next = findWords(text, part, cursor);
-    if (next < 0 || next - cursor > MAX_ELLIPSIS_GAP) return false;
+    if (next < 0 || next - cursor > MAX_ELLIPSIS_GAP) return null;
     cursor = next + part.length;
+    ends.push(cursor);
   }
-  return true;
+  return ends;
 }
 
-function locate(text: string, parts: string[]): number {
+type Occurrence = { start: number; ends: number[] };
+
+/** Every place the parts are found, in transcript order. */
+function locateAll(text: string, parts: string[]): Occurrence[] {
+  const found: Occurrence[] = [];
   let start = findWords(text, parts[0]!, 0);
   while (start >= 0) {
-    if (partsFollow(text, parts, start)) return start;
+    const ends = partsFollow(text, parts, start);
+    if (ends) found.push({ start, ends });
     start = findWords(text, parts[0]!, start + 1);
   }
-  return -1;
+  return found;
 }
 
-export type QuoteMatch = { segment: TranscriptSegment; matchedBy: Normalization[] };
+// Words that turn what comes before them around: a quote stopping right before one says the opposite of the
+// speaker ("we will" before "not raise taxes"). "n't" is read as "not" once contractions are expanded: "we can"
+// is found in "we can't" only then. "not only" adds rather than negates.
+const NEGATION_AFTER = /^ ?(?:not(?! only\b)|never|no longer)\b/;
+
+/** Whether the transcript goes on with a negation right after the quote or one of its parts (at an ellipsis). */
+function cutBeforeNegation(text: string, ends: number[]): boolean {
+  return ends.some((end) => NEGATION_AFTER.test(text.slice(end, end + 20)));
+}
+
+export type QuoteMatch = {
+  segment: TranscriptSegment;
+  matchedBy: Normalization[];
+  /** True when the transcript goes on with "not", "n't", "never" or "no longer" right where the quote stops. */
+  cutBeforeNegation: boolean;
+};
 
 /** What a quote differs by from the transcript's words beside the meaningless steps: nothing, case, or punctuation. */
 function surfaceDifferences(index: TranscriptIndex, quote: string): Normalization[] {
@@ -163,22 +186,54 @@ function surfaceDifferences(index: TranscriptIndex, quote: string): Normalizatio
   return ["punctuation"];
 }
 
-/** The segment holding the quote and the normalizations the match needed, or null when it is not in the transcript. */
-export function findQuote(index: TranscriptIndex, quote: string): QuoteMatch | null {
+/** How far, in seconds, an occurrence from `first` to `last` segment lies from a claimed time; null when untimed. */
+function distanceFrom(first: TranscriptSegment, last: TranscriptSegment, near: number): number | null {
+  if (first.startSeconds === null) return null;
+  const end = last.endSeconds ?? last.startSeconds ?? first.startSeconds;
+  return Math.max(0, first.startSeconds - near, near - end);
+}
+
+/**
+ * The segment holding the quote and the normalizations the match needed, or
+ * null when it is not in the transcript. A quote said more than once is
+ * placed at the occurrence nearest `near` (the time the content claims for
+ * it, in seconds; the occurrence holding that time when there is one), else
+ * at its first.
+ */
+export function findQuote(index: TranscriptIndex, quote: string, near: number | null = null): QuoteMatch | null {
   const rawParts = quote.split(ELLIPSIS).filter((part) => part.trim());
   for (const steps of STEP_SETS) {
     const stepSet = new Set(steps);
     const parts = rawParts.map((part) => normalize(part, stepSet)).filter(Boolean);
     if (parts.length === 0) return null;
     const transcript = normalizedWith(index, steps);
-    const offset = locate(transcript.text, parts);
-    if (offset < 0) continue;
-    const segment = segmentAt(index, transcript.starts, offset);
+    const occurrences = locateAll(transcript.text, parts);
+    if (occurrences.length === 0) continue;
+    let chosen = occurrences[0]!;
+    let segment = segmentAt(index, transcript.starts, chosen.start);
+    if (near !== null && occurrences.length > 1) {
+      let best: number | null = null;
+      for (const occurrence of occurrences) {
+        const first = segmentAt(index, transcript.starts, occurrence.start);
+        const last = segmentAt(index, transcript.starts, Math.max(occurrence.start, occurrence.ends.at(-1)! - 1));
+        const distance = first && last ? distanceFrom(first, last, near) : null;
+        // Strictly nearer: of two as near, the earlier stays.
+        if (distance !== null && (best === null || distance < best)) {
+          best = distance;
+          chosen = occurrence;
+          segment = first;
+        }
+      }
+    }
     if (!segment) return null;
     // Case and punctuation are named only when nothing else was needed (they are then the whole difference).
     const surface = steps.length === 0 && rawParts.length === 1 ? surfaceDifferences(index, quote) : [];
     const ellipsis: Normalization[] = rawParts.length > 1 ? ["ellipsis"] : [];
-    return { segment, matchedBy: [...surface, ...ellipsis, ...steps] };
+    return {
+      segment,
+      matchedBy: [...surface, ...ellipsis, ...steps],
+      cutBeforeNegation: cutBeforeNegation(transcript.text, chosen.ends),
+    };
   }
   return null;
 }

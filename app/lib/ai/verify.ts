@@ -8,7 +8,13 @@
  *   (verify-match.ts); highlight quotes and quick facts that fail are
  *   removed, the sidebar quote is replaced, quotes in free text are marked;
  * - a found quote's time and speaker come from the transcript segment that
- *   holds it, never from the model;
+ *   holds it, never from the model: a quote said more than once is placed at
+ *   the occurrence nearest the time claimed for it; a segment the transcript
+ *   does not label has no speaker, whatever the model says; an untimed
+ *   transcript gives no times, so none is shown;
+ * - a quote that stops right before a negation the speaker went on with
+ *   ("we will" before "not") is not verbatim in meaning: treated as unfound
+ *   and, in free text, marked as such;
  * - every number (dates, tallies, sums, percentages, spelled-out numbers)
  *   must be stated by the transcript itself; others are marked (or, in a
  *   quick fact, the fact is dropped).
@@ -21,7 +27,7 @@ import { VERIFICATION_MARKS } from "./marks";
 import { numberClaims, numberText, sourceStates } from "./numbers";
 import type { Analysis, NewsStory, Quote } from "./schemas";
 import { ensureSegments } from "./segments";
-import { normalizeClockTime, NO_TIMESTAMP } from "./timestamps";
+import { normalizeClockTime, NO_TIMESTAMP, parseClockTime } from "./timestamps";
 import {
   buildTranscriptIndex,
   findQuote,
@@ -57,6 +63,8 @@ export const quoteCheckSchema = z.object({
   /** Normalizations the match needed; empty for an exact match. Absent on reports written before 0024. */
   matchedBy: z.array(z.enum(NORMALIZATIONS)).optional(),
   outcome: quoteOutcomeSchema.optional(),
+  /** True when the words are in the transcript but the speaker went on with a negation the quote leaves out (then not verified). */
+  cutBeforeNegation: z.boolean().optional(),
 });
 
 export const numberCheckSchema = z.object({
@@ -82,6 +90,13 @@ export const verificationReportSchema = z.object({
   droppedFacts: z.number().optional(),
   /** How many found quotes needed each normalization. */
   normalizations: z.record(z.string(), z.number()).optional(),
+  // Added by issue 27; absent on older reports.
+  /** Quotes found but cut right before a negation (marked in free text, removed elsewhere). */
+  cutQuotes: z.number().optional(),
+  /** Speaker names the model gave for segments the transcript does not label (shown as unknown). */
+  droppedSpeakers: z.number().optional(),
+  /** Times the content gave for a transcript without times (left out). */
+  droppedTimes: z.number().optional(),
 });
 
 export type SegmentRef = z.infer<typeof segmentRefSchema>;
@@ -109,8 +124,12 @@ type Pass = {
   title: string | null;
   /** The transcript reduced for number lookups: the only source numbers may come from. */
   numberSource: string;
+  /** False when no segment has a time: then no time is shown, whatever the content claims. */
+  timed: boolean;
   quotes: QuoteCheck[];
   numbers: NumberCheck[];
+  droppedSpeakers: number;
+  droppedTimes: number;
 };
 
 type Sources = { segments: TranscriptSegment[]; transcript?: string | null; title?: string | null };
@@ -121,21 +140,61 @@ function startPass({ segments, transcript, title }: Sources): Pass {
     index: buildTranscriptIndex(all),
     title: title?.trim() ? normalizeForMatch(title) : null,
     numberSource: numberText(all.map((segment) => segment.text).join(" ")),
+    timed: all.some((segment) => segment.startSeconds !== null),
     quotes: [],
     numbers: [],
+    droppedSpeakers: 0,
+    droppedTimes: 0,
   };
 }
 
-function checkQuote(pass: Pass, location: string, text: string, claimedSpeaker: string | null): QuoteCheck {
-  const match = findQuote(pass.index, text);
+/** The seconds a claimed time ("00:12:41", "12:41") stands for; null without one or on an untimed transcript. */
+function claimedSeconds(pass: Pass, time: string | null | undefined): number | null {
+  return pass.timed && time ? parseClockTime(time) : null;
+}
+
+// A time the content gives in free text: with seconds ("00:12:41", "1:02:15") or bracketed ("(12:41)", "[12:41]"),
+// with the "at" leading to it; a time of day ("6:30 p.m.") is no moment of the recording.
+const RECORDING_TIME =
+  /(?:\s*\((?:at\s+)?\[?\d{1,2}:\d{2}(?::\d{2})?\]?\))|(?:\s*\[\d{1,2}:\d{2}(?::\d{2})?\])|(?:(?:\s+at)?\s*\b\d{1,2}:\d{2}:\d{2}\b(?!\s*[ap]\.?m\b))/gi;
+
+// "At 00:12:41 the mayor…" opening a sentence: the sentence goes on from its next word.
+const OPENING_TIME = /(^|[.!?]\s+)At\s+\d{1,2}:\d{2}(?::\d{2})?,?\s+(\w)/g;
+
+/** Free text without the recording times it gives, for a transcript without times. */
+function withoutTimes(pass: Pass, text: string): string {
+  if (pass.timed) return text;
+  const dropped = () => {
+    pass.droppedTimes += 1;
+    return "";
+  };
+  return text
+    .replace(OPENING_TIME, (_, before: string, next: string) => `${before}${dropped()}${next.toUpperCase()}`)
+    .replace(RECORDING_TIME, dropped);
+}
+
+/** The first recording time a text gives ("Said during the meeting at 00:12:41."), as a claimed time. */
+function timeIn(text: string): string | null {
+  return /\b\d{1,2}:\d{2}(?::\d{2})?\b(?!\s*[ap]\.?m\b)/i.exec(text)?.[0] ?? null;
+}
+
+function checkQuote(
+  pass: Pass,
+  location: string,
+  text: string,
+  claimedSpeaker: string | null,
+  near: number | null = null,
+): QuoteCheck {
+  const match = findQuote(pass.index, text, near);
   return {
     location,
     text,
     claimedSpeaker,
-    verified: match !== null,
+    verified: match !== null && !match.cutBeforeNegation,
     segment: match ? toSegmentRef(match.segment) : null,
     speakerMatches: match ? speakersMatch(claimedSpeaker, match.segment.speaker) : null,
     matchedBy: match?.matchedBy ?? [],
+    ...(match?.cutBeforeNegation ? { cutBeforeNegation: true } : {}),
   };
 }
 
@@ -145,24 +204,36 @@ function record(pass: Pass, check: QuoteCheck, outcome: QuoteCheck["outcome"]): 
   return recorded;
 }
 
-/** The speaker to show: the label of the segment holding the quote, else the model's. */
-function transcriptSpeaker(check: QuoteCheck, fallback: string | null): string {
+/**
+ * The speaker to show: the label of the segment holding the quote; for a
+ * segment the transcript does not label, `unknown`, never the model's name
+ * (it may be a guess, or a name the transcript never says).
+ */
+function transcriptSpeaker(pass: Pass, check: QuoteCheck, claimed: string | null, unknown = "Unknown"): string {
   const labeled = check.segment?.speaker ?? null;
   if (!isUnknownSpeaker(labeled)) return labeled!;
-  return isUnknownSpeaker(fallback) ? "Unknown" : fallback!;
+  if (!isUnknownSpeaker(claimed) && claimed !== unknown) pass.droppedSpeakers += 1;
+  return unknown;
 }
 
 type TextFindings = { quoteMarks: { at: number; mark: string }[]; numberMarks: { at: number; mark: string }[] };
 
 /** Checks the quotes and numbers of one free-text field, recording them; returns where marks belong. */
-function inspect(pass: Pass, location: string, text: string, numberOutcome: NumberCheck["outcome"]): TextFindings {
+function inspect(
+  pass: Pass,
+  location: string,
+  text: string,
+  numberOutcome: NumberCheck["outcome"],
+  near: number | null = null,
+): TextFindings {
   const spans = quotedSpans(text);
   const quoteMarks = [];
   for (const span of spans) {
     if (pass.title !== null && normalizeForMatch(span.inner) === pass.title) continue;
-    const check = checkQuote(pass, location, span.inner, null);
+    const check = checkQuote(pass, location, span.inner, null, near);
     record(pass, check, check.verified ? "kept" : "marked");
-    if (!check.verified) quoteMarks.push({ at: span.end, mark: VERIFICATION_MARKS.quote.text });
+    const mark = check.cutBeforeNegation ? VERIFICATION_MARKS.cut : VERIFICATION_MARKS.quote;
+    if (!check.verified) quoteMarks.push({ at: span.end, mark: mark.text });
   }
   const numberMarks = [];
   for (const claim of numberClaims(text)) {
@@ -180,8 +251,9 @@ function inspect(pass: Pass, location: string, text: string, numberOutcome: Numb
 }
 
 /** A free-text field with a mark after every quote and number the transcript does not hold. */
-function freeText(pass: Pass, location: string, text: string): string {
-  const { quoteMarks, numberMarks } = inspect(pass, location, text, "marked");
+function freeText(pass: Pass, location: string, given: string, near: number | null = null): string {
+  const text = withoutTimes(pass, given);
+  const { quoteMarks, numberMarks } = inspect(pass, location, text, "marked", near);
   return insertMarks(text, [...quoteMarks, ...numberMarks]);
 }
 
@@ -206,10 +278,13 @@ function summarize(kind: VerificationReport["kind"], pass: Pass, droppedFacts = 
     unsupportedNumbers: numbers,
     passed: verifiedQuotes === quotes.length && numbers.length === 0,
     removedQuotes: quotes.filter((q) => q.outcome === "removed" || q.outcome === "replaced").length,
-    markedQuotes: quotes.filter((q) => q.outcome === "marked").length,
+    markedQuotes: quotes.filter((q) => q.outcome === "marked" && !q.cutBeforeNegation).length,
     markedNumbers: numbers.filter((n) => n.outcome === "marked").length,
     droppedFacts,
     normalizations,
+    cutQuotes: quotes.filter((q) => q.cutBeforeNegation).length,
+    droppedSpeakers: pass.droppedSpeakers,
+    droppedTimes: pass.droppedTimes,
   };
 }
 
@@ -221,17 +296,22 @@ export type VerifiedAnalysis = { analysis: Analysis; report: VerificationReport 
 function verifyHighlight(pass: Pass, highlight: Analysis["highlights"][number], h: number) {
   const quotes: Quote[] = [];
   let firstTime: string | null = null;
+  // A quote said more than once belongs to the occurrence nearest the moment the highlight claims.
+  const near = claimedSeconds(pass, highlight.timestamp);
   highlight.quotes.forEach((quote, q) => {
-    const check = checkQuote(pass, `highlights[${h}].quotes[${q}]`, quote.text, quote.speaker);
+    const check = checkQuote(pass, `highlights[${h}].quotes[${q}]`, quote.text, quote.speaker, near);
     record(pass, check, check.verified ? "kept" : "removed");
     if (!check.verified) return;
-    quotes.push({ text: quote.text, speaker: transcriptSpeaker(check, quote.speaker) });
+    quotes.push({ text: quote.text, speaker: transcriptSpeaker(pass, check, quote.speaker) });
     firstTime ??= check.segment?.timestamp ?? null;
   });
+  const modelTime = normalizeClockTime(highlight.timestamp);
+  if (!pass.timed && modelTime !== null && modelTime !== NO_TIMESTAMP) pass.droppedTimes += 1;
   return {
-    // The moment is where its first found quote was said; the model's time only when no quote places it.
-    timestamp: firstTime ?? normalizeClockTime(highlight.timestamp) ?? NO_TIMESTAMP,
-    point_of_interest: freeText(pass, `highlights[${h}].point_of_interest`, highlight.point_of_interest),
+    // The moment is where its first found quote was said; the model's time only when no quote places it,
+    // and never on a transcript without times (there is nothing it could come from).
+    timestamp: pass.timed ? (firstTime ?? modelTime ?? NO_TIMESTAMP) : NO_TIMESTAMP,
+    point_of_interest: freeText(pass, `highlights[${h}].point_of_interest`, highlight.point_of_interest, near),
     quotes,
   };
 }
@@ -272,17 +352,21 @@ export function verifyAnalysis(
 
 type QuoteBlock = NewsStory["sidebar_elements"]["quote_block"];
 
+/** A sidebar quote's attribution when the transcript does not label its segment (as the offline story writer says it). */
+const UNIDENTIFIED = "Unidentified speaker";
+
 /** The first found quote of the analysis, to stand in for a sidebar quote that is not in the transcript. */
 function replacementQuoteBlock(pass: Pass, analysis: Analysis | null): QuoteBlock {
   for (const highlight of analysis?.highlights ?? []) {
+    const near = claimedSeconds(pass, highlight.timestamp);
     for (const quote of highlight.quotes) {
-      const check = checkQuote(pass, "sidebar_elements.quote_block.quote", quote.text, quote.speaker);
+      const check = checkQuote(pass, "sidebar_elements.quote_block.quote", quote.text, quote.speaker, near);
       if (!check.verified) continue;
       record(pass, check, "kept");
       return {
         quote: quote.text,
-        attribution: transcriptSpeaker(check, quote.speaker),
-        context: freeText(pass, "sidebar_elements.quote_block.context", highlight.point_of_interest),
+        attribution: transcriptSpeaker(pass, check, quote.speaker, UNIDENTIFIED),
+        context: freeText(pass, "sidebar_elements.quote_block.context", highlight.point_of_interest, near),
       };
     }
   }
@@ -292,7 +376,9 @@ function replacementQuoteBlock(pass: Pass, analysis: Analysis | null): QuoteBloc
 function verifyQuoteBlock(pass: Pass, block: QuoteBlock, analysis: Analysis | null): QuoteBlock {
   if (!block.quote.trim())
     return { ...block, context: freeText(pass, "sidebar_elements.quote_block.context", block.context) };
-  const check = checkQuote(pass, "sidebar_elements.quote_block.quote", block.quote, block.attribution || null);
+  // The context may say when the quote was said ("Said during the meeting at 00:12:41."): its time is the claim.
+  const near = claimedSeconds(pass, timeIn(block.context));
+  const check = checkQuote(pass, "sidebar_elements.quote_block.quote", block.quote, block.attribution || null, near);
   if (!check.verified) {
     record(pass, check, "replaced");
     return replacementQuoteBlock(pass, analysis);
@@ -300,8 +386,8 @@ function verifyQuoteBlock(pass: Pass, block: QuoteBlock, analysis: Analysis | nu
   record(pass, check, "kept");
   return {
     quote: block.quote,
-    attribution: transcriptSpeaker(check, block.attribution || null),
-    context: freeText(pass, "sidebar_elements.quote_block.context", block.context),
+    attribution: transcriptSpeaker(pass, check, block.attribution || null, UNIDENTIFIED),
+    context: freeText(pass, "sidebar_elements.quote_block.context", block.context, near),
   };
 }
 
@@ -330,6 +416,11 @@ function uncertaintyNotes(story: NewsStory, report: VerificationReport): string[
   if (marked)
     notes.push(
       `${countOf(marked, "quoted passage")} ${wasOrWere(marked)} not found in the transcript and ${marked === 1 ? "is" : "are"} marked.`,
+    );
+  const cut = report.quotes.filter((q) => q.cutBeforeNegation && q.outcome === "marked").length;
+  if (cut)
+    notes.push(
+      `${countOf(cut, "quoted passage")} ${cut === 1 ? "stops" : "stop"} before a negation the speaker went on with and ${cut === 1 ? "is" : "are"} marked.`,
     );
   const dropped = report.droppedFacts ?? 0;
   if (dropped)
