@@ -9,13 +9,18 @@
  * - invented quotes and numbers that survive unmarked (goal 0);
  * - genuine quotes dropped (goal 0);
  * - the offline analyzer's own analyses and stories changed or marked by the
- *   pass (goal 0: it copies, so it must never make a quote or figure up).
+ *   pass (goal 0: it copies, so it must never make a quote or figure up);
+ * - sentences said more than once, each quoted at the time of one of its
+ *   occurrences: quotes placed at another occurrence, and of those with
+ *   another speaker (issue 27; goal 0);
+ * - speaker names shown that the transcript does not give (the lying model
+ *   names "Council Member Invented" everywhere; goal 0).
  */
 import { formatDuration } from "~/lib/format/duration";
 import { VERIFICATION_MARKS } from "~/lib/ai/marks";
 import type { Analysis, NewsStory } from "~/lib/ai/schemas";
 import { ensureSegments } from "~/lib/ai/segments";
-import { FIGURES_NOTE, normalizeForMatch, verifyAnalysis, verifyStory } from "~/lib/ai/verify";
+import { FIGURES_NOTE, isUnknownSpeaker, normalizeForMatch, verifyAnalysis, verifyStory } from "~/lib/ai/verify";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { captionSegments, loadCaptionMeetings } from "./caption-set";
 import { loadMeetingBank } from "./meetingbank";
@@ -161,16 +166,35 @@ function saidIn(meeting: Meeting, lie: string): boolean {
   return ` ${normalizeForMatch(text)} `.includes(` ${normalizeForMatch(lie)} `);
 }
 
-type Tally = { genuine: number; kept: number; timed: number; timeCorrect: number; surviving: number; lies: number };
+type Tally = {
+  genuine: number;
+  kept: number;
+  timed: number;
+  timeCorrect: number;
+  surviving: number;
+  lies: number;
+  speakersShown: number;
+  speakersNotGiven: number;
+};
 
 function runMeeting(meeting: Meeting, tally: Tally): void {
   const genuine = genuineQuotes(meeting.segments);
   const analysis = verifyAnalysis(lyingAnalysis(genuine), meeting.segments);
   const story = verifyStory(lyingStory(genuine), { segments: meeting.segments, analysis: analysis.analysis });
+  const shown = [
+    ...analysis.analysis.highlights.flatMap((highlight) => highlight.quotes.map((quote) => quote.speaker)),
+    ...(story.story.sidebar_elements.quote_block.quote ? [story.story.sidebar_elements.quote_block.attribution] : []),
+  ];
+  tally.speakersShown += shown.length;
+  tally.speakersNotGiven += ungivenSpeakers(meeting, shown);
   genuine.forEach((quote, i) => {
     tally.genuine += 1;
     const highlight = analysis.analysis.highlights[i]!;
     if (highlight.quotes.some((q) => q.text === quote.text)) tally.kept += 1;
+    else if (process.env.BENCH_VERBOSE)
+      console.log(
+        `    ${meeting.name}: dropped "${quote.text}" ${JSON.stringify(analysis.report.quotes.find((q) => q.text === quote.text))}`,
+      );
     if (quote.timestamp) {
       tally.timed += 1;
       if (highlight.timestamp === quote.timestamp) tally.timeCorrect += 1;
@@ -213,6 +237,66 @@ function checkOffline(meeting: Meeting, check: SelfCheck): void {
   }
 }
 
+type Repeats = { quotes: number; moved: number; movedSpeaker: number };
+
+const MIN_REPEAT_WORDS = 4;
+
+/** Sentences of at least four words said in two or more segments, with those segments. */
+function repeatedSentences(segments: TranscriptSegment[]): { text: string; at: TranscriptSegment[] }[] {
+  const bySentence = new Map<string, { text: string; at: TranscriptSegment[] }>();
+  for (const segment of segments) {
+    for (const sentence of segment.text.split(/(?<=[.?!])\s+/)) {
+      const key = normalizeForMatch(sentence);
+      if (key.split(" ").length < MIN_REPEAT_WORDS) continue;
+      const entry = bySentence.get(key) ?? { text: sentence.trim(), at: [] };
+      if (entry.at.at(-1) !== segment) entry.at.push(segment);
+      bySentence.set(key, entry);
+    }
+  }
+  return [...bySentence.values()].filter((entry) => entry.at.length > 1);
+}
+
+/** Each occurrence of a repeated sentence quoted at its own time: where does the pass place it? */
+function runRepeats(meeting: Meeting, repeats: Repeats): void {
+  if (!meeting.segments.some((segment) => segment.startSeconds !== null)) return;
+  for (const { text, at } of repeatedSentences(meeting.segments)) {
+    for (const occurrence of at) {
+      const claimed: Analysis = {
+        summary: "",
+        highlights: [
+          {
+            timestamp: formatDuration(occurrence.startSeconds ?? 0),
+            point_of_interest: "A repeated sentence",
+            quotes: [{ text, speaker: occurrence.speaker ?? "Unknown" }],
+          },
+        ],
+        action_items: [],
+        entities: [],
+        decisions: [],
+      };
+      const { report } = verifyAnalysis(claimed, meeting.segments);
+      const placed = report.quotes[0]?.segment;
+      if (!report.quotes[0]?.verified || !placed) continue;
+      repeats.quotes += 1;
+      // Another occurrence at the same time (two segments one second apart) is no move.
+      const sameTime = placed.timestamp === formatDuration(occurrence.startSeconds ?? 0);
+      if (placed.position === occurrence.position || sameTime) continue;
+      repeats.moved += 1;
+      if (process.env.BENCH_VERBOSE)
+        console.log(
+          `    ${meeting.name}: "${text}" claimed ${occurrence.position}@${occurrence.startSeconds}, placed ${placed.position}@${placed.timestamp}`,
+        );
+      if ((placed.speaker ?? null) !== (occurrence.speaker ?? null)) repeats.movedSpeaker += 1;
+    }
+  }
+}
+
+/** Speaker names shown with quotes that no segment of the transcript carries as its label. */
+function ungivenSpeakers(meeting: Meeting, shown: string[]): number {
+  const labels = new Set(meeting.segments.map((segment) => segment.speaker).filter(Boolean));
+  return shown.filter((name) => !isUnknownSpeaker(name) && name !== "Unidentified speaker" && !labels.has(name)).length;
+}
+
 function percent(part: number, whole: number): string {
   return whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}%`;
 }
@@ -235,8 +319,21 @@ export function runFaithfulnessBench(): void {
       console.log(`  ${label}: not found, skipped`);
       continue;
     }
-    const tally: Tally = { genuine: 0, kept: 0, timed: 0, timeCorrect: 0, surviving: 0, lies: 0 };
-    for (const meeting of meetings) runMeeting(meeting, tally);
+    const tally: Tally = {
+      genuine: 0,
+      kept: 0,
+      timed: 0,
+      timeCorrect: 0,
+      surviving: 0,
+      lies: 0,
+      speakersShown: 0,
+      speakersNotGiven: 0,
+    };
+    const repeats: Repeats = { quotes: 0, moved: 0, movedSpeaker: 0 };
+    for (const meeting of meetings) {
+      runMeeting(meeting, tally);
+      runRepeats(meeting, repeats);
+    }
     console.log(`  ${label} (${meetings.length} meetings):`);
     console.log(
       `    genuine quotes kept verbatim: ${percent(tally.kept, tally.genuine)} of ${tally.genuine} (goal 100%)`,
@@ -248,6 +345,13 @@ export function runFaithfulnessBench(): void {
     console.log(
       `    invented quotes and numbers surviving unmarked: ${tally.surviving} of ${tally.lies} placed (goal 0)`,
     );
+    console.log(
+      `    speaker names shown that the transcript does not give: ${tally.speakersNotGiven} of ${tally.speakersShown} quotes (goal 0)`,
+    );
+    if (repeats.quotes > 0)
+      console.log(
+        `    repeated sentences quoted at one occurrence's time: ${repeats.moved} of ${repeats.quotes} placed at another occurrence, ${repeats.movedSpeaker} of them with another speaker (goal 0)`,
+      );
     const self: SelfCheck = { results: 0, quotes: 0, changed: 0, marks: 0 };
     for (const meeting of meetings) checkOffline(meeting, self);
     console.log(

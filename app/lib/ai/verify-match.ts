@@ -168,7 +168,8 @@ const NEGATION_AFTER = /^ ?(?:not(?! only\b)|never|no longer)\b/;
 
 /** Whether the transcript goes on with a negation right after the quote or one of its parts (at an ellipsis). */
 function cutBeforeNegation(text: string, ends: number[]): boolean {
-  return ends.some((end) => NEGATION_AFTER.test(text.slice(end, end + 20)));
+  // "whether or" before "not" leaves out no negation: "or not" negates nothing the quote says.
+  return ends.some((end) => NEGATION_AFTER.test(text.slice(end, end + 20)) && !/(?:^| )or$/.test(text.slice(0, end)));
 }
 
 export type QuoteMatch = {
@@ -186,11 +187,21 @@ function surfaceDifferences(index: TranscriptIndex, quote: string): Normalizatio
   return ["punctuation"];
 }
 
-/** How far, in seconds, an occurrence from `first` to `last` segment lies from a claimed time; null when untimed. */
-function distanceFrom(first: TranscriptSegment, last: TranscriptSegment, near: number): number | null {
+/**
+ * How far, in seconds, an occurrence from `first` to `last` segment lies
+ * from a claimed time: 0 when the time falls within it; then, between
+ * occurrences holding the time (caption segments overlap), how far their
+ * starts lie. Null when untimed.
+ */
+function distanceFrom(first: TranscriptSegment, last: TranscriptSegment, near: number): [number, number] | null {
   if (first.startSeconds === null) return null;
   const end = last.endSeconds ?? last.startSeconds ?? first.startSeconds;
-  return Math.max(0, first.startSeconds - near, near - end);
+  // A claimed time is a whole second ("01:51:55"): it holds what starts within that second.
+  return [Math.max(0, first.startSeconds - (near + 1), near - end), Math.abs(first.startSeconds - near)];
+}
+
+function nearer(a: [number, number], b: [number, number]): boolean {
+  return a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 }
 
 /**
@@ -212,13 +223,13 @@ export function findQuote(index: TranscriptIndex, quote: string, near: number | 
     let chosen = occurrences[0]!;
     let segment = segmentAt(index, transcript.starts, chosen.start);
     if (near !== null && occurrences.length > 1) {
-      let best: number | null = null;
+      let best: [number, number] | null = null;
       for (const occurrence of occurrences) {
         const first = segmentAt(index, transcript.starts, occurrence.start);
         const last = segmentAt(index, transcript.starts, Math.max(occurrence.start, occurrence.ends.at(-1)! - 1));
         const distance = first && last ? distanceFrom(first, last, near) : null;
         // Strictly nearer: of two as near, the earlier stays.
-        if (distance !== null && (best === null || distance < best)) {
+        if (distance !== null && (best === null || nearer(distance, best))) {
           best = distance;
           chosen = occurrence;
           segment = first;

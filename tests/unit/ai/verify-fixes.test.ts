@@ -66,6 +66,28 @@ describe("a repeated sentence goes to the occurrence nearest the claimed time", 
     expect(report.quotes.find((q) => q.location.startsWith("sidebar"))?.segment?.timestamp).toBe("00:20:00");
   });
 
+  it("places it at the occurrence starting in the claimed second, though an earlier caption segment still runs", () => {
+    // Caption segments overlap: the first runs to 01:58, past the second's start at 01:55.6.
+    const captions: TranscriptSegment[] = [
+      {
+        position: 0,
+        startSeconds: 100,
+        endSeconds: 118,
+        speaker: "CHAIR OSMAN",
+        text: "Thank you for the presentation.",
+      },
+      {
+        position: 1,
+        startSeconds: 115.6,
+        endSeconds: 120,
+        speaker: "COUNCILMEMBER PARK",
+        text: "Thank you for the presentation.",
+      },
+    ];
+    const { analysis } = verifyAnalysis(highlight("00:01:55", "Thank you for the presentation.", "Unknown"), captions);
+    expect(analysis.highlights[0]!.quotes[0]!.speaker).toBe("COUNCILMEMBER PARK");
+  });
+
   it("without a claimed time, keeps the first occurrence", () => {
     const { report } = verifyAnalysis(
       modelAnalysis({ summary: 'Members said "We need more time on this item."', highlights: [] }),
@@ -168,6 +190,7 @@ const NEGATED = parseTimestampedTranscript(
     "[00:03:00] CHAIR OSMAN: We will not raise the parking fee this year.",
     "[00:04:00] COUNCILMEMBER REYES: I can't support the second phase. We will never close the branch library.",
     "[00:05:00] COUNCILMEMBER PARK: We are no longer funding the shuttle. This is not only a budget item.",
+    "[00:06:00] CHAIR OSMAN: We will decide whether or not to fund it.",
   ].join("\n"),
 );
 
@@ -204,7 +227,7 @@ describe("a quote cut before a negation is not verbatim in meaning", () => {
     const { report } = verifyAnalysis(
       modelAnalysis({
         summary:
-          'Osman: "We will not raise the parking fee". Park: "This is" and "We are no longer funding the shuttle."',
+          'Osman: "We will not raise the parking fee". Park: "This is" and "We are no longer funding the shuttle." Osman: "We will decide whether or"',
         highlights: [],
       }),
       NEGATED,
@@ -213,6 +236,7 @@ describe("a quote cut before a negation is not verbatim in meaning", () => {
       ["We will not raise the parking fee", true],
       ["This is", true],
       ["We are no longer funding the shuttle.", true],
+      ["We will decide whether or", true],
     ]);
   });
 });
