@@ -80,6 +80,8 @@ function genuineQuotes(segments: TranscriptSegment[]): Genuine[] {
       .join(" ");
     const key = ` ${normalizeForMatch(text)} `;
     if (key.trim().split(" ").length < QUOTE_WORDS - 2 || whole.indexOf(key) !== whole.lastIndexOf(key)) continue;
+    // A window stopping before "not" is no genuine quote in meaning: the pass marks it (issue 27).
+    if (/^(?:not|never|no longer)\b/i.test(words[i + QUOTE_WORDS]?.word ?? "")) continue;
     const tidy = text.toLowerCase();
     const start = words[i]!.segment.startSeconds;
     quotes.push({
