@@ -149,13 +149,14 @@ function partsFollow(text: string, parts: string[], start: number): number[] | n
 
 type Occurrence = { start: number; ends: number[] };
 
-/** Every place the parts are found, in transcript order. */
-function locateAll(text: string, parts: string[]): Occurrence[] {
+/** Every place the parts are found, in transcript order; only the first unless `all`. */
+function locateAll(text: string, parts: string[], all: boolean): Occurrence[] {
   const found: Occurrence[] = [];
   let start = findWords(text, parts[0]!, 0);
   while (start >= 0) {
     const ends = partsFollow(text, parts, start);
     if (ends) found.push({ start, ends });
+    if (found.length > 0 && !all) break;
     start = findWords(text, parts[0]!, start + 1);
   }
   return found;
@@ -218,7 +219,7 @@ export function findQuote(index: TranscriptIndex, quote: string, near: number | 
     const parts = rawParts.map((part) => normalize(part, stepSet)).filter(Boolean);
     if (parts.length === 0) return null;
     const transcript = normalizedWith(index, steps);
-    const occurrences = locateAll(transcript.text, parts);
+    const occurrences = locateAll(transcript.text, parts, near !== null);
     if (occurrences.length === 0) continue;
     let chosen = occurrences[0]!;
     let segment = segmentAt(index, transcript.starts, chosen.start);
