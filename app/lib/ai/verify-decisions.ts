@@ -285,8 +285,8 @@ type Placed = { motion: Occurrence; result: Occurrence; steps: Steps };
 
 /**
  * Where the claim's spans are: in the fewest normalizations that find both, the result
- * occurrence nearest the claimed time (the first unused one in an untimed
- * transcript) and the nearest motion occurrence before it.
+ * occurrence nearest the claimed time (the first one no earlier decision took, in an
+ * untimed transcript) and the nearest motion occurrence before it.
  */
 function place(index: DecisionIndex, claim: Decision, used: Set<number>): Placed | "out-of-order" | "duplicate" {
   for (const steps of NORMALIZATION_STEPS) {
@@ -297,14 +297,18 @@ function place(index: DecisionIndex, claim: Decision, used: Set<number>): Placed
       .map((result) => ({ result, motion: motions.filter((m) => m.start < result.start).at(-1) }))
       .filter((pair): pair is { result: Occurrence; motion: Occurrence } => pair.motion !== undefined);
     if (paired.length === 0) return "out-of-order";
-    const free = paired.filter((pair) => !used.has(pair.result.firstUnit));
-    if (free.length === 0) return "duplicate";
     const claimed = parseClockTime(claim.result_evidence.timestamp);
-    const distance = (pair: (typeof free)[number]) => {
-      const start = index.units[pair.result.firstUnit]!.segment.startSeconds;
-      return index.timed && claimed !== null && start !== null ? Math.abs(start - claimed) : 0;
-    };
-    const best = free.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+    const start = (pair: (typeof paired)[number]) => index.units[pair.result.firstUnit]!.segment.startSeconds;
+    if (index.timed && claimed !== null) {
+      // The occurrence nearest the claimed time; taken already, the claim repeats another one.
+      const best = paired.reduce((a, b) =>
+        Math.abs((start(b) ?? 0) - claimed) < Math.abs((start(a) ?? 0) - claimed) ? b : a,
+      );
+      return used.has(best.result.firstUnit) ? "duplicate" : { ...best, steps };
+    }
+    // Untimed: the first occurrence not taken by an earlier decision.
+    const best = paired.find((pair) => !used.has(pair.result.firstUnit));
+    if (!best) return "duplicate";
     return { ...best, steps };
   }
   return "out-of-order";

@@ -180,6 +180,14 @@ describe("decisions the transcript does not support are withheld, with the reaso
     expect(analysis.decisions).toHaveLength(1);
     expect(report.decisions![1]).toMatchObject({ published: false, failure: "duplicate" });
   });
+
+  it("a repeated claim is not moved to a later vote said in the same words", () => {
+    // "The motion carries" is said again at 00:06:40, after which no other motion of the first item is made.
+    const short = { ...G.federation, result_evidence: { text: "The motion carries", timestamp: "00:02:10" } };
+    const { analysis, report } = verify([short, { ...short, item: "Police federation contract" }]);
+    expect(analysis.decisions.map((d) => d.result_evidence.timestamp)).toEqual(["00:02:10"]);
+    expect(report.decisions![1]!.failure).toBe("duplicate");
+  });
 });
 
 describe("tallies nothing confirms", () => {
