@@ -473,3 +473,79 @@ export function withDecisionChecks<R extends { passed: boolean }>(report: R, che
   const whole = checks.every((check) => check.published && check.tally.outcome !== "dropped" && !check.droppedHow);
   return { ...report, passed: report.passed && whole, decisions: checks, withheldDecisions: withheld };
 }
+
+// ---------------------------------------------------------------------------
+// Headlines: a vote's verb and tally only from a published decision
+
+type MotionKind = Decision["motion"];
+const PASSING_KINDS: MotionKind[] = ["approve", "adopt", "amend", "substitute", "other"];
+
+/** Vote verbs a headline may use and the decisions that back each (a carried denial rejects; a failed override sustains). */
+const VOTE_VERBS: { verb: RegExp; backedBy: (d: Decision) => boolean }[] = [
+  {
+    verb: /\b(?:approv(?:es|ed|e|ing)|adopt(?:s|ed|ing)?|pass(?:es|ed|ing)?|ok(?:ays|ayed)|ratif(?:ies|ied)|green-?lights?)\b/i,
+    backedBy: (d) => d.result === "carried" && PASSING_KINDS.includes(d.motion),
+  },
+  {
+    verb: /\b(?:rejects?|rejected|den(?:ies|ied|y)|defeat(?:s|ed)?|kill(?:s|ed)|votes? down|voted down|turn(?:s|ed)? down)\b/i,
+    backedBy: (d) =>
+      (d.result === "carried" && d.motion === "deny") || (d.result === "failed" && PASSING_KINDS.includes(d.motion)),
+  },
+  {
+    verb: /\b(?:overrides?|overrode|overridden|overturns?|overturned)\b/i,
+    backedBy: (d) => d.result === "carried" && d.motion === "override-veto",
+  },
+  {
+    verb: /\b(?:sustains?|sustained|upholds?|upheld)\b/i,
+    backedBy: (d) => d.result === "failed" && d.motion === "override-veto",
+  },
+  {
+    verb: /\b(?:delays?|delayed|postpones?|postponed|tables?|tabled|defers?|deferred)\b/i,
+    backedBy: (d) => d.result === "carried" && d.motion === "postpone",
+  },
+  {
+    verb: /\b(?:refers?|referred)\b/i,
+    backedBy: (d) => d.result === "carried" && d.motion === "refer",
+  },
+  {
+    verb: /\bsets? (?:a )?(?:public )?hearing\b/i,
+    backedBy: (d) => d.result === "carried" && d.motion === "set-public-hearing",
+  },
+  { verb: /\bvot(?:es|ed|e)\b/i, backedBy: () => true },
+];
+
+const HEADLINE_TALLY = /\b(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\b/;
+const UNANIMOUS = /\bunanimous(?:ly)?\b/i;
+
+/**
+ * Why a story headline claims a vote that no published decision backs (a vote
+ * verb, a tally, "unanimously"), or null when it claims none or is backed.
+ * Verb and tally must be the same decision's.
+ */
+export function unbackedHeadlineClaim(headline: string, decisions: Decision[]): string | null {
+  const plain = withoutClockTimes(headline);
+  const verbs = VOTE_VERBS.map((entry) => ({ ...entry, match: entry.verb.exec(plain) })).filter((e) => e.match);
+  const tally =
+    HEADLINE_TALLY.exec(plain) ??
+    (() => {
+      const said = saidTally(plain);
+      return said && said.nays !== null
+        ? ([`${said.ayes}-${said.nays}`, String(said.ayes), String(said.nays)] as const)
+        : null;
+    })();
+  const unanimous = UNANIMOUS.exec(plain);
+  if (verbs.length === 0 && !tally && !unanimous) return null;
+  const backing = decisions.filter(
+    (d) =>
+      verbs.every((entry) => entry.backedBy(d)) &&
+      (!tally || (d.ayes === Number(tally[1]) && d.nays === Number(tally[2]))) &&
+      (!unanimous || d.how === "unanimous-consent" || (d.nays === 0 && d.ayes !== null && d.ayes > 0)),
+  );
+  if (backing.length > 0) return null;
+  const claims = [
+    ...verbs.map((entry) => `"${entry.match![0]}"`),
+    ...(tally ? [`the tally ${tally[1]}-${tally[2]}`] : []),
+    ...(unanimous ? [`"${unanimous[0]}"`] : []),
+  ];
+  return `The headline claims ${claims.join(" and ")}, which no verified decision of the analysis backs.`;
+}

@@ -2,10 +2,18 @@ import { describe, expect, it } from "vitest";
 import { VERIFICATION_MARKS } from "~/lib/ai/marks";
 import type { Decision } from "~/lib/ai/schemas";
 import { verifyAnalysis } from "~/lib/ai/verify";
-import { countRollCall, saidTally, statedResult, withoutClockTimes } from "~/lib/ai/verify-decisions";
+import { withBackedHeadline } from "~/lib/ai/backed-headline";
+import { writeOfflineStory } from "~/lib/ai/offline/story-writer";
+import {
+  countRollCall,
+  saidTally,
+  statedResult,
+  unbackedHeadlineClaim,
+  withoutClockTimes,
+} from "~/lib/ai/verify-decisions";
 import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
 import { DECISIONS_MEETING, GENUINE_DECISIONS as G, decisionClaim } from "../../support/decisions-meeting";
-import { modelAnalysis } from "./fixtures";
+import { modelAnalysis, modelStory } from "./fixtures";
 
 const segments = parseTimestampedTranscript(DECISIONS_MEETING);
 // The same meeting as ASR text: no times, no speakers.
@@ -230,5 +238,45 @@ describe("the words of a result", () => {
     expect(countRollCall("Reyes? Aye. Park? No. Chen, abstain. Diaz: yes.")).toEqual({ ayes: 2, nays: 1, abstain: 1 });
     // "Second? Yes." and two answers are no roll call.
     expect(countRollCall("Second? Yes. Reyes? Aye.")).toBeNull();
+  });
+});
+
+describe("a story headline's vote", () => {
+  const published = verify(Object.values(G)).analysis.decisions;
+
+  it("is backed by a verified decision of the same direction and tally", () => {
+    expect(unbackedHeadlineClaim("Council denies 4% raise for appointed staff, 8-4", published)).toBeNull();
+    expect(unbackedHeadlineClaim("Mayor's budget veto sustained on a 6-6 vote", published)).toBeNull();
+    expect(unbackedHeadlineClaim("Council approves Elm Avenue crosswalk", published)).toBeNull();
+    expect(unbackedHeadlineClaim("Council hears the 2025 budget and the Elm Avenue plan", [])).toBeNull();
+  });
+
+  it("is not backed by a decision that went the other way, or by another item's tally", () => {
+    expect(unbackedHeadlineClaim("Council overrides mayor's budget veto", published)).toContain('"overrides"');
+    expect(unbackedHeadlineClaim("Council approves police federation agreement, 8-4", published)).toContain(
+      "the tally 8-4",
+    );
+    expect(unbackedHeadlineClaim("Council approves raise for appointed staff, 9-5", published)).not.toBeNull();
+    expect(unbackedHeadlineClaim("Council unanimously rejects crosswalk", published)).not.toBeNull();
+    // A withheld decision backs nothing.
+    expect(unbackedHeadlineClaim("Council approves Elm Avenue crosswalk", [])).not.toBeNull();
+  });
+
+  it("never takes a clock time for a tally", () => {
+    expect(unbackedHeadlineClaim("Council meeting runs to 9:05 p.m.", [])).toBeNull();
+  });
+
+  it("unbacked, is replaced by the offline writer's headline for the same analysis", () => {
+    const analysis = modelAnalysis({ decisions: published });
+    const story = modelStory({ headline: "Council overrides the mayor's veto, 12-0" });
+    const input = { analysis, segments, title: "Riverton City Council", additionalContext: null };
+    const { story: backed, replaced } = withBackedHeadline(story, input);
+    const offline = writeOfflineStory(input).article.headline;
+    expect(backed.article.headline).toBe(offline);
+    expect(replaced).toMatchObject({ original: "Council overrides the mayor's veto, 12-0", replacement: offline });
+    expect(replaced!.reason).toContain('"overrides" and the tally 12-0');
+    // A backed headline stays.
+    const denial = modelStory({ headline: "Council denies the 4% raise for appointed staff, 8-4" });
+    expect(withBackedHeadline(denial, input)).toEqual({ story: denial, replaced: null });
   });
 });
