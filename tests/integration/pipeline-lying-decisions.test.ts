@@ -1,11 +1,15 @@
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Analysis, NewsStory } from "~/lib/ai/schemas";
 import { parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
 import type { VerificationReport } from "~/lib/ai/verify";
 import { analysisRevisions, cityVideos, storyRevisions } from "~/lib/db/schema";
 import { analyzeVideo } from "~/lib/pipeline/analysis.server";
+import { listRevisions } from "~/lib/pipeline/revisions.server";
 import { writeVideoStory } from "~/lib/pipeline/stories.server";
+import { RevisionMeta } from "~/components/pipeline/revision-meta";
 import { dbTag, getTestDb, truncateAllTables } from "../setup";
 import { GENUINE_DECISIONS } from "../support/decisions-meeting";
 import { createMeeting } from "../support/factories";
@@ -77,5 +81,21 @@ describe(`a model that lies about decisions ${dbTag}`, () => {
       headline: { original: LYING_DECISIONS_HEADLINE, replacement: story.article.headline },
     });
     expect(storyReport.headline!.reason).toContain('"overrides" and the tally 12-0');
+
+    // The revisions page shows the decision checks beside the quote counts, without JavaScript.
+    const { analyses, stories } = await listRevisions(meeting.id);
+    expect(analyses[0]!.verification).toMatchObject({ publishedDecisions: 3, replacedHeadline: null });
+    expect(analyses[0]!.verification!.withheldDecisions.map((d) => d.item)).toEqual(
+      Object.values(DECISION_LIES).map((d) => d.item),
+    );
+    expect(stories[0]!.verification!.replacedHeadline).toMatchObject({ original: LYING_DECISIONS_HEADLINE });
+    const shown = renderToStaticMarkup(createElement(RevisionMeta, { revision: analyses[0]! }));
+    expect(shown).toContain("3 decision(s) confirmed, 5 withheld");
+    expect(shown).toContain("<details");
+    expect(shown).toContain(
+      `Withheld: ${DECISION_LIES.flipped.item.replace("'", "&#x27;")}. The result&#x27;s words say`,
+    );
+    const storyShown = renderToStaticMarkup(createElement(RevisionMeta, { revision: stories[0]! }));
+    expect(storyShown).toContain("headline replaced");
   });
 });
