@@ -20,7 +20,7 @@
 import { z } from "zod";
 import { formatDuration } from "~/lib/format/duration";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
-import { findTally, findVoteOutcome } from "./offline/actions";
+import { findTally, findVoteOutcome, MOTION } from "./offline/actions";
 import type { Decision, DecisionResult, EvidenceSpan } from "./schemas";
 import { NO_TIMESTAMP, parseClockTime } from "./timestamps";
 import {
@@ -33,6 +33,7 @@ import {
 
 export const DECISION_FAILURES = [
   "motion-not-found",
+  "no-motion-stated",
   "result-not-found",
   "out-of-order",
   "result-between",
@@ -191,6 +192,15 @@ const VETO_OVERRIDDEN =
 const WITHDRAWN = /\b(?:withdraws?|withdrawn|withdrew)\b/i;
 
 type Stated = { result: DecisionResult; phrase: string };
+
+// Words that put a question to a vote, beside the analyzer's MOTION: "So moved.", "call the roll on passage of the bill".
+const PUT_TO_VOTE =
+  /\b(?:move[sd]?|moving|motion|so moved|second(?:ed)?|passage|adopt\w*|approv\w*|roll|vote|in favor|override|veto|amend\w*|substitute|consent|refer\w*|postpone\w*|table|deny|denial|file|hearing|reconsider\w*|suspend|adjourn\w*|withdraw\w*)\b/i;
+
+/** Whether the words make a motion or put a question to a vote (not a remark made while debating it). */
+export function statesMotion(text: string): boolean {
+  return MOTION.test(text) || PUT_TO_VOTE.test(text);
+}
 
 /** The result the words state, or null: a vote outcome, a veto sustained or overridden, a withdrawn motion. */
 export function statedResult(text: string): Stated | null {
@@ -373,6 +383,9 @@ function checkOne(index: DecisionIndex, ctx: Context, claim: Decision, d: number
   if (resultFound) check.resultSegment = segmentRef(resultFound.segment);
   if (!motionFound) return withhold("motion-not-found", "The motion's words are not in the transcript.");
   if (!resultFound) return withhold("result-not-found", "The result's words are not in the transcript.");
+
+  if (!statesMotion(claim.motion_evidence.text))
+    return withhold("no-motion-stated", "The motion's words make no motion and put nothing to a vote.");
 
   const placed = place(index, claim, used);
   if (placed === "out-of-order")

@@ -124,6 +124,11 @@ describe("decisions the transcript does not support are withheld, with the reaso
     expect(report.passed).toBe(false);
   });
 
+  it("a motion span that is a remark, not a motion", () => {
+    const claim = { ...G.raise, motion_evidence: { text: "Item three is the 4% raise", timestamp: "00:05:30" } };
+    expect(checkOf([claim]).check.failure).toBe("no-motion-stated");
+  });
+
   it("a result the transcript never states", () => {
     const claim = {
       ...G.raise,
