@@ -15,10 +15,13 @@
  *   another speaker (issue 27; goal 0);
  * - speaker names shown that the transcript does not give (the lying model
  *   names "Council Member Invented" everywhere; goal 0).
+ * - decisions the model invents or flips (a real vote reported the other way)
+ *   and tallies it moves, published (goal 0; ADR 0060).
  */
 import { formatDuration } from "~/lib/format/duration";
 import { VERIFICATION_MARKS } from "~/lib/ai/marks";
-import type { Analysis, NewsStory } from "~/lib/ai/schemas";
+import type { Analysis, Decision, NewsStory } from "~/lib/ai/schemas";
+import { findVoteOutcome, MOTION } from "~/lib/ai/offline/actions";
 import { ensureSegments } from "~/lib/ai/segments";
 import { FIGURES_NOTE, isUnknownSpeaker, normalizeForMatch, verifyAnalysis, verifyStory } from "~/lib/ai/verify";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
@@ -168,6 +171,91 @@ function saidIn(meeting: Meeting, lie: string): boolean {
   return ` ${normalizeForMatch(text)} `.includes(` ${normalizeForMatch(lie)} `);
 }
 
+// ---------------------------------------------------------------------------
+// Decisions (ADR 0060): invented ones, real votes reported the other way, tallies moved
+
+const MAX_REAL_VOTES = 3;
+// A vote decides a motion made at most this many sentences before it.
+const VOTE_WINDOW = 25;
+
+type DecisionLies = { claims: Decision[]; kinds: ("invented" | "flipped" | "tally")[]; controls: Decision[] };
+
+function claim(item: string, result: Decision["result"], motion: Genuine, outcome: Genuine): Decision {
+  return {
+    item,
+    motion: "approve",
+    result,
+    ayes: null,
+    nays: null,
+    abstain: null,
+    absent: null,
+    how: null,
+    consent_items: [],
+    motion_evidence: { text: motion.text, timestamp: motion.timestamp ?? "00:00:00" },
+    result_evidence: { text: outcome.text, timestamp: outcome.timestamp ?? "00:00:00" },
+  };
+}
+
+/**
+ * An invented decision, and for the first real votes (a motion, then a result) the vote flipped,
+ * its tally moved; and the vote as said, apart (a control: published when nothing else stands between).
+ */
+function decisionLies(meeting: Meeting): DecisionLies {
+  const lies: DecisionLies = { claims: [], kinds: [], controls: [] };
+  const invented = { text: "I move that we paint the river bridge purple by spring.", timestamp: "00:10:00" };
+  lies.claims.push(
+    claim("The purple bridge", "carried", invented, { text: "The purple bridge passes 9-2.", timestamp: "00:11:00" }),
+  );
+  lies.kinds.push("invented");
+  const sentences = meeting.segments.flatMap((segment) =>
+    segment.text
+      .split(/(?<=[.!?])\s+/)
+      .filter((text) => text.trim())
+      .map((text) => ({
+        text,
+        timestamp: segment.startSeconds === null ? null : formatDuration(segment.startSeconds),
+      })),
+  );
+  let motion = -1;
+  let real = 0;
+  sentences.forEach((sentence, i) => {
+    if (real >= MAX_REAL_VOTES) return;
+    if (MOTION.test(sentence.text)) motion = i;
+    const outcome = findVoteOutcome(sentence.text);
+    if (!outcome || motion < 0 || motion === i || i - motion > VOTE_WINDOW) return;
+    const [ayes, nays] = (outcome.tally ?? "").split("-").map(Number);
+    const flipped = outcome.result === "carried" ? "failed" : "carried";
+    lies.claims.push(claim("A real vote, flipped", flipped, sentences[motion]!, sentence));
+    lies.kinds.push("flipped");
+    const moved = claim("A real vote, its tally moved", outcome.result, sentences[motion]!, sentence);
+    lies.claims.push({
+      ...moved,
+      ayes: Number.isFinite(ayes) ? ayes! + 1 : 9,
+      nays: Number.isFinite(nays) ? nays! : 2,
+    });
+    lies.kinds.push("tally");
+    lies.controls.push(claim("A real vote", outcome.result, sentences[motion]!, sentence));
+    real += 1;
+    motion = -1;
+  });
+  return lies;
+}
+
+/** Lies published: an invented or flipped decision at all, a moved tally with its counts. */
+function publishedLies(lies: DecisionLies, report: ReturnType<typeof verifyAnalysis>["report"], published: Decision[]) {
+  let count = 0;
+  lies.kinds.forEach((kind, d) => {
+    const check = report.decisions?.[d];
+    if (!check?.published) return;
+    if (kind !== "tally") count += 1;
+    else if (check.tally.outcome === "confirmed") {
+      const decision = published.find((p) => p.result_evidence.text === lies.claims[d]!.result_evidence.text);
+      if (decision?.ayes === lies.claims[d]!.ayes) count += 1;
+    }
+  });
+  return count;
+}
+
 type Tally = {
   genuine: number;
   kept: number;
@@ -177,11 +265,28 @@ type Tally = {
   lies: number;
   speakersShown: number;
   speakersNotGiven: number;
+  decisionLies: number;
+  decisionLiesPublished: number;
+  realVotes: number;
+  realVotesPublished: number;
 };
 
 function runMeeting(meeting: Meeting, tally: Tally): void {
   const genuine = genuineQuotes(meeting.segments);
-  const analysis = verifyAnalysis(lyingAnalysis(genuine), meeting.segments);
+  const lies = decisionLies(meeting);
+  const analysis = verifyAnalysis({ ...lyingAnalysis(genuine), decisions: lies.claims }, meeting.segments);
+  tally.decisionLies += lies.claims.length;
+  // The real votes as said, checked on their own: the check must not withhold everything.
+  const control = verifyAnalysis({ ...lyingAnalysis(genuine), decisions: lies.controls }, meeting.segments);
+  for (const check of control.report.decisions ?? []) {
+    tally.realVotes += 1;
+    if (check.published) tally.realVotesPublished += 1;
+    else if (process.env.BENCH_VERBOSE) console.log(`    ${meeting.name}: a real vote withheld: ${check.reason}`);
+  }
+  const published = publishedLies(lies, analysis.report, analysis.analysis.decisions);
+  if (published > 0 && process.env.BENCH_VERBOSE)
+    console.log(`    ${meeting.name}: ${published} decision lies published`);
+  tally.decisionLiesPublished += published;
   const story = verifyStory(lyingStory(genuine), { segments: meeting.segments, analysis: analysis.analysis });
   const shown = [
     ...analysis.analysis.highlights.flatMap((highlight) => highlight.quotes.map((quote) => quote.speaker)),
@@ -330,6 +435,10 @@ export function runFaithfulnessBench(): void {
       lies: 0,
       speakersShown: 0,
       speakersNotGiven: 0,
+      decisionLies: 0,
+      decisionLiesPublished: 0,
+      realVotes: 0,
+      realVotesPublished: 0,
     };
     const repeats: Repeats = { quotes: 0, moved: 0, movedSpeaker: 0 };
     for (const meeting of meetings) {
@@ -354,6 +463,12 @@ export function runFaithfulnessBench(): void {
       console.log(
         `    repeated sentences quoted at one occurrence's time: ${repeats.moved} of ${repeats.quotes} placed at another occurrence, ${repeats.movedSpeaker} of them with another speaker (goal 0)`,
       );
+    console.log(
+      `    invented, flipped or re-tallied decisions published: ${tally.decisionLiesPublished} of ${tally.decisionLies} claimed (goal 0)`,
+    );
+    console.log(
+      `    real votes claimed as said (a motion, then its result), published: ${tally.realVotesPublished} of ${tally.realVotes}`,
+    );
     const self: SelfCheck = { results: 0, quotes: 0, changed: 0, marks: 0 };
     for (const meeting of meetings) checkOffline(meeting, self);
     console.log(

@@ -158,7 +158,9 @@ test.describe("a model that lies in every field", secondServer, () => {
       const headline = page.getByRole("heading", { level: 1 });
       await expect(headline.locator("mark")).toHaveText([WORDS.number, WORDS.number]);
       // Explained once per text: the headline stays a headline.
-      await expect(headline).toHaveText(`Council passes $47.3 million ${EXPLAINED.number} plan 9-2 ${WORDS.number}`);
+      await expect(headline).toHaveText(
+        `Council weighs $47.3 million ${EXPLAINED.number} plan for 2031 ${WORDS.number}`,
+      );
       expect(storyText).not.toContain(LYING_STORY.sidebar_elements.quote_block.quote);
       const bodyQuote = page.getByRole("article").getByRole("link", { name: /^Play this quote from/ });
       await expect(bodyQuote).toHaveAttribute("aria-label", `Play this quote from ${GENUINE_QUOTE.timestamp}`);

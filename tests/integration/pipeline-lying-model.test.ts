@@ -109,6 +109,17 @@ describe(`a model that lies in every field ${dbTag}`, () => {
       markedQuotes: 4,
       markedNumbers: 5,
     });
+    // Its decisions lie too (ADR 0060): the 5-0 vote reported failed, a 9-2 vote never taken.
+    expect(analysis.decisions).toEqual([]);
+    expect(analysisReport.decisions?.map((check) => [check.published, check.failure])).toEqual([
+      [false, "direction"],
+      [false, "motion-not-found"],
+    ]);
+    // A headline that claims no vote stays, its invented figures marked.
+    expect(story.article.headline).toBe(
+      `Council weighs $47.3 million ${VERIFICATION_MARKS.number.text} plan for 2031 ${VERIFICATION_MARKS.number.text}`,
+    );
+    expect(storyRow.verification).not.toHaveProperty("headline");
     const genuine = analysisReport.quotes.find((q) => q.text === "I share that concern.");
     expect(genuine).toMatchObject({
       verified: true,

@@ -9,7 +9,33 @@ export function VerificationBadge({ verification }: { verification: RevisionSumm
       {verification.passed ? "verified" : "check"}: {verification.verifiedQuotes} quote(s) found
       {verification.unverifiedQuotes ? `, ${verification.unverifiedQuotes} not found` : ""}
       {verification.unsupportedNumbers ? `, ${verification.unsupportedNumbers} unsupported number(s)` : ""}
+      {verification.publishedDecisions ? `, ${verification.publishedDecisions} decision(s) confirmed` : ""}
+      {verification.withheldDecisions.length ? `, ${verification.withheldDecisions.length} withheld` : ""}
+      {verification.replacedHeadline ? ", headline replaced" : ""}
     </span>
+  );
+}
+
+/** Why the pass withheld decisions or replaced the headline (ADR 0060): open without JavaScript, as a details element. */
+export function DecisionChecks({ verification }: { verification: RevisionSummary["verification"] }) {
+  if (!verification || (verification.withheldDecisions.length === 0 && !verification.replacedHeadline)) return null;
+  return (
+    <details className="text-xs text-slate-700">
+      <summary className="cursor-pointer font-medium">Decision checks</summary>
+      <ul className="mt-1 list-disc space-y-1 pl-4">
+        {verification.replacedHeadline ? (
+          <li>
+            Headline replaced: &ldquo;{verification.replacedHeadline.original}&rdquo;.{" "}
+            {verification.replacedHeadline.reason}
+          </li>
+        ) : null}
+        {verification.withheldDecisions.map((decision, i) => (
+          <li key={`${i}-${decision.item}`}>
+            Withheld: {decision.item}. {decision.reason}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
@@ -29,6 +55,7 @@ export function RevisionMeta({ revision }: { revision: RevisionSummary }) {
         {revision.createdByEmail ? ` · by ${revision.createdByEmail}` : " · automatic"}
       </p>
       <VerificationBadge verification={revision.verification} />
+      <DecisionChecks verification={revision.verification} />
       {revision.additionalContext ? <p className="italic">Context: {revision.additionalContext}</p> : null}
     </div>
   );

@@ -110,10 +110,11 @@ export function combineAnalyses(parts: Analysis[], summary: string): Analysis {
     highlights,
     action_items: actionItems,
     entities: mergeEntities(parts.flatMap((p) => p.entities)),
-    // A vote said near a chunk boundary may be in both chunks: the same result words are one decision.
+    // The same claim from two parts is one decision; "The motion carries." said at two votes is two.
     decisions: uniqueBy(
       parts.flatMap((part) => part.decisions),
-      (d) => normalizeForMatch(d.result_evidence.text),
+      (d) =>
+        [d.result_evidence.timestamp, d.motion_evidence.text, d.result_evidence.text].map(normalizeForMatch).join("|"),
     ),
   };
 }

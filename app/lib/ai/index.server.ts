@@ -27,3 +27,4 @@ export type { AiProvider, AnalysisResult, AnalyzeTranscriptInput, StoryResult, W
 export type { Analysis, NewsStory } from "./schemas";
 export { isPlainText, parseStoredAnalysis, parseStoredStory, type PlainText } from "./stored";
 export { verifyAnalysis, verifyStory, type VerificationReport } from "./verify";
+export { withBackedHeadline } from "./backed-headline";

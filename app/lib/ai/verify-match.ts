@@ -321,3 +321,6 @@ export function speakersMatch(claimed: string | null, labeled: string | null): b
   }
   return shorter[0] === longer.at(-1);
 }
+
+/** The quote normalizations and their order, for checks that locate spans themselves (verify-decisions.ts). */
+export { normalize as normalizeWithSteps, STEP_SETS as NORMALIZATION_STEPS, ELLIPSIS as ELLIPSIS_SEPARATOR };

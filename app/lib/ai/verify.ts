@@ -37,6 +37,7 @@ import {
   type TranscriptIndex,
 } from "./verify-match";
 import { insertMarks, insideAny, quotedSpans } from "./verify-text";
+import { decisionCheckSchema, verifyDecisions, withDecisionChecks } from "./verify-decisions";
 
 export { normalizeForMatch, isUnknownSpeaker } from "./verify-match";
 export { UNVERIFIED_QUOTE_MARK, UNSUPPORTED_NUMBER_MARK } from "./marks";
@@ -97,6 +98,11 @@ export const verificationReportSchema = z.object({
   droppedSpeakers: z.number().optional(),
   /** Times the content gave for a transcript without times (left out). */
   droppedTimes: z.number().optional(),
+  // Added by 0060; absent on older reports.
+  decisions: z.array(decisionCheckSchema).optional(),
+  withheldDecisions: z.number().optional(),
+  /** A story headline claiming a vote no published decision backs, and what replaced it. */
+  headline: z.object({ original: z.string(), replacement: z.string(), reason: z.string() }).optional(),
 });
 
 export type SegmentRef = z.infer<typeof segmentRefSchema>;
@@ -340,10 +346,14 @@ export function verifyAnalysis(
     type: entity.type,
     context: freeText(pass, `entities[${i}].context`, entity.context),
   }));
+  // Decisions are published only once checked (0060, verify-decisions.ts).
+  const decisions = verifyDecisions(analysis.decisions, {
+    index: pass.index,
+    freeText: (location, text) => freeText(pass, location, text),
+  });
   return {
-    // Decisions are published only once checked (0060); until the check exists none is.
-    analysis: { summary, highlights, action_items: actionItems, entities, decisions: [] },
-    report: summarize("analysis", pass),
+    analysis: { summary, highlights, action_items: actionItems, entities, decisions: decisions.decisions },
+    report: withDecisionChecks(summarize("analysis", pass), decisions.checks),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { isPlainText, parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
+import { verificationReportSchema } from "~/lib/ai/verify";
 import { getDb } from "~/lib/db/client.server";
 import { analysisRevisions, storyRevisions, users } from "~/lib/db/schema";
 import { PipelineError, REVISION_NOT_FOUND } from "./messages";
@@ -32,6 +33,21 @@ function summarizeVerification(report: unknown): VerificationSummary | null {
     verifiedQuotes: Number(r.verifiedQuotes ?? 0),
     unverifiedQuotes: Number(r.unverifiedQuotes ?? 0),
     unsupportedNumbers: Array.isArray(r.unsupportedNumbers) ? r.unsupportedNumbers.length : 0,
+    ...decisionSummary(r),
+  };
+}
+
+/** What the report says of decisions and the headline; older reports hold neither. */
+function decisionSummary(r: Record<string, unknown>) {
+  const report = verificationReportSchema.pick({ decisions: true, headline: true }).safeParse(r);
+  const decisions = report.success ? (report.data.decisions ?? []) : [];
+  const headline = report.success ? report.data.headline : undefined;
+  return {
+    publishedDecisions: decisions.filter((check) => check.published).length,
+    withheldDecisions: decisions
+      .filter((check) => !check.published)
+      .map((check) => ({ item: check.item, reason: check.reason ?? "" })),
+    replacedHeadline: headline ? { original: headline.original, reason: headline.reason } : null,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   isPlainText,
   parseStoredAnalysis,
   verifyStory,
+  withBackedHeadline,
   type AiProvider,
   type Analysis,
 } from "~/lib/ai/index.server";
@@ -21,6 +22,7 @@ import {
   type WriteGuard,
 } from "./revision-store.server";
 import { loadPipelineVideo, loadSegments, type PipelineVideo } from "./video.server";
+import { ensureSegments } from "~/lib/ai/segments";
 
 export type WriteStoryOptions = {
   /** Extra instructions for the writer (story playground, Rewrite Story). */
@@ -57,17 +59,26 @@ async function runStory(
     source: video.source,
     transcript: video.transcript,
   });
-  const verified = verifyStory(result.story, {
+  // A vote's verb or tally no verified decision backs: the offline writer's headline instead (0060).
+  const backed = withBackedHeadline(result.story, {
+    analysis: input.analysis,
+    segments: ensureSegments(segments, video.transcript),
+    title: video.title,
+    additionalContext: input.additionalContext,
+    source: video.source,
+  });
+  const verified = verifyStory(backed.story, {
     segments,
     transcript: video.transcript,
     title: video.title,
     analysis: input.analysis,
   });
+  const report = backed.replaced ? { ...verified.report, headline: backed.replaced, passed: false } : verified.report;
   return {
     provider: result.provider,
     model: result.model,
     content: verified.story,
-    verification: verified.report,
+    verification: report,
   };
 }
 

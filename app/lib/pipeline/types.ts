@@ -16,6 +16,11 @@ export type VerificationSummary = {
   verifiedQuotes: number;
   unverifiedQuotes: number;
   unsupportedNumbers: number;
+  /** Decisions published, and those withheld with the reason (ADR 0060); none on older reports. */
+  publishedDecisions: number;
+  withheldDecisions: { item: string; reason: string }[];
+  /** A story headline that claimed a vote no verified decision backs, replaced. */
+  replacedHeadline: { original: string; reason: string } | null;
 };
 
 /** A revision as pages list it: its row's columns, the date as text, and what is worked out from its content. */

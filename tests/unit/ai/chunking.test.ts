@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { chunkSegments, combineAnalyses, estimateTokens, renderSegment, splitText } from "~/lib/ai/chunking";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
+import type { Decision } from "~/lib/ai/schemas";
+import { GENUINE_DECISIONS } from "../../support/decisions-meeting";
 import { modelAnalysis } from "./fixtures";
 
 function segment(position: number, text: string, startSeconds: number | null = position * 10): TranscriptSegment {
@@ -64,5 +66,17 @@ describe("chunking", () => {
     expect(combined.highlights).toHaveLength(1);
     expect(combined.action_items).toHaveLength(1);
     expect(combined.entities.map((e) => e.name)).toEqual(["Harbor Paving Company", "Oak Street"]);
+  });
+
+  it("keeps every decision of every part: the same result words at two votes are two decisions", () => {
+    const { federation, raise } = GENUINE_DECISIONS;
+    const sameWords = (d: Decision): Decision => ({
+      ...d,
+      result_evidence: { ...d.result_evidence, text: "The motion carries." },
+    });
+    const first = modelAnalysis({ decisions: [sameWords(federation)] });
+    const second = modelAnalysis({ decisions: [sameWords(raise), sameWords(raise)] });
+    const combined = combineAnalyses([first, second], "Whole meeting.");
+    expect(combined.decisions.map((d) => d.item)).toEqual([federation.item, raise.item]);
   });
 });

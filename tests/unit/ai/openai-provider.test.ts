@@ -7,6 +7,7 @@ import { verifyAnalysis, verifyStory } from "~/lib/ai/verify";
 import { parseSettings } from "~/lib/env/settings.server";
 import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
 import { type FakeOpenAiServer, type RecordedRequest, startFakeOpenAiServer } from "../../support/fake-openai-server";
+import { GENUINE_DECISIONS } from "../../support/decisions-meeting";
 import { LABELED_MEETING, modelAnalysis, modelStory } from "./fixtures";
 
 let server: FakeOpenAiServer;
@@ -73,6 +74,22 @@ describe("OpenAI-compatible provider: analysis", () => {
     expect(body.messages?.[1]?.content).toContain(
       "[00:07:02] COUNCILMEMBER REYES: I move that we approve the contract",
     );
+  });
+
+  it("asks for decisions with their verbatim evidence spans, in the schema and the instructions", async () => {
+    server.script({ kind: "json", body: modelAnalysis({ decisions: [GENUINE_DECISIONS.veto] }) });
+    const result = await provider().analyzeTranscript(input);
+    expect(result.analysis.decisions).toEqual([GENUINE_DECISIONS.veto]);
+    const body = server.requests[0]!.body;
+    const schema = JSON.stringify(body.response_format?.json_schema?.schema);
+    for (const field of ["decisions", "motion_evidence", "result_evidence", "override-veto", "consent_items"])
+      expect(schema).toContain(field);
+    const instructions = body.messages?.[0]?.content ?? "";
+    expect(instructions).toContain(
+      'a veto override that fails (the veto is sustained) is "override-veto" with "failed"',
+    );
+    expect(instructions).toContain("copied EXACTLY, word for word");
+    expect(instructions).toContain("never read a clock time");
   });
 
   it("accepts JSON wrapped in ``` code fences", async () => {
