@@ -249,6 +249,21 @@ export function isBareMotion(text: string): boolean {
   return MOTION.test(text) && !namesItsMatter(motionClause(text));
 }
 
+// "approve the contract with Harbor Paving": the verb of a motion, before the matter it names.
+const MOTION_VERB_LEAD =
+  /^(?:(?:we |the council |council )?(?:approve|adopt|accept|award|deny|refer|amend|pass|authori[sz]e|grant|uphold|forward|recommend|override)\w*\s+)+/i;
+
+/** What a motion names as its matter ("the contract with Harbor Paving"), or null for "approve this item". */
+export function motionMatter(text: string): string | null {
+  const clause = motionClause(text);
+  if (!namesItsMatter(clause)) return null;
+  const matter = clause
+    .replace(MOTION_VERB_LEAD, "")
+    .split(/[.?!;]\s|\s--\s|,\s*(?:and\s+)?(?:all those|those|is there|any discussion|may i|do i|seconded)/i)[0]!
+    .trim();
+  return namesItsMatter(matter) ? matter : null;
+}
+
 function motionClause(text: string): string {
   const clauseStart = MOTION_CLAUSE.exec(text);
   return clauseStart ? text.slice(clauseStart.index + clauseStart[0].length) : text;
