@@ -26,6 +26,8 @@ const VOTE_WINDOW = 60;
 // Kinds that leave the item open: the main motion is still to be voted on.
 const PRELIMINARY: ReadonlySet<MotionKind> = new Set(["amend", "substitute", "reconsider", "suspend-rules"]);
 // A restatement of the pending motion ("on the motion to continue this item, all those in favor").
+// A result said again this few sentences later, with no motion between, is the same result.
+const RESULT_REPEAT = 3;
 const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main )?motion\b/i;
 
 type Motion = { index: number; kind: MotionKind; text: string };
@@ -36,6 +38,8 @@ class DecisionBook {
   private motion: Motion | null = null;
   private voiceCall = false;
   private rollStart: number | null = null;
+  // The last result stated, while no motion has been made since: "The ayes have it." "And the motion carries."
+  private lastResult: number | null = null;
 
   constructor(
     private sentences: DecisionSentence[],
@@ -45,16 +49,25 @@ class DecisionBook {
   read(index: number): void {
     const text = this.sentences[index]!.text;
     const result = findResult(text, { afterVoiceCall: this.voiceCall });
-    if (result) this.close(index, result);
+    const repeated = result && this.lastResult !== null && index - this.lastResult <= RESULT_REPEAT && !this.motion;
+    if (result && !repeated) this.close(index, result);
+    if (result) this.lastResult = index;
     const announced = announcement(text);
     if (announced !== undefined) {
       this.item = { name: announced, sentence: index, decided: false };
       this.motion = null;
       this.rollStart = null;
       this.voiceCall = false;
-    } else if (!result && isMotion(text)) this.open(index, text);
+    } else if (!result && isMotion(text)) this.open(index, this.withRunOn(index));
     if (isVoiceCall(text) && this.motion) this.voiceCall = true;
     if (isRollCallStart(text) && this.motion) this.rollStart = index;
+  }
+
+  /** A sentence cut by a caption break ("I will move approval of the consent" | "agenda."), with its end. */
+  private withRunOn(index: number): string {
+    const text = this.sentences[index]!.text;
+    const next = this.sentences[index + 1]?.text;
+    return /[.?!"”]\s*$/.test(text) || !next ? text : `${text} ${next}`;
   }
 
   private open(index: number, text: string): void {
@@ -65,6 +78,7 @@ class DecisionBook {
       return;
     }
     this.motion = { index, kind, text };
+    this.lastResult = null;
     this.voiceCall = false;
     this.rollStart = null;
   }
@@ -72,8 +86,13 @@ class DecisionBook {
   private close(index: number, result: StatedResult): void {
     const pending = this.motion && index - this.motion.index <= VOTE_WINDOW ? this.motion : null;
     const text = this.sentences[index]!.text;
-    const own = result.kind !== "vote" || (isMotion(text) && !pending) ? { index, kind: motionKind(text), text } : null;
-    const motion = result.kind === "adjourn" ? { index, kind: "adjourn" as const, text } : (pending ?? own);
+    const own = isMotion(text) ? { index, kind: motionKind(text), text } : null;
+    const motion =
+      result.kind === "adjourn"
+        ? { index, kind: "adjourn" as const, text }
+        : result.kind === "file"
+          ? { index, kind: fileKind(text), text }
+          : (pending ?? own);
     const rollFrom = this.rollStart;
     this.motion = null;
     this.voiceCall = false;
@@ -114,6 +133,12 @@ class DecisionBook {
     const segment = this.segments[sentence.segmentIndex];
     return { text: sentence.text, timestamp: formatDuration(segment?.startSeconds ?? 0) };
   }
+}
+
+/** The chair's "receive and file" or "place on file". */
+function fileKind(text: string): MotionKind {
+  const kind = motionKind(text);
+  return kind === "place-on-file" ? kind : "receive-and-file";
 }
 
 /** "items 1 through 4", "item 21": the items a consent motion names, as said. */

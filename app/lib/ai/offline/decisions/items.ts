@@ -9,16 +9,49 @@ import { cleanSentence, shorten } from "../rules";
 
 export type CurrentItem = { name: string | null; sentence: number; decided: boolean };
 
-/** The item a sentence announces: its name, null for procedure (public comment, roll call), undefined when none. */
+// Announcements the summary's announcedItem does not read, as real captions say them:
+// "The first thing on our agenda today is a presentation on …", "Our next items an exclusive tobacco …",
+// "Ourext item is an appeal hearing …", "First is a conditional use permit for …".
+const NEXT = "(?:next|ourext|our ext|first|last|final)";
+const MORE_ANNOUNCEMENT = new RegExp(
+  [
+    `\\b(?:the )?${NEXT} (?:thing|order of business) on (?:our|the) agenda(?: today)? is\\s+`,
+    `\\b(?:our |the )?${NEXT} (?:items?|public hearing|hearing|presentation)(?:'s| is| are|s)?(?: an?)?\\s+`,
+    "^(?:and )?(?:first|second|third|next|last|finally),? (?:is|we have|up is) (?=an?\\s|the\\s)",
+  ].join("|"),
+  "i",
+);
+// "Next item is a discussion.": a boundary without a name.
+const BOUNDARY =
+  /\b(?:(?:our |the )?(?:next|ourext|last|final) (?:items?|public hearing|hearing|presentation|discussion item)\b|(?:take|taking) up item\b|(?:move|moving|go|going) (?:on )?to item\b)/i;
+// "Next up is Jennifer Saunders, who is the managing attorney": a speaker, not an item.
+const A_SPEAKER = /^(?:council ?member|vice chair|chair|director|mr|ms|mrs|dr|commissioner)\b|\bwho (?:is|will)\b/i;
+
+/**
+ * The item a sentence announces: its name; null for procedure (public comment, roll call) or an
+ * item announced without a name ("Next item is a discussion."); undefined when the sentence announces none.
+ */
 export function announcement(text: string): string | null | undefined {
-  const name = announcedItem(text);
-  if (!name) return undefined;
-  return isProcedureItem(name) ? null : plainItem(name);
+  const name = announcedItem(text) ?? moreAnnounced(text);
+  if (name && A_SPEAKER.test(name)) return undefined;
+  if (name) return isProcedureItem(name) ? null : plainItem(name);
+  if (!BOUNDARY.test(text) || /\?\s*$/.test(text)) return undefined;
+  return /\b(?:for|on|to|at|in|until) (?:the|our) next\b/i.test(text) ? undefined : null;
+}
+
+function moreAnnounced(text: string): string | null {
+  const match = MORE_ANNOUNCEMENT.exec(text);
+  if (!match) return null;
+  const rest = text
+    .slice(match.index + match[0].length)
+    .split(/[.?!;]\s|[.?!;]$/)[0]!
+    .trim();
+  return rest.split(/\s+/).length >= 2 ? rest : null;
 }
 
 // Words that say nothing of what was decided: an item is never "approval" or "this item".
 const EMPTY_ITEM =
-  /^(?:(?:the|this|that|these|those|our|an?)\s+)?(?:approval|adoption|passage|motion|items?|matter|thing|one|report|presentation|it)$/i;
+  /^(?:(?:the|this|that|these|those|our|an?)\s+)?(?:approval|adoption|passage|motion|items?|matter|thing|one|report|presentation|discussion|it)$/i;
 
 /** An item's name as a reader sees it: tidy, short, never only "approval". */
 export function plainItem(name: string): string | null {

@@ -10,23 +10,27 @@ import { MOTION } from "../actions";
 // Caption and plain-transcript motion language that MOTION (actions.ts) does not cover.
 const MORE_MOTION = new RegExp(
   [
-    "\\b(?:i(?:'d| would|'ll| will)?|we(?:'ll| will)?)\\s+(?:like to\\s+)?(?:be\\s+)?(?:move|moving|make (?:a|the) motion|making (?:a|the) motion)\\b",
-    "\\bmove(?:d)? (?:approval|adoption|passage|to (?:approve|adopt|deny|postpone|continue|refer|amend|substitute|override|reconsider|suspend|table|receive|place|set|forward))\\b",
+    "\\bi(?:'d| would|'ll| will|'m going to|'m| am)?\\s+(?:like to\\s+|love to\\s+|be\\s+|also be\\s+|then\\s+)*(?:move|moving|make (?:a|the|that) motion|making (?:a|the) motion|motion to)\\b",
+    "\\b(?:happy|love|like|want|going) to (?:move|make (?:a|the|that) motion)\\b",
+    "\\bi(?:'ll| will) approv\\w*\\b",
+    "\\bmake that motion\\b",
+    "\\bmov(?:e|ed|ing) (?:approval|adoption|passage|that (?:we|the)|to (?:approve|adopt|deny|postpone|continue|refer|amend|substitute|override|reconsider|suspend|table|receive|place|set|forward))\\b",
     "\\b(?:on|with) (?:the|that|this|my) motion\\b",
     "\\bmotion (?:to|that|for|by)\\b",
-    "\\b(?:so )?moved\\b",
+    "\\bso moved\\b",
   ].join("|"),
   "i",
 );
 
 // The chair's directive that disposes of a presentation without a vote.
 const RECEIVE_AND_FILE =
-  /\b(?:receive and (?:place on )?file|file and receive|receive(?:d)?,? and filed?|(?:ask|direct)(?:s|ing)? (?:the )?(?:clerks?|clk) to (?:receive|file|place))\b/i;
+  /\b(?:(?:ask|direct|move)(?:s|ing)? (?:the |th |e )?(?:clerks?|clk) to (?:receive|file|place)|i(?:'ll| will) (?:receive and file|file and receive)|(?:receive|file) and (?:file|receive) (?:that|this|the|those|these) (?:\w+ )?(?:report|presentation|update|communication)s?)/i;
 const PLACE_ON_FILE = /\b(?:place[ds]?|placing) (?:it |this |that |the \w+ )?on file\b/i;
 
 // Most specific first: "a motion to deny the appeal and uphold the approval" is a denial.
 const KINDS: Array<[MotionKind, RegExp]> = [
-  ["override-veto", /\boverrid\w*\b.{0,40}\bveto\b|\bveto\b.{0,20}\boverrid/i],
+  ["approve", /\bmain motion\b/i],
+  ["override-veto", /\boverrid\w*\b.{0,40}\bveto\b|\bveto\b.{0,30}\b(?:overrid|sustain)/i],
   ["reconsider", /\breconsider\w*\b/i],
   ["suspend-rules", /\bsuspend(?:ing)? the rules\b/i],
   ["substitute", /\bsubstitut\w*\b/i],
@@ -39,16 +43,22 @@ const KINDS: Array<[MotionKind, RegExp]> = [
   ["refer", /\b(?:refer|referral|referring|send (?:it |this |that )?back to)\b/i],
   [
     "postpone",
-    /\b(?:postpone|postponing|continue (?:this|the|that|it)(?: item| matter)?(?: to| for| until| till)|lay (?:it |this |that )?over|table (?:this|the|it|that)|layover)\b/i,
+    /\b(?:postpone|postponing|delay (?:this|the|it|that|one|another|for)|continue (?:this|the|that|it)(?: item| matter)?(?: to| for| until| till)|lay (?:it |this |that )?over|table (?:this|the|it|that)|layover)\b/i,
   ],
   ["adjourn", /\badjourn\w*\b/i],
   ["other", /\bwithout (?:a )?recommendation\b/i],
   ["adopt", /\badopt\w*\b/i],
 ];
 
+// "we move to the next topic", "I will move on to item 5", "people moved into housing": not motions.
+const NOT_A_MOTION =
+  /\b(?:mov(?:e|ed|ing) (?:on\b|into\b|through\b|ahead\b|to (?:item|the next|our next|agenda item|public comment|discussion|new business|the (?:\w+ )?(?:item|agenda|topic|section|presentation|hearing))\b|forward to (?:the|our) next\b)|if (?:i|we|you|someone)\b.{0,20}\bmov)/i;
+
 /** A sentence that makes or restates a motion ("I move approval", "on the motion to deny"). */
 export function isMotion(text: string): boolean {
-  return (MOTION.test(text) || MORE_MOTION.test(text) || RECEIVE_AND_FILE.test(text)) && !/\?\s*$/.test(text);
+  if (/\?\s*$/.test(text)) return false;
+  if (RECEIVE_AND_FILE.test(text) || PLACE_ON_FILE.test(text)) return true;
+  return (MOTION.test(text) || MORE_MOTION.test(text)) && !NOT_A_MOTION.test(text);
 }
 
 /** The kind of a motion, from its words; "approve" when it names no other kind. */
