@@ -10,7 +10,7 @@ import { formatDuration } from "~/lib/format/duration";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import type { Decision, EvidenceSpan, MotionKind, VoteMethod } from "../../schemas";
 import { motionMatter } from "../actions";
-import { announcement, plainItem, type CurrentItem } from "./items";
+import { announcement, openingItem, plainItem, type CurrentItem } from "./items";
 import { isConsentMotion, isMotion, motionKind, numberedItems } from "./motions";
 import { findResult, isVoiceCall, type StatedResult } from "./results";
 import { isRollCallStart, voteTally } from "./tallies";
@@ -44,14 +44,18 @@ class DecisionBook {
   constructor(
     private sentences: DecisionSentence[],
     private segments: TranscriptSegment[],
-  ) {}
+  ) {
+    const opening = openingItem(sentences);
+    if (opening) this.item = { name: opening, sentence: 0, decided: false };
+  }
 
   read(index: number): void {
     const text = this.sentences[index]!.text;
     const result = findResult(text, { afterVoiceCall: this.voiceCall });
-    const repeated = result && this.lastResult !== null && index - this.lastResult <= RESULT_REPEAT && !this.motion;
+    const repeated =
+      result?.kind === "vote" && this.lastResult !== null && index - this.lastResult <= RESULT_REPEAT && !this.motion;
     if (result && !repeated) this.close(index, result);
-    if (result) this.lastResult = index;
+    if (result) this.lastResult = result.kind === "vote" ? index : null;
     const announced = announcement(text);
     if (announced !== undefined) {
       this.item = { name: announced, sentence: index, decided: false };

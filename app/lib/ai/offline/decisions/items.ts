@@ -6,6 +6,7 @@
  */
 import { announcedItem, isProcedureItem } from "../actions";
 import { cleanSentence, shorten } from "../rules";
+import { trimToStatement } from "../summary-plan";
 
 export type CurrentItem = { name: string | null; sentence: number; decided: boolean };
 
@@ -60,4 +61,19 @@ export function plainItem(name: string): string | null {
     .replace(/^(?:is|are|which is)\s+/i, "");
   if (!text || EMPTY_ITEM.test(text)) return null;
   return shorten(text, 18).replace(/…$/, "");
+}
+
+// A single agenda item's transcript opens with the clerk's reading: "Agenda item three, council bill 120
+// relating to bus lanes", "Docket number 0412, the order for a hearing on heat relief".
+const DOCKET = /\bdocket (?:number |no\.? |#)?[\d-]+,?\s+(?:the\s+)?(.+)$/i;
+const OPENING_WINDOW = 12;
+
+/** The item the transcript's opening reads out, before any announcement: a one-item transcript's item. */
+export function openingItem(sentences: Array<{ text: string }>): string | null {
+  for (const sentence of sentences.slice(0, OPENING_WINDOW)) {
+    const docket = DOCKET.exec(sentence.text)?.[1];
+    const statement = docket ?? trimToStatement(sentence.text);
+    if (statement && !/\?\s*$/.test(sentence.text)) return plainItem(statement);
+  }
+  return null;
 }

@@ -15,7 +15,8 @@ const MORE_MOTION = new RegExp(
     "\\bi(?:'ll| will) approv\\w*\\b",
     "\\bmake that motion\\b",
     "\\bmov(?:e|ed|ing) (?:approval|adoption|passage|that (?:we|the)|to (?:approve|adopt|deny|postpone|continue|refer|amend|substitute|override|reconsider|suspend|table|receive|place|set|forward))\\b",
-    "\\b(?:on|with) (?:the|that|this|my) motion\\b",
+    "\\b(?:on|with) (?:the|that|this|my) (?:main )?motion\\b",
+    "\\bmoves? (?:for )?(?:suspension|passage|approval|adoption)\\b",
     "\\bmotion (?:to|that|for|by)\\b",
     "\\bso moved\\b",
   ].join("|"),
@@ -67,8 +68,8 @@ export function motionKind(text: string): MotionKind {
   return "approve";
 }
 
-/** Presentations and reports are received and filed on the chair's word: motion and result in one sentence. */
-export const isReceiveAndFile = (text: string) => RECEIVE_AND_FILE.test(text) || PLACE_ON_FILE.test(text);
+/** The chair's word receives and files a report: motion and result in one sentence. */
+export const isReceiveAndFile = (text: string) => RECEIVE_AND_FILE.test(text);
 
 // "I will move approval of items 24 and 25", "items one through four": the items a motion names by number.
 const NUMBER = "(?:\\d+[a-z]?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)";

@@ -50,10 +50,19 @@ export function countRollCall(sentences: string[]): Tally | null {
   return heard >= 2 ? { ...tally, absent: tally.absent || null } : null;
 }
 
+// "Six in favor, one opposed."
+const IN_FAVOR =
+  /\b(\d{1,2}|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen) in favou?r,? (?:and )?(\d{1,2}|zero|none|no|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen) opposed\b/i;
+
 /** A count said in a roll call's sentences ("Four as and one nay", "we have five ayes"), or null. */
 export function saidCount(text: string): Tally | null {
   const said = parseTally(findTally(text));
   if (said.ayes !== null && /\b(?:ayes|eyes|yeas|nays|noes)\b/i.test(text)) return said;
+  const favor = IN_FAVOR.exec(text);
+  if (favor) {
+    const nays = /^(?:none|no)$/i.test(favor[2]!) ? "zero" : favor[2]!;
+    return parseTally(findTally(`${favor[1]} ayes, ${nays} nays`));
+  }
   const spoken = SPOKEN_COUNT.exec(text);
   if (!spoken) return null;
   const rest = parseTally(findTally(text.replace(SPOKEN_COUNT, (_, n: string) => `${n} ayes`)));
