@@ -10,7 +10,7 @@ import { formatDuration } from "~/lib/format/duration";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import type { Decision, EvidenceSpan, MotionKind, VoteMethod } from "../../schemas";
 import { motionMatter } from "../actions";
-import { announcement, openingItem, plainItem, type CurrentItem } from "./items";
+import { announcement, itemNamedAfter, NAMING_WINDOW, openingItem, plainItem, type CurrentItem } from "./items";
 import { isConsentMotion, isMotion, motionKind, numberedItems } from "./motions";
 import { findResult, isVoiceCall, type StatedResult } from "./results";
 import { isRollCallStart, voteTally } from "./tallies";
@@ -63,6 +63,8 @@ class DecisionBook {
       this.rollStart = null;
       this.voiceCall = false;
     } else if (!result && isMotion(text)) this.open(index, this.withRunOn(index));
+    else if (this.item && this.item.name === null && !this.item.decided && index - this.item.sentence <= NAMING_WINDOW)
+      this.item.name = itemNamedAfter(text);
     if (isVoiceCall(text) && this.motion) this.voiceCall = true;
     if (isRollCallStart(text) && this.motion) this.rollStart = index;
   }

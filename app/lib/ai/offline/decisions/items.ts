@@ -24,7 +24,7 @@ const MORE_ANNOUNCEMENT = new RegExp(
 );
 // "Next item is a discussion.": a boundary without a name.
 const BOUNDARY =
-  /\b(?:(?:our |the )?(?:next|ourext|last|final) (?:items?|public hearing|hearing|presentation|discussion item)\b|(?:take|taking) up item\b|(?:move|moving|go|going) (?:on )?to item\b)/i;
+  /\b(?:(?:our |the )?(?:next|ourext|last|final),? (?:(?:the|our|we have an?|we have the|is an?|is the) )?(?:items?|public hearing|hearing|presentation|discussion item)\b|(?:take|taking) up item\b|(?:move|moving|go|going) (?:on )?to item\b)/i;
 // "Next up is Jennifer Saunders, who is the managing attorney": a speaker, not an item.
 const A_SPEAKER = /^(?:council ?member|vice chair|chair|director|mr|ms|mrs|dr|commissioner)\b|\bwho (?:is|will)\b/i;
 
@@ -76,4 +76,15 @@ export function openingItem(sentences: Array<{ text: string }>): string | null {
     if (statement && !/\?\s*$/.test(sentence.text)) return plainItem(statement);
   }
   return null;
+}
+
+// "This item is passage of a resolution amending …": the sentence after an unnamed announcement names it.
+const THIS_ITEM = /^(?:and )?(?:this|the) (?:item|hearing|public hearing) is (?:for |on |regarding )?(?:an? |the )?(.+)$/i;
+/** How long after an unnamed announcement its name may still be said. */
+export const NAMING_WINDOW = 5;
+
+/** The item a sentence right after an unnamed announcement names, or null. */
+export function itemNamedAfter(text: string): string | null {
+  const named = THIS_ITEM.exec(text.trim())?.[1] ?? trimToStatement(text);
+  return named && !/\?\s*$/.test(text) ? plainItem(named.replace(/[.!]+$/, "")) : null;
 }
