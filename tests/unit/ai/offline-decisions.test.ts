@@ -234,6 +234,33 @@ describe("decisions from captions", () => {
   });
 });
 
+describe("item boundaries and stale motions", () => {
+  it("names an item announced without a name from the sentence after it", () => {
+    const [decision] = decisionsOf([
+      [5, "Next, the public hearing on our agenda."],
+      [10, "This item is passage of a resolution amending the Riverside parking district."],
+      [60, "I'll move approval of this item. All those in favor say aye."],
+      [65, "The motion carries."],
+    ]);
+    expect(decision).toMatchObject({ motion: "approve", result: "carried" });
+    expect(decision!.item).toMatch(/^Passage of a resolution amending the Riverside parking district$/i);
+  });
+
+  it("does not tie a result said in passing to a motion made long before without a vote called", () => {
+    const debate = Array.from({ length: 20 }, (_, i): [number, string] => [
+      30 + i,
+      `Member ${i + 1} spoke about the bus shelter design and the cost of maintenance.`,
+    ]);
+    const decisions = decisionsOf([
+      [5, "Our next item is the bus shelter design contract."],
+      [20, "I move approval of the bus shelter design contract."],
+      ...debate,
+      [80, "The old design was approved unanimously years ago."],
+    ]);
+    expect(decisions).toEqual([]);
+  });
+});
+
 describe("decisions from plain transcripts", () => {
   it("reads Seattle's 'the bill passed' in an untimed transcript, with no invented time", () => {
     const analysis = analyzeOffline({

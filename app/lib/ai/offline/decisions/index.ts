@@ -23,6 +23,8 @@ export type DecisionSentence = { text: string; segmentIndex: number };
 
 // A result decides the motion made at most this many sentences before it (a long debate).
 const VOTE_WINDOW = 60;
+// Without a vote called ("all those in favor", a roll call), a result decides only a motion this close.
+const UNCALLED_WINDOW = 12;
 // Kinds that leave the item open: the main motion is still to be voted on.
 const PRELIMINARY: ReadonlySet<MotionKind> = new Set(["amend", "substitute", "reconsider", "suspend-rules"]);
 // A restatement of the pending motion ("on the motion to continue this item, all those in favor").
@@ -90,8 +92,11 @@ class DecisionBook {
   }
 
   private close(index: number, result: StatedResult): void {
-    const pending = this.motion && index - this.motion.index <= VOTE_WINDOW ? this.motion : null;
     const text = this.sentences[index]!.text;
+    // A result long after the motion decides it only when a vote was called in between (or the result says "motion").
+    const called = this.voiceCall || this.rollStart !== null || /\bmotion\b/i.test(text);
+    const reach = called ? VOTE_WINDOW : UNCALLED_WINDOW;
+    const pending = this.motion && index - this.motion.index <= reach ? this.motion : null;
     const own = isMotion(text) ? { index, kind: motionKind(text), text } : null;
     const motion =
       result.kind === "adjourn"

@@ -79,7 +79,8 @@ export function openingItem(sentences: Array<{ text: string }>): string | null {
 }
 
 // "This item is passage of a resolution amending …": the sentence after an unnamed announcement names it.
-const THIS_ITEM = /^(?:and )?(?:this|the) (?:item|hearing|public hearing) is (?:for |on |regarding )?(?:an? |the )?(.+)$/i;
+const THIS_ITEM =
+  /^(?:and )?(?:this|the) (?:item|hearing|public hearing) is (?:for |on |regarding )?(?:an? |the )?(.+)$/i;
 /** How long after an unnamed announcement its name may still be said. */
 export const NAMING_WINDOW = 5;
 
