@@ -25,6 +25,8 @@ export type DecisionSentence = { text: string; segmentIndex: number };
 const VOTE_WINDOW = 60;
 // Without a vote called ("all those in favor", a roll call), a result decides only a motion this close.
 const UNCALLED_WINDOW = 12;
+// A motion names its own item ("approve the contract with Harbor Paving") with at least this many long words.
+const MATTER_WORDS = 3;
 // Kinds that leave the item open: the main motion is still to be voted on.
 const PRELIMINARY: ReadonlySet<MotionKind> = new Set(["amend", "substitute", "reconsider", "suspend-rules"]);
 // A restatement of the pending motion ("on the motion to continue this item, all those in favor").
@@ -115,6 +117,8 @@ class DecisionBook {
     const tally = voteTally(result.tally, rolls);
     const how: VoteMethod | null = rolls.length && tally.ayes !== null ? "roll-call" : result.how;
     const lost = tally.ayes !== null && tally.nays !== null && tally.ayes <= tally.nays;
+    // "Nine in favor, nine opposed. The motion carries.": words and count disagree; neither is published.
+    if (tally.nays !== null && result.stated && result.stated !== (lost ? "failed" : "carried")) return;
     this.decisions.push({
       item,
       motion: motion.kind,
@@ -135,8 +139,11 @@ class DecisionBook {
     if (isConsentMotion(motion.text)) return "the consent agenda";
     const current = this.item && !this.item.decided ? this.item.name : null;
     if (current) return current;
+    // A report is received and filed as the item announced; the chair's sentence names no item.
+    if (motion.kind === "receive-and-file" || motion.kind === "place-on-file") return null;
     const named = motionMatter(motion.text);
-    return (named && plainItem(named)) ?? numberedItems(motion.text);
+    const item = named && (named.match(/[a-z]{5,}/gi)?.length ?? 0) >= MATTER_WORDS ? plainItem(named) : null;
+    return item ?? numberedItems(motion.text);
   }
 
   private evidence(index: number): EvidenceSpan {

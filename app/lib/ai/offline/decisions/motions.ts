@@ -19,6 +19,12 @@ const MORE_MOTION = new RegExp(
     "\\bmoves? (?:for )?(?:suspension|passage|approval|adoption)\\b",
     "\\bmotion (?:to|that|for|by)\\b",
     "\\bso moved\\b",
+    // Long Beach's "There's a motion and a second", Denver's "put Council Bill 1234 on the floor",
+    // Seattle's "the committee recommends the bill pass" and "those in favor of adopting the resolution".
+    "\\bthere(?:'s| is) a motion and (?:a )?second\\b",
+    "\\bput (?:council bill|resolution|the bill|the resolution|it|this)\\b.{0,60}\\bon the floor\\b",
+    "\\bcommittee recommends (?:that )?(?:the )?(?:bill|resolution|ordinance|appointments?|it)s? (?:be )?(?:pass|passed|adopted|approved|confirmed)\\b",
+    "\\bthose in favou?r of (?:adopting|passing|approving|confirming|the motion to)\\b",
   ].join("|"),
   "i",
 );

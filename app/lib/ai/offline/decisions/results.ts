@@ -15,6 +15,8 @@ export type StatedResult = {
   how: VoteMethod | null;
   /** "adjourn" when the sentence adjourns the meeting; "file" when the chair receives and files. */
   kind: "vote" | "adjourn" | "file";
+  /** The direction the words alone say ("motion carries" is carried whatever the count), null when only a count is said. */
+  stated: DecisionResult | null;
 };
 
 const ADJOURNED =
@@ -23,7 +25,8 @@ const OBJECTION = /\b(?:without|hearing no|seeing no|with no|no) objections?\b/i
 const SO_ORDERED =
   /\b(?:so ordered|(?:is|are|stands?) (?:approved|adopted|received|filed|accepted|referred|continued|postponed))\b/i;
 const HYPOTHETICAL = /\b(?:if|when|once|until|would|could|should|will we|do we|can we)\b/i;
-const VOICE = /\b(?:all (?:those )?in favor|say aye|signify|those opposed|opposed,? say|say nay)\b/i;
+const VOICE =
+  /\b(?:all (?:those )?in favou?r|those in favou?r|say aye|signify|those opposed|opposed,? say|say nay|cast (?:your|their) votes?|close the voting)\b/i;
 
 /** The result stated in one sentence, or null. */
 export function findResult(text: string, options: { afterVoiceCall?: boolean } = {}): StatedResult | null {
@@ -33,6 +36,7 @@ export function findResult(text: string, options: { afterVoiceCall?: boolean } =
       tally: null,
       how: OBJECTION.test(text) || !options.afterVoiceCall ? "unanimous-consent" : "voice",
       kind: "adjourn",
+      stated: "carried",
     };
   const outcome = findVoteOutcome(text);
   if (outcome) {
@@ -42,13 +46,25 @@ export function findResult(text: string, options: { afterVoiceCall?: boolean } =
       tally: outcome.tally,
       how: OBJECTION.test(text) ? "unanimous-consent" : voice || options.afterVoiceCall ? "voice" : null,
       kind: "vote",
+      stated: statedDirection(outcome.phrase),
     };
   }
   if (OBJECTION.test(text) && SO_ORDERED.test(text))
-    return { result: "carried", tally: null, how: "unanimous-consent", kind: "vote" };
+    return { result: "carried", tally: null, how: "unanimous-consent", kind: "vote", stated: "carried" };
   if (isReceiveAndFile(text) && !/\?\s*$/.test(text) && !HYPOTHETICAL.test(text))
-    return { result: "carried", tally: null, how: "unanimous-consent", kind: "file" };
+    return { result: "carried", tally: null, how: "unanimous-consent", kind: "file", stated: "carried" };
   return null;
+}
+
+/** What the result's words say without its count: "motion carries 6-6" says carried; "7 ayes" says nothing. */
+function statedDirection(phrase: string): DecisionResult | null {
+  if (
+    /^\W*(?:\d{1,2}|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen) (?:ayes|eyes|yeas)\W*$/i.test(
+      phrase,
+    )
+  )
+    return null;
+  return findVoteOutcome(phrase.replace(/,?\s*(?:on a |by a )?(?:vote of )?\d.*$/, ""))?.result ?? null;
 }
 
 /** "All those in favor say aye": the chair calls a voice vote. */
