@@ -57,7 +57,7 @@ const EMPTY_ITEM =
 // Not an item's name: a phrase that starts mid-sentence ("on our screens", "for this application")
 // or a person ("Councilman Ringo").
 const NOT_A_NAME =
-  /^(?:in|at|to|with|by|from|and|but|so|we|i|you|it|that|this|there|here|if|as|our|your|their|also|coming|going|just|only|one|two|three|will|would|can|could)\b|\b(?:i|i'm|i'll|i've|we|we're|we'll|you|you're)\b|\bitems? on (?:our|the) agenda\b|^(?:council ?(?:member|man|woman)|councilor|mayor|vice mayor|chair|president)\s+[A-Z][a-z]+\.?$/i;
+  /^(?:in|at|to|with|by|from|and|but|so|we|i|you|it|that|this|there|here|if|as|our|your|their|also|coming|going|just|only|one|two|three|will|would|can|could)\b|\bitems? on (?:our|the) agenda\b|^(?:council ?(?:member|man|woman)|councilor|mayor|vice mayor|chair|president)\s+[A-Z][a-z]+\.?$/i;
 
 /** An item's name as a reader sees it: tidy, short, never only "approval". */
 export function plainItem(name: string): string | null {
@@ -67,7 +67,9 @@ export function plainItem(name: string): string | null {
     .replace(/^(?:the |a )?motion (?:to|that)\s+/i, "")
     .replace(/^(?:is|are|which is)\s+/i, "")
     .replace(/^(?:for|on|regarding|about)\s+(?=\S+\s+\S+)/i, "")
-    .replace(/^\w/, (first) => first.toUpperCase());
+    .replace(/^\w/, (first) => first.toUpperCase())
+    // "… tax relief programs we have two speakers": the name ends where the chair goes on talking.
+    .replace(/,?\s+(?:and |so |but )?(?:i|i'm|i'll|i've|we|we're|we'll|you|you're)\b.*$/i, "");
   if (!text || EMPTY_ITEM.test(text) || NOT_A_NAME.test(text)) return null;
   return shorten(text, 18).replace(/…$/, "");
 }
