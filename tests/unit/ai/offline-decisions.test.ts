@@ -261,6 +261,37 @@ describe("item boundaries and stale motions", () => {
   });
 });
 
+describe("roll calls the chair does not announce, and reports named by their presentation", () => {
+  it("counts names called one by one and reads 'four as and one nay' as four ayes and one nay", () => {
+    const [decision] = decisionsOf([
+      [5, "Our next item is the settlement with the Oak Street contractor."],
+      [10, "And now I will move approval of the settlement with the Oak Street contractor."],
+      [12, "Council Member Ortiz."],
+      [13, "Aye."],
+      [14, "Lind."],
+      [15, "Aye."],
+      [16, "Quist."],
+      [17, "Aye."],
+      [18, "Chair Moreau."],
+      [19, "Aye."],
+      [20, "Vice Chair Dahl."],
+      [21, "Nay."],
+      [22, "Four as and one nay."],
+      [24, "Those items carry."],
+    ]);
+    expect(decision).toMatchObject({ result: "carried", ayes: 4, nays: 1, how: "roll-call" });
+  });
+
+  it("names a report received and filed after an unnamed announcement by the presentation it was", () => {
+    const [decision] = decisionsOf([
+      [5, "Our next item is a discussion."],
+      [10, "I'll ask staff to give us the presentation on the winter shelter pilot."],
+      [300, "Seeing no further questions, I'll direct the clerk to receive and file that report."],
+    ]);
+    expect(decision).toMatchObject({ motion: "receive-and-file", item: "Presentation on the winter shelter pilot" });
+  });
+});
+
 describe("decisions from plain transcripts", () => {
   it("reads Seattle's 'the bill passed' in an untimed transcript, with no invented time", () => {
     const analysis = analyzeOffline({

@@ -67,7 +67,7 @@ const HYPOTHETICAL = /\b(?:if|whether|when|once|unless|until|would|could|should|
 // "seven ayes, zero nays", "9-2", "seven zero", "seven to two"
 const TALLY = new RegExp(
   [
-    `\\b(${TALLY_WORD}) (?:ayes|eyes|yeas)(?:,? (?:and )?(${TALLY_WORD}) (?:nays|noes|nos?))?`,
+    `\\b(${TALLY_WORD}) (?:ayes|eyes|yeas)(?:,? (?:and )?(${TALLY_WORD}) (?:nays?|noes|nos?))?`,
     `(?<![:.$\\d])\\b(${TALLY_WORD})\\s*(?:-|–|to)\\s*(${TALLY_WORD})(?!\\d)(?![:.]\\d)(?!\\s*(?:percent|%|million|thousand|dollars|years?|months?|days?|p\\.?m|a\\.?m))`,
     `\\b(?:carry|carries|carried|passes|passed|fails|failed) (${NUMBER_WORD}) (${NUMBER_WORD})\\b`,
   ].join("|"),

@@ -10,10 +10,18 @@ import { formatDuration } from "~/lib/format/duration";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import type { Decision, EvidenceSpan, MotionKind, VoteMethod } from "../../schemas";
 import { motionMatter } from "../actions";
-import { announcement, itemNamedAfter, NAMING_WINDOW, openingItem, plainItem, type CurrentItem } from "./items";
+import {
+  announcement,
+  itemNamedAfter,
+  NAMING_WINDOW,
+  openingItem,
+  plainItem,
+  reportNamed,
+  type CurrentItem,
+} from "./items";
 import { isConsentMotion, isMotion, motionKind, numberedItems } from "./motions";
 import { findResult, isVoiceCall, type StatedResult } from "./results";
-import { isRollCallStart, voteTally } from "./tallies";
+import { isRollCallStart, isRollCallVote, voteTally } from "./tallies";
 
 export { findResult } from "./results";
 export { countRollCall, voteTally } from "./tallies";
@@ -71,6 +79,11 @@ class DecisionBook {
       this.item.name = itemNamedAfter(text);
     if (isVoiceCall(text) && this.motion) this.voiceCall = true;
     if (isRollCallStart(text) && this.motion) this.rollStart = index;
+    // A roll call the chair did not announce: the clerk simply calls the names.
+    else if (this.motion && this.rollStart === null && !this.voiceCall && index > 0) {
+      if (isRollCallVote(this.sentences[index - 1]!.text, text))
+        this.rollStart = Math.max(this.motion.index, index - 2);
+    }
   }
 
   /** A sentence cut by a caption break ("I will move approval of the consent" | "agenda."), with its end. */
@@ -139,8 +152,12 @@ class DecisionBook {
     if (isConsentMotion(motion.text)) return "the consent agenda";
     const current = this.item && !this.item.decided ? this.item.name : null;
     if (current) return current;
-    // A report is received and filed as the item announced; the chair's sentence names no item.
-    if (motion.kind === "receive-and-file" || motion.kind === "place-on-file") return null;
+    // A report is received and filed as the item announced, else as the presentation said since the announcement.
+    if (motion.kind === "receive-and-file" || motion.kind === "place-on-file") {
+      if (!this.item || this.item.decided) return null;
+      const since = this.sentences.slice(this.item.sentence, motion.index + 1).map((s) => s.text);
+      return reportNamed(since);
+    }
     const named = motionMatter(motion.text);
     const item = named && (named.match(/[a-z]{5,}/gi)?.length ?? 0) >= MATTER_WORDS ? plainItem(named) : null;
     return item ?? numberedItems(motion.text);

@@ -100,3 +100,19 @@ export function itemNamedAfter(text: string): string | null {
   const named = THIS_ITEM.exec(text.trim())?.[1] ?? trimToStatement(text);
   return named && !/\?\s*$/.test(text) ? plainItem(named.replace(/[.!]+$/, "")) : null;
 }
+
+// "… to give us that presentation on the safe outdoor spaces pilot": what a report received and filed was.
+const REPORT_NAME =
+  /\b((?:presentation|report|update)s?\s+(?:on|about|regarding|related to|relating to|from)\s+[^.?!;]{8,})/i;
+
+/** The report or presentation a stretch of the meeting names, the first one said, or null. */
+export function reportNamed(texts: string[]): string | null {
+  for (const text of texts) {
+    const match = REPORT_NAME.exec(text)?.[1];
+    const name = match
+      ? plainItem(match.replace(/^(?:the|that|this|a|an|our|give|gives|giving|us|to|hear|with)\s+/gi, ""))
+      : null;
+    if (name && /\b(?:presentation|report|update)s?\b/i.test(name)) return name;
+  }
+  return null;
+}

@@ -28,6 +28,14 @@ const ABSENT = /^(?:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3})\s+is absent\b/
 const SPOKEN_COUNT =
   /\b(\d{1,2}|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen) (?:ayes|eyes|yeas|as|i's)\b/i;
 
+const BARE_NAME = /^(?:(?:council ?member|councilor|vice chair|chair|vice president|president)\s+)*[A-Z][\w'’-]+\.?$/i;
+
+/** A name called, then that member's vote ("Councilmember Vetaw." "Aye."): a roll call under way. */
+export const isRollCallVote = (previous: string, text: string) =>
+  BARE_NAME.test(previous.trim()) &&
+  !/^(?:aye|yes|nay|no|okay|thanks?)\.?$/i.test(previous.trim()) &&
+  MEMBER_VOTE.test(text.trim());
+
 /** The clerk is asked to call the roll. */
 export const isRollCallStart = (text: string) => ROLL_CALL.test(text);
 
