@@ -226,6 +226,13 @@ describe("decisions from captions", () => {
     ).toEqual(["Sidewalk plan"]);
     expect(
       decisionsOf([
+        [5, "Our next item is the harbor jobs letter."],
+        [10, "I think the motion to pass a strongly worded resolution on harbor jobs is premature."],
+        [20, "The motion fails."],
+      ]),
+    ).toEqual([]);
+    expect(
+      decisionsOf([
         [5, "Our next item is the sidewalk plan."],
         [10, "We will move on to the next topic when staff is ready."],
         [20, "If the plan is approved, work starts in May."],
