@@ -43,12 +43,18 @@ const CARRIED = new RegExp(
     "\\b(?:passe[sd]|carrie[sd]|approved|adopted) unanimously\\b",
     "\\bunanimously (?:approved|adopted|passed)\\b",
     `\\b${TALLY_WORD} (?:ayes|eyes|yeas)\\b`,
+    // Seattle's "the bill passed", said as the result, not as history ("the bill passed last year").
+    `\\bthe (?:bill|ordinance|resolution|amendment|appointment|item)s? (?:passed|carried)(?=\\s*(?:[.;!]|$)|,? and (?:the|it|is|was|will)\\b|,?\\s+${TALLY_WORD}\\s*(?:-|–|to)\\s*${TALLY_WORD}\\b)`,
+    "\\b(?:that|those items?|these items?|the items?) (?:carries|carry|passes)(?=\\s*(?:[.;!]|$)|,? (?:and|as well)\\b)",
+    "\\bveto (?:is|has been|was) (?:hereby )?overridden\\b",
   ].join("|"),
   "i",
 );
 const FAILED = new RegExp(
   [
     "\\bmotion\\s*(?:fails|failed|is defeated|does not (?:pass|carry))\\b",
+    // A failed override: "that motion fails and the mayor's veto is sustained".
+    "\\bveto (?:is|has been|was|stands) (?:hereby )?sustained\\b",
     "\\b(?:the )?(?:nays|noes) (?:have|of) it\\b",
     `\\b${ITEM_NOUN} (?:fails|failed|is defeated|is denied|is rejected)\\b`,
     `\\b(?:fails|failed|defeated),? (?:on a |by a )?(?:vote of )?${TALLY_WORD}\\s*(?:-|–|to)\\s*${TALLY_WORD}(?!\\d)`,
@@ -61,8 +67,8 @@ const HYPOTHETICAL = /\b(?:if|whether|when|once|unless|until|would|could|should|
 // "seven ayes, zero nays", "9-2", "seven zero", "seven to two"
 const TALLY = new RegExp(
   [
-    `\\b(${TALLY_WORD}) (?:ayes|eyes|yeas)(?:,? (?:and )?(${TALLY_WORD}) (?:nays|noes|nos?))?`,
-    `\\b(${TALLY_WORD})\\s*(?:-|–|to)\\s*(${TALLY_WORD})(?!\\d)(?!\\s*(?:percent|%|million|thousand|dollars|years?|months?|days?|p\\.?m|a\\.?m))`,
+    `\\b(${TALLY_WORD}) (?:ayes|eyes|yeas)(?:,? (?:and )?(${TALLY_WORD}) (?:nays?|noes|nos?))?`,
+    `(?<![:.$\\d])\\b(${TALLY_WORD})\\s*(?:-|–|to)\\s*(${TALLY_WORD})(?!\\d)(?![:.]\\d)(?!\\s*(?:percent|%|million|thousand|dollars|years?|months?|days?|p\\.?m|a\\.?m))`,
     `\\b(?:carry|carries|carried|passes|passed|fails|failed) (${NUMBER_WORD}) (${NUMBER_WORD})\\b`,
   ].join("|"),
   "i",
@@ -247,6 +253,21 @@ function namesItsMatter(clause: string): boolean {
 /** "I will make a motion to approve this item": procedure, unlike a motion that says what it decides. */
 export function isBareMotion(text: string): boolean {
   return MOTION.test(text) && !namesItsMatter(motionClause(text));
+}
+
+// "approve the contract with Harbor Paving": the verb of a motion, before the matter it names.
+const MOTION_VERB_LEAD =
+  /^(?:(?:we |the council |council )?(?:approve|adopt|accept|award|deny|refer|amend|pass|authori[sz]e|grant|uphold|forward|recommend|override)\w*\s+)+/i;
+
+/** What a motion names as its matter ("the contract with Harbor Paving"), or null for "approve this item". */
+export function motionMatter(text: string): string | null {
+  const clause = motionClause(text);
+  if (!namesItsMatter(clause)) return null;
+  const matter = clause
+    .replace(MOTION_VERB_LEAD, "")
+    .split(/[.?!;]\s|\s--\s|,\s*(?:and\s+)?(?:all those|those|is there|any discussion|may i|do i|seconded)/i)[0]!
+    .trim();
+  return namesItsMatter(matter) ? matter : null;
 }
 
 function motionClause(text: string): string {

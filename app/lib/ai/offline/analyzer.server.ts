@@ -18,6 +18,7 @@ import {
   MOTION,
   voteOutcome,
 } from "./actions";
+import { extractDecisions } from "./decisions";
 import { extractEntities } from "./entities";
 import { meetingBody } from "./meeting-body";
 import { readSentences, type NlpEntity } from "./nlp.server";
@@ -403,7 +404,7 @@ export function analyzeSegments(segments: TranscriptSegment[], { title = null }:
     highlights: highlights.map((s) => buildHighlight(sentences, segments, s)),
     action_items: extractActionItems(sentences, meetingBody(title)),
     entities: extractEntities(sentences),
-    decisions: [],
+    decisions: extractDecisions(sentences, segments),
   };
 }
 

@@ -1,0 +1,194 @@
+/**
+ * Decisions from a transcript, without a model (docs/decisions/0060, 0061):
+ * the chair's announcements set the item, a motion says what kind of
+ * decision it is, the stated result closes it, and the tally is said or
+ * counted from the roll call between the motion and the result. Precision
+ * first: a result whose item or motion cannot be tied to it is no decision.
+ * Both evidence spans are sentences copied from one segment's text.
+ */
+import { formatDuration } from "~/lib/format/duration";
+import type { TranscriptSegment } from "~/lib/transcripts/parse";
+import type { Decision, EvidenceSpan, MotionKind, VoteMethod } from "../../schemas";
+import { motionMatter } from "../actions";
+import {
+  announcement,
+  itemNamedAfter,
+  NAMING_WINDOW,
+  openingItem,
+  plainItem,
+  reportNamed,
+  type CurrentItem,
+} from "./items";
+import { isConsentMotion, isMotion, motionKind, numberedItems } from "./motions";
+import { findResult, isVoiceCall, type StatedResult } from "./results";
+import { isRollCallStart, isRollCallVote, voteTally } from "./tallies";
+
+export { findResult } from "./results";
+export { countRollCall, voteTally } from "./tallies";
+export { isMotion, motionKind } from "./motions";
+
+export type DecisionSentence = { text: string; segmentIndex: number };
+
+// A result decides the motion made at most this many sentences before it (a long debate).
+const VOTE_WINDOW = 60;
+// Without a vote called ("all those in favor", a roll call), a result decides only a motion this close.
+const UNCALLED_WINDOW = 12;
+// A motion names its own item ("approve the contract with Harbor Paving") with at least this many long words.
+const MATTER_WORDS = 3;
+// Kinds that leave the item open: the main motion is still to be voted on.
+const PRELIMINARY: ReadonlySet<MotionKind> = new Set(["amend", "substitute", "reconsider", "suspend-rules"]);
+// A restatement of the pending motion ("on the motion to continue this item, all those in favor").
+// A result said again this few sentences later, with no motion between, is the same result.
+const RESULT_REPEAT = 3;
+const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main )?motion\b/i;
+
+type Motion = { index: number; kind: MotionKind; text: string };
+
+class DecisionBook {
+  readonly decisions: Decision[] = [];
+  private item: CurrentItem | null = null;
+  private motion: Motion | null = null;
+  private voiceCall = false;
+  private rollStart: number | null = null;
+  // The last result stated, while no motion has been made since: "The ayes have it." "And the motion carries."
+  private lastResult: number | null = null;
+
+  constructor(
+    private sentences: DecisionSentence[],
+    private segments: TranscriptSegment[],
+  ) {
+    const opening = openingItem(sentences);
+    if (opening) this.item = { name: opening, sentence: 0, decided: false };
+  }
+
+  read(index: number): void {
+    const text = this.sentences[index]!.text;
+    const result = findResult(text, { afterVoiceCall: this.voiceCall });
+    const repeated =
+      result?.kind === "vote" && this.lastResult !== null && index - this.lastResult <= RESULT_REPEAT && !this.motion;
+    if (result && !repeated) this.close(index, result);
+    if (result) this.lastResult = result.kind === "vote" ? index : null;
+    const announced = announcement(text);
+    if (announced !== undefined) {
+      this.item = { name: announced, sentence: index, decided: false };
+      this.motion = null;
+      this.rollStart = null;
+      this.voiceCall = false;
+    } else if (!result && isMotion(text)) this.open(index, this.withRunOn(index));
+    else if (this.item && this.item.name === null && !this.item.decided && index - this.item.sentence <= NAMING_WINDOW)
+      this.item.name = itemNamedAfter(text);
+    if (isVoiceCall(text) && this.motion) this.voiceCall = true;
+    if (isRollCallStart(text) && this.motion) this.rollStart = index;
+    // A roll call the chair did not announce: the clerk simply calls the names.
+    else if (this.motion && this.rollStart === null && !this.voiceCall && index > 0) {
+      if (isRollCallVote(this.sentences[index - 1]!.text, text))
+        this.rollStart = Math.max(this.motion.index, index - 2);
+    }
+  }
+
+  /** A sentence cut by a caption break ("I will move approval of the consent" | "agenda."), with its end. */
+  private withRunOn(index: number): string {
+    const text = this.sentences[index]!.text;
+    const next = this.sentences[index + 1]?.text;
+    return /[.?!"”]\s*$/.test(text) || !next ? text : `${text} ${next}`;
+  }
+
+  private open(index: number, text: string): void {
+    const kind = motionKind(text);
+    const pending = this.motion && index - this.motion.index <= VOTE_WINDOW ? this.motion : null;
+    if (pending && RESTATEMENT.test(text)) {
+      if (pending.kind === "approve" && kind !== "approve") pending.kind = kind;
+      return;
+    }
+    this.motion = { index, kind, text };
+    this.lastResult = null;
+    this.voiceCall = false;
+    this.rollStart = null;
+  }
+
+  private close(index: number, result: StatedResult): void {
+    const text = this.sentences[index]!.text;
+    // A result long after the motion decides it only when a vote was called in between (or the result says "motion").
+    const called = this.voiceCall || this.rollStart !== null || /\bmotion\b/i.test(text);
+    const reach = called ? VOTE_WINDOW : UNCALLED_WINDOW;
+    const pending = this.motion && index - this.motion.index <= reach ? this.motion : null;
+    const own = isMotion(text) ? { index, kind: motionKind(text), text } : null;
+    const motion =
+      result.kind === "adjourn"
+        ? { index, kind: "adjourn" as const, text }
+        : result.kind === "file"
+          ? { index, kind: fileKind(text), text }
+          : (pending ?? own);
+    const rollFrom = this.rollStart;
+    this.motion = null;
+    this.voiceCall = false;
+    this.rollStart = null;
+    if (!motion) return;
+    const item = this.itemOf(motion, result);
+    if (!item) return;
+    const rolls = rollFrom === null ? [] : this.sentences.slice(rollFrom + 1, index + 1).map((s) => s.text);
+    const tally = voteTally(result.tally, rolls);
+    const how: VoteMethod | null = rolls.length && tally.ayes !== null ? "roll-call" : result.how;
+    const lost = tally.ayes !== null && tally.nays !== null && tally.ayes <= tally.nays;
+    // "Nine in favor, nine opposed. The motion carries.": words and count disagree; neither is published.
+    if (tally.nays !== null && result.stated && result.stated !== (lost ? "failed" : "carried")) return;
+    this.decisions.push({
+      item,
+      motion: motion.kind,
+      result: lost ? "failed" : result.result,
+      ...tally,
+      how,
+      consent_items: isConsentMotion(motion.text) ? consentItems(motion.text) : [],
+      motion_evidence: this.evidence(motion.index),
+      result_evidence: this.evidence(index),
+    });
+    if (this.item && !PRELIMINARY.has(motion.kind)) this.item.decided = true;
+  }
+
+  /** What the motion decides: the consent agenda, the announced item not yet decided, or what the motion names. */
+  private itemOf(motion: Motion, result: StatedResult): string | null {
+    if (result.kind === "adjourn") return "Adjournment";
+    if (/\bamend(?:ing)? the agenda\b/i.test(motion.text)) return "amending the agenda";
+    if (isConsentMotion(motion.text)) return "the consent agenda";
+    const current = this.item && !this.item.decided ? this.item.name : null;
+    if (current) return current;
+    // A report is received and filed as the item announced, else as the presentation said since the announcement.
+    if (motion.kind === "receive-and-file" || motion.kind === "place-on-file") {
+      if (!this.item || this.item.decided) return null;
+      const since = this.sentences.slice(this.item.sentence, motion.index + 1).map((s) => s.text);
+      return reportNamed(since);
+    }
+    const named = motionMatter(motion.text);
+    const item = named && (named.match(/[a-z]{5,}/gi)?.length ?? 0) >= MATTER_WORDS ? plainItem(named) : null;
+    return item ?? numberedItems(motion.text);
+  }
+
+  private evidence(index: number): EvidenceSpan {
+    const sentence = this.sentences[index]!;
+    const segment = this.segments[sentence.segmentIndex];
+    return { text: sentence.text, timestamp: formatDuration(segment?.startSeconds ?? 0) };
+  }
+}
+
+/** The chair's "receive and file" or "place on file". */
+function fileKind(text: string): MotionKind {
+  const kind = motionKind(text);
+  return kind === "place-on-file" ? kind : "receive-and-file";
+}
+
+/** "items 1 through 4", "item 21": the items a consent motion names, as said. */
+function consentItems(text: string): string[] {
+  const named = numberedItems(text);
+  return named ? [named] : [];
+}
+
+/**
+ * The decisions of a meeting, in order. Each sentence's text must be a verbatim part of its segment's
+ * text (readTranscriptSentences gives them so); a sentence that is not is never evidence.
+ */
+export function extractDecisions(sentences: DecisionSentence[], segments: TranscriptSegment[]): Decision[] {
+  const usable = sentences.filter((s) => segments[s.segmentIndex]?.text.includes(s.text) ?? false);
+  const book = new DecisionBook(usable, segments);
+  for (let index = 0; index < usable.length; index++) book.read(index);
+  return book.decisions;
+}

@@ -1,0 +1,118 @@
+/**
+ * Item boundaries from the chair's announcements ("Our next item is …",
+ * "we'll take up item number 4, the letter of agreement …"): a vote decides
+ * the item announced before it, never the next one, and once that item is
+ * decided a later motion must name what it decides.
+ */
+import { announcedItem, isProcedureItem } from "../actions";
+import { cleanSentence, shorten } from "../rules";
+import { trimToStatement } from "../summary-plan";
+
+export type CurrentItem = { name: string | null; sentence: number; decided: boolean };
+
+// Announcements the summary's announcedItem does not read, as real captions say them:
+// "The first thing on our agenda today is a presentation on …", "Our next items an exclusive tobacco …",
+// "Ourext item is an appeal hearing …", "First is a conditional use permit for …".
+const NEXT = "(?:next|ourext|our ext|first|last|final)";
+const MORE_ANNOUNCEMENT = new RegExp(
+  [
+    `\\b(?:the )?${NEXT} (?:thing|order of business) on (?:our|the) agenda(?: today)? is\\s+`,
+    `\\b(?:our |the )?${NEXT} (?:items?|public hearing|hearing|presentation)(?:'s| is| are|s)?(?: an?)?\\s+`,
+    "^(?:and )?(?:first|second|third|next|last|finally),? (?:is|we have|up is) (?=an?\\s|the\\s)",
+  ].join("|"),
+  "i",
+);
+// "Next item is a discussion.": a boundary without a name.
+const BOUNDARY =
+  /\b(?:(?:our |the )?(?:next|ourext|last|final),? (?:(?:the|our|we have an?|we have the|is an?|is the) )?(?:items?|public hearing|hearing|presentation|discussion item)\b|(?:take|taking) up item\b|(?:move|moving|go|going) (?:on )?to item\b)/i;
+// "Next up is Jennifer Saunders, who is the managing attorney": a speaker, not an item.
+const A_SPEAKER = /^(?:council ?member|vice chair|chair|director|mr|ms|mrs|dr|commissioner)\b|\bwho (?:is|will)\b/i;
+
+/**
+ * The item a sentence announces: its name; null for procedure (public comment, roll call) or an
+ * item announced without a name ("Next item is a discussion."); undefined when the sentence announces none.
+ */
+export function announcement(text: string): string | null | undefined {
+  const name = announcedItem(text) ?? moreAnnounced(text);
+  if (name && A_SPEAKER.test(name)) return undefined;
+  if (name) return isProcedureItem(name) ? null : plainItem(name);
+  if (!BOUNDARY.test(text) || /\?\s*$/.test(text)) return undefined;
+  return /\b(?:for|on|to|at|in|until) (?:the|our) next\b/i.test(text) ? undefined : null;
+}
+
+function moreAnnounced(text: string): string | null {
+  const match = MORE_ANNOUNCEMENT.exec(text);
+  if (!match) return null;
+  const rest = text
+    .slice(match.index + match[0].length)
+    .split(/[.?!;]\s|[.?!;]$/)[0]!
+    .trim();
+  return rest.split(/\s+/).length >= 2 ? rest : null;
+}
+
+// Words that say nothing of what was decided: an item is never "approval" or "this item".
+const EMPTY_ITEM =
+  /^(?:(?:the|this|that|these|those|our|an?)\s+)?(?:approval|adoption|passage|motion|items?|matter|thing|one|report|presentation|discussion|it)$/i;
+
+// Not an item's name: a phrase that starts mid-sentence ("on our screens", "for this application")
+// or a person ("Councilman Ringo").
+const NOT_A_NAME =
+  /^(?:in|at|to|with|by|from|and|but|so|we|i|you|it|that|this|there|here|if|as|our|your|their|also|coming|going|just|only|one|two|three|will|would|can|could)\b|\bitems? on (?:our|the) agenda\b|^(?:council ?(?:member|man|woman)|councilor|mayor|vice mayor|chair|president)\s+[A-Z][a-z]+\.?$/i;
+
+/** An item's name as a reader sees it: tidy, short, never only "approval". */
+export function plainItem(name: string): string | null {
+  const text = cleanSentence(name)
+    .replace(/[.;:,\s]+$/, "")
+    .replace(/^(?:we(?:'ll| will) )?(?:take up|consider)\s+(?:is\s+)?/i, "")
+    .replace(/^(?:the |a )?motion (?:to|that)\s+/i, "")
+    .replace(/^(?:is|are|which is)\s+/i, "")
+    .replace(/^(?:for|on|regarding|about)\s+(?=\S+\s+\S+)/i, "")
+    .replace(/^\w/, (first) => first.toUpperCase())
+    // "… tax relief programs we have two speakers": the name ends where the chair goes on talking.
+    .replace(/,?\s+(?:and |so |but )?(?:i|i'm|i'll|i've|we|we're|we'll|you|you're)\b.*$/i, "");
+  if (!text || EMPTY_ITEM.test(text) || NOT_A_NAME.test(text)) return null;
+  return shorten(text, 18).replace(/…$/, "");
+}
+
+// A single agenda item's transcript opens with the clerk's reading: "Agenda item three, council bill 120
+// relating to bus lanes", "Docket number 0412, the order for a hearing on heat relief".
+const DOCKET = /\bdocket (?:number |no\.? |#)?[\d-]+,?\s+(?:the\s+)?(.+)$/i;
+const OPENING_WINDOW = 12;
+
+/** The item the transcript's opening reads out, before any announcement: a one-item transcript's item. */
+export function openingItem(sentences: Array<{ text: string }>): string | null {
+  for (const sentence of sentences.slice(0, OPENING_WINDOW)) {
+    const docket = DOCKET.exec(sentence.text)?.[1];
+    const statement = docket ?? trimToStatement(sentence.text);
+    if (statement && !/\?\s*$/.test(sentence.text)) return plainItem(statement);
+  }
+  return null;
+}
+
+// "This item is passage of a resolution amending …": the sentence after an unnamed announcement names it.
+const THIS_ITEM =
+  /^(?:and )?(?:this|the) (?:item|hearing|public hearing) is (?:for |on |regarding )?(?:an? |the )?(.+)$/i;
+/** How long after an unnamed announcement its name may still be said. */
+export const NAMING_WINDOW = 5;
+
+/** The item a sentence right after an unnamed announcement names, or null. */
+export function itemNamedAfter(text: string): string | null {
+  const named = THIS_ITEM.exec(text.trim())?.[1] ?? trimToStatement(text);
+  return named && !/\?\s*$/.test(text) ? plainItem(named.replace(/[.!]+$/, "")) : null;
+}
+
+// "… to give us that presentation on the safe outdoor spaces pilot": what a report received and filed was.
+const REPORT_NAME =
+  /\b((?:presentation|report|update)s?\s+(?:on|about|regarding|related to|relating to|from)\s+[^.?!;]{8,})/i;
+
+/** The report or presentation a stretch of the meeting names, the first one said, or null. */
+export function reportNamed(texts: string[]): string | null {
+  for (const text of texts) {
+    const match = REPORT_NAME.exec(text)?.[1];
+    const name = match
+      ? plainItem(match.replace(/^(?:the|that|this|a|an|our|give|gives|giving|us|to|hear|with)\s+/gi, ""))
+      : null;
+    if (name && /\b(?:presentation|report|update)s?\b/i.test(name)) return name;
+  }
+  return null;
+}

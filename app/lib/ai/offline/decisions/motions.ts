@@ -1,0 +1,96 @@
+/**
+ * Motions (docs/decisions/0061-offline-decision-extraction.md): where a motion is made or restated,
+ * and what kind it is. "I will move this item for approval", "I move to postpone this item to the
+ * next cycle", "I'll ask the clerk to receive and file that presentation", "a motion to override the
+ * mayor's veto". The kinds are decisionSchema's.
+ */
+import type { MotionKind } from "../../schemas";
+import { MOTION } from "../actions";
+
+// Caption and plain-transcript motion language that MOTION (actions.ts) does not cover.
+const MORE_MOTION = new RegExp(
+  [
+    "\\bi(?:'d| would|'ll| will|'m going to|'m| am)?\\s+(?:like to\\s+|love to\\s+|be\\s+|also be\\s+|then\\s+)*(?:move|moving|make (?:a|the|that) motion|making (?:a|the) motion|motion to)\\b",
+    "\\b(?:happy|love|like|want|going) to (?:move|make (?:a|the|that) motion)\\b",
+    "\\bi(?:'ll| will) approv\\w*\\b",
+    "\\bmake that motion\\b",
+    "\\bmov(?:e|ed|ing) (?:approval|adoption|passage|that (?:we|the)|to (?:approve|adopt|deny|postpone|continue|refer|amend|substitute|override|reconsider|suspend|table|receive|place|set|forward))\\b",
+    "\\b(?:on|with) (?:the|that|this|my) (?:main )?motion\\b",
+    "\\bmoves? (?:for )?(?:suspension|passage|approval|adoption)\\b",
+    "\\bmotion (?:to|that|for|by)\\b",
+    "\\bso moved\\b",
+    // Long Beach's "There's a motion and a second", Denver's "put Council Bill 1234 on the floor",
+    // Seattle's "the committee recommends the bill pass" and "those in favor of adopting the resolution".
+    "\\bthere(?:'s| is) a motion and (?:a )?second\\b",
+    "\\bput (?:council bill|resolution|the bill|the resolution|it|this)\\b.{0,60}\\bon the floor\\b",
+    "\\bcommittee recommends (?:that )?(?:the )?(?:bill|resolution|ordinance|appointments?|it)s? (?:be )?(?:pass|passed|adopted|approved|confirmed)\\b",
+    "\\bthose in favou?r of (?:adopting|passing|approving|confirming|the motion to)\\b",
+  ].join("|"),
+  "i",
+);
+
+// The chair's directive that disposes of a presentation without a vote.
+const RECEIVE_AND_FILE =
+  /\b(?:(?:ask|direct|move)(?:s|ing)? (?:the |th |e )?(?:clerks?|clk) to (?:receive|file|place)|i(?:'ll| will) (?:receive and file|file and receive)|(?:receive|file) and (?:file|receive) (?:that|this|the|those|these) (?:\w+ )?(?:report|presentation|update|communication)s?)/i;
+const PLACE_ON_FILE = /\b(?:place[ds]?|placing) (?:it |this |that |the \w+ )?on file\b/i;
+
+// Most specific first: "a motion to deny the appeal and uphold the approval" is a denial.
+const KINDS: Array<[MotionKind, RegExp]> = [
+  ["approve", /\bmain motion\b/i],
+  ["override-veto", /\boverrid\w*\b.{0,40}\bveto\b|\bveto\b.{0,30}\b(?:overrid|sustain)/i],
+  ["reconsider", /\breconsider\w*\b/i],
+  ["suspend-rules", /\bsuspend(?:ing)? the rules\b/i],
+  ["substitute", /\bsubstitut\w*\b/i],
+  ["other", /\bamend(?:ing)? the agenda\b/i],
+  ["amend", /\bamend(?:ment|ing|ed)?\b/i],
+  ["receive-and-file", RECEIVE_AND_FILE],
+  ["place-on-file", PLACE_ON_FILE],
+  ["deny", /\b(?:deny|denial|denying|reject|rejecting)\b/i],
+  ["set-public-hearing", /\bset(?:ting)? (?:a |the )?(?:date for (?:a |the )?)?public hearing\b/i],
+  ["refer", /\b(?:refer|referral|referring|send (?:it |this |that )?back to)\b/i],
+  [
+    "postpone",
+    /\b(?:postpone|postponing|delay (?:this|the|it|that|one|another|for)|continue (?:this|the|that|it)(?: item| matter)?(?: to| for| until| till)|lay (?:it |this |that )?over|table (?:this|the|it|that)|layover)\b/i,
+  ],
+  ["adjourn", /\badjourn\w*\b/i],
+  ["other", /\bwithout (?:a )?recommendation\b/i],
+  ["adopt", /\badopt\w*\b/i],
+];
+
+// "we move to the next topic", "I will move on to item 5", "people moved into housing": not motions.
+const NOT_A_MOTION =
+  /\b(?:mov(?:e|ed|ing) (?:on\b|into\b|through\b|ahead\b|to (?:item|the next|our next|agenda item|public comment|discussion|new business|the (?:\w+ )?(?:item|agenda|topic|section|presentation|hearing))\b|forward to (?:the|our) next\b)|if (?:i|we|you|someone)\b.{0,20}\bmov|\b(?:think|believe|if|whether|would|should|could|might|support|supporting|oppose|opposing|against|about) (?:the |a |this |that |your |her |his )?motion\b)/i;
+
+/** A sentence that makes or restates a motion ("I move approval", "on the motion to deny"). */
+export function isMotion(text: string): boolean {
+  if (/\?\s*$/.test(text)) return false;
+  if (RECEIVE_AND_FILE.test(text) || PLACE_ON_FILE.test(text)) return true;
+  return (MOTION.test(text) || MORE_MOTION.test(text)) && !NOT_A_MOTION.test(text);
+}
+
+/** The kind of a motion, from its words; "approve" when it names no other kind. */
+export function motionKind(text: string): MotionKind {
+  for (const [kind, pattern] of KINDS) if (pattern.test(text)) return kind;
+  return "approve";
+}
+
+/** The chair's word receives and files a report: motion and result in one sentence. */
+export const isReceiveAndFile = (text: string) => RECEIVE_AND_FILE.test(text);
+
+// "I will move approval of items 24 and 25", "items one through four": the items a motion names by number.
+const NUMBER = "(?:\\d+[a-z]?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)";
+const ITEM_NUMBERS = new RegExp(
+  `\\bitems? (?:number |no\\.? )?${NUMBER}(?:(?:,? (?:and|through|to|thru)|,) (?:items? )?${NUMBER})*\\b`,
+  "i",
+);
+
+/** The items a motion names by number ("items 24 and 25"), or null. */
+export function numberedItems(text: string): string | null {
+  const match = ITEM_NUMBERS.exec(text);
+  return match ? match[0].replace(/^item/i, "item") : null;
+}
+
+const CONSENT = /\bconsent (?:agenda|calendar)\b/i;
+
+/** A motion on the consent agenda or calendar. */
+export const isConsentMotion = (text: string) => CONSENT.test(text);

@@ -1,0 +1,325 @@
+/**
+ * The offline analyzer's decisions (issue 27, docs/decisions/0060 and 0061): item, motion, result,
+ * tally and both evidence spans, from captions and plain transcripts. Every snippet is written for
+ * these tests (fictional people and items); none is copied from a real meeting.
+ */
+import { describe, expect, it } from "vitest";
+import { findTally, findVoteOutcome } from "~/lib/ai/offline/actions";
+import { analyzeOffline, analyzeSegments } from "~/lib/ai/offline/analyzer.server";
+import { countRollCall } from "~/lib/ai/offline/decisions";
+import type { Decision } from "~/lib/ai/schemas";
+import type { TranscriptSegment } from "~/lib/transcripts/parse";
+
+/** Timed segments, one per [seconds, text] line, as the caption fetcher stores them once true-cased. */
+const timed = (lines: Array<[number, string]>): TranscriptSegment[] =>
+  lines.map(([start, text], position) => ({ position, startSeconds: start, endSeconds: null, speaker: null, text }));
+
+const decisionsOf = (lines: Array<[number, string]>) => analyzeSegments(timed(lines)).decisions;
+
+const brief = (d: Decision) => ({ item: d.item, motion: d.motion, result: d.result, ayes: d.ayes, nays: d.nays });
+
+/** Each evidence span is copied from one segment and timed at its start. */
+function expectVerbatim(decisions: Decision[], segments: TranscriptSegment[]): void {
+  const at = (seconds: number | null) => {
+    const s = seconds ?? 0;
+    return `${String(Math.floor(s / 3600)).padStart(2, "0")}:${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
+  };
+  for (const decision of decisions)
+    for (const span of [decision.motion_evidence, decision.result_evidence]) {
+      const holder = segments.find(
+        (segment) => segment.text.includes(span.text) && at(segment.startSeconds) === span.timestamp,
+      );
+      expect(holder, span.text).toBeDefined();
+    }
+}
+
+describe("vote phrases shared with the verification pass", () => {
+  it("reads Seattle's and Boston's results, a sustained veto, and 'eyes' misheard for ayes", () => {
+    expect(findVoteOutcome("The bill passed.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("The bill passed last year with support from the mayor.")).toBeNull();
+    expect(findVoteOutcome("The docket is passed.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("That motion fails and the mayor's veto is sustained.")).toMatchObject({ result: "failed" });
+    expect(findVoteOutcome("The mayor's veto is sustained.")).toMatchObject({ result: "failed" });
+    expect(findVoteOutcome("The veto is overridden.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("That carries.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("Eleven eyes, zero nays.")).toMatchObject({ result: "carried", tally: "11-0" });
+  });
+
+  it("never reads a clock time as a tally", () => {
+    expect(findTally("The hearing runs 5:30 to 7 tonight.")).toBeNull();
+    expect(findTally("Doors open from 6 to 8:30 p.m.")).toBeNull();
+    expect(findTally("We reconvene at 6:05 p.m.")).toBeNull();
+    expect(findTally("It passed 9-4.")).toBe("9-4");
+  });
+});
+
+describe("decisions from captions", () => {
+  it("ties a voice vote to the announced item: motion, 'the ayes have it', the motion's and the result's moments", () => {
+    const segments = timed([
+      [10, "Our next item is a public hearing for the sale of the Elm Street lot to Birch Housing."],
+      [40, "Seeing no one else, I will move approval of this item. All those in favor say aye."],
+      [52, "Those opposed say nay. The ayes have it and the motion carries."],
+    ]);
+    const [decision, ...rest] = analyzeSegments(segments).decisions;
+    expect(rest).toEqual([]);
+    expect(decision).toMatchObject({
+      item: "Public hearing for the sale of the Elm Street lot to Birch Housing",
+      motion: "approve",
+      result: "carried",
+      how: "voice",
+      motion_evidence: { text: "Seeing no one else, I will move approval of this item.", timestamp: "00:00:40" },
+      result_evidence: { text: "The ayes have it and the motion carries.", timestamp: "00:00:52" },
+    });
+    expectVerbatim([decision!], segments);
+  });
+
+  it("counts a clerk's roll call name by name, and takes a said count first", () => {
+    expect(
+      countRollCall(["Council Member Ortiz.", "Aye.", "Lind, aye.", "Chair Moreau.", "Nay.", "Quist, abstain."]),
+    ).toEqual({ ayes: 2, nays: 1, abstain: 1, absent: null });
+    const counted = decisionsOf([
+      [5, "Our next item is the contract with Harbor Paving for the Pine Street repairs."],
+      [30, "I move approval of the contract. I will ask the clerk to call the roll."],
+      [35, "Council Member Ortiz."],
+      [36, "Aye."],
+      [37, "Lind, aye. Chair Moreau."],
+      [39, "Nay."],
+      [41, "That motion carries."],
+    ]);
+    expect(counted.map(brief)).toEqual([
+      {
+        item: "Contract with Harbor Paving for the Pine Street repairs",
+        motion: "approve",
+        result: "carried",
+        ayes: 2,
+        nays: 1,
+      },
+    ]);
+    expect(counted[0]!.how).toBe("roll-call");
+  });
+
+  it("reads 'X ayes, Y nays' and a misheard 'eleven eyes, zero nays'", () => {
+    const [decision] = decisionsOf([
+      [5, "Our next item is the ordinance on leaf blower noise."],
+      [20, "I move to adopt the ordinance on leaf blower noise."],
+      [60, "There are eleven eyes, zero nays, and the ordinance is adopted."],
+    ]);
+    expect(brief(decision!)).toMatchObject({ motion: "adopt", result: "carried", ayes: 11, nays: 0 });
+  });
+
+  it("reports a failed veto override as override-veto that failed, never as carried", () => {
+    const [decision] = decisionsOf([
+      [5, "Our next item is the mayor's veto of the 2026 budget amendment on library hours."],
+      [20, "I move to override the mayor's veto."],
+      [50, "Six ayes, six nays. That motion fails and the mayor's veto is sustained."],
+    ]);
+    expect(brief(decision!)).toEqual({
+      item: "Mayor's veto of the 2026 budget amendment on library hours",
+      motion: "override-veto",
+      result: "failed",
+      ayes: 6,
+      nays: 6,
+    });
+  });
+
+  it("reports a motion to deny that carries as a denial, never an approval", () => {
+    const [decision] = decisionsOf([
+      [5, "Item two is a 4% raise for appointed staff."],
+      [20, "I move to deny the raise for appointed staff."],
+      [40, "The motion carries 8-4."],
+    ]);
+    expect(brief(decision!)).toMatchObject({ motion: "deny", result: "carried", ayes: 8, nays: 4 });
+  });
+
+  it("keeps each tally on its own item: a vote is never filed under the next item", () => {
+    const decisions = decisionsOf([
+      [5, "Our next item is the letter of agreement with the police federation."],
+      [20, "I move approval of the letter of agreement."],
+      [30, "The motion carries 13-0."],
+      [40, "Our next item is the mayor's veto of the budget."],
+      [50, "I move to override the mayor's veto."],
+      [70, "The motion carries 9-4 and the veto is overridden."],
+    ]);
+    expect(decisions.map(brief)).toEqual([
+      {
+        item: "Letter of agreement with the police federation",
+        motion: "approve",
+        result: "carried",
+        ayes: 13,
+        nays: 0,
+      },
+      { item: "Mayor's veto of the budget", motion: "override-veto", result: "carried", ayes: 9, nays: 4 },
+    ]);
+  });
+
+  it("lists a consent agenda's items", () => {
+    const [decision] = decisionsOf([
+      [5, "Are there any questions on the consent agenda?"],
+      [20, "I'll move approval of the consent agenda, items 1 through 6. All those in favor say aye."],
+      [30, "The ayes have it. Those items are approved."],
+    ]);
+    expect(decision).toMatchObject({ item: "the consent agenda", motion: "approve", result: "carried", how: "voice" });
+    expect(decision!.consent_items).toEqual(["items 1 through 6"]);
+  });
+
+  it("records an amendment and then the main motion on the same item", () => {
+    const decisions = decisionsOf([
+      [5, "Our next item is the tree canopy ordinance."],
+      [20, "I move to amend the ordinance to exempt community gardens."],
+      [40, "The amendment carries."],
+      [60, "I'd like to make a substitute motion to adopt the ordinance as amended with a sunset date."],
+      [75, "The substitute fails 3-4."],
+      [90, "On the main motion as amended, all those in favor say aye."],
+      [95, "The ayes have it."],
+    ]);
+    expect(decisions.map((d) => [d.motion, d.result, d.item])).toEqual([
+      ["amend", "carried", "Tree canopy ordinance"],
+      ["substitute", "failed", "Tree canopy ordinance"],
+      ["approve", "carried", "Tree canopy ordinance"],
+    ]);
+  });
+
+  it("reads receive-and-file, placed on file, setting a public hearing, postponement and adjournment", () => {
+    const decisions = decisionsOf([
+      [5, "Our next item is a presentation on the snow removal plan."],
+      [300, "Seeing no further questions, I'll direct the clerk to receive and file that report."],
+      [310, "Our next item is the annual report of the parks board."],
+      [320, "I move to place the report on file."],
+      [330, "The motion carries."],
+      [340, "Our next item is the zoning change for the Maple Avenue corridor."],
+      [350, "I move setting a public hearing on the zoning change for December 3."],
+      [360, "The ayes have it."],
+      [370, "Our next item is the food truck permit appeal."],
+      [380, "I'm going to make a motion to postpone this item to the next cycle."],
+      [390, "The motion carries."],
+      [400, "Seeing no further business, without objection, we stand adjourned."],
+    ]);
+    expect(decisions.map((d) => [d.motion, d.result, d.item])).toEqual([
+      ["receive-and-file", "carried", "Presentation on the snow removal plan"],
+      ["place-on-file", "carried", "Annual report of the parks board"],
+      ["set-public-hearing", "carried", "Zoning change for the Maple Avenue corridor"],
+      ["postpone", "carried", "Food truck permit appeal"],
+      ["adjourn", "carried", "Adjournment"],
+    ]);
+    expect(decisions.at(-1)!.how).toBe("unanimous-consent");
+  });
+
+  it("reads 'without objection' as unanimous consent", () => {
+    const [decision] = decisionsOf([
+      [5, "Our next item is the appointment of Dana Ruiz to the library board."],
+      [20, "I move the appointment of Dana Ruiz to the library board."],
+      [30, "Without objection, the appointment is approved."],
+    ]);
+    expect(decision).toMatchObject({ motion: "approve", result: "carried", how: "unanimous-consent" });
+  });
+
+  it("prefers no decision: a result with no motion or no item, a hypothetical, a motion to move on", () => {
+    expect(decisionsOf([[5, "The ayes have it and the motion carries."]])).toEqual([]);
+    expect(
+      decisionsOf([
+        [5, "Our next item is the sidewalk plan."],
+        [10, "I will move approval of this item."],
+        [15, "The ayes have it."],
+        [20, "And now I will move approval of this item."],
+        [25, "The motion carries."],
+      ]).map((d) => d.item),
+    ).toEqual(["Sidewalk plan"]);
+    expect(
+      decisionsOf([
+        [5, "Our next item is the harbor jobs letter."],
+        [10, "I think the motion to pass a strongly worded resolution on harbor jobs is premature."],
+        [20, "The motion fails."],
+      ]),
+    ).toEqual([]);
+    expect(
+      decisionsOf([
+        [5, "Our next item is the sidewalk plan."],
+        [10, "We will move on to the next topic when staff is ready."],
+        [20, "If the plan is approved, work starts in May."],
+      ]),
+    ).toEqual([]);
+  });
+});
+
+describe("item boundaries and stale motions", () => {
+  it("names an item announced without a name from the sentence after it", () => {
+    const [decision] = decisionsOf([
+      [5, "Next, the public hearing on our agenda."],
+      [10, "This item is passage of a resolution amending the Riverside parking district."],
+      [60, "I'll move approval of this item. All those in favor say aye."],
+      [65, "The motion carries."],
+    ]);
+    expect(decision).toMatchObject({ motion: "approve", result: "carried" });
+    expect(decision!.item).toMatch(/^Passage of a resolution amending the Riverside parking district$/i);
+  });
+
+  it("does not tie a result said in passing to a motion made long before without a vote called", () => {
+    const debate = Array.from({ length: 20 }, (_, i): [number, string] => [
+      30 + i,
+      `Member ${i + 1} spoke about the bus shelter design and the cost of maintenance.`,
+    ]);
+    const decisions = decisionsOf([
+      [5, "Our next item is the bus shelter design contract."],
+      [20, "I move approval of the bus shelter design contract."],
+      ...debate,
+      [80, "The old design was approved unanimously years ago."],
+    ]);
+    expect(decisions).toEqual([]);
+  });
+});
+
+describe("roll calls the chair does not announce, and reports named by their presentation", () => {
+  it("counts names called one by one and reads 'four as and one nay' as four ayes and one nay", () => {
+    const [decision] = decisionsOf([
+      [5, "Our next item is the settlement with the Oak Street contractor."],
+      [10, "And now I will move approval of the settlement with the Oak Street contractor."],
+      [12, "Council Member Ortiz."],
+      [13, "Aye."],
+      [14, "Lind."],
+      [15, "Aye."],
+      [16, "Quist."],
+      [17, "Aye."],
+      [18, "Chair Moreau."],
+      [19, "Aye."],
+      [20, "Vice Chair Dahl."],
+      [21, "Nay."],
+      [22, "Four as and one nay."],
+      [24, "Those items carry."],
+    ]);
+    expect(decision).toMatchObject({ result: "carried", ayes: 4, nays: 1, how: "roll-call" });
+  });
+
+  it("names a report received and filed after an unnamed announcement by the presentation it was", () => {
+    const [decision] = decisionsOf([
+      [5, "Our next item is a discussion."],
+      [10, "I'll ask staff to give us the presentation on the winter shelter pilot."],
+      [300, "Seeing no further questions, I'll direct the clerk to receive and file that report."],
+    ]);
+    expect(decision).toMatchObject({ motion: "receive-and-file", item: "Presentation on the winter shelter pilot" });
+  });
+});
+
+describe("decisions from plain transcripts", () => {
+  it("reads Seattle's 'the bill passed' in an untimed transcript, with no invented time", () => {
+    const analysis = analyzeOffline({
+      transcript:
+        "The report of the transportation committee, agenda item three, council bill 120 relating to bus lanes on Pike Street. The committee recommends the bill pass. I move to pass the bill. Please call the roll on the passage of the bill. Gonzalez. Yes. Herbold. Yes. Juarez. No. Lewis. Yes. Six in favor, one opposed. The bill passed and the chair will sign it.",
+      segments: [],
+    });
+    expect(analysis.decisions.map(brief)).toEqual([
+      expect.objectContaining({ motion: "approve", result: "carried", ayes: 6, nays: 1 }),
+    ]);
+    expect(analysis.decisions[0]!.result_evidence.timestamp).toBe("00:00:00");
+    expect(analysis.decisions[0]!.item).not.toMatch(/^approval$/i);
+  });
+
+  it("reads Boston's 'the docket is passed'", () => {
+    const analysis = analyzeOffline({
+      transcript:
+        "Docket number 0412, the order for a hearing on heat relief in city parks. Councilor Vance moves for suspension and passage of the docket. All those in favor say aye. The ayes have it. The docket is passed.",
+      segments: [],
+    });
+    expect(analysis.decisions).toHaveLength(1);
+    expect(analysis.decisions[0]).toMatchObject({ result: "carried" });
+  });
+});
