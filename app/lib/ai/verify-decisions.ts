@@ -20,7 +20,8 @@
 import { z } from "zod";
 import { formatDuration } from "~/lib/format/duration";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
-import { findTally, findVoteOutcome, MOTION } from "./offline/actions";
+import { findTally, MOTION } from "./offline/actions";
+import { findResult } from "./offline/decisions/results";
 import type { Decision, DecisionResult, EvidenceSpan } from "./schemas";
 import { NO_TIMESTAMP, parseClockTime } from "./timestamps";
 import {
@@ -183,12 +184,7 @@ export function withoutClockTimes(text: string): string {
   return CLOCK_TIMES.reduce((out, pattern) => out.replace(pattern, " (time) "), text);
 }
 
-// Local additions beside findVoteOutcome (offline/actions.ts), which the analyzer's phrase lists own:
-// a veto override's result said about the veto, and a withdrawn motion.
-const VETO_SUSTAINED =
-  /\b(?:veto (?:is|was|has been|will be|stands|remains) (?:sustained|upheld)|(?:sustains?|sustained|upholds?|upheld) the (?:\w+'s )?veto)\b/i;
-const VETO_OVERRIDDEN =
-  /\b(?:veto (?:is|was|has been) overridden|(?:overrides?|overrode|overridden) the (?:\w+'s )?veto)\b/i;
+// A withdrawn motion is no vote, so the analyzer's result vocabulary (findResult) does not read it.
 const WITHDRAWN = /\b(?:withdraws?|withdrawn|withdrew)\b/i;
 
 type Stated = { result: DecisionResult; phrase: string };
@@ -202,15 +198,15 @@ export function statesMotion(text: string): boolean {
   return MOTION.test(text) || PUT_TO_VOTE.test(text);
 }
 
-/** The result the words state, or null: a vote outcome, a veto sustained or overridden, a withdrawn motion. */
+/**
+ * The result the words state, or null, read with the analyzer's own vocabulary (one list of
+ * result phrases for both): a vote outcome, a veto sustained or overridden, an adjournment,
+ * "without objection, so ordered", the chair's receive-and-file; and a withdrawn motion.
+ */
 export function statedResult(text: string): Stated | null {
   const plain = withoutClockTimes(text);
-  const outcome = findVoteOutcome(plain);
-  if (outcome) return { result: outcome.result, phrase: outcome.phrase };
-  const sustained = VETO_SUSTAINED.exec(plain);
-  if (sustained) return { result: "failed", phrase: sustained[0] };
-  const overridden = VETO_OVERRIDDEN.exec(plain);
-  if (overridden) return { result: "carried", phrase: overridden[0] };
+  const found = findResult(plain);
+  if (found) return { result: found.result, phrase: found.phrase };
   const withdrawn = WITHDRAWN.exec(plain);
   if (withdrawn && /\bmotion\b|\bi\b/i.test(plain)) return { result: "withdrawn", phrase: withdrawn[0] };
   return null;
@@ -304,7 +300,7 @@ function place(index: DecisionIndex, claim: Decision, used: Set<number>): Placed
     const results = occurrences(index, claim.result_evidence.text, steps);
     if (motions.length === 0 || results.length === 0) continue;
     const paired = results
-      .map((result) => ({ result, motion: motions.filter((m) => m.start < result.start).at(-1) }))
+      .map((result) => ({ result, motion: motions.filter((m) => m.start <= result.start).at(-1) }))
       .filter((pair): pair is { result: Occurrence; motion: Occurrence } => pair.motion !== undefined);
     if (paired.length === 0) return "out-of-order";
     const claimed = parseClockTime(claim.result_evidence.timestamp);

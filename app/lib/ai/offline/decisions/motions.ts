@@ -77,6 +77,9 @@ export function motionKind(text: string): MotionKind {
 /** The chair's word receives and files a report: motion and result in one sentence. */
 export const isReceiveAndFile = (text: string) => RECEIVE_AND_FILE.test(text);
 
+/** The chair's receive-and-file words, or null. */
+export const receiveAndFilePhrase = (text: string): string | null => RECEIVE_AND_FILE.exec(text)?.[0] ?? null;
+
 // "I will move approval of items 24 and 25", "items one through four": the items a motion names by number.
 const NUMBER = "(?:\\d+[a-z]?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)";
 const ITEM_NUMBERS = new RegExp(

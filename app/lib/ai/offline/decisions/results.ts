@@ -6,7 +6,7 @@
  */
 import type { DecisionResult, VoteMethod } from "../../schemas";
 import { findVoteOutcome } from "../actions";
-import { isReceiveAndFile } from "./motions";
+import { receiveAndFilePhrase } from "./motions";
 
 export type StatedResult = {
   result: DecisionResult;
@@ -17,6 +17,8 @@ export type StatedResult = {
   kind: "vote" | "adjourn" | "file";
   /** The direction the words alone say ("motion carries" is carried whatever the count), null when only a count is said. */
   stated: DecisionResult | null;
+  /** The words that state the result ("the ayes have it", "we stand adjourned"). */
+  phrase: string;
 };
 
 const ADJOURNED =
@@ -30,8 +32,10 @@ const VOICE =
 
 /** The result stated in one sentence, or null. */
 export function findResult(text: string, options: { afterVoiceCall?: boolean } = {}): StatedResult | null {
-  if (ADJOURNED.test(text) && !HYPOTHETICAL.test(text.slice(0, ADJOURNED.exec(text)!.index)))
+  const adjourned = ADJOURNED.exec(text);
+  if (adjourned && !HYPOTHETICAL.test(text.slice(0, adjourned.index)))
     return {
+      phrase: adjourned[0],
       result: "carried",
       tally: null,
       how: OBJECTION.test(text) || !options.afterVoiceCall ? "unanimous-consent" : "voice",
@@ -47,12 +51,22 @@ export function findResult(text: string, options: { afterVoiceCall?: boolean } =
       how: OBJECTION.test(text) ? "unanimous-consent" : voice || options.afterVoiceCall ? "voice" : null,
       kind: "vote",
       stated: statedDirection(outcome.phrase),
+      phrase: outcome.phrase,
     };
   }
-  if (OBJECTION.test(text) && SO_ORDERED.test(text))
-    return { result: "carried", tally: null, how: "unanimous-consent", kind: "vote", stated: "carried" };
-  if (isReceiveAndFile(text) && !/\?\s*$/.test(text) && !HYPOTHETICAL.test(text))
-    return { result: "carried", tally: null, how: "unanimous-consent", kind: "file", stated: "carried" };
+  const ordered = SO_ORDERED.exec(text);
+  if (OBJECTION.test(text) && ordered)
+    return {
+      result: "carried",
+      tally: null,
+      how: "unanimous-consent",
+      kind: "vote",
+      stated: "carried",
+      phrase: ordered[0],
+    };
+  const filed = receiveAndFilePhrase(text);
+  if (filed && !/\?\s*$/.test(text) && !HYPOTHETICAL.test(text))
+    return { result: "carried", tally: null, how: "unanimous-consent", kind: "file", stated: "carried", phrase: filed };
   return null;
 }
 
