@@ -30,7 +30,8 @@ describe("offline summary of an agenda item", () => {
     expect(summary.startsWith("Recommendation to award a contract to Harbor Paving")).toBe(true);
     expect(summary).not.toMatch(/Item 12|Report from Public Works/);
     expect(summary).not.toMatch(/five zero|5-0/);
-    expect(summary.endsWith("The motion carried 7-1.")).toBe(true);
+    // The vote was on the recommendation just read: never a bare "The motion carried".
+    expect(summary.endsWith("The recommendation carried 7-1.")).toBe(true);
     expect(summary).not.toMatch(/thank everyone|second/i);
   });
 
@@ -80,7 +81,7 @@ describe("offline summary of a whole meeting", () => {
     expect(clinic).toBeGreaterThan(-1);
     expect(hearing).toBeGreaterThan(clinic);
     expect(report).toBeGreaterThan(hearing);
-    expect(summary).toContain("Lakeside Homes. The motion carried 9-0.");
+    expect(summary).toContain("Lakeside Homes. The motion to approve the sale of the Birch Street lot carried 9-0.");
     expect(summary).not.toMatch(/Item two|Item three|Corner Tavern|food council/);
     expect(summary).not.toMatch(/Member \d+ spoke/);
   });
