@@ -5,6 +5,7 @@
  * run into a number); the sentences around them are written for these tests.
  */
 import { describe, expect, it } from "vitest";
+import { analyzeOffline } from "~/lib/ai/offline/analyzer.server";
 import {
   captionGlitches,
   isGlitchWord,
@@ -47,5 +48,13 @@ describe("caption glitches", () => {
   it("leave no run of capitals but acronyms", () => {
     expect(withoutShouting("CITY HALL ROOF REPAIR for the MPD")).toBe("city hall roof repair for the MPD");
     expect(withoutShouting("ARPA reappropriation")).toBe("ARPA reappropriation");
+  });
+
+  it("never name an entity", () => {
+    const transcript =
+      "Welcome everyone. Traing Department staff presented the plan. Council Member Osman thanked the Parks Department.";
+    const names = analyzeOffline({ transcript, segments: [] }).entities.map((entity) => entity.name);
+    expect(names).toContain("Parks Department");
+    expect(names.join(" ")).not.toMatch(/Traing/);
   });
 });
