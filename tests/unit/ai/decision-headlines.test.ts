@@ -124,6 +124,22 @@ describe("headlines from verified decisions", () => {
     expect(headlineOf([decision("minutes of the June 3 meeting", "approve", "carried")])).not.toMatch(/meets|minutes/);
   });
 
+  it("name a subject by its name, not by what is done to it nor by its number", () => {
+    const subjectOf = (transcript: string) =>
+      writeOfflineStory({
+        analysis: { ...analyzeOffline({ transcript, segments: [] }), decisions: [] },
+        segments: [{ position: 0, startSeconds: 0, endSeconds: null, speaker: null, text: transcript }],
+        title: BUDGET,
+        additionalContext: null,
+      }).article.headline;
+    expect(
+      subjectOf(
+        "Our next item is authorizing the creation of a one-year pilot program for delivery robots. Staff described the routes.",
+      ),
+    ).toBe("Budget Committee discusses one-year pilot program for delivery robots");
+    expect(subjectOf("Our next item is item number 16. Staff described the routes.")).not.toMatch(/item number/);
+  });
+
   it("carry no caption glitch and no capitals", () => {
     const transcript = "Chair Ortiz opened the meeting. The Hiawatha Academy bond was next.";
     expect(

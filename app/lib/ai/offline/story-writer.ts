@@ -113,14 +113,15 @@ function headlineItem(item: string, { keepPreamble = false } = {}): string {
 const MOTION_LEAD =
   /^(?:(?:a\s+)?motion\s+to\s+)?(?:approve|adopt|deny|postpone|refer|receive and file|place on file|amend|override|reconsider|set\s+(?:an?\s+)?(?:[^,]{0,20}?\s)?(?:public\s+)?hearing\s+(?:on|for)|establish|authorize|accept|pass)\s+(?:of\s+)?/i;
 // "item 8 four weeks": a number is not a name.
-const UNNAMED_ITEM = /^(?:the\s+)?items?\s+(?:no\.?\s+|number\s+)?\d/i;
+const UNNAMED_ITEM =
+  /^(?:the\s+)?items?\s+(?:no\.?\s+|number\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/i;
 // An aside a headline does without: "(items 24 and 25)", "— overview of the budget".
 const ASIDE = /\s*(?:\(|\s[—–]\s|\s--\s).*$/;
 
 /** A first word capitalized only because it opened a sentence ("Tobacco dealer license") in lower case. */
 function lowerOrdinaryFirst(item: string): string {
   const first = /^([A-Z][a-z'-]+)(?=\s+[a-z])/.exec(item)?.[1];
-  if (!first || !isEnglish(first)) return item;
+  if (!first || !first.split("-").every((part) => isEnglish(part))) return item;
   return item[0]!.toLowerCase() + item.slice(1);
 }
 
@@ -283,6 +284,8 @@ function cutItem(item: string, room: number): string {
   const head = item.slice(0, room + 1);
   let fitted = phraseEnd >= 0 ? item.slice(0, phraseEnd) : /\s\S*$/.test(head) ? head.replace(/\s\S*$/, "") : head;
   fitted = fitted.replace(/[,;:.…]+$/, "");
+  // "appeal of the City Planning Commission's" lost what was the commission's: back to before "of".
+  if (/['’]s$/.test(fitted)) fitted = fitted.replace(/\s+(?:of|for|by|to|from)\s+[^,]*$/i, "");
   while (DANGLING.test(fitted)) fitted = fitted.replace(DANGLING, "");
   return fitted;
 }
@@ -300,16 +303,22 @@ export function fitHeadline(subjectAndVerb: string, item: string, suffix = ""): 
 const HEARD = /^(?:an?\s+|the\s+)?(?:presentation|report|update|briefing)|\breport\b/i;
 const PRESENTED = /^(?:an?\s+|the\s+)?(?:presentation|report|update|briefing)\s+(?:on|about|regarding|of|from)\s+/i;
 
+// What is being done to a subject is no subject: "authorizing the creation of a pilot" → "pilot", "titled …", "part of …".
+const SUBJECT_LEAD =
+  /^(?:(?:titled|entitled|part of|regarding|concerning)\s+|\w+ing\s+(?:to\s+(?:city\s+)?staff\s+)?(?:(?:the|an?)\s+)?(?:creation\s+of\s+)?)/i;
+
 type Subjects = { mainItem: string | null; presentation: string | null; topic: string | null; entity: string | null };
 
 /** A subject a headline may name: without its article, glitches or capitals, or null. */
 function subjectPhrase(text: string | null, names: ReadonlySet<string>, keepPreamble = false): string | null {
-  if (!text) return null;
+  if (!text || isProcedureItem(text)) return null;
   const phrase = headlineItem(withoutShouting(text.replace(/^(?:an?|the)\s+/i, "")).replace(ASIDE, ""), {
     keepPreamble,
   });
-  const cleaned = upToGlitch(phrase.replace(/^(?:an?|the)\s+/i, ""), names);
-  return cleaned && !GENERIC_ITEM.test(cleaned) ? cleaned : null;
+  const subject = phrase.replace(SUBJECT_LEAD, "").replace(/^(?:an?|the)\s+/i, "");
+  const cleaned = upToGlitch(subject, names);
+  if (!cleaned || countWords(cleaned) < 2 || GENERIC_ITEM.test(cleaned) || UNNAMED_ITEM.test(cleaned)) return null;
+  return isProcedureItem(cleaned) ? null : cleaned;
 }
 
 /**
