@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { readTranscriptSentences, summarize } from "~/lib/ai/offline/analyzer.server";
-import { announcementLine, trimToStatement } from "~/lib/ai/offline/summary-plan";
+import { announcementLine, motionAsk, trimToStatement } from "~/lib/ai/offline/summary-plan";
 import { ensureSegments } from "~/lib/ai/segments";
 
 const summaryOf = (text: string) => summarize(readTranscriptSentences(ensureSegments([], text)), { useRules: true });
@@ -101,5 +101,31 @@ describe("an item's announcement as a summary line", () => {
     expect(announcementLine("Our next item is a public hearing for the boulevard ordinance.")).toBe(
       "Our next item is a public hearing for the boulevard ordinance.",
     );
+  });
+});
+
+describe("offline summary outcomes", () => {
+  it("say what the motion was", () => {
+    expect(motionAsk("I move to deny the 4% raise for appointed staff.")).toBe("deny the 4% raise for appointed staff");
+    expect(motionAsk("I'll move approval of this item.")).toBe("approve");
+    expect(motionAsk("Move to award the contract to Harbor Paving in the amount of $2.4 million.")).toBe(
+      "award the contract to Harbor Paving",
+    );
+    // "set" what? A verb that needs its object says nothing without it.
+    expect(motionAsk("I move to set.")).toBeNull();
+    expect(motionAsk("The motion carries.")).toBeNull();
+  });
+
+  it("never end on a bare outcome the summary cannot tie to a motion", () => {
+    const summary = summaryOf(
+      [
+        "An ordinance amending the sidewalk cafe rules to allow heaters on public sidewalks in winter.",
+        "Restaurant owners said the heaters keep patios open through the cold months.",
+        "Fire staff reviewed the heater models and found them safe with a clearance of three feet.",
+        "All those in favor? Motion carries seven to zero.",
+      ].join(" "),
+    );
+    expect(summary).toMatch(/^An ordinance amending the sidewalk cafe rules/);
+    expect(summary).not.toMatch(/The motion (?:carried|failed)/);
   });
 });
