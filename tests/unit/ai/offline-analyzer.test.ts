@@ -119,10 +119,10 @@ describe("offline analyzer: summary variants and speed", () => {
     const plain = summarize(sentences, { useRules: false, sentences: 3 });
     expect(plain.length).toBeGreaterThan(0);
     const tuned = summarize(sentences, { useRules: true });
-    // The vote's outcome is the one sentence the analyzer words itself ("The motion carried 5-0.").
+    // The vote's outcome is the one sentence the analyzer words itself ("The motion to approve carried 5-0.").
     const extracted = tuned
       .split(/(?<=[.?!])\s+/)
-      .filter((sentence) => !/^The motion (?:carried|failed)\b/.test(sentence));
+      .filter((sentence) => !/^The (?:motion|recommendation)\b.* (?:carried|failed)\b/.test(sentence));
     for (const sentence of extracted) {
       const found = sentences.some((s) => normalizeForMatch(s.text).includes(normalizeForMatch(sentence)));
       expect(found).toBe(true);

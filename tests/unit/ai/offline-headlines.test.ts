@@ -8,24 +8,46 @@ import { describe, expect, it } from "vitest";
 import { analyzeOffline } from "~/lib/ai/offline/analyzer.server";
 import { isCutOff, isFirstPersonAside } from "~/lib/ai/offline/rules";
 import { writeOfflineStory } from "~/lib/ai/offline/story-writer";
+import type { Decision } from "~/lib/ai/schemas";
 
 const TITLE = "Regular Meeting of the Licensing Committee";
 const segmentsOf = (text: string) => [{ position: 0, startSeconds: 0, endSeconds: null, speaker: null, text }];
 
-function headlineOf(...sentences: string[]): string {
+/** A decision as the verification pass keeps it; the stored analysis holds only these (0060). */
+function decision(item: string, motion: Decision["motion"], evidence = "I move approval of this item."): Decision {
+  return {
+    item,
+    motion,
+    result: "carried",
+    ayes: null,
+    nays: null,
+    abstain: null,
+    absent: null,
+    how: "voice",
+    consent_items: [],
+    motion_evidence: { text: evidence, timestamp: "00:00:00" },
+    result_evidence: { text: "The motion carries.", timestamp: "00:00:00" },
+  };
+}
+
+function headlineOf(sentences: string[], decisions: Decision[] = []): string {
   const transcript = sentences.join(" ");
-  const analysis = analyzeOffline({ transcript, segments: [], title: TITLE });
+  const analysis = { ...analyzeOffline({ transcript, segments: [], title: TITLE }), decisions };
   return writeOfflineStory({ analysis, segments: segmentsOf(transcript), title: TITLE, additionalContext: null })
     .article.headline;
 }
 
 describe("offline headlines", () => {
   it("send an item on without a recommendation, even when the caption lost a letter", () => {
+    const motion = "I will move this itemithout recommendation to the full council.";
     const headline = headlineOf(
-      "Our next item is a hearing regarding a license revocation for copper kettle diner to outstanding taxes owed to the city.",
-      "The owner said the taxes will be paid by the end of the month.",
-      "I will move this itemithout recommendation to the full council.",
-      "All those in favor say aye. The ayes have it.",
+      [
+        "Our next item is a hearing regarding a license revocation for copper kettle diner to outstanding taxes owed to the city.",
+        "The owner said the taxes will be paid by the end of the month.",
+        motion,
+        "All those in favor say aye. The ayes have it.",
+      ],
+      [decision("license revocation for copper kettle diner to outstanding taxes owed to the city", "other", motion)],
     );
     expect(headline).toBe(
       "Licensing Committee sends license revocation for copper kettle diner to the full council without a recommendation",
@@ -34,57 +56,74 @@ describe("offline headlines", () => {
   });
 
   it("name the presentation heard instead of saying the committee met", () => {
-    const headline = headlineOf(
+    const headline = headlineOf([
       "Good morning, colleagues.",
       "We have one presentation today related to the winter parking plan, as prepared by public works.",
       "Crews plowed every residential street within forty hours after the last storm.",
       "Members asked about sidewalk clearing near schools.",
-    );
+    ]);
     expect(headline).toBe("Licensing Committee hears presentation on the winter parking plan");
   });
 
   it("never repeat the verb when the item starts with one", () => {
     expect(
       headlineOf(
-        "Our next item is postponing the sidewalk cafe ordinance postponed at the last meeting to allow more outreach.",
-        "I move approval of this item.",
-        "The motion carries.",
+        [
+          "Our next item is postponing the sidewalk cafe ordinance.",
+          "I move approval of this item.",
+          "The motion carries.",
+        ],
+        [
+          decision(
+            "postponing the sidewalk cafe ordinance postponed at the last meeting to allow more outreach",
+            "approve",
+          ),
+        ],
       ),
     ).toBe("Licensing Committee postpones the sidewalk cafe ordinance");
     expect(
       headlineOf(
-        "Our next item is a resolution approving the appointment of election judges for the March primary.",
-        "I move approval of this item.",
-        "The motion carries.",
+        ["Our next item is a resolution approving the appointment of election judges.", "The motion carries."],
+        [decision("a resolution approving the appointment of election judges for the March primary", "approve")],
       ),
     ).toBe("Licensing Committee approves appointment of election judges for the March primary");
+    expect(
+      headlineOf(["The motion carries."], [decision("approval of the sidewalk cafe license fee", "approve")]),
+    ).toBe("Licensing Committee approves sidewalk cafe license fee");
   });
 
   it("refer an item to staff rather than delay referring it", () => {
     expect(
       headlineOf(
-        "Our next item is referring to staff the food truck permit ordinance and item 9 is postponing the kiosk rules.",
-        "I move approval of the consent agenda including the postponement of item 9.",
-        "The motion carries.",
+        ["I move approval of the consent agenda including the postponement of item 9.", "The motion carries."],
+        [
+          decision(
+            "referring to staff the food truck permit ordinance and item 9 is postponing the kiosk rules",
+            "approve",
+          ),
+        ],
       ),
     ).toBe("Licensing Committee refers the food truck permit ordinance to staff");
   });
 
-  it("hold a public hearing and approve the license it was about", () => {
+  it("approve the license a public hearing was about", () => {
     const headline = headlineOf(
-      "Our next item is a public hearing at rosie's for on sale wine and strong beer, limited entertainment.",
-      "I move approval of this item and welcome to the ward.",
-      "The motion carries.",
+      ["Our next item is a public hearing at Rosie's for on sale wine and strong beer.", "The motion carries."],
+      [decision("public hearing at Rosie's for on sale wine and strong beer, limited entertainment", "approve")],
     );
-    expect(headline).toBe("Licensing Committee approves on sale wine and strong beer license for rosie's");
+    expect(headline).toBe("Licensing Committee approves on sale wine and strong beer license for Rosie's");
     expect(headline).not.toMatch(/approves public hearing/);
   });
 
   it("cut a long item before a clause, never on a dangling word", () => {
     const headline = headlineOf(
-      "Our next item is several appropriation resolutions related to the federal recovery grant for neighborhood libraries and senior centers.",
-      "I move approval of this item.",
-      "The motion carries.",
+      ["The motion carries."],
+      [
+        decision(
+          "several appropriation resolutions related to the federal recovery grant for neighborhood libraries and senior centers",
+          "approve",
+        ),
+      ],
     );
     expect(headline).toBe("Licensing Committee approves several appropriation resolutions");
   });

@@ -15,7 +15,7 @@ import {
 import { analyzeOffline } from "~/lib/ai/offline/analyzer.server";
 import { meetingBody } from "~/lib/ai/offline/meeting-body";
 import { findNextMeetingDate, writeOfflineStory } from "~/lib/ai/offline/story-writer";
-import type { Analysis } from "~/lib/ai/schemas";
+import type { Analysis, Decision } from "~/lib/ai/schemas";
 
 const sentencesOf = (text: string) =>
   text.split(/(?<=[.?!])\s+/).map((sentence) => ({ text: sentence, speaker: null, entities: [] }));
@@ -39,8 +39,31 @@ const COMMITTEE_MEETING = [
   "Our next meeting is October 8.",
 ].join(" ");
 
-function storyOf(text: string, title: string | null, additionalContext: string | null = null) {
-  const analysis = analyzeOffline({ transcript: text, segments: [] });
+/** A decision as the verification pass keeps it: the stored analysis holds only verified ones (0060). */
+function verified(item: string, motion: Decision["motion"], result: Decision["result"] = "carried"): Decision {
+  const span = { text: "The motion carries.", timestamp: "00:00:00" };
+  return {
+    item,
+    motion,
+    result,
+    ayes: null,
+    nays: null,
+    abstain: null,
+    absent: null,
+    how: null,
+    consent_items: [],
+    motion_evidence: span,
+    result_evidence: span,
+  };
+}
+
+function storyOf(
+  text: string,
+  title: string | null,
+  additionalContext: string | null = null,
+  decisions: Decision[] = [],
+) {
+  const analysis = { ...analyzeOffline({ transcript: text, segments: [] }), decisions };
   return { analysis, story: writeOfflineStory({ analysis, segments: segmentsOf(text), title, additionalContext }) };
 }
 
@@ -133,10 +156,18 @@ describe("directions to staff", () => {
 });
 
 describe("headlines", () => {
-  it("name the body that met, what it decided and the item", () => {
-    const { story } = storyOf(COMMITTEE_MEETING, "Regular Meeting of the Business, Housing and Zoning Committee");
+  it("name the body that met, what it decided and the item, from verified decisions only", () => {
+    const title = "Regular Meeting of the Business, Housing and Zoning Committee";
+    const decisions = [
+      verified("public hearing for the 2025 license fee schedule", "approve"),
+      verified("appeal of the denial of a conditional use permit for a food truck court", "postpone"),
+    ];
+    const { story } = storyOf(COMMITTEE_MEETING, title, null, decisions);
     expect(story.article.headline).toBe("Business, Housing and Zoning Committee approves 2025 license fee schedule");
     expect(story.article.headline).not.toMatch(/Lake Street|Council votes/);
+    // The analyzer's own vote lines are no verified decision: without one no verb says what was decided.
+    const unverified = storyOf(COMMITTEE_MEETING, title).story.article.headline;
+    expect(unverified).toBe("Business, Housing and Zoning Committee discusses 2025 license fee schedule");
   });
 
   it("say when a vote was put off, and call a school board a school board", () => {
@@ -144,11 +175,12 @@ describe("headlines", () => {
       "Item 4 is the renewal of the school bus contract with Northline Transit. " +
       "Parents asked for more routes before the renewal. I move to postpone this item to the next meeting. " +
       "The motion carries.";
-    expect(storyOf(meeting, "Board of Education regular meeting").story.article.headline).toBe(
+    const decisions = [verified("renewal of the school bus contract with Northline Transit", "postpone")];
+    expect(storyOf(meeting, "Board of Education regular meeting", null, decisions).story.article.headline).toBe(
       "Board of Education delays renewal of the school bus contract with Northline Transit",
     );
     const fromSource = writeOfflineStory({
-      ...storyOf(meeting, null),
+      ...storyOf(meeting, null, null, decisions),
       segments: segmentsOf(meeting),
       title: "March 3 meeting",
       additionalContext: null,
@@ -225,7 +257,10 @@ describe("the editor's context", () => {
       },
     ],
     entities: [],
-    decisions: [],
+    decisions: [
+      verified("sidewalk snow removal contract", "approve"),
+      verified("library branch hours extension", "approve"),
+    ],
   };
 
   it("steers which decision leads, and is never printed", () => {

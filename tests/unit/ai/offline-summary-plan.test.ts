@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { readTranscriptSentences, summarize } from "~/lib/ai/offline/analyzer.server";
-import { announcementLine, trimToStatement } from "~/lib/ai/offline/summary-plan";
+import { announcementLine, motionAsk, trimToStatement } from "~/lib/ai/offline/summary-plan";
 import { ensureSegments } from "~/lib/ai/segments";
 
 const summaryOf = (text: string) => summarize(readTranscriptSentences(ensureSegments([], text)), { useRules: true });
@@ -30,7 +30,8 @@ describe("offline summary of an agenda item", () => {
     expect(summary.startsWith("Recommendation to award a contract to Harbor Paving")).toBe(true);
     expect(summary).not.toMatch(/Item 12|Report from Public Works/);
     expect(summary).not.toMatch(/five zero|5-0/);
-    expect(summary.endsWith("The motion carried 7-1.")).toBe(true);
+    // The vote was on the recommendation just read: never a bare "The motion carried".
+    expect(summary.endsWith("The recommendation carried 7-1.")).toBe(true);
     expect(summary).not.toMatch(/thank everyone|second/i);
   });
 
@@ -80,7 +81,7 @@ describe("offline summary of a whole meeting", () => {
     expect(clinic).toBeGreaterThan(-1);
     expect(hearing).toBeGreaterThan(clinic);
     expect(report).toBeGreaterThan(hearing);
-    expect(summary).toContain("Lakeside Homes. The motion carried 9-0.");
+    expect(summary).toContain("Lakeside Homes. The motion to approve the sale of the Birch Street lot carried 9-0.");
     expect(summary).not.toMatch(/Item two|Item three|Corner Tavern|food council/);
     expect(summary).not.toMatch(/Member \d+ spoke/);
   });
@@ -100,5 +101,31 @@ describe("an item's announcement as a summary line", () => {
     expect(announcementLine("Our next item is a public hearing for the boulevard ordinance.")).toBe(
       "Our next item is a public hearing for the boulevard ordinance.",
     );
+  });
+});
+
+describe("offline summary outcomes", () => {
+  it("say what the motion was", () => {
+    expect(motionAsk("I move to deny the 4% raise for appointed staff.")).toBe("deny the 4% raise for appointed staff");
+    expect(motionAsk("I'll move approval of this item.")).toBe("approve");
+    expect(motionAsk("Move to award the contract to Harbor Paving in the amount of $2.4 million.")).toBe(
+      "award the contract to Harbor Paving",
+    );
+    // "set" what? A verb that needs its object says nothing without it.
+    expect(motionAsk("I move to set.")).toBeNull();
+    expect(motionAsk("The motion carries.")).toBeNull();
+  });
+
+  it("never end on a bare outcome the summary cannot tie to a motion", () => {
+    const summary = summaryOf(
+      [
+        "An ordinance amending the sidewalk cafe rules to allow heaters on public sidewalks in winter.",
+        "Restaurant owners said the heaters keep patios open through the cold months.",
+        "Fire staff reviewed the heater models and found them safe with a clearance of three feet.",
+        "All those in favor? Motion carries seven to zero.",
+      ].join(" "),
+    );
+    expect(summary).toMatch(/^An ordinance amending the sidewalk cafe rules/);
+    expect(summary).not.toMatch(/The motion (?:carried|failed)/);
   });
 });

@@ -2,13 +2,27 @@ import { describe, expect, it } from "vitest";
 import { analyzeOffline } from "~/lib/ai/offline/analyzer.server";
 import { findNextMeetingDate, primaryTopic, writeOfflineStory } from "~/lib/ai/offline/story-writer";
 import { createOfflineProvider } from "~/lib/ai/offline-provider.server";
-import { storySchema } from "~/lib/ai/schemas";
+import { storySchema, type Decision } from "~/lib/ai/schemas";
 import { verifyStory } from "~/lib/ai/verify";
 import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
 import { LABELED_MEETING, modelAnalysis, UNLABELLED_MEETING } from "./fixtures";
 
 const segments = parseTimestampedTranscript(LABELED_MEETING);
-const analysis = analyzeOffline({ transcript: LABELED_MEETING, segments });
+// The decision the verification pass would keep: the stored analysis holds verified decisions only (0060).
+const CONTRACT_VOTE: Decision = {
+  item: "contract with Harbor Paving Company for the Oak Street resurfacing project",
+  motion: "approve",
+  result: "carried",
+  ayes: 5,
+  nays: 0,
+  abstain: null,
+  absent: null,
+  how: "voice",
+  consent_items: [],
+  motion_evidence: { text: "I move that we approve the contract", timestamp: "00:07:02" },
+  result_evidence: { text: "The motion carries 5-0.", timestamp: "00:07:15" },
+};
+const analysis = { ...analyzeOffline({ transcript: LABELED_MEETING, segments }), decisions: [CONTRACT_VOTE] };
 const story = writeOfflineStory({
   analysis,
   segments,
@@ -36,10 +50,10 @@ describe("offline story writer", () => {
     expect(report.unsupportedNumbers).toEqual([]);
   });
 
-  it("lists money, votes and deadlines as quick facts", () => {
+  it("lists the verified decisions, money and deadlines as quick facts", () => {
     const facts = story.sidebar_elements.quick_facts.join("\n");
-    expect(facts).toContain(
-      "Vote on contract with Harbor Paving Company for the Oak Street resurfacing project: carried (5-0)",
+    expect(story.sidebar_elements.quick_facts[0]).toBe(
+      "Approved: contract with Harbor Paving Company for the Oak Street resurfacing project (5-0)",
     );
     expect(facts).toContain("$2.4 million");
     expect(facts).toContain("Due March 15");

@@ -245,7 +245,7 @@ function agendaItemSummary(sentences: Sentence[], scores: number[], limits: Pick
   if (!statement) return null;
   const afterStatement = statement.indexes.at(-1)! + 1;
   const outcome = outcomeBetween(sentences, afterStatement);
-  const outcomeText = outcome ? outcomeSentence(outcome) : "";
+  const outcomeText = outcome ? outcomeSentence(outcome, outcome.motion, statement.text) : "";
   const rest = {
     maxSentences: limits.maxSentences - 1,
     budgetWords: limits.budgetWords - countWords(statement.text) - countWords(outcomeText),
@@ -265,7 +265,7 @@ function meetingSummary(sentences: Sentence[], scores: number[], items: MeetingI
     const outcome = outcomeBetween(sentences, item.start, item.end);
     const line =
       index === item.announcement ? announcementLine(sentences[index]!.text) : cleanSentence(sentences[index]!.text);
-    const text = [line, outcome ? outcomeSentence(outcome) : ""].filter(Boolean);
+    const text = [line, outcome ? outcomeSentence(outcome, outcome.motion) : ""].filter(Boolean);
     return [{ index, text: text.join(" "), words: countWords(text.join(" ")), debate: item.end - item.start }];
   });
   // A meeting's main items all get their line when the transcript's own budget is too small for them.

@@ -6,6 +6,7 @@
 import type { Entity } from "../schemas";
 import type { NlpEntity } from "./nlp.server";
 import { cleanSentence, displaySpeaker, shorten } from "./rules";
+import { captionGlitches, namesSaid } from "./caption-glitches.server";
 
 export type EntitySentence = { text: string; speaker: string | null; entities: NlpEntity[] };
 
@@ -346,5 +347,8 @@ export function extractEntities(sentences: EntitySentence[]): Entity[] {
   );
   const money = nlpEntities(sentences, "MONEY", (v) => /\d/.test(v), LIMITS.money);
   const dates = nlpEntities(sentences, "DATE", (v) => MONTH_OR_DAY.test(v), LIMITS.dates);
-  return [...people, ...organizations, ...places, ...money, ...dates];
+  // A name with a caption glitch in it ("Traing Department" opening a sentence) is no name (issue 27).
+  const names = namesSaid(sentences.map((s) => s.text).join(" "), ...new Set(sentences.map((s) => s.speaker)));
+  const named = [...people, ...organizations, ...places].filter((e) => captionGlitches(e.name, names).length === 0);
+  return [...named, ...money, ...dates];
 }

@@ -5,11 +5,21 @@
  * that the analysis or the transcript does not contain.
  */
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
-import type { Analysis, Entity, Highlight, NewsStory, Quote } from "../schemas";
+import type { Analysis, Decision, Entity, Highlight, NewsStory, Quote } from "../schemas";
 import { NO_TIMESTAMP } from "../timestamps";
 import { isUnknownSpeaker, normalizeForMatch } from "../verify";
 import { announcedItem, findDatePhrase, isProcedureItem, isVoteItem } from "./actions";
 import type { MeetingSource } from "../provider";
+import { captionGlitches, isEnglish, namesSaid, withoutShouting } from "./caption-glitches.server";
+import {
+  consequence,
+  decisionFact,
+  decisionPhrase,
+  decisionSentence,
+  type DecisionPhrase,
+  isProcedureDecision,
+  tallyOf,
+} from "./decision-words";
 import { meetingBody } from "./meeting-body";
 import { countWords, shorten } from "./rules";
 
@@ -24,6 +34,8 @@ export type OfflineStoryInput = {
   additionalContext: string | null;
   /** Where the video came from, to name the body that met when the title does not. */
   source?: MeetingSource | null;
+  /** The city's name: a word of it is a name, never a caption glitch. */
+  city?: string | null;
 };
 
 // The governing body itself is not a topic ("Riverton City Council", "Riverton").
@@ -76,16 +88,11 @@ function entityTopic(analysis: Analysis): string | null {
   return named?.name ?? null;
 }
 
-/** A decision the analysis reports: the item (as announced, and without its preamble), what was done, and the tally when said. */
-type Decision = { item: string; announced: string; motion: string; result: "carried" | "failed"; tally: string | null };
-
-const DECISION =
-  /^(?:Item: (.+?)|Motion(?: by [^:]+?)? on (.+?): (.*?))\.? Result: (carried|failed)(?: \(([^)]+)\))?\.$/;
 // "public hearing for the Hiawatha Academy bond issuance" → "Hiawatha Academy bond issuance"
 const ITEM_PREAMBLE =
-  /^(?:(?:an?|the|our)\s+)?(?:(?:public\s+)?hearing|presentation|discussion|report|update|item|request|appeal)\s+(?:for|on|regarding|about|from|of|to)\s+(?:(?:an?|the)\s+)?|^(?:(?:an?\s+)?recommendation\s+to\s+(?:approve|adopt|authorize|accept)|approving|approval of|consideration of|considering|about|receiving(?: and filing)?|item (?:number )?\w+,? which is)\s+(?:(?:an?|the)\s+)?/i;
+  /^(?:(?:an?|the|our)\s+)?(?:(?:public\s+)?hearing|presentation|discussion|report|update|item|request)\s+(?:for|on|regarding|about|from|of|to)\s+(?:(?:an?|the)\s+)?|^(?:(?:an?\s+)?recommendation\s+to\s+(?:approve|adopt|authorize|accept)|approving|approval of|adoption of|consideration of|considering|about|receiving(?: and filing)?|passage of|item (?:number )?\w+,? which is)\s+(?:(?:an?|the)\s+)?/i;
 const GENERIC_ITEM =
-  /^(?:(?:an?|the|this|that)\s+)?(?:ordinance|item|items|resolution|motion|report|matter|it|this|consent agenda)$/i;
+  /^(?:(?:an?|the|this|that)\s+)?(?:ordinance|item|items|resolution|motion|report|matter|it|this|approval|recommendation)$/i;
 
 const HEADLINE_ITEM_WORDS = 12;
 // Words a shortened headline must not end on.
@@ -94,27 +101,55 @@ const DANGLING =
 
 /** An item named briefly enough for a headline: "ordinance extending the West Broadway Improvement District". */
 function headlineItem(item: string, { keepPreamble = false } = {}): string {
-  const kept = keepPreamble ? item : item.replace(ITEM_PREAMBLE, "").replace(/^passage of\s+/i, "");
+  const kept = keepPreamble ? item : item.replace(ITEM_PREAMBLE, "");
   let words = kept.split(/\s+/);
   if (words.length > HEADLINE_ITEM_WORDS) words = words.slice(0, HEADLINE_ITEM_WORDS);
   let text = words.join(" ").replace(/[,;:.…]+$/, "");
-  while (DANGLING.test(text)) text = text.replace(DANGLING, "");
+  while (DANGLING.test(text) || /\s\S+['’]s$/.test(text)) text = text.replace(DANGLING, "").replace(/\s\S+['’]s$/, "");
   return text;
 }
 
-function decisions(analysis: Analysis): Decision[] {
-  return analysis.action_items.flatMap((action) => {
-    const match = DECISION.exec(action.description.trim());
-    if (!match) return [];
-    const announced = match[1] ?? match[2] ?? "";
-    const item = announced
-      .replace(ITEM_PREAMBLE, "")
-      .replace(/[.…,;:]+$/, "")
-      .trim();
-    if (countWords(item) < 2 || GENERIC_ITEM.test(item) || isProcedureItem(announced)) return [];
-    const [motion, result, tally] = [match[3] ?? "", match[4] as Decision["result"], match[5] ?? null];
-    return [{ item, announced, motion, result, tally }];
-  });
+// The motion said again at the start of the item: "Approve the bylaws of …", "Postpone the concept layout".
+const MOTION_LEAD =
+  /^(?:(?:a\s+)?motion\s+to\s+)?(?:approve|adopt|deny|postpone|refer|receive and file|place on file|amend|override|reconsider|set\s+(?:an?\s+)?(?:[^,]{0,20}?\s)?(?:public\s+)?hearing\s+(?:on|for)|establish|authorize|accept|pass)\s+(?:of\s+)?/i;
+// "item 8 four weeks": a number is not a name.
+const UNNAMED_ITEM =
+  /^(?:the\s+)?items?\s+(?:no\.?\s+|number\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/i;
+// An aside a headline does without: "(items 24 and 25)", "— overview of the budget".
+const ASIDE = /\s*(?:\(|\s[—–]\s|\s--\s).*$/;
+
+/** A first word capitalized only because it opened a sentence ("Tobacco dealer license") in lower case. */
+function lowerOrdinaryFirst(item: string): string {
+  const first = /^([A-Z][a-z'-]+)(?=\s+[a-z])/.exec(item)?.[1];
+  if (!first || !first.split("-").every((part) => isEnglish(part))) return item;
+  return item[0]!.toLowerCase() + item.slice(1);
+}
+
+/**
+ * A verified decision's item as a headline, an item line or a sentence may name it: without its
+ * preamble, the motion said again, an aside, its capitals or anything after a caption glitch;
+ * null when no phrase is left to name it by.
+ */
+function cleanItem(item: string, names: ReadonlySet<string>): string | null {
+  const plain = withoutShouting(item.replace(/\s+and item\b.*$/i, ""))
+    .replace(/^[A-Za-z-]+:\s+/, "")
+    .replace(MOTION_LEAD, "")
+    .replace(ASIDE, "");
+  const short = headlineItem(plain.replace(MOTION_LEAD, ""));
+  const cleaned = upToGlitch(short, names);
+  if (!cleaned || countWords(cleaned) < 2 || GENERIC_ITEM.test(cleaned) || UNNAMED_ITEM.test(cleaned)) return null;
+  return lowerOrdinaryFirst(cleaned);
+}
+
+/** The phrase up to its first caption glitch, or null when too little is left before it. */
+function upToGlitch(text: string, names: ReadonlySet<string>): string | null {
+  const glitch = captionGlitches(text, names)[0];
+  if (!glitch) return text;
+  let head = text
+    .slice(0, text.search(new RegExp(`(?<![A-Za-z0-9])${glitch}(?![A-Za-z0-9])`)))
+    .replace(/[\s,;:]+$/, "");
+  while (DANGLING.test(head) || /\s\w+ing$/.test(head)) head = head.replace(DANGLING, "").replace(/\s\w+ing$/, "");
+  return (head.match(/[A-Za-z]{3,}/g) ?? []).length >= 2 ? head : null;
 }
 
 const words = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]{4,}/g) ?? []);
@@ -125,36 +160,40 @@ function overlap(a: Set<string>, b: Set<string>): number {
   return shared;
 }
 
+type NamedDecision = { decision: Decision; item: string; order: number };
+
+/** The verified decisions whose item can be named without a glitch, in meeting order. */
+function namedDecisions(analysis: Analysis, names: ReadonlySet<string>): NamedDecision[] {
+  return (analysis.decisions ?? []).flatMap((decision, order) => {
+    const item = cleanItem(decision.item, names);
+    return item ? [{ decision, item, order }] : [];
+  });
+}
+
 /**
- * The decision that leads: the one an editor's context names, else the one
- * the summary and highlights talk about most, else the first.
+ * The decision that leads: the most consequential one (a substantive vote over procedure, a
+ * denial or a failed override over an approval); among those an editor's context names, the
+ * one it names most; then the one the summary and the item discussed longest talk about; then the first.
  */
-function mainDecision(analysis: Analysis, additionalContext: string | null, mainItem: string | null): Decision | null {
+function leadDecision(
+  decisions: NamedDecision[],
+  analysis: Analysis,
+  additionalContext: string | null,
+  mainItem: string | null,
+): NamedDecision | null {
+  const candidates = decisions.filter((d) => consequence(d.decision) > 0);
+  if (candidates.length === 0) return null;
   const context = words(additionalContext ?? "");
-  const longest = words(mainItem ?? "");
-  const discussed = words([analysis.summary, ...analysis.highlights.map((h) => h.point_of_interest)].join(" "));
-  let best: Decision | null = null;
-  let bestScore = -1;
-  for (const decision of decisions(analysis)) {
-    const itemWords = words(decision.item);
-    // The item discussed longest leads unless an editor's context names another.
-    const score = 3 * overlap(itemWords, context) + 2 * overlap(itemWords, longest) + overlap(itemWords, discussed);
-    if (score > bestScore) [best, bestScore] = [decision, score];
-  }
-  return best;
+  const named = candidates.filter((d) => overlap(words(d.item), context) > 0);
+  const pool = named.length > 0 ? named : candidates;
+  const discussed = words([mainItem ?? "", analysis.summary].join(" "));
+  const score = (d: NamedDecision) =>
+    100 * overlap(words(d.item), context) +
+    10 * consequence(d.decision) +
+    Math.min(9, overlap(words(d.item), discussed));
+  return pool.reduce((best, d) => (score(d) > score(best) ? d : best));
 }
 
-function decisionVerb(decision: Decision): string {
-  if (/\b(?:postpone|continue|lay (?:it |this )?over|delay|table|defer)\w*/i.test(decision.motion)) return "delays";
-  if (decision.result === "failed") return "rejects";
-  if (/\breceive and file\b/i.test(decision.motion)) return "receives";
-  // A planning commission recommends to the council: it does not approve.
-  if (/^recommend\b/i.test(decision.motion)) return "recommends";
-  return "approves";
-}
-
-// "Move this item without recommendation to the full council"; captions drop letters: "itemithout recommendation".
-const WITHOUT_RECOMMENDATION = /ithout (?:a )?recommendation\b|\bforward\w*\b.*\bfull council\b/i;
 // An item named by what the motion does to it: "postponing the boulevard ordinance", "referring to staff …".
 const ITEM_ACTION =
   /^(?:(?:an?|the)\s+)?(?:(resolution|ordinance|contract)\s+)?(approving|adopting|authorizing|postponing|referring|restoring)\s+(.+)$/i;
@@ -179,52 +218,39 @@ const LICENSE_HEARING =
 const withoutArticle = (item: string) =>
   item.replace(/^(?:the|an?)\s+(?=(?:ordinance|resolution|appointment|contract)\b)/i, "");
 
-type HeadlinePhrase = { verb: string; item: string; suffix: string };
-
-/** What the body did to the item, said once: "postpones the boulevard ordinance", never "approves postponing …". */
-export function decisionPhrase(decision: Decision): HeadlinePhrase {
-  // "bylaws and authorizing the commission" → "bylaws, authorizes the commission"
-  // "… ordinance and item 18 is postponing …": the announcement ran on into the next item.
-  const item = withoutArticle(headlineItem(decision.item.replace(/\s+and item\b.*$/i, ""))).replace(
-    AND_PARTICIPLE,
-    (_, participle: string) => `, ${ACTION_VERB[participle.toLowerCase()]}`,
-  );
-  if (decision.result === "carried" && WITHOUT_RECOMMENDATION.test(decision.motion))
-    return { verb: "sends", item, suffix: " to the full council without a recommendation" };
-  const license = LICENSE_HEARING.exec(item);
-  if (decision.result === "carried" && license)
-    return { verb: "approves", item: `${license[2]!.trim()} license for ${license[1]!.trim()}`, suffix: "" };
-  // "Deny the appeal and uphold …": the body denies the appeal, it approves nothing.
-  const appeal = /^(?:an?\s+|the\s+)?(appeal (?:of|from)\s.+)$/i.exec(decision.announced);
-  if (decision.result === "carried" && appeal && /^deny (?:the )?appeal\b/i.test(decision.motion))
-    return { verb: "denies", item: headlineItem(appeal[1]!, { keepPreamble: true }), suffix: "" };
-  if (/^(?:an?\s+)?public hearing\b/i.test(item))
-    return { verb: "holds", item: item.replace(/^an?\s+/i, ""), suffix: "" };
-  const action = ITEM_ACTION.exec(item);
-  if (action && decision.result === "carried") {
-    const verb = ACTION_VERB[action[2]!.toLowerCase()]!;
-    const object = action[3]!;
-    const referred = /^(to (?:city )?(?:staff|committee|the \w+(?: \w+)?))\s+(.+)$/i.exec(object);
-    if (verb === "refers" && referred) return { verb, item: referred[2]!, suffix: ` ${referred[1]}` };
-    // "resolution approving the appointment of election judges": the body approves the appointment.
-    return {
-      verb: action[1] && verb !== "approves" ? "approves" : verb,
-      item: action[1] && verb !== "approves" ? item : withoutArticle(object),
-      suffix: "",
-    };
+/**
+ * What the body did to the item, said once and in the direction the verified result gives:
+ * "postpones the boulevard ordinance", never "approves postponing …" nor "approves approval".
+ */
+function headlinePhrase({ decision, item }: NamedDecision): DecisionPhrase {
+  const joined = item.replace(AND_PARTICIPLE, (_, participle: string) => `, ${ACTION_VERB[participle.toLowerCase()]}`);
+  const approving = decision.result === "carried" && ["approve", "adopt"].includes(decision.motion);
+  if (approving) {
+    const license = LICENSE_HEARING.exec(item);
+    if (license)
+      return { verb: "approves", item: `${license[2]!.trim()} license for ${license[1]!.trim()}`, suffix: "" };
+    const action = ITEM_ACTION.exec(joined);
+    if (action) {
+      const verb = ACTION_VERB[action[2]!.toLowerCase()]!;
+      const object = action[3]!;
+      const referred = /^(to (?:city )?(?:staff|committee|the \w+(?: \w+)?))\s+(.+)$/i.exec(object);
+      if (verb === "refers" && referred) return { verb, item: referred[2]!, suffix: ` ${referred[1]}` };
+      // "resolution approving the appointment of election judges": the body approves the appointment.
+      return {
+        verb: action[1] && verb !== "approves" ? "approves" : verb,
+        item: action[1] && verb !== "approves" ? joined : withoutArticle(object),
+        suffix: "",
+      };
+    }
   }
-  return { verb: decisionVerb(decision), item, suffix: "" };
+  return decisionPhrase(decision, withoutArticle(joined));
 }
 
 /** The item without a later repetition of the headline's verb ("the boulevard ordinance postpone at …"). */
 function withoutRepeatedVerb(item: string, verb: string): string {
-  const stem = verb.slice(0, 6).toLowerCase();
+  const stem = verb.split(" ")[0]!.slice(0, 6).toLowerCase();
   const at = item.toLowerCase().search(new RegExp(`\\s${stem.replace(/[^a-z]/g, "")}\\w*\\b`));
   return at > 0 && stem.length >= 5 ? item.slice(0, at) : item;
-}
-
-function carriedVotes(analysis: Analysis): number {
-  return analysis.action_items.filter((item) => /\bResult: carried\b/.test(item.description)).length;
 }
 
 const HEADLINE_MAX_CHARS = 90;
@@ -258,6 +284,8 @@ function cutItem(item: string, room: number): string {
   const head = item.slice(0, room + 1);
   let fitted = phraseEnd >= 0 ? item.slice(0, phraseEnd) : /\s\S*$/.test(head) ? head.replace(/\s\S*$/, "") : head;
   fitted = fitted.replace(/[,;:.…]+$/, "");
+  // "appeal of the City Planning Commission's" lost what was the commission's: back to before "of".
+  if (/['’]s$/.test(fitted)) fitted = fitted.replace(/\s+(?:of|for|by|to|from)\s+[^,]*$/i, "");
   while (DANGLING.test(fitted)) fitted = fitted.replace(DANGLING, "");
   return fitted;
 }
@@ -272,38 +300,79 @@ export function fitHeadline(subjectAndVerb: string, item: string, suffix = ""): 
   return `${subjectAndVerb} ${cutItem(item, room)}${suffix}`;
 }
 
+const HEARD = /^(?:an?\s+|the\s+)?(?:presentation|report|update|briefing)|\breport\b/i;
+const PRESENTED = /^(?:an?\s+|the\s+)?(?:presentation|report|update|briefing)\s+(?:on|about|regarding|of|from)\s+/i;
+
+// What is being done to a subject is no subject: "authorizing the creation of a pilot" → "pilot", "titled …", "part of …".
+const SUBJECT_LEAD =
+  /^(?:(?:titled|entitled|part of|regarding|concerning)\s+|\w+ing\s+(?:to\s+(?:city\s+)?staff\s+)?(?:(?:the|an?)\s+)?(?:creation\s+of\s+)?)/i;
+
+type Subjects = { mainItem: string | null; presentation: string | null; topic: string | null; entity: string | null };
+
+/** A subject a headline may name: without its article, glitches or capitals, or null. */
+function subjectPhrase(text: string | null, names: ReadonlySet<string>, keepPreamble = false): string | null {
+  if (!text || isProcedureItem(text)) return null;
+  const phrase = headlineItem(withoutShouting(text.replace(/^(?:an?|the)\s+/i, "")).replace(ASIDE, ""), {
+    keepPreamble,
+  });
+  const subject = phrase.replace(SUBJECT_LEAD, "").replace(/^(?:an?|the)\s+/i, "");
+  const cleaned = upToGlitch(subject, names);
+  if (!cleaned || countWords(cleaned) < 2 || GENERIC_ITEM.test(cleaned) || UNNAMED_ITEM.test(cleaned)) return null;
+  return isProcedureItem(cleaned) ? null : cleaned;
+}
+
 /**
- * "Budget Committee approves license fee schedule", "School board delays vote on bus contract":
- * the body that met, what it did, and the item it did it to.
+ * No verified decision: the headline names what the meeting was about, its main subjects
+ * ("Budget Committee hears the 2025 budget and the I-94 plan"), never "meets".
  */
-export function headline(
-  analysis: Analysis,
-  body: string,
-  {
-    topic,
-    mainItem,
-    additionalContext,
-    presentation = null,
-  }: { topic: string | null; mainItem: string | null; additionalContext: string | null; presentation?: string | null },
-): string {
-  const decision = mainDecision(analysis, additionalContext, mainItem);
-  if (decision) {
-    const tally = decision.tally && /-/.test(decision.tally) ? `, ${decision.tally}` : "";
-    const { verb, item, suffix } = decisionPhrase(decision);
-    return fitHeadline(`${body} ${verb}`, withoutRepeatedVerb(item, verb), `${suffix}${tally}`);
+function subjectsHeadline(body: string, subjects: Subjects, names: ReadonlySet<string>): string {
+  const main = subjectPhrase(subjects.mainItem, names, PRESENTED.test(subjects.mainItem ?? ""));
+  // presentationTopic() has cut it already and keeps its article: "the winter parking plan".
+  const presentation = subjects.presentation ? upToGlitch(withoutShouting(subjects.presentation), names) : null;
+  const others = [subjectPhrase(subjects.topic, names), presentation, subjectPhrase(subjects.entity, names)];
+  const first = main ?? others.find(Boolean) ?? null;
+  if (!first) return `${body} meeting: no vote recorded`;
+  const heard = main ? HEARD.test(subjects.mainItem ?? "") : first === presentation;
+  const verb = heard ? (first === presentation && !main ? "hears presentation on" : "hears") : "discusses";
+  const second = others.find((other) => other && other !== first && overlap(words(other), words(first)) === 0);
+  const both = second ? `${body} ${verb} ${first} and ${second}` : null;
+  if (both && both.length <= HEADLINE_MAX_CHARS) return both;
+  return fitHeadline(`${body} ${verb}`, first);
+}
+
+export type HeadlineOptions = {
+  topic: string | null;
+  mainItem: string | null;
+  additionalContext: string | null;
+  presentation?: string | null;
+  entity?: string | null;
+  /** Words the meeting itself says as names (caption-glitches.server.ts): anything else not English is a glitch. */
+  names?: ReadonlySet<string>;
+};
+
+/**
+ * "Budget Committee denies 4% raise for appointed staff, 8-4", "Council sustains mayor's veto of the budget":
+ * the body that met, what it did and the item, from the most consequential verified decision only;
+ * without one, the meeting's main subjects.
+ */
+export function headline(analysis: Analysis, body: string, options: HeadlineOptions): string {
+  const names = options.names ?? new Set<string>();
+  const lead = leadDecision(namedDecisions(analysis, names), analysis, options.additionalContext, options.mainItem);
+  if (lead) {
+    const tally = tallyOf(lead.decision);
+    const { verb, item, suffix } = headlinePhrase(lead);
+    return fitHeadline(`${body} ${verb}`, withoutRepeatedVerb(item, verb), `${suffix}${tally ? `, ${tally}` : ""}`);
   }
-  if (mainItem) {
-    const heard = /^(?:an?\s+|the\s+)?(?:presentation|report|update)|\breport\b/i.test(mainItem);
-    const presented = /^(?:an?\s+|the\s+)?(?:presentation|report|update)\s+(?:on|about|regarding|of|from)\s+/i.test(
-      mainItem,
-    );
-    const item = headlineItem(mainItem.replace(/^(?:an?|the)\s+/i, ""), { keepPreamble: presented });
-    return fitHeadline(`${body} ${heard ? "hears" : "discusses"}`, item.replace(/^(?:an?|the)\s+/i, ""));
-  }
-  if (topic) return `${body} discusses ${topic}`;
-  if (presentation) return fitHeadline(`${body} hears presentation on`, presentation);
-  const carried = carriedVotes(analysis);
-  return carried > 0 ? `${body} meets, approves ${carried === 1 ? "one item" : `${carried} items`}` : `${body} meets`;
+  return subjectsHeadline(
+    body,
+    {
+      mainItem: options.mainItem,
+      presentation: options.presentation ?? null,
+      topic: options.topic,
+      entity: options.entity ?? null,
+    },
+    names,
+  );
 }
 
 function quoteSentence(quote: Quote, verb: string): string {
@@ -386,7 +455,16 @@ export function findNextMeetingDate(segments: TranscriptSegment[]): string | nul
   return null;
 }
 
-function body(analysis: Analysis, nextMeeting: string | null): string {
+const MAX_DECISIONS_IN_BODY = 8;
+
+/** The verified decisions, one sentence each, in meeting order: "The committee voted 8-4 to deny …". */
+function decisionSentences(decisions: NamedDecision[], body: string): string[] {
+  const said = decisions.filter((d) => !isProcedureDecision(d.decision) && d.decision.result !== "withdrawn");
+  const subject = /^city officials$/i.test(body) ? "Officials" : body;
+  return said.slice(0, MAX_DECISIONS_IN_BODY).map((d) => decisionSentence(d.decision, subject, d.item));
+}
+
+function body(analysis: Analysis, decisions: string[], nextMeeting: string | null): string {
   const paragraphs = [analysis.summary.trim()];
   const lede = normalizeForMatch(analysis.summary);
   const quoted = analysis.highlights
@@ -394,8 +472,10 @@ function body(analysis: Analysis, nextMeeting: string | null): string {
     .map(highlightParagraph)
     .filter((p): p is string => p !== null);
   paragraphs.push(...quoted.slice(0, MAX_QUOTED_HIGHLIGHTS));
-  const actions = analysis.action_items.slice(0, MAX_ACTIONS_IN_BODY).map(actionSentence);
-  if (actions.length > 0) paragraphs.push(`Decisions and follow-up: ${actions.join(" ")}`);
+  if (decisions.length > 0) paragraphs.push(`Decisions: ${decisions.join(" ")}`);
+  // Votes speak only through verified decisions (0060): the action items' own vote lines are left out.
+  const followUps = analysis.action_items.filter((item) => !isVoteItem(item)).slice(0, MAX_ACTIONS_IN_BODY);
+  if (followUps.length > 0) paragraphs.push(`Follow-up: ${followUps.map(actionSentence).join(" ")}`);
   if (nextMeeting) paragraphs.push(`The next meeting is scheduled for ${nextMeeting}.`);
   return paragraphs.filter(Boolean).join("\n\n");
 }
@@ -418,16 +498,14 @@ function quoteBlock(analysis: Analysis): NewsStory["sidebar_elements"]["quote_bl
   };
 }
 
-function quickFacts(analysis: Analysis): string[] {
-  const named = decisions(analysis).map(
-    (d) => `Vote on ${headlineItem(d.item)}: ${d.result}${d.tally ? ` (${d.tally})` : ""}`,
-  );
-  const unnamed = analysis.action_items
-    .filter((item) => !DECISION.test(item.description.trim()))
-    .map((item) => /Result: (.+?)\.?$/.exec(item.description)?.[1])
-    .filter((vote): vote is string => Boolean(vote))
-    .map((vote) => `Vote: ${vote.trim()}`);
-  const votes = [...named, ...unnamed].slice(0, 2);
+const MAX_DECISION_FACTS = 6;
+
+/** The verified decisions first, one line each (result, item, tally), then sums, deadlines and a date. */
+function quickFacts(analysis: Analysis, decisions: NamedDecision[]): string[] {
+  const votes = decisions
+    .filter((d) => !isProcedureDecision(d.decision))
+    .slice(0, MAX_DECISION_FACTS)
+    .map((d) => decisionFact(d.decision, d.item));
   const money = entitiesOfType(analysis, "money")
     .slice(0, 3)
     .map((e) => `${e.name}: ${shorten(e.context, 15)}`);
@@ -438,7 +516,7 @@ function quickFacts(analysis: Analysis): string[] {
   const dates = entitiesOfType(analysis, "date")
     .slice(0, 1)
     .map((e) => `${e.name}: ${shorten(e.context, 12)}`);
-  return [...votes, ...money, ...deadlines, ...dates].slice(0, MAX_QUICK_FACTS);
+  return [...votes, ...[...money, ...deadlines, ...dates].slice(0, MAX_QUICK_FACTS)];
 }
 
 const SHORT_TITLES =
@@ -481,15 +559,25 @@ export function writeOfflineStory(input: OfflineStoryInput): NewsStory {
   const { analysis, segments, title, additionalContext } = input;
   const topic = primaryTopic(analysis, title);
   const nextMeeting = findNextMeetingDate(segments);
-  const text = body(analysis, nextMeeting);
+  const names = namesSaid(
+    segments.map((segment) => segment.text).join(" "),
+    title,
+    input.source?.sourceTitle,
+    input.city,
+  );
+  const decisions = namedDecisions(analysis, names);
+  const meetingBy = meetingBody(title, input.source);
+  const text = body(analysis, decisionSentences(decisions, meetingBy), nextMeeting);
   const followUp = analysis.action_items.some((item) => item.due_date !== null || othersMustAct(item));
   return {
     article: {
-      headline: headline(analysis, meetingBody(title, input.source), {
+      headline: headline(analysis, meetingBy, {
         topic: namedTopic(analysis),
         mainItem: longestAgendaItem(segments),
         additionalContext,
         presentation: presentationTopic(segments),
+        entity: entityTopic(analysis),
+        names,
       }),
       body: text,
       word_count: countWords(text),
@@ -497,7 +585,7 @@ export function writeOfflineStory(input: OfflineStoryInput): NewsStory {
     },
     sidebar_elements: {
       quote_block: quoteBlock(analysis),
-      quick_facts: quickFacts(analysis),
+      quick_facts: quickFacts(analysis, decisions),
       background: background(analysis, title),
     },
     metadata: {

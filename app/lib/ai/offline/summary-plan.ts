@@ -3,7 +3,7 @@
  * round 4): an agenda item opens with the item's own statement as the clerk read it and ends with its
  * outcome; a whole meeting gives one sentence per main item, in meeting order.
  */
-import { announcedItem, findVoteOutcome, type VoteOutcome } from "./actions";
+import { announcedItem, findVoteOutcome, MOTION, type VoteOutcome } from "./actions";
 import { cleanSentence, countWords, isCutOff, isFirstPersonAside } from "./rules";
 
 export type PlanSentence = { index: number; text: string; wordCount: number; procedural: boolean };
@@ -50,16 +50,69 @@ export function itemStatement(sentences: PlanSentence[], budgetWords: number): I
   return { text, indexes };
 }
 
-/** "The motion carried 7-0." */
-export function outcomeSentence(outcome: VoteOutcome): string {
-  return `The motion ${outcome.result}${outcome.tally ? ` ${outcome.tally}` : ""}.`;
+// What a motion asks, as its mover says it: "I move to deny the appeal", "I'll move approval of the contract".
+const MOTION_ASK =
+  /\b(?:(?:move|moved|motion)\s+(?:that\s+(?:we\s+|the \w+\s+)?|to\s+|for\s+)?|i(?:'ll| will)\s+)(approval|adoption|passage|approve|adopt|deny|denial|postpone|continue|table|refer|receive and file|place (?:it |this )?on file|accept|award|amend|override|reconsider|uphold|grant|set|forward|send|pass|authorize|direct|suspend|introduce|recommend)\b([^.?!;]*)/i;
+// "I'll move the budget amendment for four officer positions": moving a thing is moving to approve it.
+const MOVE_THING = /\bmove\s+(the\s+[^.?!;]+)/i;
+const NOUN_TO_VERB: Record<string, string> = {
+  approval: "approve",
+  adoption: "adopt",
+  passage: "pass",
+  denial: "deny",
+  continue: "postpone",
+  table: "postpone",
+};
+// Verbs that say what the motion was without an object; any other needs one ("set" what?).
+const SELF_SUFFICIENT = /^(?:approve|adopt|deny|postpone|refer|pass|reconsider|receive and file|place .*on file)$/;
+// The item itself, already named by the line before: "the item", "the recommendation".
+const ITEM_ITSELF = /^(?:the|an?)\s+(?:item|items|matter|motion|recommendation|consent|report)\b/i;
+const MAX_OBJECT_WORDS = 14;
+// Where a motion's object ends and its conditions begin: "the appeal | and uphold …", "the contract | in the amount of …".
+const OBJECT_END = /,|\s(?:and|with|in the amount|subject to|as presented|including|beginning|starting)\b/i;
+
+/** "deny the appeal", "approve": what the motion asked, or null when the sentence moves nothing readable. */
+export function motionAsk(text: string): string | null {
+  if (!MOTION.test(text)) return null;
+  const match = MOTION_ASK.exec(text);
+  const thing = match ? null : MOVE_THING.exec(text);
+  if (!match && !thing) return null;
+  const verb = match ? (NOUN_TO_VERB[match[1]!.toLowerCase()] ?? match[1]!.toLowerCase()) : "approve";
+  const said = (match ? match[2]! : thing![1]!).trim().replace(/^of\s+/i, "");
+  const end = said.search(OBJECT_END);
+  const object = (end > 0 ? said.slice(0, end) : said).replace(/[,:]+$/, "").trim();
+  const words = object.split(/\s+/).filter(Boolean);
+  // An object is kept only when it names something short and whole: "the appeal", "the 4% raise for appointed staff".
+  const named = words.length >= 2 && words.length <= MAX_OBJECT_WORDS && /^(?:the|an?)\s/i.test(object);
+  if (named && !ITEM_ITSELF.test(object)) return `${verb} ${object}`;
+  return SELF_SUFFICIENT.test(verb) ? verb : null;
 }
 
-/** The first vote result said from `from` on, before `to`. */
-export function outcomeBetween(sentences: PlanSentence[], from: number, to = sentences.length): VoteOutcome | null {
+/**
+ * "The motion to deny the appeal carried 8-4.": what was moved and what became of it. Without
+ * a readable motion there is no outcome sentence: a bare "The motion carried" says nothing.
+ */
+export function outcomeSentence(outcome: VoteOutcome, motion: string | null, statement: string | null = null): string {
+  const tally = outcome.tally ? ` ${outcome.tally}` : "";
+  if (motion) return `The motion to ${motion} ${outcome.result}${tally}.`;
+  // "Recommendation to award a contract …" read just before: the vote was on that recommendation.
+  if (statement && /^recommendations? to\b/i.test(statement)) return `The recommendation ${outcome.result}${tally}.`;
+  return "";
+}
+
+/** The first vote result said from `from` on, before `to`, with the last motion made before it. */
+export function outcomeBetween(
+  sentences: PlanSentence[],
+  from: number,
+  to = sentences.length,
+): (VoteOutcome & { motion: string | null }) | null {
+  let motion: string | null = null;
   for (const sentence of sentences.slice(from, to)) {
     const outcome = findVoteOutcome(sentence.text);
-    if (outcome) return outcome;
+    // The motion and its result are often said in one breath: "I move approval. All in favor? Motion carries."
+    const asked = motionAsk(sentence.text);
+    if (asked) motion = asked;
+    if (outcome) return { ...outcome, motion };
   }
   return null;
 }
