@@ -9,7 +9,7 @@ import { formatClock, locateQuote, type ComposedItem, type ComposedMeeting } fro
 import { LEAD_STORY_ITEM_IDS } from "./transcripts/items";
 import type { ActionItem, Entity, Person } from "./transcripts/types";
 import type { Decision } from "~/lib/ai/schemas";
-import { buildDecisionsAnalysis, DECISIONS_MEETING_KEY } from "./decisions";
+import { buildDecisionsAnalysis, buildDecisionsStory, DECISIONS_MEETING_KEY } from "./decisions";
 
 export type SeedQuote = { text: string; speaker: string };
 export type SeedHighlight = { timestamp: string; point_of_interest: string; quotes: SeedQuote[] };
@@ -210,8 +210,8 @@ function recordFor(video: SeedVideo): SeedAnalysisRecord {
       videoId: video.videoId,
       analysis: buildDecisionsAnalysis(video),
       analyzedAt: daysAfter(video.publishedAt, 1, 16),
-      story: null,
-      storyGeneratedAt: null,
+      story: buildDecisionsStory(),
+      storyGeneratedAt: daysAfter(video.publishedAt, 2, 15),
     };
   const meeting = video.meeting;
   if (!meeting) throw new Error(`${video.key}: analysis needs a composed meeting`);

@@ -6,7 +6,7 @@
  * time of the line that says it, so a fresh start shows the Decisions section.
  */
 import type { SeedVideo } from "./meetings";
-import type { SeedAnalysis } from "./analyses";
+import type { SeedAnalysis, SeedStory } from "./analyses";
 import { formatClock } from "./transcripts/compose";
 
 export const DECISIONS_MEETING_KEY = "ac-cc-2026-08-18";
@@ -89,5 +89,42 @@ export function buildDecisionsAnalysis(video: SeedVideo): SeedAnalysis {
         result_evidence: span(transcript, DENY_RESULT),
       },
     ],
+  };
+}
+
+/** The story of the meeting: it leads with the sustained veto; its quick facts come from the decisions. */
+export function buildDecisionsStory(): SeedStory {
+  const body = [
+    "The Alder Creek City Council failed to override the mayor's veto of the short-term rental ordinance at a special meeting, so the ordinance does not take effect. Overriding a veto takes four votes of the council; the motion got two.",
+    `"${OVERRIDE_RESULT.slice(0, -1)}," said Vice Mayor Daniel Chen, who presided over the item because the veto was the mayor's.`,
+    "The council then voted four to one to deny the appeal of the sign permit for the car wash on the frontage road, upholding the permit as issued. Staff will send the appellant written notice of the decision.",
+  ].join("\n\n");
+  return {
+    article: {
+      headline: "Alder Creek council sustains the mayor's veto of the short-term rental ordinance",
+      body,
+      word_count: body.split(/\s+/).filter(Boolean).length,
+      primary_focus: "The veto of the short-term rental ordinance",
+    },
+    sidebar_elements: {
+      quote_block: {
+        quote: OVERRIDE_RESULT,
+        attribution: "Daniel Chen, Vice Mayor",
+        context: "Announcing the result of the roll call",
+      },
+      quick_facts: [
+        "Overriding a veto takes four votes of the council",
+        "Staff will send the appellant written notice of the decision",
+      ],
+      background: "The council adopted the short-term rental ordinance last month; the mayor vetoed it.",
+    },
+    metadata: {
+      follow_up_needed: false,
+      // The council's next regular meeting in the demo (demo/meetings.ts).
+      next_meeting_date: "2026-09-01",
+      sources_used: ["Meeting video and transcript"],
+      uncertainty_notes: [],
+    },
+    notes: "Demo story written from the seeded transcript. Quotes are verbatim.",
   };
 }

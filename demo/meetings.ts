@@ -255,6 +255,7 @@ const PLANS: readonly VideoPlan[] = [
     transcript: brief("veto-override"),
     description: "generic",
     analysis: true,
+    story: "structured",
   },
   {
     key: "ac-cc-2026-09-01",

@@ -10,7 +10,7 @@ import { createRng } from "../prng";
 import { seedSource } from "../sources";
 import { clockTime, renderTranscript, timeLines } from "./compose";
 import { rosterFor } from "./rosters";
-import { meetingDate, type Line, type Person } from "./types";
+import { addDays, meetingDate, type Line, type Person } from "./types";
 
 export type BriefKind =
   "closed-session" | "no-quorum" | "caption-fragment" | "cancelled" | "proclamation" | "veto-override";
@@ -87,7 +87,16 @@ export function composeBrief(key: string, sourceKey: string, iso: string, kind: 
       say("SPEAKER 2", `[applause]`, 20);
       break;
     case "veto-override":
-      vetoOverride(say, { chair, clerk, exec, members, bodyName: source.bodyName, start, noun: roster.noun });
+      vetoOverride(say, {
+        chair,
+        clerk,
+        exec,
+        members,
+        bodyName: source.bodyName,
+        start,
+        noun: roster.noun,
+        next: meetingDate(addDays(iso, 14)),
+      });
       break;
   }
   return renderTranscript(timeLines(lines, rng, rng.int(2, 20)).timed);
@@ -97,6 +106,8 @@ type Say = (speaker: Line["speaker"], text: string, pauseBefore?: number) => voi
 type VetoCast = Pick<ReturnType<typeof rosterFor>, "chair" | "clerk" | "exec" | "members" | "noun"> & {
   bodyName: string;
   start: string;
+  /** The next regular meeting, two weeks on. */
+  next: ReturnType<typeof meetingDate>;
 };
 
 /**
@@ -104,7 +115,7 @@ type VetoCast = Pick<ReturnType<typeof rosterFor>, "chair" | "clerk" | "exec" | 
  * a veto override that fails on a roll call, so the veto is sustained, and a
  * motion to deny an appeal that carries on a voice vote.
  */
-function vetoOverride(say: Say, { chair, clerk, exec, members, bodyName, start, noun }: VetoCast) {
+function vetoOverride(say: Say, { chair, clerk, exec, members, bodyName, start, noun, next }: VetoCast) {
   const [vice, second, third, fourth] = members as [Person, Person, Person, Person];
   say(
     chair,
@@ -143,7 +154,10 @@ function vetoOverride(say: Say, { chair, clerk, exec, members, bodyName, start, 
   say(second, `No.`);
   say(chair, `The motion to deny the appeal carries, four to one.`);
   say(exec, `Staff will send the appellant written notice of the decision this week.`);
-  say(chair, `That concludes our business. This special meeting is adjourned.`);
+  say(
+    chair,
+    `That concludes our business. Our next regular meeting is ${next.weekday}, ${next.long}. This special meeting is adjourned.`,
+  );
 }
 
 /** Under 100 characters: not enough to analyze. */
