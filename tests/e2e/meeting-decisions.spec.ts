@@ -48,9 +48,9 @@ test(
     await consent.getByText("2 items on the consent agenda").click();
     for (const item of CONSENT_ITEMS) await expect(consent.getByText(item)).toBeVisible();
 
-    const motion = decisions.nth(0).getByRole("link", { name: "Play the motion from 00:01:20" });
+    const motion = decisions.nth(0).getByRole("link", { name: "Motion at 00:01:20: play the video from here" });
     await expect(motion).toHaveAttribute("href", `${meeting.path}?t=80#video`);
-    const result = decisions.nth(0).getByRole("link", { name: "Play the result from 00:02:15" });
+    const result = decisions.nth(0).getByRole("link", { name: "Result at 00:02:15: play the video from here" });
     await result.click();
     await expect(page).toHaveURL(new RegExp(`\\?t=135#video$`));
     await expect(page.locator("iframe")).toHaveAttribute("src", /\?start=135$/);

@@ -10,10 +10,10 @@ function DecisionMoment({ moment, what }: { moment: DecisionView["motionMoment"]
       to={`?t=${moment.seconds}#video`}
       preventScrollReset
       className="rounded bg-brand-50 px-1.5 py-0.5 font-mono text-sm font-semibold text-brand-700 hover:bg-brand-100"
-      aria-label={`Play the ${what.toLowerCase()} from ${moment.label}`}
+      aria-label={`${what} at ${moment.label}: play the video from here`}
       data-decision-moment={what.toLowerCase()}
     >
-      {what} {moment.label}
+      {what} at {moment.label}
     </Link>
   );
 }
