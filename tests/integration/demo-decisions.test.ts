@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DECISIONS_MEETING_KEY } from "#demo/decisions";
 import { seedVideo } from "#demo/meetings";
 import { seedDemoData } from "#demo/seed.server";
@@ -13,9 +13,12 @@ import { callLoader, dbTag, getTestDb } from "../setup";
  * a veto override that failed on a roll call and a motion to deny that
  * carried, stored as rows by the seed like any analysis.
  */
+beforeAll(async () => {
+  await seedDemoData();
+});
+
 describe(`the demo's decisions ${dbTag}`, () => {
   it("the seeded meeting page lists the sustained veto and the denial with their moments", async () => {
-    await seedDemoData();
     const video = seedVideo(DECISIONS_MEETING_KEY);
     const [row] = await getTestDb()
       .select({ id: cityVideos.id })

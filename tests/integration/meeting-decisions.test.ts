@@ -1,10 +1,11 @@
 import { asc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openApiDocument } from "~/lib/api/openapi";
 import { analysisRevisions, cityVideos, meetingDecisions } from "~/lib/db/schema";
 import { appUrl } from "~/lib/env/env.server";
 import { storeRevision } from "~/lib/pipeline/revision-store.server";
 import { restoreRevision } from "~/lib/pipeline/revisions.server";
+import { buildTimeline } from "~/lib/issues/timeline.server";
 import type { MeetingView } from "~/lib/meetings/view";
 import { loader as apiMeetingLoader } from "~/routes/api/meeting";
 import { loader as cityFeedLoader } from "~/routes/feeds/city-feed";
@@ -50,9 +51,15 @@ async function rowsOf(meetingId: string) {
     .orderBy(asc(meetingDecisions.position));
 }
 
+/** A meeting the read-only cases share, made before them (this also opens the file's database). */
+let shared: { id: string };
+beforeAll(async () => {
+  shared = await decisionMeeting();
+});
+
 describe(`meeting_decisions ${dbTag}`, () => {
   it("holds the stored analysis's decisions in order, with their evidence and seconds", async () => {
-    const meeting = await decisionMeeting();
+    const meeting = shared;
     const rows = await rowsOf(meeting.id);
     expect(rows.map((row) => [row.position, row.item, row.motion, row.result, row.ayes, row.nays, row.how])).toEqual([
       [0, VETO_ITEM, "override-veto", "failed", 6, 6, "roll-call"],
@@ -145,7 +152,7 @@ describe(`meeting_decisions ${dbTag}`, () => {
 
 describe(`decisions on the meeting pages ${dbTag}`, () => {
   it("the meeting page reads them in plain words, with the motion's and the result's moments", async () => {
-    const meeting = await decisionMeeting();
+    const meeting = shared;
     const result = await callLoader(meetingLoader, `/meeting/${meeting.id}`, { params: { meetingId: meeting.id } });
     const { decisions } = (result.data as { meeting: MeetingView }).meeting;
     expect(
@@ -170,7 +177,7 @@ describe(`decisions on the meeting pages ${dbTag}`, () => {
   });
 
   it("the story's quick facts list them, one line each", async () => {
-    const meeting = await decisionMeeting();
+    const meeting = shared;
     const result = await callLoader(storyLoader, `/meeting-story/${meeting.id}`, {
       params: { meetingId: meeting.id },
     });
@@ -254,5 +261,19 @@ describe(`decisions in the API and the feed ${dbTag}`, () => {
     expect(content!.attributes.type).toBe("text");
     expect(content!.text).toContain(`Decisions:\n- Raise <b>for</b> "staff" & O'Neil: Deny. Carried: denied, 8-4`);
     expect(meeting.id).toBeTruthy();
+  });
+});
+
+describe(`decisions on issue timelines ${dbTag}`, () => {
+  it("a timeline's meeting lists what it decided, one line each, from the rows", async () => {
+    const city = await createCity({ status: "Live" });
+    const meeting = await decisionMeeting({ cityId: city.id });
+    const timeline = await buildTimeline({ query: "veto", cityIds: [city.id], bodies: [] });
+    const item = timeline.items.find((candidate) => candidate.id === meeting.id);
+    expect(item?.decisions).toEqual([
+      `${VETO_ITEM}: Override the veto. Failed: veto sustained, 6-6 (roll call)`,
+      `${DENY_ITEM}: Deny. Carried: denied, 8-4`,
+      "Consent agenda: Approve. Carried: approved (unanimous consent; 2 items)",
+    ]);
   });
 });
