@@ -8,6 +8,8 @@ import { SEED_VIDEOS, type SeedVideo } from "./meetings";
 import { formatClock, locateQuote, type ComposedItem, type ComposedMeeting } from "./transcripts/compose";
 import { LEAD_STORY_ITEM_IDS } from "./transcripts/items";
 import type { ActionItem, Entity, Person } from "./transcripts/types";
+import type { Decision } from "~/lib/ai/schemas";
+import { buildDecisionsAnalysis, buildDecisionsStory, DECISIONS_MEETING_KEY } from "./decisions";
 
 export type SeedQuote = { text: string; speaker: string };
 export type SeedHighlight = { timestamp: string; point_of_interest: string; quotes: SeedQuote[] };
@@ -16,6 +18,8 @@ export type SeedAnalysis = {
   highlights: SeedHighlight[];
   action_items: ActionItem[];
   entities: Entity[];
+  /** The decisions with their evidence (demo/decisions.ts); the other demo analyses hold none. */
+  decisions?: Decision[];
 };
 export type SeedStory = {
   article: { headline: string; body: string; word_count: number; primary_focus: string };
@@ -200,6 +204,15 @@ function daysAfter(date: Date, days: number, hourUtc: number): Date {
 }
 
 function recordFor(video: SeedVideo): SeedAnalysisRecord {
+  if (video.key === DECISIONS_MEETING_KEY)
+    return {
+      videoKey: video.key,
+      videoId: video.videoId,
+      analysis: buildDecisionsAnalysis(video),
+      analyzedAt: daysAfter(video.publishedAt, 1, 16),
+      story: buildDecisionsStory(),
+      storyGeneratedAt: daysAfter(video.publishedAt, 2, 15),
+    };
   const meeting = video.meeting;
   if (!meeting) throw new Error(`${video.key}: analysis needs a composed meeting`);
   const analyzedAt = daysAfter(video.publishedAt, 1, 16);

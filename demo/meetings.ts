@@ -247,6 +247,17 @@ const PLANS: readonly VideoPlan[] = [
     description: "auto",
   },
   {
+    // A veto override that fails and a motion to deny that carries (issue 27): demo/decisions.ts.
+    key: "ac-cc-2026-08-18",
+    sourceKey: "alder-creek-council",
+    date: "2026-08-18",
+    kind: "special",
+    transcript: brief("veto-override"),
+    description: "generic",
+    analysis: true,
+    story: "structured",
+  },
+  {
     key: "ac-cc-2026-09-01",
     sourceKey: "alder-creek-council",
     date: "2026-09-01",

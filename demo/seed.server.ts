@@ -28,6 +28,7 @@ import {
   users,
 } from "~/lib/db/schema";
 import { meetingHref, storyHref } from "~/lib/meetings/links";
+import { replaceDecisions } from "~/lib/meetings/decisions.server";
 import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
 import { SEED_ACCOUNTS } from "./accounts";
 import { SEED_ANALYSES } from "./analyses";
@@ -211,6 +212,8 @@ async function insertDemoData(tx: Transaction): Promise<void> {
       })),
     );
   }
+  for (const record of SEED_ANALYSES)
+    await replaceDecisions(tx, required(videoRowId, record.videoId, "video"), record.analysis);
   const stories = SEED_ANALYSES.filter((record) => record.story !== null);
   if (stories.length) {
     await tx.insert(storyRevisions).values(

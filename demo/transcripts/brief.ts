@@ -10,9 +10,10 @@ import { createRng } from "../prng";
 import { seedSource } from "../sources";
 import { clockTime, renderTranscript, timeLines } from "./compose";
 import { rosterFor } from "./rosters";
-import { meetingDate, type Line } from "./types";
+import { addDays, meetingDate, type Line, type Person } from "./types";
 
-export type BriefKind = "closed-session" | "no-quorum" | "caption-fragment" | "cancelled" | "proclamation";
+export type BriefKind =
+  "closed-session" | "no-quorum" | "caption-fragment" | "cancelled" | "proclamation" | "veto-override";
 export type TinyKind = "audio-check" | "recess" | "music" | "stand-by";
 
 export function composeBrief(key: string, sourceKey: string, iso: string, kind: BriefKind): string {
@@ -85,8 +86,78 @@ export function composeBrief(key: string, sourceKey: string, iso: string, kind: 
       say(chair, `Congratulations, and thank you. Please come up for a photo.`);
       say("SPEAKER 2", `[applause]`, 20);
       break;
+    case "veto-override":
+      vetoOverride(say, {
+        chair,
+        clerk,
+        exec,
+        members,
+        bodyName: source.bodyName,
+        start,
+        noun: roster.noun,
+        next: meetingDate(addDays(iso, 14)),
+      });
+      break;
   }
   return renderTranscript(timeLines(lines, rng, rng.int(2, 20)).timed);
+}
+
+type Say = (speaker: Line["speaker"], text: string, pauseBefore?: number) => void;
+type VetoCast = Pick<ReturnType<typeof rosterFor>, "chair" | "clerk" | "exec" | "members" | "noun"> & {
+  bodyName: string;
+  start: string;
+  /** The next regular meeting, two weeks on. */
+  next: ReturnType<typeof meetingDate>;
+};
+
+/**
+ * A special meeting that decides two things (issue 27, demo/decisions.ts):
+ * a veto override that fails on a roll call, so the veto is sustained, and a
+ * motion to deny an appeal that carries on a voice vote.
+ */
+function vetoOverride(say: Say, { chair, clerk, exec, members, bodyName, start, noun, next }: VetoCast) {
+  const [vice, second, third, fourth] = members as [Person, Person, Person, Person];
+  say(
+    chair,
+    `I'm calling this special meeting of the ${bodyName} to order at ${start} Let the record show all members are present.`,
+  );
+  say(
+    chair,
+    `Item one is my veto of the short-term rental ordinance the ${noun} adopted last month. Because the veto is mine, I'll hand the gavel to the ${vice.title} for this item, and I will not vote on it.`,
+  );
+  say(vice, `Thank you. Overriding a veto takes four votes of the ${noun}. Is there a motion?`);
+  say(second, `I move that the council override the mayor's veto of the short-term rental ordinance.`);
+  say(fourth, `Second.`);
+  say(vice, `It has been moved and seconded. ${clerk.address}, please call the roll.`);
+  for (const [member, vote] of [
+    [vice, "Aye."],
+    [second, "Aye."],
+    [third, "No."],
+    [fourth, "No."],
+  ] as const) {
+    say(clerk, `${member.ref}?`);
+    say(member, vote);
+  }
+  say(clerk, `Two ayes, two nays.`);
+  say(
+    vice,
+    `With two ayes and two nays, that motion fails and the mayor's veto is sustained. The ordinance does not take effect. I return the gavel to the chair.`,
+  );
+  say(chair, `Thank you. Item two is the appeal of the sign permit for the car wash on the frontage road.`);
+  say(
+    exec,
+    `Staff recommends that the ${noun} deny the appeal. The sign meets the size limits in the code, and the neighbors' concern about glare is answered by the permit's dimming condition after ten at night.`,
+  );
+  say(third, `I move that we deny the appeal and uphold the permit as issued.`);
+  say(vice, `Second.`);
+  say(chair, `All those in favor of denying the appeal? Opposed?`);
+  say(second, `No.`);
+  say(chair, `The motion to deny the appeal carries, four to one.`);
+  say(exec, `Staff will send the appellant written notice of the decision this week.`);
+  say(
+    chair,
+    `That concludes our business. Our next regular meeting is ${next.weekday}, ${next.long}. This special meeting is adjourned.`,
+  );
 }
 
 /** Under 100 characters: not enough to analyze. */

@@ -15,6 +15,7 @@ import {
   storyRevisions,
 } from "~/lib/db/schema";
 import { storeTranscript } from "~/lib/transcripts/store.server";
+import { replaceDecisions } from "~/lib/meetings/decisions.server";
 import { isPlainText, parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
 import { verifyAnalysis, verifyStory } from "~/lib/ai/verify";
 import { parseTimestampedTranscript } from "~/lib/transcripts/parse";
@@ -222,6 +223,7 @@ export async function createMeeting({
       analysis: analysisContent,
       verification: made?.analysisVerification,
     });
+  if (analysis) await replaceDecisions(db, meetingId, analysisContent);
   if (story)
     await db.insert(storyRevisions).values({
       ...revision,

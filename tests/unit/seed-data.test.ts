@@ -315,6 +315,26 @@ describe("stories", () => {
   });
 });
 
+describe("decisions", () => {
+  it("a demo meeting holds a failed veto override and a carried denial, each span verbatim in the line at its time", () => {
+    const records = SEED_ANALYSES.filter((record) => (record.analysis.decisions ?? []).length > 0);
+    expect(records.length).toBeGreaterThanOrEqual(1);
+    const decisions = records.flatMap((record) => record.analysis.decisions!.map((decision) => ({ record, decision })));
+    expect(decisions.some(({ decision }) => decision.motion === "override-veto" && decision.result === "failed")).toBe(
+      true,
+    );
+    expect(decisions.some(({ decision }) => decision.motion === "deny" && decision.result === "carried")).toBe(true);
+    for (const { record, decision } of decisions) {
+      const segments = segmentsOf(record.videoId);
+      for (const span of [decision.motion_evidence, decision.result_evidence]) {
+        const segment = segments.find((candidate) => candidate.startSeconds === toSeconds(span.timestamp));
+        expect(segment?.text, `${record.videoKey} ${span.timestamp}`).toContain(span.text);
+      }
+      expect(toSeconds(decision.motion_evidence.timestamp)).toBeLessThan(toSeconds(decision.result_evidence.timestamp));
+    }
+  });
+});
+
 describe("verification", () => {
   it("passes every demo analysis and story unchanged: nothing removed, marked or dropped", () => {
     for (const record of SEED_ANALYSES) {

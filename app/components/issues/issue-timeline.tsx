@@ -129,6 +129,8 @@ export type TimelineEntry = {
   startSeconds: number | null;
   passages: { startSeconds: number | null; speaker: string | null; snippet: string }[];
   quotes: { text: string; speaker: string; timestamp: string | null; seconds: number | null }[];
+  /** What the meeting decided, one plain line each (its verified decisions). */
+  decisions: string[];
   importance: ImportanceLevel;
 };
 
@@ -191,6 +193,16 @@ export function TimelineList({ items, showCity }: { items: readonly TimelineEntr
             ) : (
               <p className="mt-2 text-sm text-slate-600">Matched in the meeting’s title or description.</p>
             )}
+            {item.decisions.length ? (
+              <div className="mt-3">
+                <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Decisions</p>
+                <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-700" data-testid="timeline-decisions">
+                  {item.decisions.map((line, index) => (
+                    <li key={index}>{line}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             {item.quotes.length ? (
               <div className="mt-3">
                 <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Key quotes (verified)</p>

@@ -7,6 +7,7 @@ import { AnalysisAdminTools } from "./admin-tools";
 import { ProvenanceNote, QuoteMomentsProvider } from "./checked-text";
 import { isPending, MeetingByline, MeetingFrame, type MeetingPageProps } from "./meeting-frame";
 import { AnalysisSections } from "./meeting-sections";
+import { DecisionsSection } from "./decisions-section";
 import { Section } from "./section";
 import { VideoEmbed } from "./video-embed";
 
@@ -52,6 +53,7 @@ export function MeetingAnalysisPage({ meeting, isAdmin, pipeline, cityInPath }: 
             />
           </div>
           {pipeline ? <PipelineStatusNotice status={pipeline} step="analysis" /> : null}
+          <DecisionsSection decisions={meeting.decisions} />
           {meeting.analysis.kind === "none" && isPending(pipeline?.analysis) ? null : (
             <QuoteMomentsProvider
               value={{

@@ -5,6 +5,7 @@ import type { NewsStory } from "~/lib/ai/schemas";
 import { formatStatedDate } from "~/lib/format/date";
 import { meetingHref } from "~/lib/meetings/links";
 import { paragraphsOf } from "~/lib/meetings/text";
+import type { DecisionView } from "~/lib/meetings/view";
 import { StoryAdminTools } from "./admin-tools";
 import { AddToDraft } from "~/components/desk/add-to-draft";
 import { CopyMomentLink } from "./copy-moment-link";
@@ -47,7 +48,18 @@ function StoryArticle({ story }: { story: NewsStory }) {
   );
 }
 
-function StorySidebar({ story, meetingId, cityKey }: { story: NewsStory; meetingId: string; cityKey: string }) {
+function StorySidebar({
+  story,
+  decisions,
+  meetingId,
+  cityKey,
+}: {
+  story: NewsStory;
+  /** The meeting's decisions (its rows), listed first among the quick facts. */
+  decisions: DecisionView[];
+  meetingId: string;
+  cityKey: string;
+}) {
   const { quote_block: quote, quick_facts: facts, background } = story.sidebar_elements;
   const quoteSeconds = useQuoteSeconds(quote.quote ?? "");
   return (
@@ -79,9 +91,14 @@ function StorySidebar({ story, meetingId, cityKey }: { story: NewsStory; meeting
           </figcaption>
         </figure>
       ) : null}
-      {facts.length > 0 ? (
+      {facts.length > 0 || decisions.length > 0 ? (
         <Section title="Quick Facts" id="quick-facts">
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+            {decisions.map((decision, index) => (
+              <li key={`decision-${index}`} data-decision-fact>
+                {decision.line}
+              </li>
+            ))}
             {facts.map((fact, index) => (
               <li key={index}>
                 <CheckedText text={fact} />
@@ -215,7 +232,12 @@ export function MeetingStoryPage({
           </div>
           <aside className="space-y-4" aria-label="Story details">
             {story.kind === "structured" ? (
-              <StorySidebar story={story.story} meetingId={meeting.id} cityKey={meeting.city.locationKey} />
+              <StorySidebar
+                story={story.story}
+                decisions={meeting.decisions}
+                meetingId={meeting.id}
+                cityKey={meeting.city.locationKey}
+              />
             ) : null}
             {isAdmin ? <StoryAdminTools meetingId={meeting.id} /> : null}
           </aside>

@@ -13,6 +13,8 @@ import { issuePath } from "~/lib/feeds/sitemap.server";
 import { cityFeedPath } from "~/lib/feeds/links";
 import { meetingHref, storyHref } from "~/lib/meetings/links";
 import { analysisView, type AnalysisView } from "~/lib/meetings/view";
+import { resultLabel, type StoredDecision } from "~/lib/meetings/decisions";
+import { meetingDecisionList } from "~/lib/meetings/decisions.server";
 import { citySearch, liveCitySearch, type VideoSearchResult } from "~/lib/search/search.server";
 import { snippetParts } from "~/lib/search/snippet";
 import { decodeCursor, encodeCursor } from "./cursor";
@@ -280,8 +282,48 @@ export type ApiSegment = {
   text: string;
 };
 
+/** A verified decision (docs/decisions/0060-decisions-on-the-record.md), from the meeting_decisions rows. */
+export type ApiDecision = {
+  item: string;
+  motion: StoredDecision["motion"];
+  result: StoredDecision["result"];
+  /** The result in plain words: "Carried: denied", "Failed: veto sustained". */
+  resultLabel: string;
+  ayes: number | null;
+  nays: number | null;
+  abstain: number | null;
+  absent: number | null;
+  how: StoredDecision["how"];
+  consentItems: string[];
+  motionEvidence: { text: string; seconds: number | null };
+  resultEvidence: { text: string; seconds: number | null };
+  links: { motion: string | null; result: string | null };
+};
+
+function apiDecisionOf(decision: StoredDecision, cityKey: string, meetingId: string, timed: boolean): ApiDecision {
+  const second = (value: number | null) => (timed && value !== null ? Math.floor(value) : null);
+  const moment = (value: number | null) =>
+    second(value) === null ? null : pageUrl(meetingHref(meetingId, { cityKey, seconds: second(value) }));
+  return {
+    item: decision.item,
+    motion: decision.motion,
+    result: decision.result,
+    resultLabel: resultLabel(decision),
+    ayes: decision.ayes,
+    nays: decision.nays,
+    abstain: decision.abstain,
+    absent: decision.absent,
+    how: decision.how,
+    consentItems: decision.consentItems,
+    motionEvidence: { text: decision.motionText, seconds: second(decision.motionSecond) },
+    resultEvidence: { text: decision.resultText, seconds: second(decision.resultSecond) },
+    links: { motion: moment(decision.motionSecond), result: moment(decision.resultSecond) },
+  };
+}
+
 export type ApiMeetingDetail = {
   meeting: ApiMeetingSummary & {
+    decisions: ApiDecision[];
     analysis: Exclude<AnalysisView, { kind: "none" }> | null;
     story: ApiStory | null;
     transcript: { timed: boolean; segments: ApiSegment[] };
@@ -310,9 +352,11 @@ export async function getMeetingDetail(id: string): Promise<ApiMeetingDetail> {
   const number = (value: number | string | null) => (value === null ? null : Number(value));
   const timed = segments.some((segment) => segment.start_seconds !== null);
   const analysis = analysisView(row.analysis_results, timed);
+  const decisions = await meetingDecisionList(row.id);
   return {
     meeting: {
       ...meetingSummaryOf(row),
+      decisions: decisions.map((decision) => apiDecisionOf(decision, row.location_key, row.id, timed)),
       analysis: analysis.kind === "none" ? null : analysis,
       story: apiStoryOf(row.news_story),
       transcript: {

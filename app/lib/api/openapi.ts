@@ -6,6 +6,7 @@
  * against it.
  */
 import { API_RATE_LIMIT, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./limits";
+import { DECISION_RESULTS, MOTION_KINDS, VOTE_METHODS } from "~/lib/ai/schemas";
 
 type Schema = Record<string, unknown>;
 
@@ -186,10 +187,38 @@ const SCHEMAS: Record<string, Schema> = {
       }),
     ],
   },
+  Decision: object(
+    {
+      item: string("What was decided, in plain words."),
+      motion: { type: "string", enum: [...MOTION_KINDS] },
+      result: { type: "string", enum: [...DECISION_RESULTS] },
+      resultLabel: string('The result in plain words: "Carried: denied", "Failed: veto sustained".'),
+      ayes: nullable("integer"),
+      nays: nullable("integer"),
+      abstain: nullable("integer"),
+      absent: nullable("integer"),
+      how: { type: ["string", "null"], enum: [...VOTE_METHODS, null] },
+      consentItems: { type: "array", items: string(), description: "A consent agenda's items; else empty." },
+      motionEvidence: object({
+        text: string("The words, verbatim, where the motion was made."),
+        seconds: nullable("integer", { description: "Null for an untimed transcript." }),
+      }),
+      resultEvidence: object({
+        text: string("The words, verbatim, where the result was stated."),
+        seconds: nullable("integer", { description: "Null for an untimed transcript." }),
+      }),
+      links: object({
+        motion: nullable("string", { format: "uri", description: "The meeting page at the motion." }),
+        result: nullable("string", { format: "uri", description: "The meeting page at the result." }),
+      }),
+    },
+    "A decision the meeting took, checked against the transcript like a quote.",
+  ),
   MeetingDetail: {
     allOf: [
       ref("MeetingSummary"),
       object({
+        decisions: { type: "array", items: ref("Decision") },
         analysis: { oneOf: [ref("Analysis"), { type: "null" }] },
         story: { oneOf: [ref("Story"), { type: "null" }] },
         transcript: object({
@@ -337,7 +366,7 @@ export function openApiDocument(origin: string): OpenApiDocument {
         get: {
           operationId: "getMeeting",
           summary: "One meeting in full",
-          description: "A meeting of a Live city with its transcript segments, analysis and story.",
+          description: "A meeting of a Live city with its decisions, transcript segments, analysis and story.",
           tags: ["meetings"],
           parameters: [
             {

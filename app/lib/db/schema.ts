@@ -473,6 +473,43 @@ export const transcriptSegments = pgTable(
   ],
 );
 
+/**
+ * The current analysis's verified decisions as rows, rewritten in the
+ * transaction that stores the analysis (docs/decisions/0060-decisions-on-the-record.md),
+ * so that pages, the API, the feed, alerts, issue timelines and the desk read
+ * the same ones. Seconds are null when the transcript has no times.
+ */
+export const meetingDecisions = pgTable(
+  "meeting_decisions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    cityVideoId: uuid("city_video_id")
+      .notNull()
+      .references(() => cityVideos.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    item: text("item").notNull(),
+    motion: text("motion").notNull(),
+    result: text("result").notNull(),
+    ayes: integer("ayes"),
+    nays: integer("nays"),
+    abstain: integer("abstain"),
+    absent: integer("absent"),
+    how: text("how"),
+    consentItems: text("consent_items")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    motionText: text("motion_text").notNull(),
+    motionSecond: real("motion_second"),
+    resultText: text("result_text").notNull(),
+    resultSecond: real("result_second"),
+  },
+  (t) => [
+    uniqueIndex("meeting_decisions_video_position_key").on(t.cityVideoId, t.position),
+    check("meeting_decisions_result_check", sql`${t.result} in ('carried', 'failed', 'withdrawn')`),
+  ],
+);
+
 /** Every analysis ever produced for a video; regenerating never loses one. */
 export const analysisRevisions = pgTable(
   "analysis_revisions",

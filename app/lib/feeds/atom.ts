@@ -18,6 +18,8 @@ export type AtomEntry = {
   updated: Date;
   published?: Date | null;
   summary?: string | null;
+  /** The entry's content as plain text (`type="text"`): lines, never markup. */
+  content?: string | null;
   author?: string | null;
   categories?: string[];
 };
@@ -60,6 +62,7 @@ function entryXml(entry: AtomEntry): string {
     entry.author ? `<author>${element("name", entry.author)}</author>` : "",
     ...(entry.categories ?? []).map((term) => emptyElement("category", { term })),
     entry.summary ? element("summary", entry.summary) : "",
+    entry.content ? element("content", entry.content, { type: "text" }) : "",
     "</entry>",
   ].join("");
 }

@@ -1,7 +1,7 @@
 /**
  * A Live city's newest stories as an Atom feed (/city/{key}/feed.atom):
- * each meeting with a story, newest story first, its headline, a summary
- * and the link to the story page.
+ * each meeting with a story, newest story first, its headline, a summary,
+ * its decisions (as content) and the link to the story page.
  */
 import { href } from "react-router";
 import { and, desc, eq, isNotNull } from "drizzle-orm";
@@ -10,6 +10,8 @@ import { PRODUCT_NAME } from "~/lib/constants";
 import { getDb } from "~/lib/db/client.server";
 import { cities, cityVideos } from "~/lib/db/schema";
 import { storyHref } from "~/lib/meetings/links";
+import { decisionLine, type StoredDecision } from "~/lib/meetings/decisions";
+import { listDecisions } from "~/lib/meetings/decisions.server";
 import { excerpt, paragraphsOf } from "~/lib/meetings/text";
 import { atomFeed, type AtomEntry } from "./atom";
 import { cityFeedPath } from "./links";
@@ -73,11 +75,23 @@ export async function cityStoryEntries(city: LiveCity, origin: string): Promise<
     .where(and(eq(cityVideos.cityId, city.id), isNotNull(cityVideos.newsStory), isNotNull(cityVideos.storyGeneratedAt)))
     .orderBy(desc(cityVideos.storyGeneratedAt), desc(cityVideos.id))
     .limit(CITY_FEED_ENTRIES);
+  const decisions = await listDecisions(rows.map((row) => row.id));
   return rows.map((row) => {
     const { headline, summary } = storyEntryText(row);
     const link = `${origin}${storyHref(row.id, city.locationKey)}`;
-    return { id: link, title: headline, link, updated: row.storyGeneratedAt!, summary };
+    const content = decisionsContent(summary, decisions.get(row.id) ?? []);
+    return { id: link, title: headline, link, updated: row.storyGeneratedAt!, summary, content };
   });
+}
+
+/**
+ * An entry's content: its summary, then the meeting's decisions one a line
+ * (plain text, escaped by the writer like every text); null without decisions.
+ */
+export function decisionsContent(summary: string | null, decisions: StoredDecision[]): string | null {
+  if (decisions.length === 0) return null;
+  const lines = decisions.map((decision) => `- ${decisionLine(decision)}`);
+  return [summary, "Decisions:", ...lines].filter((line) => line !== null && line !== "").join("\n");
 }
 
 export function cityFeedXml(city: LiveCity, entries: AtomEntry[], origin: string): string {

@@ -5,6 +5,8 @@
  * match, as search snippets), the key quotes of its analysis that match,
  * and an importance level from how much of the meeting they took.
  */
+import { decisionLine } from "~/lib/meetings/decisions";
+import { listDecisions } from "~/lib/meetings/decisions.server";
 import { sql } from "drizzle-orm";
 import { isPlainText, parseStoredAnalysis } from "~/lib/ai/stored";
 import { BODIES, type Body } from "~/lib/constants";
@@ -53,6 +55,8 @@ export type TimelineItem = {
   analysisSummary: string | null;
   matchingPoints: string[];
   actionItems: string[];
+  /** What the meeting decided, one line each, from its meeting_decisions rows. */
+  decisions: string[];
 };
 
 export type Timeline = { items: TimelineItem[]; counts: Record<Body, number> };
@@ -203,6 +207,7 @@ export async function buildTimeline(issue: Pick<TrackedIssue, "query" | "cityIds
     if (pointMatches.has(index)) analyses.get(candidate.meetingId)?.points.push(candidate.text);
   });
 
+  const decisions = await listDecisions(kept.map(({ result }) => result.id));
   const items: TimelineItem[] = kept.map(({ city, result }) => {
     const row = byId.get(result.id);
     const own = passages.filter((passage) => passage.city_video_id === result.id);
@@ -239,6 +244,7 @@ export async function buildTimeline(issue: Pick<TrackedIssue, "query" | "cityIds
       analysisSummary: analysis?.summary ?? null,
       matchingPoints: analysis?.points ?? [],
       actionItems: analysis?.actions ?? [],
+      decisions: (decisions.get(result.id) ?? []).map(decisionLine),
     };
   });
   items.sort((a, b) => (b.publishedAt ?? "").localeCompare(a.publishedAt ?? "") || a.id.localeCompare(b.id));

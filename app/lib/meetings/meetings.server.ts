@@ -4,6 +4,8 @@
  * statement) and one meeting with its city.
  */
 import { type SQL, and, eq, sql } from "drizzle-orm";
+import { meetingDecisionList } from "./decisions.server";
+import type { StoredDecision } from "./decisions";
 import { getDb } from "~/lib/db/client.server";
 import { cities, cityVideoSources, cityVideos } from "~/lib/db/schema";
 import { isUuid } from "~/lib/uuid";
@@ -219,6 +221,8 @@ export type MeetingRecord = {
   /** The current revisions' provenance; null for content older than revisions. */
   analysisRevision: CurrentRevision | null;
   storyRevision: CurrentRevision | null;
+  /** The current analysis's decisions (meeting_decisions rows), in order. */
+  decisions: StoredDecision[];
   updatedAt: string;
   city: Pick<
     typeof cities.$inferSelect,
@@ -264,6 +268,7 @@ export async function getMeeting(meetingId: string, options: { cityId?: string }
   if (!row) return null;
   return {
     ...row,
+    decisions: await meetingDecisionList(row.id),
     title: row.title?.trim() || "Untitled meeting",
     publishedAt: row.publishedAt?.toISOString() ?? null,
     transcriptLength: row.transcriptLength === null ? null : Number(row.transcriptLength),

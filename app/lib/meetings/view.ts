@@ -11,6 +11,15 @@ import { formatDate } from "~/lib/format/date";
 import { isAnalysisEnabled } from "~/lib/meetings/rules";
 import type { MeetingRecord } from "~/lib/meetings/meetings.server";
 import { provenanceView, type ProvenanceView } from "~/lib/meetings/provenance";
+import {
+  decisionLine,
+  howLabel,
+  momentLabel,
+  motionLabel,
+  resultLabel,
+  tallyLabel,
+  type StoredDecision,
+} from "~/lib/meetings/decisions";
 
 export type HighlightView = {
   /** null when the transcript has no times (the analysis then says "00:00:00", which is no moment). */
@@ -32,6 +41,44 @@ export type AnalysisView =
       entities: { name: string; type: string; context: string }[];
     };
 
+/** A decision as the Decisions section and the story's quick facts show it (all plain text). */
+export type DecisionView = {
+  item: string;
+  motion: StoredDecision["motion"];
+  result: StoredDecision["result"];
+  motionLabel: string;
+  resultLabel: string;
+  tally: string | null;
+  how: string | null;
+  consentItems: string[];
+  /** The moments the motion was made and the result stated; null without a time. */
+  motionMoment: { seconds: number; label: string } | null;
+  resultMoment: { seconds: number; label: string } | null;
+  /** The whole decision on one line (the story's quick facts). */
+  line: string;
+};
+
+function moment(seconds: number | null, transcriptTimed: boolean): DecisionView["motionMoment"] {
+  if (!transcriptTimed || seconds === null) return null;
+  return { seconds: Math.floor(seconds), label: momentLabel(seconds)! };
+}
+
+export function decisionView(decision: StoredDecision, transcriptTimed = true): DecisionView {
+  return {
+    item: decision.item,
+    motion: decision.motion,
+    result: decision.result,
+    motionLabel: motionLabel(decision.motion),
+    resultLabel: resultLabel(decision),
+    tally: tallyLabel(decision),
+    how: howLabel(decision.how),
+    consentItems: decision.consentItems,
+    motionMoment: moment(decision.motionSecond, transcriptTimed),
+    resultMoment: moment(decision.resultSecond, transcriptTimed),
+    line: decisionLine(decision),
+  };
+}
+
 export type StoryView = { kind: "none" } | { kind: "plain"; text: string } | { kind: "structured"; story: NewsStory };
 
 export type MeetingCity = MeetingRecord["city"];
@@ -50,6 +97,8 @@ export type MeetingView = {
   city: MeetingCity;
   analysis: AnalysisView;
   story: StoryView;
+  /** The current analysis's decisions, from the meeting_decisions rows. */
+  decisions: DecisionView[];
   /** How the shown analysis and story were made and checked; null when there is none. */
   analysisProvenance: ProvenanceView | null;
   storyProvenance: ProvenanceView | null;
@@ -107,6 +156,7 @@ export function meetingView(record: MeetingRecord): MeetingView {
     city: record.city,
     analysis: analysisView(record.analysisResults, record.transcriptTimed),
     story: storyView(record.newsStory),
+    decisions: record.decisions.map((decision) => decisionView(decision, record.transcriptTimed)),
     analysisProvenance: provenanceView(record.analysisRevision, record.analysisResults, record.transcriptTimed),
     storyProvenance: provenanceView(record.storyRevision, record.newsStory, record.transcriptTimed),
   };

@@ -2,7 +2,8 @@
  * The one store for revisions of analyses and stories. A revision is
  * appended to the kind's history and made the meeting's current one (in
  * city_videos), in one transaction under the meeting's row lock, so history
- * and pointer never disagree.
+ * and pointer never disagree; an analysis's decisions become the meeting's
+ * `meeting_decisions` rows in the same transaction.
  *
  * The write guard says when a new result may be stored. It is checked twice:
  * before the (slow) AI call, to save it, and again under the row lock here,
@@ -12,6 +13,7 @@
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { analysisRevisions, cityVideos, storyRevisions } from "~/lib/db/schema";
+import { replaceDecisions } from "~/lib/meetings/decisions.server";
 import { PipelineError, toPipelineError, VIDEO_NOT_FOUND } from "./messages";
 import type { RevisionKind } from "./types";
 import { lockVideo, type Queryable, type Transaction, type VideoFlags } from "./video.server";
@@ -154,6 +156,8 @@ export function storeRevision(
       .update(cityVideos)
       .set(currentColumns(kind, revision.content, meta.generatedAt ?? row.createdAt))
       .where(eq(cityVideos.id, meetingId));
+    // The current analysis's decisions are also rows, rewritten with it (0060).
+    if (kind === "analysis") await replaceDecisions(tx, meetingId, revision.content);
     return {
       status: "written",
       revisionId: row.id,

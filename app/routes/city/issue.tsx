@@ -44,6 +44,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
     startSeconds: item.startSeconds,
     passages: item.passages.map(({ startSeconds, speaker, snippet }) => ({ startSeconds, speaker, snippet })),
     quotes: item.quotes,
+    decisions: item.decisions,
     importance: item.importance,
   }));
   const summary = parseStoredIssueSummary(issue.summary);

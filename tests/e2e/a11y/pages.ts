@@ -28,6 +28,8 @@ export type DemoData = {
   cityKey: string;
   meetingId: string;
   storyMeetingId: string;
+  /** A meeting whose analysis holds decisions (demo/decisions.ts): its Decisions section. */
+  decisionsMeetingId: string;
   issueKey: string;
   businessKey: string;
   businessId: string;
@@ -59,10 +61,22 @@ export async function findDemoData(request: APIRequestContext, adminRequest: API
   const requests = await (await adminRequest.get("/admin/inbox?box=requests")).text();
   const requestId = /\/admin\/inbox\/requests\/([0-9a-f-]{36})/.exec(requests)?.[1];
   if (!messageId || !requestId) throw new Error("the demo data has no inbox message or city request to audit");
+  let decisionsMeetingId: string | null = null;
+  for (const meeting of meetings.filter((candidate) => candidate.hasAnalysis)) {
+    const detail = (await (await request.get(`/api/v1/meetings/${meeting.id}`)).json()) as {
+      meeting: { decisions: unknown[] };
+    };
+    if (detail.meeting.decisions.length > 0) {
+      decisionsMeetingId = meeting.id;
+      break;
+    }
+  }
+  if (!decisionsMeetingId) throw new Error(`the demo data has no meeting with decisions in ${DEMO_CITY}`);
   return {
     cityKey: DEMO_CITY,
     meetingId: analyzed.id,
     storyMeetingId: story.id,
+    decisionsMeetingId,
     issueKey: DEMO_ISSUE,
     businessKey,
     businessId,
@@ -145,6 +159,12 @@ export const AUDITED_PAGES: AuditedPage[] = [
     audience: "visitor",
     label: "meeting analysis",
     path: (demo) => `/city/${demo.cityKey}/meeting/${demo.meetingId}`,
+  },
+  {
+    pattern: "city/:locationKey/meeting/:meetingId",
+    audience: "visitor",
+    label: "meeting analysis with decisions",
+    path: (demo) => `/city/${demo.cityKey}/meeting/${demo.decisionsMeetingId}`,
   },
   {
     pattern: "city/:locationKey/meeting-story/:meetingId",
