@@ -47,6 +47,8 @@ const CARRIED = new RegExp(
     `\\bthe (?:bill|ordinance|resolution|amendment|appointment|item)s? (?:passed|carried)(?=\\s*(?:[.;!]|$)|,? and (?:the|it|is|was|will)\\b|,?\\s+${TALLY_WORD}\\s*(?:-|–|to)\\s*${TALLY_WORD}\\b)`,
     "\\b(?:that|those items?|these items?|the items?) (?:carries|carry|passes)(?=\\s*(?:[.;!]|$)|,? (?:and|as well)\\b)",
     "\\bveto (?:is|has been|was) (?:hereby )?overridden\\b",
+    // Past tense only: "to override the veto" is the motion, "overrode the veto" its result.
+    "\\b(?:overrode|(?:has|have) overridden) the (?:\\w+'s )?veto\\b",
   ].join("|"),
   "i",
 );
@@ -54,7 +56,8 @@ const FAILED = new RegExp(
   [
     "\\bmotion\\s*(?:fails|failed|is defeated|does not (?:pass|carry))\\b",
     // A failed override: "that motion fails and the mayor's veto is sustained".
-    "\\bveto (?:is|has been|was|stands) (?:hereby )?sustained\\b",
+    "\\bveto (?:is|has been|was|stands|remains) (?:hereby )?(?:sustained|upheld)\\b",
+    "\\b(?:sustained|upheld) the (?:\\w+'s )?veto\\b",
     "\\b(?:the )?(?:nays|noes) (?:have|of) it\\b",
     `\\b${ITEM_NOUN} (?:fails|failed|is defeated|is denied|is rejected)\\b`,
     `\\b(?:fails|failed|defeated),? (?:on a |by a )?(?:vote of )?${TALLY_WORD}\\s*(?:-|–|to)\\s*${TALLY_WORD}(?!\\d)`,
