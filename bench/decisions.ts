@@ -19,7 +19,7 @@ import path from "node:path";
 import { analyzeSegments } from "~/lib/ai/offline/analyzer.server";
 import { findVoteOutcome } from "~/lib/ai/offline/actions";
 import { writeOfflineStory } from "~/lib/ai/offline/story-writer";
-import type { Decision, MotionKind } from "~/lib/ai/schemas";
+import { motionClass, type Decision, type MotionKind } from "~/lib/ai/schemas";
 import { ensureSegments } from "~/lib/ai/segments";
 import { verifyAnalysis } from "~/lib/ai/verify";
 import { formatTranscriptText, parseTimestampedTranscript, type TranscriptSegment } from "~/lib/transcripts/parse";
@@ -50,17 +50,6 @@ type GoldDecision = {
 type Gold = { id: string; decisions: GoldDecision[] };
 
 const MATCH_SECONDS = 45;
-// The README's motion classes: a prediction matches a gold decision of the same class.
-const MOTION_CLASS: Record<string, string> = {
-  approve: "approve",
-  adopt: "approve",
-  other: "approve",
-  "receive-and-file": "file",
-  "place-on-file": "file",
-  amend: "amend",
-  substitute: "amend",
-};
-const motionClass = (motion: string) => MOTION_CLASS[motion] ?? motion;
 const DECISION_VERB =
   /\b(?:approves?|adopts?|passes|rejects?|denies|delays|postpones|sends?|refers?|sets?|sustains?|overrides?|forwards?|advances?|receives?|amends?|continues|grants?|awards?|upholds?|fails?|kills?|backs?|OKs)\b/i;
 
@@ -127,7 +116,7 @@ export function score(predicted: BenchDecision[], gold: GoldDecision[], into: Sc
     let best = -1;
     gold.forEach((g, k) => {
       if (used.has(k) || g.resultSecond === null || g.result !== p.result) return;
-      if (motionClass(g.motion) !== motionClass(p.motion)) return;
+      if (motionClass(g.motion as MotionKind) !== motionClass(p.motion)) return;
       const gap = Math.abs(g.resultSecond - p.resultSecond);
       if (gap <= MATCH_SECONDS && (best < 0 || gap < Math.abs(gold[best]!.resultSecond! - p.resultSecond))) best = k;
     });

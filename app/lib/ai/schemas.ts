@@ -47,6 +47,17 @@ export const MOTION_KINDS = [
   "adjourn",
   "other",
 ] as const;
+// Kinds that say the same of a vote: a prediction, a claim and a gold annotation agree when their classes do.
+const MOTION_CLASSES: Partial<Record<MotionKind, string>> = {
+  adopt: "approve",
+  other: "approve",
+  "place-on-file": "receive-and-file",
+  substitute: "amend",
+};
+
+/** "approve", "adopt" and "other" are one class; so are the two kinds of filing, and amend and substitute. */
+export const motionClass = (kind: MotionKind): string => MOTION_CLASSES[kind] ?? kind;
+
 export const DECISION_RESULTS = ["carried", "failed", "withdrawn"] as const;
 export const VOTE_METHODS = ["roll-call", "voice", "consent", "unanimous-consent"] as const;
 

@@ -21,8 +21,10 @@ import { z } from "zod";
 import { formatDuration } from "~/lib/format/duration";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { findTally, MOTION } from "./offline/actions";
+import { motionKind } from "./offline/decisions/motions";
 import { findResult } from "./offline/decisions/results";
-import type { Decision, DecisionResult, EvidenceSpan } from "./schemas";
+import { lightStem } from "./offline/textrank";
+import { motionClass, type Decision, type DecisionResult, type EvidenceSpan } from "./schemas";
 import { NO_TIMESTAMP, parseClockTime } from "./timestamps";
 import {
   ELLIPSIS_SEPARATOR,
@@ -41,6 +43,8 @@ export const DECISION_FAILURES = [
   "no-result-stated",
   "direction",
   "tally-contradicted",
+  "motion-kind",
+  "item-not-said",
   "duplicate",
 ] as const;
 export type DecisionFailure = (typeof DECISION_FAILURES)[number];
@@ -350,6 +354,29 @@ const HOW_SHOWN: Record<NonNullable<Decision["how"]>, RegExp> = {
   "unanimous-consent": /\b(?:without objection|unanimous consent|no objection|hearing none|seeing none)\b/i,
 };
 
+// How far before its motion an item may have been announced, in sentences: a presentation, its questions,
+// amendments and debate come between (an hour of captions is about 1,000).
+const ITEM_WINDOW_UNITS = 600;
+const ITEM_STOP_WORDS = new Set(
+  "with from that this these those into onto over under about item items agenda number motion approve approval adopt adoption council committee city public hearing report presentation regarding related relating amendment amend consent".split(
+    " ",
+  ),
+);
+
+const itemWords = (text: string) =>
+  [...new Set((text.toLowerCase().match(/[a-z][a-z'-]{3,}/g) ?? []).filter((w) => !ITEM_STOP_WORDS.has(w)))].map(
+    lightStem,
+  );
+
+/** Whether at least half of the item's own words are said from a while before the motion up to the result. */
+function itemSaid(index: DecisionIndex, item: string, placed: Placed): boolean {
+  const words = itemWords(item);
+  if (words.length < 2) return true;
+  const from = Math.max(0, placed.motion.firstUnit - ITEM_WINDOW_UNITS);
+  const said = new Set(itemWords(unitsText(index, from, placed.result.lastUnit)));
+  return words.filter((word) => said.has(word)).length * 2 >= words.length;
+}
+
 type Verdict =
   { published: true; decision: Decision; check: DecisionCheck } | { published: false; check: DecisionCheck };
 
@@ -391,6 +418,14 @@ function checkOne(index: DecisionIndex, ctx: Context, claim: Decision, d: number
   const resultUnit = index.units[placed.result.firstUnit]!;
   check.motionSegment = segmentRef(motionUnit.segment);
   check.resultSegment = segmentRef(resultUnit.segment);
+
+  // The kind of motion its words make: a motion to deny is never an approval.
+  const spoken = motionKind(claim.motion_evidence.text);
+  // "other" claims nothing about the kind (its headline verb is neutral), so any words may carry it.
+  if (claim.motion !== "other" && motionClass(spoken) !== motionClass(claim.motion))
+    return withhold("motion-kind", `The motion's words make a motion to ${spoken}; the claim says ${claim.motion}.`);
+  if (!itemSaid(index, claim.item, placed))
+    return withhold("item-not-said", "The item's words are not said where the motion and its result are.");
 
   const stated = statedResult(claim.result_evidence.text);
   if (!stated) return withhold("no-result-stated", "The result's words state no result of a vote.");

@@ -170,6 +170,18 @@ describe("decisions the transcript does not support are withheld, with the reaso
     expect(checkOf([{ ...G.raise, result: "failed" }]).check.failure).toBe("direction");
   });
 
+  it("a motion to deny reported as an approval: the motion's words say what kind it is", () => {
+    const { check } = checkOf([{ ...G.raise, motion: "approve" }]);
+    expect(check).toMatchObject({ published: false, failure: "motion-kind" });
+    expect(check.reason).toBe("The motion's words make a motion to deny; the claim says approve.");
+    expect(checkOf([{ ...G.federation, motion: "deny" }]).check.failure).toBe("motion-kind");
+  });
+
+  it("an item nobody names where the motion and its result are", () => {
+    const { check } = checkOf([{ ...G.raise, item: "Downtown stadium financing package" }]);
+    expect(check).toMatchObject({ published: false, failure: "item-not-said" });
+  });
+
   it("a result span that states no result", () => {
     const claim = { ...G.raise, result_evidence: { text: "All those in favor? Opposed?", timestamp: "00:06:40" } };
     expect(checkOf([claim]).check.failure).toBe("no-result-stated");
