@@ -75,6 +75,8 @@ describe(`a model that lies about decisions ${dbTag}`, () => {
     const story = parseStoredStory(storyRow!.story) as NewsStory;
     expect(story.article.headline).not.toBe(LYING_DECISIONS_HEADLINE);
     expect(story.article.headline).not.toMatch(/overrides|12-0/);
+    // The 6-6 the clerk's roll call counts is confirmed, never marked as a number the transcript lacks.
+    expect(story.article.headline).toMatch(/sustains .*, 6-6$/);
     const storyReport = storyRow!.verification as VerificationReport;
     expect(storyReport).toMatchObject({
       passed: false,

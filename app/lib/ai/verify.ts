@@ -323,6 +323,15 @@ function verifyHighlight(pass: Pass, highlight: Analysis["highlights"][number], 
 }
 
 /**
+ * The tallies of published decisions count as stated: "6-6" counted name by name from a clerk's
+ * roll call is never said as a number, and a headline giving it must not be marked.
+ */
+function withConfirmedTallies(pass: Pass, decisions: Analysis["decisions"]): void {
+  for (const { ayes, nays } of decisions)
+    if (ayes !== null && nays !== null) pass.numberSource += ` ${numberText(`${ayes}-${nays}`)} `;
+}
+
+/**
  * Verifies an analysis against its transcript. The cleaned analysis keeps
  * only found highlight quotes (speaker and time from the transcript) and
  * marks unfound quotes and numbers in every other field.
@@ -334,6 +343,12 @@ export function verifyAnalysis(
   title?: string | null,
 ): VerifiedAnalysis {
   const pass = startPass({ segments, transcript, title });
+  // Decisions are published only once checked (0060, verify-decisions.ts); a tally counted from a roll call is then stated.
+  const decisions = verifyDecisions(analysis.decisions, {
+    index: pass.index,
+    freeText: (location, text) => freeText(pass, location, text),
+  });
+  withConfirmedTallies(pass, decisions.decisions);
   const summary = freeText(pass, "summary", analysis.summary);
   const highlights = analysis.highlights.map((highlight, h) => verifyHighlight(pass, highlight, h));
   const actionItems = analysis.action_items.map((item, i) => ({
@@ -346,11 +361,6 @@ export function verifyAnalysis(
     type: entity.type,
     context: freeText(pass, `entities[${i}].context`, entity.context),
   }));
-  // Decisions are published only once checked (0060, verify-decisions.ts).
-  const decisions = verifyDecisions(analysis.decisions, {
-    index: pass.index,
-    freeText: (location, text) => freeText(pass, location, text),
-  });
   return {
     analysis: { summary, highlights, action_items: actionItems, entities, decisions: decisions.decisions },
     report: withDecisionChecks(summarize("analysis", pass), decisions.checks),
@@ -455,6 +465,7 @@ export type VerifiedStory = { story: NewsStory; report: VerificationReport };
  */
 export function verifyStory(story: NewsStory, sources: Sources & { analysis: Analysis | null }): VerifiedStory {
   const pass = startPass(sources);
+  withConfirmedTallies(pass, sources.analysis?.decisions ?? []);
   const { article, sidebar_elements: sidebar, metadata } = story;
   const headline = freeText(pass, "article.headline", article.headline);
   const body = freeText(pass, "article.body", article.body);
