@@ -36,6 +36,8 @@ const ITEM_NOUN =
 const CARRIED = new RegExp(
   [
     "\\bmotion\\s*(?:carries|carried|carry|passes|passed|is approved|is adopted|arries)\\b",
+    // A caption break that swallows the motion's first letter: "Theotion carries.", "that otion carries".
+    "\\b(?:the|that)\\s?otion\\s*(?:carries|carried|passes|passed)\\b",
     "\\b(?:the )?(?:ayes|aye's|eyes) (?:have|of) it\\b",
     `\\b${ITEM_NOUN} (?:is|are|has been|have been|was|were) (?:hereby )?(?:approved|adopted|passed)(?! (?:in|on|by|last|back|previously|when|as part|unanimously? (?:in|on)))\\b`,
     `\\b(?:the )?(?:amendment|bill|ordinance|resolution|item|appointment|consent calendar|consent agenda)(?: (?:number )?[\\w-]+)? (?:passes|carries|is adopted|is approved)\\b`,
@@ -55,6 +57,8 @@ const FAILED = new RegExp(
     "\\bmotion\\s*(?:fails|failed|is defeated|does not (?:pass|carry))\\b",
     // A failed override: "that motion fails and the mayor's veto is sustained".
     "\\bveto (?:is|has been|was|stands) (?:hereby )?sustained\\b",
+    // "The council upheld the mayor's veto": said in the past tense, a result, never a motion.
+    "\\b(?:upheld|sustained) (?:the )?(?:[\\w]+'s )?veto\\b",
     "\\b(?:the )?(?:nays|noes) (?:have|of) it\\b",
     `\\b${ITEM_NOUN} (?:fails|failed|is defeated|is denied|is rejected)\\b`,
     `\\b(?:fails|failed|defeated),? (?:on a |by a )?(?:vote of )?${TALLY_WORD}\\s*(?:-|–|to)\\s*${TALLY_WORD}(?!\\d)`,

@@ -41,7 +41,10 @@ const KINDS: Array<[MotionKind, RegExp]> = [
   ["reconsider", /\breconsider\w*\b/i],
   ["suspend-rules", /\bsuspend(?:ing)? the rules\b/i],
   ["substitute", /\bsubstitut\w*\b/i],
-  ["other", /\bamend(?:ing)? the agenda\b/i],
+  [
+    "other",
+    /\bamend(?:ing)? the agenda\b|\b(?:add|adding) (?:this|the|that|a|an) (?:walk-on )?item to (?:the |our )?(?:consent )?agenda\b/i,
+  ],
   ["amend", /\bamend(?:ment|ing|ed)?\b/i],
   ["receive-and-file", RECEIVE_AND_FILE],
   ["place-on-file", PLACE_ON_FILE],
