@@ -393,6 +393,24 @@ describe("second round: patterns of the tuned caption half", () => {
     expect(decisions.map((d) => d.motion)).toEqual(["approve"]);
   });
 
+  it("reads the chair's 'there's the motion and a second' and its misheard 'a motion in a second' as a motion", () => {
+    for (const said of [
+      "There's the motion and a second.",
+      "There's a motion in a second.",
+      "I have a motion and a second to approve staff recommendation.",
+    ]) {
+      const text = `Agenda item number 12, report from Public Works, recommendation to award a contract for the Ocean Boulevard repaving. ${said} Members, please cast your vote. Motion carries.`;
+      const [decision] = analyzeSegments([
+        { position: 0, startSeconds: null, endSeconds: null, speaker: null, text },
+      ]).decisions;
+      expect(decision, said).toMatchObject({ motion: "approve", result: "carried" });
+    }
+    const remark = "Would you like to address the motion? Members, please cast your vote. Motion carries.";
+    expect(
+      analyzeSegments([{ position: 0, startSeconds: null, endSeconds: null, speaker: null, text: remark }]).decisions,
+    ).toEqual([]);
+  });
+
   it("reads a motion to add an item to the consent agenda as amending the agenda", () => {
     const [decision] = decisionsOf([
       [5, "We have one walk-on item today."],
