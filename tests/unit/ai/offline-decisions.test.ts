@@ -352,6 +352,21 @@ describe("second round: patterns of the tuned caption half", () => {
     ]);
   });
 
+  it("does not file a vote long after a failed motion under the failed item", () => {
+    const filler = Array.from({ length: 40 }, (_, k): [number, string] => [30 + k, `Speaker ${k + 1} shares a view.`]);
+    const decisions = decisionsOf([
+      [5, "Our next item is the sale of the Pine Street lot."],
+      [10, "I move approval of this item."],
+      [12, "All those in favor say aye."],
+      [14, "The nays have it."],
+      ...filler,
+      [300, "I move approval."],
+      [302, "All those in favor say aye."],
+      [304, "The ayes have it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.result])).toEqual([["Sale of the Pine Street lot", "failed"]]);
+  });
+
   it("still reports nothing for a motion with no item after a carried decision", () => {
     const decisions = decisionsOf([
       [5, "Our next item is the sale of the Pine Street lot."],

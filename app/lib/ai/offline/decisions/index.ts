@@ -43,6 +43,8 @@ const RESULT_REPEAT = 3;
 // "I'll move to add this item to the consent agenda": the agenda itself is changed.
 const AGENDA_CHANGE =
   /\bamend(?:ing)? the agenda\b|\b(?:add|adding) (?:this|the|that|a|an) (?:walk-on )?item to (?:the |our )?(?:consent )?agenda\b/i;
+// A failed motion's item is decided by a motion made at most this many sentences after the failure.
+const AFTER_FAILURE = 30;
 const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main )?motion\b/i;
 
 type Motion = { index: number; kind: MotionKind; text: string };
@@ -57,6 +59,8 @@ class DecisionBook {
   private lastResult: number | null = null;
   // Where the last decision was taken: a report received and filed later was presented since.
   private settled = 0;
+  // Where a motion on the current item failed: the item stays open for the next motion, not for long.
+  private failedAt: number | null = null;
 
   constructor(
     private sentences: DecisionSentence[],
@@ -76,6 +80,7 @@ class DecisionBook {
     const announced = announcement(text);
     if (announced !== undefined) {
       this.item = { name: announced, sentence: index, decided: false };
+      this.failedAt = null;
       this.motion = null;
       this.rollStart = null;
       this.voiceCall = false;
@@ -153,7 +158,8 @@ class DecisionBook {
     // ("move it without recommendation"), decided under the same name.
     const failed = lost || result.result === "failed";
     if (!failed) this.item.decided = true;
-    else if (this.item.name === null && !this.item.decided && item !== "the consent agenda") this.item.name = item;
+    else if (!this.item.decided) this.failedAt = index;
+    if (failed && this.item.name === null && !this.item.decided && item !== "the consent agenda") this.item.name = item;
   }
 
   /** What the motion decides: the consent agenda, the announced item not yet decided, or what the motion names. */
@@ -161,7 +167,9 @@ class DecisionBook {
     if (result.kind === "adjourn") return "Adjournment";
     if (AGENDA_CHANGE.test(motion.text)) return "amending the agenda";
     if (isConsentMotion(motion.text)) return "the consent agenda";
-    const current = this.item && !this.item.decided ? this.item.name : null;
+    // After a failed motion, the item is still the one decided only by a motion made soon after.
+    const stale = this.failedAt !== null && motion.index - this.failedAt > AFTER_FAILURE;
+    const current = this.item && !this.item.decided && !stale ? this.item.name : null;
     if (current) return current;
     // A report is received and filed as the item announced, else as the presentation said since the announcement.
     if (motion.kind === "receive-and-file" || motion.kind === "place-on-file") {
