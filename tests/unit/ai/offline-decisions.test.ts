@@ -299,6 +299,145 @@ describe("roll calls the chair does not announce, and reports named by their pre
   });
 });
 
+describe("second round: patterns of the tuned caption half", () => {
+  it("reads a motion whose first letter a caption break swallowed, and 'upheld the veto' as failed", () => {
+    expect(findVoteOutcome("Theotion carries.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("And that otion carries.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("The council upheld the mayor's veto.")).toMatchObject({ result: "failed" });
+    expect(findVoteOutcome("The emotion carries through the whole report.")).toBeNull();
+  });
+
+  it("takes the item the chair takes up ('Next we'll take up the public hearing item …')", () => {
+    const [decision] = decisionsOf([
+      [5, "Those items are approved."],
+      [8, "Next we'll take up the public hearing item passage of an ordinance extending the Lakeview water franchise."],
+      [60, "I'll close the public hearing."],
+      [62, "And I will move approval of this item."],
+      [70, "All those in favor say aye."],
+      [72, "Those opposed say nay."],
+      [74, "The motion carries."],
+    ]);
+    expect(decision).toMatchObject({ motion: "approve", result: "carried" });
+    expect(decision!.item).toMatch(/^Passage of an ordinance extending the Lakeview water franchise/);
+  });
+
+  it("keeps an item open after a failed motion: the next motion on it is decided under its name", () => {
+    const decisions = decisionsOf([
+      [5, "Next item is a discussion."],
+      [8, "This item is a resolution moving funds to the youth outreach program."],
+      [20, "I move approval of this item."],
+      [22, "Clerk, please call the roll."],
+      [24, "There are five ayes and five nays."],
+      [26, "That motion fails."],
+      [40, "I'd like to make a motion to move it without recommendation."],
+      [44, "Clerk, please call the roll."],
+      [50, "There are six ayes and four nays."],
+      [52, "That motion carries."],
+    ]);
+    expect(decisions.map(brief)).toEqual([
+      {
+        item: "Resolution moving funds to the youth outreach program",
+        motion: "approve",
+        result: "failed",
+        ayes: 5,
+        nays: 5,
+      },
+      {
+        item: "Resolution moving funds to the youth outreach program",
+        motion: "other",
+        result: "carried",
+        ayes: 6,
+        nays: 4,
+      },
+    ]);
+  });
+
+  it("does not file a vote long after a failed motion under the failed item", () => {
+    const filler = Array.from({ length: 40 }, (_, k): [number, string] => [30 + k, `Speaker ${k + 1} shares a view.`]);
+    const decisions = decisionsOf([
+      [5, "Our next item is the sale of the Pine Street lot."],
+      [10, "I move approval of this item."],
+      [12, "All those in favor say aye."],
+      [14, "The nays have it."],
+      ...filler,
+      [300, "I move approval."],
+      [302, "All those in favor say aye."],
+      [304, "The ayes have it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.result])).toEqual([["Sale of the Pine Street lot", "failed"]]);
+  });
+
+  it("still reports nothing for a motion with no item after a carried decision", () => {
+    const decisions = decisionsOf([
+      [5, "Our next item is the sale of the Pine Street lot."],
+      [10, "I move approval of this item."],
+      [12, "All those in favor say aye."],
+      [14, "The ayes have it."],
+      [300, "I'd like to make a motion to move it without recommendation."],
+      [302, "All those in favor say aye."],
+      [304, "The motion carries."],
+    ]);
+    expect(decisions.map((d) => d.item)).toEqual(["Sale of the Pine Street lot"]);
+  });
+
+  it("names a report received and filed after a decided item by the presentation given since the decision", () => {
+    const decisions = decisionsOf([
+      [5, "Our next item is the sale of the Pine Street lot."],
+      [10, "I move approval of this item."],
+      [12, "All those in favor say aye."],
+      [14, "The ayes have it."],
+      [20, "All right, members, today we have a presentation on the library branch hours study."],
+      [900, "Seeing no further questions, I'll direct the clerk to receive and file that report."],
+    ]);
+    expect(decisions.map((d) => [d.motion, d.item])).toEqual([
+      ["approve", "Sale of the Pine Street lot"],
+      ["receive-and-file", "Presentation on the library branch hours study"],
+    ]);
+  });
+
+  it("files nothing when no presentation was named since the last decision", () => {
+    const decisions = decisionsOf([
+      [2, "Later today we have a presentation on the library branch hours study."],
+      [5, "Our next item is the sale of the Pine Street lot."],
+      [10, "I move approval of this item."],
+      [12, "All those in favor say aye."],
+      [14, "The ayes have it."],
+      [20, "Thank you for that presentation on."],
+      [900, "Seeing no further questions, I'll direct the clerk to receive and file that report."],
+    ]);
+    expect(decisions.map((d) => d.motion)).toEqual(["approve"]);
+  });
+
+  it("reads the chair's 'there's the motion and a second' and its misheard 'a motion in a second' as a motion", () => {
+    for (const said of [
+      "There's the motion and a second.",
+      "There's a motion in a second.",
+      "I have a motion and a second to approve staff recommendation.",
+    ]) {
+      const text = `Agenda item number 12, report from Public Works, recommendation to award a contract for the Ocean Boulevard repaving. ${said} Members, please cast your vote. Motion carries.`;
+      const [decision] = analyzeSegments([
+        { position: 0, startSeconds: null, endSeconds: null, speaker: null, text },
+      ]).decisions;
+      expect(decision, said).toMatchObject({ motion: "approve", result: "carried" });
+    }
+    const remark = "Would you like to address the motion? Members, please cast your vote. Motion carries.";
+    expect(
+      analyzeSegments([{ position: 0, startSeconds: null, endSeconds: null, speaker: null, text: remark }]).decisions,
+    ).toEqual([]);
+  });
+
+  it("reads a motion to add an item to the consent agenda as amending the agenda", () => {
+    const [decision] = decisionsOf([
+      [5, "We have one walk-on item today."],
+      [10, "Seeing none, I'll move to add this item to the consent agenda."],
+      [12, "All those in favor say aye."],
+      [14, "Those opposed say nay."],
+      [16, "That motion carries."],
+    ]);
+    expect(decision).toMatchObject({ item: "amending the agenda", motion: "other", result: "carried" });
+  });
+});
+
 describe("decisions from plain transcripts", () => {
   it("reads Seattle's 'the bill passed' in an untimed transcript, with no invented time", () => {
     const analysis = analyzeOffline({

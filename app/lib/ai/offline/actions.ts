@@ -36,6 +36,8 @@ const ITEM_NOUN =
 const CARRIED = new RegExp(
   [
     "\\bmotion\\s*(?:carries|carried|carry|passes|passed|is approved|is adopted|arries)\\b",
+    // A caption break that swallows the motion's first letter: "Theotion carries.", "that otion carries".
+    "\\b(?:the|that)\\s?otion\\s*(?:carries|carried|passes|passed)\\b",
     "\\b(?:the )?(?:ayes|aye's|eyes) (?:have|of) it\\b",
     `\\b${ITEM_NOUN} (?:is|are|has been|have been|was|were) (?:hereby )?(?:approved|adopted|passed)(?! (?:in|on|by|last|back|previously|when|as part|unanimously? (?:in|on)))\\b`,
     `\\b(?:the )?(?:amendment|bill|ordinance|resolution|item|appointment|consent calendar|consent agenda)(?: (?:number )?[\\w-]+)? (?:passes|carries|is adopted|is approved)\\b`,

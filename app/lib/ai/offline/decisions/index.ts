@@ -40,6 +40,11 @@ const PRELIMINARY: ReadonlySet<MotionKind> = new Set(["amend", "substitute", "re
 // A restatement of the pending motion ("on the motion to continue this item, all those in favor").
 // A result said again this few sentences later, with no motion between, is the same result.
 const RESULT_REPEAT = 3;
+// "I'll move to add this item to the consent agenda": the agenda itself is changed.
+const AGENDA_CHANGE =
+  /\bamend(?:ing)? the agenda\b|\b(?:add|adding) (?:this|the|that|a|an) (?:walk-on )?item to (?:the |our )?(?:consent )?agenda\b/i;
+// A failed motion's item is decided by a motion made at most this many sentences after the failure.
+const AFTER_FAILURE = 30;
 const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main )?motion\b/i;
 
 type Motion = { index: number; kind: MotionKind; text: string };
@@ -52,6 +57,10 @@ class DecisionBook {
   private rollStart: number | null = null;
   // The last result stated, while no motion has been made since: "The ayes have it." "And the motion carries."
   private lastResult: number | null = null;
+  // Where the last decision was taken: a report received and filed later was presented since.
+  private settled = 0;
+  // Where a motion on the current item failed: the item stays open for the next motion, not for long.
+  private failedAt: number | null = null;
 
   constructor(
     private sentences: DecisionSentence[],
@@ -71,6 +80,7 @@ class DecisionBook {
     const announced = announcement(text);
     if (announced !== undefined) {
       this.item = { name: announced, sentence: index, decided: false };
+      this.failedAt = null;
       this.motion = null;
       this.rollStart = null;
       this.voiceCall = false;
@@ -142,20 +152,30 @@ class DecisionBook {
       motion_evidence: this.evidence(motion.index),
       result_evidence: this.evidence(index),
     });
-    if (this.item && !PRELIMINARY.has(motion.kind)) this.item.decided = true;
+    this.settled = index;
+    if (!this.item || PRELIMINARY.has(motion.kind)) return;
+    // A failed motion leaves its item open: "that motion fails" is often followed by another motion on it
+    // ("move it without recommendation"), decided under the same name.
+    const failed = lost || result.result === "failed";
+    if (!failed) this.item.decided = true;
+    else if (!this.item.decided) this.failedAt = index;
+    if (failed && this.item.name === null && !this.item.decided && item !== "the consent agenda") this.item.name = item;
   }
 
   /** What the motion decides: the consent agenda, the announced item not yet decided, or what the motion names. */
   private itemOf(motion: Motion, result: StatedResult): string | null {
     if (result.kind === "adjourn") return "Adjournment";
-    if (/\bamend(?:ing)? the agenda\b/i.test(motion.text)) return "amending the agenda";
+    if (AGENDA_CHANGE.test(motion.text)) return "amending the agenda";
     if (isConsentMotion(motion.text)) return "the consent agenda";
-    const current = this.item && !this.item.decided ? this.item.name : null;
+    // After a failed motion, the item is still the one decided only by a motion made soon after.
+    const stale = this.failedAt !== null && motion.index - this.failedAt > AFTER_FAILURE;
+    const current = this.item && !this.item.decided && !stale ? this.item.name : null;
     if (current) return current;
     // A report is received and filed as the item announced, else as the presentation said since the announcement.
     if (motion.kind === "receive-and-file" || motion.kind === "place-on-file") {
-      if (!this.item || this.item.decided) return null;
-      const since = this.sentences.slice(this.item.sentence, motion.index + 1).map((s) => s.text);
+      // After a decided item the report is one presented since that decision ("today we have a presentation on …").
+      const from = this.item && !this.item.decided ? this.item.sentence : this.settled;
+      const since = this.sentences.slice(from, motion.index + 1).map((s) => s.text);
       return reportNamed(since);
     }
     const named = motionMatter(motion.text);

@@ -19,6 +19,8 @@ const MORE_ANNOUNCEMENT = new RegExp(
     `\\b(?:the )?${NEXT} (?:thing|order of business) on (?:our|the) agenda(?: today)? is\\s+`,
     `\\b(?:our |the )?${NEXT} (?:items?|public hearing|hearing|presentation)(?:'s| is| are|s)?(?: an?)?\\s+`,
     "^(?:and )?(?:first|second|third|next|last|finally),? (?:is|we have|up is) (?=an?\\s|the\\s)",
+    // "Next we'll take up the public hearing item passage of an ordinance …".
+    "\\b(?:we(?:'ll| will)|let's|i(?:'ll| will)) take up (?:the |our )?(?:next )?(?:public hearing |discussion |presentation )?item,?\\s+(?!number\\b|no\\b|\\d)",
   ].join("|"),
   "i",
 );
@@ -112,7 +114,8 @@ export function reportNamed(texts: string[]): string | null {
     const name = match
       ? plainItem(match.replace(/^(?:the|that|this|a|an|our|give|gives|giving|us|to|hear|with)\s+/gi, ""))
       : null;
-    if (name && /\b(?:presentation|report|update)s?\b/i.test(name)) return name;
+    // "Presentation on" cut where the chair went on talking names nothing.
+    if (name && /\b(?:presentation|report|update)s?\s+\S+\s+\S+/i.test(name)) return name;
   }
   return null;
 }

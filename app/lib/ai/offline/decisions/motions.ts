@@ -21,7 +21,8 @@ const MORE_MOTION = new RegExp(
     "\\bso moved\\b",
     // Long Beach's "There's a motion and a second", Denver's "put Council Bill 1234 on the floor",
     // Seattle's "the committee recommends the bill pass" and "those in favor of adopting the resolution".
-    "\\bthere(?:'s| is) a motion and (?:a )?second\\b",
+    // … also as misheard: "There's the motion and a second", "There's a motion in a second", "I have a motion and a second".
+    "\\b(?:there(?:'s| is)|i have|we have|we've got|(?:in|on) the) (?:a |the )?motion (?:and|in|an) (?:a |the )?second\\b",
     "\\bput (?:council bill|resolution|the bill|the resolution|it|this)\\b.{0,60}\\bon the floor\\b",
     "\\bcommittee recommends (?:that )?(?:the )?(?:bill|resolution|ordinance|appointments?|it)s? (?:be )?(?:pass|passed|adopted|approved|confirmed)\\b",
     "\\bthose in favou?r of (?:adopting|passing|approving|confirming|the motion to)\\b",
@@ -41,7 +42,10 @@ const KINDS: Array<[MotionKind, RegExp]> = [
   ["reconsider", /\breconsider\w*\b/i],
   ["suspend-rules", /\bsuspend(?:ing)? the rules\b/i],
   ["substitute", /\bsubstitut\w*\b/i],
-  ["other", /\bamend(?:ing)? the agenda\b/i],
+  [
+    "other",
+    /\bamend(?:ing)? the agenda\b|\b(?:add|adding) (?:this|the|that|a|an) (?:walk-on )?item to (?:the |our )?(?:consent )?agenda\b/i,
+  ],
   ["amend", /\bamend(?:ment|ing|ed)?\b/i],
   ["receive-and-file", RECEIVE_AND_FILE],
   ["place-on-file", PLACE_ON_FILE],
