@@ -31,6 +31,8 @@ import {
   findQuote,
   NORMALIZATION_STEPS,
   normalizeWithSteps,
+  normalizedJoin,
+  type NormalizedTranscript,
   type TranscriptIndex,
 } from "./verify-match";
 
@@ -84,7 +86,7 @@ export type DecisionCheck = z.infer<typeof decisionCheckSchema>;
 // The transcript as sentences ("units"), to place spans and read what lies between them
 
 type Unit = { segment: TranscriptSegment; text: string };
-type UnitText = { text: string; starts: number[] };
+type UnitText = NormalizedTranscript;
 type Steps = (typeof NORMALIZATION_STEPS)[number];
 
 type DecisionIndex = {
@@ -105,20 +107,7 @@ function buildDecisionIndex(quotes: TranscriptIndex): DecisionIndex {
 }
 
 function unitText(index: DecisionIndex, steps: Steps): UnitText {
-  const key = steps.join("+");
-  let found = index.bySteps.get(key);
-  if (!found) {
-    const stepSet = new Set(steps);
-    const starts: number[] = [];
-    let text = "";
-    for (const unit of index.units) {
-      starts.push(text.length);
-      text += `${normalizeWithSteps(unit.text, stepSet)} `;
-    }
-    found = { text, starts };
-    index.bySteps.set(key, found);
-  }
-  return found;
+  return normalizedJoin(index.bySteps, index.units, steps);
 }
 
 function unitAt(starts: number[], offset: number): number {

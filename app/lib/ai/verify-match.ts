@@ -72,7 +72,7 @@ const STEP_SETS: Meaningless[][] = [
   ["hesitation", "contraction", "number-words"],
 ];
 
-type NormalizedTranscript = { text: string; starts: number[] };
+export type NormalizedTranscript = { text: string; starts: number[] };
 
 export type TranscriptIndex = {
   segments: TranscriptSegment[];
@@ -90,21 +90,33 @@ function collapse(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-function normalizedWith(index: TranscriptIndex, steps: Meaningless[]): NormalizedTranscript {
+/**
+ * Texts normalized with `steps` and joined, with the offset where each starts;
+ * kept in `memo` per set of steps (a transcript is normalized once per set).
+ */
+export function normalizedJoin(
+  memo: Map<string, NormalizedTranscript>,
+  texts: readonly { text: string }[],
+  steps: readonly Meaningless[],
+): NormalizedTranscript {
   const key = steps.join("+");
-  let found = index.normalized.get(key);
+  let found = memo.get(key);
   if (!found) {
     const stepSet = new Set(steps);
     const starts: number[] = [];
     let text = "";
-    for (const segment of index.segments) {
+    for (const part of texts) {
       starts.push(text.length);
-      text += `${normalize(segment.text, stepSet)} `;
+      text += `${normalize(part.text, stepSet)} `;
     }
     found = { text, starts };
-    index.normalized.set(key, found);
+    memo.set(key, found);
   }
   return found;
+}
+
+function normalizedWith(index: TranscriptIndex, steps: Meaningless[]): NormalizedTranscript {
+  return normalizedJoin(index.normalized, index.segments, steps);
 }
 
 function segmentAt(index: TranscriptIndex, starts: number[], offset: number): TranscriptSegment | undefined {
