@@ -19,6 +19,7 @@ import path from "node:path";
 import { analyzeSegments } from "~/lib/ai/offline/analyzer.server";
 import { findVoteOutcome } from "~/lib/ai/offline/actions";
 import { writeOfflineStory } from "~/lib/ai/offline/story-writer";
+import { parseClockTime } from "~/lib/ai/timestamps";
 import { motionClass, type Decision, type MotionKind } from "~/lib/ai/schemas";
 import { ensureSegments } from "~/lib/ai/segments";
 import { verifyAnalysis } from "~/lib/ai/verify";
@@ -53,10 +54,7 @@ const MATCH_SECONDS = 45;
 const DECISION_VERB =
   /\b(?:approves?|adopts?|passes|rejects?|denies|delays|postpones|sends?|refers?|sets?|sustains?|overrides?|forwards?|advances?|receives?|amends?|continues|grants?|awards?|upholds?|fails?|kills?|backs?|OKs)\b/i;
 
-function seconds(timestamp: string): number {
-  const [h, m, s] = timestamp.split(":").map(Number);
-  return (h ?? 0) * 3600 + (m ?? 0) * 60 + (s ?? 0);
-}
+const seconds = (timestamp: string): number => parseClockTime(timestamp) ?? 0;
 
 function forBench(decision: Decision): BenchDecision {
   return {

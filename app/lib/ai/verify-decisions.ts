@@ -32,6 +32,7 @@ import {
   NORMALIZATION_STEPS,
   normalizeWithSteps,
   normalizedJoin,
+  partAt,
   type NormalizedTranscript,
   type TranscriptIndex,
 } from "./verify-match";
@@ -110,16 +111,7 @@ function unitText(index: DecisionIndex, steps: Steps): UnitText {
   return normalizedJoin(index.bySteps, index.units, steps);
 }
 
-function unitAt(starts: number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (starts[middle]! <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return low;
-}
+const unitAt = partAt;
 
 /** Every place the words occur, on word boundaries. */
 function allWordMatches(haystack: string, needle: string): number[] {

@@ -119,7 +119,8 @@ function normalizedWith(index: TranscriptIndex, steps: Meaningless[]): Normalize
   return normalizedJoin(index.normalized, index.segments, steps);
 }
 
-function segmentAt(index: TranscriptIndex, starts: number[], offset: number): TranscriptSegment | undefined {
+/** The index of the joined part holding `offset` (the last one starting at or before it). */
+export function partAt(starts: number[], offset: number): number {
   let low = 0;
   let high = starts.length - 1;
   while (low < high) {
@@ -127,7 +128,11 @@ function segmentAt(index: TranscriptIndex, starts: number[], offset: number): Tr
     if (starts[middle]! <= offset) low = middle;
     else high = middle - 1;
   }
-  return index.segments[low];
+  return low;
+}
+
+function segmentAt(index: TranscriptIndex, starts: number[], offset: number): TranscriptSegment | undefined {
+  return index.segments[partAt(starts, offset)];
 }
 
 // Quotes trimmed with an ellipsis must have their parts in order, close together.
