@@ -22,10 +22,11 @@
  *    stylesheet inline (as built) and as a cached external file
  *    (bench/stylesheet-proxy.ts), runs interleaved.
  *
- * Chromium is /usr/bin/chromium, or CHROMIUM_PATH.
+ * The browser is the tests' (tests/support/chromium.ts).
  */
 import zlib from "node:zlib";
 import { chromium, type Browser, type BrowserContextOptions } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { hasBuild, startBuiltServer } from "./soak";
 import { startStylesheetProxy, type StylesheetMode } from "./stylesheet-proxy";
 
@@ -267,7 +268,7 @@ export async function runWeightBench({ url, runs }: WeightOptions): Promise<void
   const baseUrl = url ?? server!.baseUrl;
   let browser: Browser | null = null;
   try {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const pages = await pagesToMeasure(baseUrl);
     await printWeights(browser, baseUrl, pages);
     await printLite(browser, baseUrl, pages);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes sure the system programs the tests need are present:
-#   - Chromium at /usr/bin/chromium (Playwright drives Debian's Chromium;
-#     never `npx playwright install`);
+#   - Debian's Chromium headless shell at /usr/bin/chromium-headless-shell
+#     (package chromium-headless-shell: Playwright drives it; never
+#     `npx playwright install`; docs/decisions/0063-chromium-headless-shell.md);
 #   - PostgreSQL server binaries (initdb, pg_ctl) under /usr/lib/postgresql/*/bin.
 # As root, missing ones are installed with apt-get; otherwise the script stops
 # and names the packages to install.
@@ -9,8 +10,9 @@ set -euo pipefail
 
 missing=()
 
-if [[ ! -x /usr/bin/chromium ]]; then
-  missing+=(chromium)
+CHROMIUM=/usr/bin/chromium-headless-shell
+if [[ ! -x $CHROMIUM ]]; then
+  missing+=(chromium-headless-shell)
 fi
 
 have_postgres() {
@@ -44,8 +46,8 @@ if [[ $(id -u) -eq 0 ]] && ! id postgres >/dev/null 2>&1; then
   useradd --system --home-dir /var/lib/postgresql --no-create-home --shell /bin/bash postgres
 fi
 
-[[ -x /usr/bin/chromium ]] || { echo "ensure-system-deps: /usr/bin/chromium is still missing" >&2; exit 1; }
+[[ -x $CHROMIUM ]] || { echo "ensure-system-deps: $CHROMIUM is still missing" >&2; exit 1; }
 have_postgres || { echo "ensure-system-deps: PostgreSQL server binaries are still missing" >&2; exit 1; }
 
 pg_dir=$(ls -d /usr/lib/postgresql/*/bin | sort -t/ -k5 -n -r | head -n1)
-echo "ensure-system-deps: ok (chromium: /usr/bin/chromium, postgresql: $pg_dir)"
+echo "ensure-system-deps: ok (chromium: $CHROMIUM, postgresql: $pg_dir)"

@@ -1,16 +1,13 @@
 #!/usr/bin/env bash
 # `npm test`: everything, in order, stopping at the first failure:
 #   1. system dependencies (Chromium, PostgreSQL server binaries)
-#   2. npm run format:check (Prettier)
-#   3. npm run typecheck
-#   4. npm run lint
-#   5. npm run build
-#   6. Vitest, the tests that run once: the `unit` project (no database) and
+#   2. npm run format:check (Prettier), typecheck, lint and build, side by side
+#   3. Vitest, the tests that run once: the `unit` project (no database) and
 #      the `once` project (engine-independent; see vitest.config.ts)
-#   7. Vitest's `db` project on PGlite (in-memory, cloned per test file)
-#   8. Vitest's `db` project on a real PostgreSQL (a throwaway cluster; see
+#   4. Vitest's `db` project on PGlite (in-memory, cloned per test file)
+#   5. Vitest's `db` project on a real PostgreSQL (a throwaway cluster; see
 #      postgres-cluster.sh)
-#   9. Playwright e2e against the built app (Chromium, JavaScript on and off)
+#   6. Playwright e2e against the built app (Chromium, JavaScript on and off)
 # and ends with a line per phase (time, and the test counts of the test
 # phases) and one line: "N passed, N failed, N retried".
 #
@@ -166,11 +163,31 @@ e2e() {
   return "$status"
 }
 
+# The four checks that need no test database run side by side (each is
+# single-threaded for most of its time); their outputs are printed in order,
+# and every one that failed is named.
+static_checks() {
+  local names=("format:check" "typecheck" "lint" "build") pids=() name i status=0 failed=()
+  for name in "${names[@]}"; do
+    npm run "$name" >"$REPORT_DIR/static-$name.log" 2>&1 &
+    pids+=($!)
+  done
+  for i in "${!names[@]}"; do
+    if ! wait "${pids[$i]}"; then failed+=("${names[$i]}"); fi
+  done
+  for name in "${names[@]}"; do
+    echo "${BOLD}-- npm run $name --${RESET}"
+    cat "$REPORT_DIR/static-$name.log"
+  done
+  if [[ ${#failed[@]} -gt 0 ]]; then
+    echo "${RED}${BOLD}✗ failed: ${failed[*]}${RESET}" >&2
+    status=1
+  fi
+  return "$status"
+}
+
 phase "System dependencies" bash "$ROOT/scripts/ensure-system-deps.sh"
-phase "Format (Prettier)" npm run format:check
-phase "Typecheck" npm run typecheck
-phase "Lint" npm run lint
-phase "Build" npm run build
+phase "Format, typecheck, lint, build" static_checks
 phase "Vitest, once (unit, engine-free)" vitest_once
 phase "Vitest on PGlite" vitest_on_pglite
 phase "Vitest on PostgreSQL" vitest_on_postgres
