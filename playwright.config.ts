@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_OFFLINE_PROXY, CHROMIUM_PATH } from "./tests/support/chromium";
 import { freePort } from "./tests/support/free-port";
 import { e2eServerEnv } from "./tests/support/local-server-env";
 
@@ -52,6 +52,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
+      proxy: CHROMIUM_OFFLINE_PROXY,
     },
   },
   // Each case runs where its subject varies (docs/decisions/0056-e2e-each-case-once.md,

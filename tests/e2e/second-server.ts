@@ -86,20 +86,13 @@ export async function startSecondServer(
   };
 }
 
-const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
-
-/** A context on that server whose requests never leave the machine (video embeds are aborted), as in fixtures.ts. */
+/** A context on that server; its requests for other hosts fail at the browser's closed local proxy (playwright.config.ts). */
 export async function localContext(
   browser: Browser,
   server: SecondServer,
   options: { javaScriptEnabled: boolean; storageState?: Awaited<ReturnType<BrowserContext["storageState"]>> },
 ) {
-  const context = await browser.newContext({ baseURL: server.baseURL, ...options });
-  await context.route(
-    (url) => url.protocol.startsWith("http") && !LOCAL_HOSTS.has(url.hostname),
-    (route) => route.abort("blockedbyclient"),
-  );
-  return context;
+  return browser.newContext({ baseURL: server.baseURL, ...options });
 }
 
 /** A browser context on that server signed in as a new admin. */
