@@ -438,6 +438,48 @@ describe("second round: patterns of the tuned caption half", () => {
   });
 });
 
+describe("third round: how chairs announce items and file reports", () => {
+  it("takes 'The first is for …' after 'Next we have our public hearings' as the item", () => {
+    const [decision] = decisionsOf([
+      [5, "The motion carries."],
+      [8, "Next we have our public hearings."],
+      [9, "The first is for the 2027 sidewalk repair assessment."],
+      [10, "I'll ask Dana Pike from public works to give us that presentation."],
+      [200, "Seeing no one else, I'll move approval of this item."],
+      [205, "All those in favor say aye. Those opposed say nay."],
+      [207, "The ayes have it."],
+    ]);
+    expect(decision).toMatchObject({ motion: "approve", result: "carried" });
+    expect(decision!.item).toMatch(/^The 2027 sidewalk repair assessment$/i);
+  });
+
+  it("does not take 'the next presentation will …' for an announcement that ends the current item", () => {
+    const [decision] = decisionsOf([
+      [5, "Our next item is a presentation on the harbor dredging plan."],
+      [100, "I know the next presentation will probably touch on this too, but thank you."],
+      [200, "Seeing no further questions, I'll direct the clerk to receive and file that report."],
+    ]);
+    expect(decision).toMatchObject({ motion: "receive-and-file", result: "carried" });
+    expect(decision!.item).toMatch(/harbor dredging plan/i);
+  });
+
+  it("files a report on the chair's polite 'I would direct the clerk to file that report'", () => {
+    const [decision] = decisionsOf([
+      [5, "Our next item is receiving the quarterly permit backlog report."],
+      [200, "Seeing no further discussion, I would direct the clerk to file that report."],
+    ]);
+    expect(decision).toMatchObject({ motion: "receive-and-file", result: "carried" });
+    expect(decision!.item).toMatch(/quarterly permit backlog report/i);
+    // A condition is still no result.
+    expect(
+      decisionsOf([
+        [5, "Our next item is receiving the quarterly permit backlog report."],
+        [200, "If there are no questions, we would direct the clerk to file that report."],
+      ]),
+    ).toEqual([]);
+  });
+});
+
 describe("decisions from plain transcripts", () => {
   it("reads Seattle's 'the bill passed' in an untimed transcript, with no invented time", () => {
     const analysis = analyzeOffline({

@@ -14,19 +14,24 @@ export type CurrentItem = { name: string | null; sentence: number; decided: bool
 // "The first thing on our agenda today is a presentation on …", "Our next items an exclusive tobacco …",
 // "Ourext item is an appeal hearing …", "First is a conditional use permit for …".
 const NEXT = "(?:next|ourext|our ext|first|last|final)";
+// "I know the next presentation will cover this": a reference to a later item, not an announcement.
+const REFERENCE = "(?! (?:will|would|may|might|could|should|can|probably|has|had|was)\\b)";
 const MORE_ANNOUNCEMENT = new RegExp(
   [
     `\\b(?:the )?${NEXT} (?:thing|order of business) on (?:our|the) agenda(?: today)? is\\s+`,
-    `\\b(?:our |the )?${NEXT} (?:items?|public hearing|hearing|presentation)(?:'s| is| are|s)?(?: an?)?\\s+`,
-    "^(?:and )?(?:first|second|third|next|last|finally),? (?:is|we have|up is) (?=an?\\s|the\\s)",
+    `\\b(?:our |the )?${NEXT} (?:items?|public hearing|hearing|presentation)${REFERENCE}(?:'s| is| are|s)?(?: an?)?\\s+`,
+    // "First up is a …", "The first is for the 2025 fee schedule.", "The second is related to approval of …".
+    "^(?:and )?(?:the )?(?:first|second|third|next|last|finally),? (?:is|we have|up is|up)\\s+(?:(?:for|related to|regarding) (?=\\S+\\s+\\S+)|(?=an?\\s|the\\s))",
     // "Next we'll take up the public hearing item passage of an ordinance …".
     "\\b(?:we(?:'ll| will)|let's|i(?:'ll| will)) take up (?:the |our )?(?:next )?(?:public hearing |discussion |presentation )?item,?\\s+(?!number\\b|no\\b|\\d)",
   ].join("|"),
   "i",
 );
 // "Next item is a discussion.": a boundary without a name.
-const BOUNDARY =
-  /\b(?:(?:our |the )?(?:next|ourext|last|final),? (?:(?:the|our|we have an?|we have the|is an?|is the) )?(?:items?|public hearing|hearing|presentation|discussion item)\b|(?:take|taking) up item\b|(?:move|moving|go|going) (?:on )?to item\b)/i;
+const BOUNDARY = new RegExp(
+  `\\b(?:(?:our |the )?(?:next|ourext|last|final),? (?:(?:the|our|we have an?|we have the|we have (?:our|\\w+)|is an?|is the) )?(?:items?|public hearings?|hearings?|presentation|discussion item)\\b${REFERENCE}|(?:take|taking) up item\\b|(?:move|moving|go|going) (?:on )?to item\\b)`,
+  "i",
+);
 // "Next up is Jennifer Saunders, who is the managing attorney": a speaker, not an item.
 const A_SPEAKER = /^(?:council ?member|vice chair|chair|director|mr|ms|mrs|dr|commissioner)\b|\bwho (?:is|will)\b/i;
 

@@ -65,7 +65,8 @@ export function findResult(text: string, options: { afterVoiceCall?: boolean } =
       phrase: ordered[0],
     };
   const filed = receiveAndFilePhrase(text);
-  if (filed && !/\?\s*$/.test(text) && !HYPOTHETICAL.test(text))
+  // "I would direct the clerk to file that report" is the chair's polite form, not a condition.
+  if (filed && !/\?\s*$/.test(text) && !HYPOTHETICAL.test(text.replace(/\bi would (?=ask|direct)/gi, "")))
     return { result: "carried", tally: null, how: "unanimous-consent", kind: "file", stated: "carried", phrase: filed };
   return null;
 }
