@@ -480,6 +480,78 @@ describe("third round: how chairs announce items and file reports", () => {
   });
 });
 
+describe("third round: patterns of other councils (Denver, Long Beach)", () => {
+  it("ties a roll call to its motion however long the debate, and names the bill without 'be adopted'", () => {
+    const debate = Array.from({ length: 80 }, (_, i): [number, string] => [
+      30 + i,
+      `Speaker ${i + 1} talked about the new bike lanes near the river trail and the parking they take.`,
+    ]);
+    const decisions = decisionsOf([
+      [5, "Twelve eyes. Council Bill 301 has passed."],
+      [10, "I move that Council Bill 302 on the river trail bike lanes be adopted."],
+      ...debate,
+      [200, "Madam Secretary, roll call on Council Bill 302."],
+      [201, "Ortiz."],
+      [202, "Aye."],
+      [203, "Lind."],
+      [204, "Aye."],
+      [205, "Quist."],
+      [206, "Nay."],
+      [210, "Two ayes, one nay. Council Bill 302 has passed."],
+    ]);
+    expect(decisions.map(brief)).toEqual([
+      { item: "Council Bill 302 on the river trail bike lanes", motion: "adopt", result: "carried", ayes: 2, nays: 1 },
+    ]);
+  });
+
+  it("still ties no result to a motion long before when no vote was called", () => {
+    const debate = Array.from({ length: 80 }, (_, i): [number, string] => [
+      30 + i,
+      `Speaker ${i + 1} talked about the new bike lanes near the river trail and the parking they take.`,
+    ]);
+    expect(
+      decisionsOf([
+        [10, "I move that Council Bill 302 on the river trail bike lanes be adopted."],
+        ...debate,
+        [200, "The motion carries."],
+      ]),
+    ).toEqual([]);
+  });
+
+  it("takes a staff report's recommendation as the item ('Item 14 is a report from Fire, recommendation to …')", () => {
+    const [decision] = decisionsOf([
+      [
+        5,
+        "Item 14 is a report from Fire recommendation to enter into an agreement with the Bayside school district for junior lifeguards.",
+      ],
+      [60, "There's a motion and a second."],
+      [62, "Members, please cast your votes."],
+      [64, "Motion carries."],
+    ]);
+    expect(decision).toMatchObject({ motion: "approve", result: "carried" });
+    expect(decision!.item).toMatch(/^Enter into an agreement with the Bayside school district/);
+  });
+
+  it("reads a vote called 'on the substitute motion' as the substitute, and 'Next up is Councilman Ortiz' as no item", () => {
+    const decisions = decisionsOf([
+      [5, "Our next item is the business retention strategy for the harbor district."],
+      [20, "I'd like to make a substitute motion to send a letter of support to the harbor businesses."],
+      [40, "Next up is Councilman Ortiz."],
+      [400, "So please cast your vote on the substitute motion first."],
+      [402, "Motion fails."],
+    ]);
+    expect(decisions.map(brief)).toEqual([
+      {
+        item: "Business retention strategy for the harbor district",
+        motion: "substitute",
+        result: "failed",
+        ayes: null,
+        nays: null,
+      },
+    ]);
+  });
+});
+
 describe("decisions from plain transcripts", () => {
   it("reads Seattle's 'the bill passed' in an untimed transcript, with no invented time", () => {
     const analysis = analyzeOffline({

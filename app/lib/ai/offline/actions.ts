@@ -40,7 +40,7 @@ const CARRIED = new RegExp(
     "\\b(?:the|that)\\s?otion\\s*(?:carries|carried|passes|passed)\\b",
     "\\b(?:the )?(?:ayes|aye's|eyes) (?:have|of) it\\b",
     `\\b${ITEM_NOUN} (?:is|are|has been|have been|was|were) (?:hereby )?(?:approved|adopted|passed)(?! (?:in|on|by|last|back|previously|when|as part|unanimously? (?:in|on)))\\b`,
-    `\\b(?:the )?(?:amendment|bill|ordinance|resolution|item|appointment|consent calendar|consent agenda)(?: (?:number )?[\\w-]+)? (?:passes|carries|is adopted|is approved)\\b`,
+    `\\b(?:the )?(?:amendment|bill|ordinance|resolution|item|appointment|consent calendar|consent agenda)(?: (?:number )?[\\w-]+)? (?:passes|carries|is adopted|is approved|has passed(?=\\s*[.;!]?\\s*$))\\b`,
     `\\b(?:approved|adopted|passe[sd]|carrie[sd]),? (?:on a |by a )?(?:vote of )?${TALLY_WORD}\\s*(?:-|–|to)\\s*${TALLY_WORD}(?!\\d)`,
     "\\b(?:passe[sd]|carrie[sd]|approved|adopted) unanimously\\b",
     "\\bunanimously (?:approved|adopted|passed)\\b",

@@ -45,7 +45,7 @@ const AGENDA_CHANGE =
   /\bamend(?:ing)? the agenda\b|\b(?:add|adding) (?:this|the|that|a|an) (?:walk-on )?item to (?:the |our )?(?:consent )?agenda\b/i;
 // A failed motion's item is decided by a motion made at most this many sentences after the failure.
 const AFTER_FAILURE = 30;
-const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main )?motion\b/i;
+const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main |substitute )?motion\b/i;
 
 type Motion = { index: number; kind: MotionKind; text: string };
 
@@ -118,9 +118,11 @@ class DecisionBook {
 
   private close(index: number, result: StatedResult): void {
     const text = this.sentences[index]!.text;
-    // A result long after the motion decides it only when a vote was called in between (or the result says "motion").
-    const called = this.voiceCall || this.rollStart !== null || /\bmotion\b/i.test(text);
-    const reach = called ? VOTE_WINDOW : UNCALLED_WINDOW;
+    // A vote called on the pending motion ("all those in favor", a roll call) decides it however long the
+    // debate was: no announcement came between, or the motion would be gone. Without a call, a result decides
+    // a motion this close only (farther when the result says "motion").
+    const called = this.voiceCall || this.rollStart !== null;
+    const reach = called ? Infinity : /\bmotion\b/i.test(text) ? VOTE_WINDOW : UNCALLED_WINDOW;
     const pending = this.motion && index - this.motion.index <= reach ? this.motion : null;
     const own = isMotion(text) ? { index, kind: motionKind(text), text } : null;
     const motion =

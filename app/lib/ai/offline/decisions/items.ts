@@ -7,6 +7,7 @@
 import { announcedItem, isProcedureItem } from "../actions";
 import { cleanSentence, shorten } from "../rules";
 import { trimToStatement } from "../summary-plan";
+import { findResult } from "./results";
 
 export type CurrentItem = { name: string | null; sentence: number; decided: boolean };
 
@@ -33,7 +34,8 @@ const BOUNDARY = new RegExp(
   "i",
 );
 // "Next up is Jennifer Saunders, who is the managing attorney": a speaker, not an item.
-const A_SPEAKER = /^(?:council ?member|vice chair|chair|director|mr|ms|mrs|dr|commissioner)\b|\bwho (?:is|will)\b/i;
+const A_SPEAKER =
+  /^(?:(?:council ?member|vice chair|chair|director|mr|ms|mrs|dr|commissioner)\b|(?:council ?(?:man|woman)|councilor|(?:vice )?mayor)\s)|\bwho (?:is|will)\b/i;
 
 /**
  * The item a sentence announces: its name; null for procedure (public comment, roll call) or an
@@ -42,9 +44,20 @@ const A_SPEAKER = /^(?:council ?member|vice chair|chair|director|mr|ms|mrs|dr|co
 export function announcement(text: string): string | null | undefined {
   const name = announcedItem(text) ?? moreAnnounced(text);
   if (name && A_SPEAKER.test(name)) return undefined;
-  if (name) return isProcedureItem(name) ? null : plainItem(name);
+  if (name && isProcedureItem(name)) return recommended(text);
+  if (name) return plainItem(name);
   if (!BOUNDARY.test(text) || /\?\s*$/.test(text)) return undefined;
   return /\b(?:for|on|to|at|in|until) (?:the|our) next\b/i.test(text) ? undefined : null;
+}
+
+// "Item 14 is a report from Fire, recommendation to enter into an agreement with …": the staff report
+// is how the item came; what is decided is its recommendation.
+const RECOMMENDATION = /\breports? from\b[^.?!;]{0,80}?\brecommendations? (?:to|that)\s+([^.?!;]+)/i;
+
+/** The recommendation a staff report's announcement names, as the item; null when it names none. */
+function recommended(text: string): string | null {
+  const rest = RECOMMENDATION.exec(text)?.[1];
+  return rest && rest.split(/\s+/).length >= 3 ? plainItem(shorten(rest, 16).replace(/…$/, "")) : null;
 }
 
 function moreAnnounced(text: string): string | null {
@@ -74,6 +87,8 @@ export function plainItem(name: string): string | null {
     .replace(/^(?:the |a )?motion (?:to|that)\s+/i, "")
     .replace(/^(?:is|are|which is)\s+/i, "")
     .replace(/^(?:for|on|regarding|about)\s+(?=\S+\s+\S+)/i, "")
+    // "Council Bill 721 be placed upon final consideration and do pass": the motion's ending is no name.
+    .replace(/,?\s+be (?:adopted|approved|passed|placed upon final consideration(?: and do pass)?)$/i, "")
     .replace(/^\w/, (first) => first.toUpperCase())
     // "… tax relief programs we have two speakers": the name ends where the chair goes on talking.
     .replace(/,?\s+(?:and |so |but )?(?:i|i'm|i'll|i've|we|we're|we'll|you|you're)\b.*$/i, "");
@@ -89,6 +104,8 @@ const OPENING_WINDOW = 12;
 /** The item the transcript's opening reads out, before any announcement: a one-item transcript's item. */
 export function openingItem(sentences: Array<{ text: string }>): string | null {
   for (const sentence of sentences.slice(0, OPENING_WINDOW)) {
+    // "11 ayes, Council Bill 694 has passed.": the previous item's result, not this transcript's item.
+    if (findResult(sentence.text)) continue;
     const docket = DOCKET.exec(sentence.text)?.[1];
     const statement = docket ?? trimToStatement(sentence.text);
     if (statement && !/\?\s*$/.test(sentence.text)) return plainItem(statement);

@@ -15,7 +15,7 @@ const MORE_MOTION = new RegExp(
     "\\bi(?:'ll| will) approv\\w*\\b",
     "\\bmake that motion\\b",
     "\\bmov(?:e|ed|ing) (?:approval|adoption|passage|that (?:we|the)|to (?:approve|adopt|deny|postpone|continue|refer|amend|substitute|override|reconsider|suspend|table|receive|place|set|forward))\\b",
-    "\\b(?:on|with) (?:the|that|this|my) (?:main )?motion\\b",
+    "\\b(?:on|with) (?:the|that|this|my) (?:main |substitute )?motion\\b",
     "\\bmoves? (?:for )?(?:suspension|passage|approval|adoption)\\b",
     "\\bmotion (?:to|that|for|by)\\b",
     "\\bso moved\\b",
