@@ -518,6 +518,29 @@ describe("third round: patterns of other councils (Denver, Long Beach)", () => {
     ).toEqual([]);
   });
 
+  it("keeps the announced item through 'That is the item that is before you' and a presenter's 'The first we have …'", () => {
+    const [decision] = decisionsOf([
+      [5, "Next item is hearing 12, the zoning code cleanup ordinance."],
+      [30, "That is the item that is before you."],
+      [40, "The first we have a zone that has been eliminated, but there are still references to it in the code."],
+      [60, "I have a motion by Councilwoman Reyes."],
+      [62, "Members, please cast your votes."],
+      [64, "Motion carries."],
+    ]);
+    expect(decision).toMatchObject({ motion: "approve", result: "carried" });
+    expect(decision!.item).toMatch(/zoning code cleanup ordinance/i);
+  });
+
+  it("names an amended bill without 'be amended in the following particulars'", () => {
+    const [decision] = decisionsOf([
+      [5, "Madam President, I move that council bill 57 be amended in the following particulars."],
+      [20, "Madam Secretary, roll call on the amendment."],
+      [30, "We have eleven ayes, council bill 57 has been amended."],
+    ]);
+    expect(decision).toMatchObject({ motion: "amend", result: "carried", ayes: 11 });
+    expect(decision!.item).toMatch(/^(?:Council )?bill 57$/i);
+  });
+
   it("takes a staff report's recommendation as the item ('Item 14 is a report from Fire, recommendation to …')", () => {
     const [decision] = decisionsOf([
       [

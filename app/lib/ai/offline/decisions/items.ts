@@ -22,7 +22,8 @@ const MORE_ANNOUNCEMENT = new RegExp(
     `\\b(?:the )?${NEXT} (?:thing|order of business) on (?:our|the) agenda(?: today)? is\\s+`,
     `\\b(?:our |the )?${NEXT} (?:items?|public hearing|hearing|presentation)${REFERENCE}(?:'s| is| are|s)?(?: an?)?\\s+`,
     // "First up is a …", "The first is for the 2025 fee schedule.", "The second is related to approval of …".
-    "^(?:and )?(?:the )?(?:first|second|third|next|last|finally),? (?:is|we have|up is|up)\\s+(?:(?:for|related to|regarding) (?=\\S+\\s+\\S+)|(?=an?\\s|the\\s))",
+    "^(?:and )?(?:first|second|third|next|last|finally),? (?:is|we have|up is|up)\\s+(?=an?\\s|the\\s)",
+    "^(?:and )?the (?:first|second|third|next|last) (?:one )?is (?:for|related to|regarding) (?=\\S+\\s+\\S+)",
     // "Next we'll take up the public hearing item passage of an ordinance …".
     "\\b(?:we(?:'ll| will)|let's|i(?:'ll| will)) take up (?:the |our )?(?:next )?(?:public hearing |discussion |presentation )?item,?\\s+(?!number\\b|no\\b|\\d)",
   ].join("|"),
@@ -87,8 +88,9 @@ export function plainItem(name: string): string | null {
     .replace(/^(?:the |a )?motion (?:to|that)\s+/i, "")
     .replace(/^(?:is|are|which is)\s+/i, "")
     .replace(/^(?:for|on|regarding|about)\s+(?=\S+\s+\S+)/i, "")
-    // "Council Bill 721 be placed upon final consideration and do pass": the motion's ending is no name.
-    .replace(/,?\s+be (?:adopted|approved|passed|placed upon final consideration(?: and do pass)?)$/i, "")
+    // "Council Bill 721 be placed upon final consideration and do pass", "bill 57 be amended in the following
+    // particulars": what the motion does to the item is no part of its name.
+    .replace(/,?\s+be (?:adopted|approved|passed|amended|placed upon final consideration)\b.*$/i, "")
     .replace(/^\w/, (first) => first.toUpperCase())
     // "… tax relief programs we have two speakers": the name ends where the chair goes on talking.
     .replace(/,?\s+(?:and |so |but )?(?:i|i'm|i'll|i've|we|we're|we'll|you|you're)\b.*$/i, "");
