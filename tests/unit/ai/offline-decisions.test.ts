@@ -541,6 +541,28 @@ describe("third round: patterns of other councils (Denver, Long Beach)", () => {
     expect(decision!.item).toMatch(/^(?:Council )?bill 57$/i);
   });
 
+  it("reads a motion a caption break cut before its verb ('Seeing none, I will' | 'approve the consent agenda')", () => {
+    const [decision] = decisionsOf([
+      [5, "Are there any questions on the consent agenda?"],
+      [20, "Seeing none, I will"],
+      [24, "approve on the consent agenda, and receive and file the report."],
+      [26, "All those in favor say aye."],
+      [28, "The ayes have it."],
+    ]);
+    expect(decision).toMatchObject({ item: "the consent agenda", motion: "approve", result: "carried" });
+    expect(decision!.motion_evidence.text).toBe("approve on the consent agenda, and receive and file the report.");
+  });
+
+  it("reads 'approval of items 2 through 9, including postponing item 9' as the listing approved", () => {
+    const [decision] = decisionsOf([
+      [5, "Item nine is the ordinance on boulevard gardens."],
+      [20, "I'll move approval of items 2 through 9, including postponing item 9 to March 3rd."],
+      [26, "All those in favor say aye."],
+      [28, "The ayes have it. Those items are approved."],
+    ]);
+    expect(decision).toMatchObject({ item: "items 2 through 9", motion: "approve", result: "carried" });
+  });
+
   it("takes a staff report's recommendation as the item ('Item 14 is a report from Fire, recommendation to …')", () => {
     const [decision] = decisionsOf([
       [

@@ -84,7 +84,7 @@ class DecisionBook {
       this.motion = null;
       this.rollStart = null;
       this.voiceCall = false;
-    } else if (!result && isMotion(text)) this.open(index, this.withRunOn(index));
+    } else if (!result && (isMotion(text) || this.runOnMotion(index))) this.open(index, this.withRunOn(index));
     else if (this.item && this.item.name === null && !this.item.decided && index - this.item.sentence <= NAMING_WINDOW)
       this.item.name = itemNamedAfter(text);
     if (isVoiceCall(text) && this.motion) this.voiceCall = true;
@@ -96,9 +96,21 @@ class DecisionBook {
     }
   }
 
-  /** A sentence cut by a caption break ("I will move approval of the consent" | "agenda."), with its end. */
+  /** The start of a motion a caption break cut off ("Seeing none, I will" | "approve the consent agenda."), or "". */
+  private cutStart(index: number): string {
+    const before = this.sentences[index - 1]?.text;
+    return !before || /[.?!"”]\s*$/.test(before) || isMotion(before) ? "" : `${before} `;
+  }
+
+  /** A motion only with the start a caption break cut off. */
+  private runOnMotion(index: number): boolean {
+    const start = this.cutStart(index);
+    return start !== "" && isMotion(`${start}${this.sentences[index]!.text}`);
+  }
+
+  /** A sentence cut by caption breaks ("I will move approval of the consent" | "agenda."), with its start and end. */
   private withRunOn(index: number): string {
-    const text = this.sentences[index]!.text;
+    const text = `${this.cutStart(index)}${this.sentences[index]!.text}`;
     const next = this.sentences[index + 1]?.text;
     return /[.?!"”]\s*$/.test(text) || !next ? text : `${text} ${next}`;
   }
@@ -169,6 +181,9 @@ class DecisionBook {
     if (result.kind === "adjourn") return "Adjournment";
     if (AGENDA_CHANGE.test(motion.text)) return "amending the agenda";
     if (isConsentMotion(motion.text)) return "the consent agenda";
+    // "approval of items 2 through 11": a listing, whatever item was announced last.
+    const listing = numberedItems(motion.text);
+    if (listing && /^items\b/i.test(listing) && motion.kind === "approve") return listing;
     // After a failed motion, the item is still the one decided only by a motion made soon after.
     const stale = this.failedAt !== null && motion.index - this.failedAt > AFTER_FAILURE;
     const current = this.item && !this.item.decided && !stale ? this.item.name : null;
