@@ -563,6 +563,38 @@ describe("third round: patterns of other councils (Denver, Long Beach)", () => {
     expect(decision).toMatchObject({ item: "items 2 through 9", motion: "approve", result: "carried" });
   });
 
+  it("publishes 'nine in favor, nine opposed. The motion carries' only when the names answered agree, and then without a tally", () => {
+    const roll: Array<[number, string]> = [
+      [20, "Will the clerk please call the roll on the amendment."],
+      [21, "Ortiz."],
+      [22, "Yes."],
+      [23, "Lind."],
+      [24, "Yes."],
+      [25, "Quist."],
+      [26, "Yes."],
+    ];
+    const lines = (said: string): Array<[number, string]> => [
+      [5, "Our next item is the ordinance on sidewalk cafe permits."],
+      [10, "I move to amend the ordinance on sidewalk cafe permits as shown in amendment one."],
+      ...roll,
+      [30, said],
+      [32, "The motion carries."],
+    ];
+    expect(decisionsOf(lines("Nine in favor, nine opposed.")).map(brief)).toEqual([
+      { item: "Ordinance on sidewalk cafe permits", motion: "amend", result: "carried", ayes: null, nays: null },
+    ]);
+    // Without names answered one by one, words and count still disagree: nothing is published.
+    expect(
+      decisionsOf([
+        [5, "Our next item is the ordinance on sidewalk cafe permits."],
+        [10, "I move to amend the ordinance on sidewalk cafe permits as shown in amendment one."],
+        [20, "Will the clerk please call the roll on the amendment."],
+        [30, "Nine in favor, nine opposed."],
+        [32, "The motion carries."],
+      ]),
+    ).toEqual([]);
+  });
+
   it("takes a staff report's recommendation as the item ('Item 14 is a report from Fire, recommendation to …')", () => {
     const [decision] = decisionsOf([
       [

@@ -21,7 +21,7 @@ import {
 } from "./items";
 import { isConsentMotion, isMotion, motionKind, numberedItems } from "./motions";
 import { findResult, isVoiceCall, type StatedResult } from "./results";
-import { isRollCallStart, isRollCallVote, voteTally } from "./tallies";
+import { countRollCall, isRollCallStart, isRollCallVote, voteTally } from "./tallies";
 
 export { findResult } from "./results";
 export { countRollCall, voteTally } from "./tallies";
@@ -48,6 +48,7 @@ const AFTER_FAILURE = 30;
 const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main |substitute )?motion\b/i;
 
 type Motion = { index: number; kind: MotionKind; text: string };
+const NO_TALLY = { ayes: null, nays: null, abstain: null, absent: null };
 
 class DecisionBook {
   readonly decisions: Decision[] = [];
@@ -151,11 +152,19 @@ class DecisionBook {
     const item = this.itemOf(motion, result);
     if (!item) return;
     const rolls = rollFrom === null ? [] : this.sentences.slice(rollFrom + 1, index + 1).map((s) => s.text);
-    const tally = voteTally(result.tally, rolls);
-    const how: VoteMethod | null = rolls.length && tally.ayes !== null ? "roll-call" : result.how;
-    const lost = tally.ayes !== null && tally.nays !== null && tally.ayes <= tally.nays;
-    // "Nine in favor, nine opposed. The motion carries.": words and count disagree; neither is published.
-    if (tally.nays !== null && result.stated && result.stated !== (lost ? "failed" : "carried")) return;
+    let tally = voteTally(result.tally, rolls);
+    let how: VoteMethod | null = rolls.length && tally.ayes !== null ? "roll-call" : result.how;
+    let lost = tally.ayes !== null && tally.nays !== null && tally.ayes <= tally.nays;
+    // "Nine in favor, nine opposed. The motion carries.": words and said count disagree. Only when the
+    // names answered one by one agree with the words ("none opposed" misheard) is the result published,
+    // without a tally; else nothing is.
+    if (tally.nays !== null && result.stated && result.stated !== (lost ? "failed" : "carried")) {
+      const counted = rolls.length ? countRollCall(rolls) : null;
+      if (!counted || (counted.ayes! > counted.nays! ? "carried" : "failed") !== result.stated) return;
+      tally = NO_TALLY;
+      how = "roll-call";
+      lost = result.stated === "failed";
+    }
     this.decisions.push({
       item,
       motion: motion.kind,
