@@ -23,6 +23,7 @@ import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { findTally, MOTION } from "./offline/actions";
 import { motionKind } from "./offline/decisions/motions";
 import { findResult } from "./offline/decisions/results";
+import { saidCount } from "./offline/decisions/tallies";
 import { lightStem } from "./offline/textrank";
 import { motionClass, type Decision, type DecisionResult, type EvidenceSpan } from "./schemas";
 import { NO_TIMESTAMP, parseClockTime } from "./timestamps";
@@ -312,15 +313,27 @@ function unitsText(index: DecisionIndex, from: number, to: number): string {
     .join(" ");
 }
 
-/** A tally said in the result's sentence, else the sentence before it (after the motion), else the one after it (when it states no result of its own). */
+/** A count said in a roll call ("nine in favor, none opposed", "four as and one nay"), read as the extractor reads it. */
+function rollCallCount(text: string): Count | null {
+  const said = saidTally(text);
+  if (said) return said;
+  const count = saidCount(withoutClockTimes(text));
+  return count && count.ayes !== null ? { ayes: count.ayes, nays: count.nays, abstain: null } : null;
+}
+
+/**
+ * A tally said in the result's sentence, else the last one said between the motion and the result
+ * (the clerk's "nine in favor, none opposed", then "thank you", then the result), else the sentence
+ * after the result (when it states no result of its own).
+ */
 function tallyNearResult(index: DecisionIndex, claim: Decision, placed: Placed): Count | null {
   const { motion, result } = placed;
   const inSpan = saidTally(claim.result_evidence.text);
   if (inSpan) return inSpan;
   const own = saidTally(unitsText(index, result.firstUnit, result.lastUnit));
   if (own) return own;
-  if (result.firstUnit - 1 > motion.lastUnit) {
-    const before = saidTally(unitsText(index, result.firstUnit - 1, result.firstUnit - 1));
+  for (let unit = result.firstUnit - 1; unit > motion.lastUnit; unit--) {
+    const before = rollCallCount(unitsText(index, unit, unit));
     if (before) return before;
   }
   const next = index.units[result.lastUnit + 1];

@@ -438,6 +438,197 @@ describe("second round: patterns of the tuned caption half", () => {
   });
 });
 
+describe("third round: how chairs announce items and file reports", () => {
+  it("takes 'The first is for …' after 'Next we have our public hearings' as the item", () => {
+    const [decision] = decisionsOf([
+      [5, "The motion carries."],
+      [8, "Next we have our public hearings."],
+      [9, "The first is for the 2027 sidewalk repair assessment."],
+      [10, "I'll ask Dana Pike from public works to give us that presentation."],
+      [200, "Seeing no one else, I'll move approval of this item."],
+      [205, "All those in favor say aye. Those opposed say nay."],
+      [207, "The ayes have it."],
+    ]);
+    expect(decision).toMatchObject({ motion: "approve", result: "carried" });
+    expect(decision!.item).toMatch(/^The 2027 sidewalk repair assessment$/i);
+  });
+
+  it("does not take 'the next presentation will …' for an announcement that ends the current item", () => {
+    const [decision] = decisionsOf([
+      [5, "Our next item is a presentation on the harbor dredging plan."],
+      [100, "I know the next presentation will probably touch on this too, but thank you."],
+      [200, "Seeing no further questions, I'll direct the clerk to receive and file that report."],
+    ]);
+    expect(decision).toMatchObject({ motion: "receive-and-file", result: "carried" });
+    expect(decision!.item).toMatch(/harbor dredging plan/i);
+  });
+
+  it("files a report on the chair's polite 'I would direct the clerk to file that report'", () => {
+    const [decision] = decisionsOf([
+      [5, "Our next item is receiving the quarterly permit backlog report."],
+      [200, "Seeing no further discussion, I would direct the clerk to file that report."],
+    ]);
+    expect(decision).toMatchObject({ motion: "receive-and-file", result: "carried" });
+    expect(decision!.item).toMatch(/quarterly permit backlog report/i);
+    // A condition is still no result.
+    expect(
+      decisionsOf([
+        [5, "Our next item is receiving the quarterly permit backlog report."],
+        [200, "If there are no questions, we would direct the clerk to file that report."],
+      ]),
+    ).toEqual([]);
+  });
+});
+
+describe("third round: patterns of other councils (Denver, Long Beach)", () => {
+  it("ties a roll call to its motion however long the debate, and names the bill without 'be adopted'", () => {
+    const debate = Array.from({ length: 80 }, (_, i): [number, string] => [
+      30 + i,
+      `Speaker ${i + 1} talked about the new bike lanes near the river trail and the parking they take.`,
+    ]);
+    const decisions = decisionsOf([
+      [5, "Twelve eyes. Council Bill 301 has passed."],
+      [10, "I move that Council Bill 302 on the river trail bike lanes be adopted."],
+      ...debate,
+      [200, "Madam Secretary, roll call on Council Bill 302."],
+      [201, "Ortiz."],
+      [202, "Aye."],
+      [203, "Lind."],
+      [204, "Aye."],
+      [205, "Quist."],
+      [206, "Nay."],
+      [210, "Two ayes, one nay. Council Bill 302 has passed."],
+    ]);
+    expect(decisions.map(brief)).toEqual([
+      { item: "Council Bill 302 on the river trail bike lanes", motion: "adopt", result: "carried", ayes: 2, nays: 1 },
+    ]);
+  });
+
+  it("still ties no result to a motion long before when no vote was called", () => {
+    const debate = Array.from({ length: 80 }, (_, i): [number, string] => [
+      30 + i,
+      `Speaker ${i + 1} talked about the new bike lanes near the river trail and the parking they take.`,
+    ]);
+    expect(
+      decisionsOf([
+        [10, "I move that Council Bill 302 on the river trail bike lanes be adopted."],
+        ...debate,
+        [200, "The motion carries."],
+      ]),
+    ).toEqual([]);
+  });
+
+  it("keeps the announced item through 'That is the item that is before you' and a presenter's 'The first we have …'", () => {
+    const [decision] = decisionsOf([
+      [5, "Next item is hearing 12, the zoning code cleanup ordinance."],
+      [30, "That is the item that is before you."],
+      [40, "The first we have a zone that has been eliminated, but there are still references to it in the code."],
+      [60, "I have a motion by Councilwoman Reyes."],
+      [62, "Members, please cast your votes."],
+      [64, "Motion carries."],
+    ]);
+    expect(decision).toMatchObject({ motion: "approve", result: "carried" });
+    expect(decision!.item).toMatch(/zoning code cleanup ordinance/i);
+  });
+
+  it("names an amended bill without 'be amended in the following particulars'", () => {
+    const [decision] = decisionsOf([
+      [5, "Madam President, I move that council bill 57 be amended in the following particulars."],
+      [20, "Madam Secretary, roll call on the amendment."],
+      [30, "We have eleven ayes, council bill 57 has been amended."],
+    ]);
+    expect(decision).toMatchObject({ motion: "amend", result: "carried", ayes: 11 });
+    expect(decision!.item).toMatch(/^(?:Council )?bill 57$/i);
+  });
+
+  it("reads a motion a caption break cut before its verb ('Seeing none, I will' | 'approve the consent agenda')", () => {
+    const [decision] = decisionsOf([
+      [5, "Are there any questions on the consent agenda?"],
+      [20, "Seeing none, I will"],
+      [24, "approve on the consent agenda, and receive and file the report."],
+      [26, "All those in favor say aye."],
+      [28, "The ayes have it."],
+    ]);
+    expect(decision).toMatchObject({ item: "the consent agenda", motion: "approve", result: "carried" });
+    expect(decision!.motion_evidence.text).toBe("approve on the consent agenda, and receive and file the report.");
+  });
+
+  it("reads 'approval of items 2 through 9, including postponing item 9' as the listing approved", () => {
+    const [decision] = decisionsOf([
+      [5, "Item nine is the ordinance on boulevard gardens."],
+      [20, "I'll move approval of items 2 through 9, including postponing item 9 to March 3rd."],
+      [26, "All those in favor say aye."],
+      [28, "The ayes have it. Those items are approved."],
+    ]);
+    expect(decision).toMatchObject({ item: "items 2 through 9", motion: "approve", result: "carried" });
+  });
+
+  it("publishes 'nine in favor, nine opposed. The motion carries' only when the names answered agree, and then without a tally", () => {
+    const roll: Array<[number, string]> = [
+      [20, "Will the clerk please call the roll on the amendment."],
+      [21, "Ortiz."],
+      [22, "Yes."],
+      [23, "Lind."],
+      [24, "Yes."],
+      [25, "Quist."],
+      [26, "Yes."],
+    ];
+    const lines = (said: string): Array<[number, string]> => [
+      [5, "Our next item is the ordinance on sidewalk cafe permits."],
+      [10, "I move to amend the ordinance on sidewalk cafe permits as shown in amendment one."],
+      ...roll,
+      [30, said],
+      [32, "The motion carries."],
+    ];
+    expect(decisionsOf(lines("Nine in favor, nine opposed.")).map(brief)).toEqual([
+      { item: "Ordinance on sidewalk cafe permits", motion: "amend", result: "carried", ayes: null, nays: null },
+    ]);
+    // Without names answered one by one, words and count still disagree: nothing is published.
+    expect(
+      decisionsOf([
+        [5, "Our next item is the ordinance on sidewalk cafe permits."],
+        [10, "I move to amend the ordinance on sidewalk cafe permits as shown in amendment one."],
+        [20, "Will the clerk please call the roll on the amendment."],
+        [30, "Nine in favor, nine opposed."],
+        [32, "The motion carries."],
+      ]),
+    ).toEqual([]);
+  });
+
+  it("takes a staff report's recommendation as the item ('Item 14 is a report from Fire, recommendation to …')", () => {
+    const [decision] = decisionsOf([
+      [
+        5,
+        "Item 14 is a report from Fire recommendation to enter into an agreement with the Bayside school district for junior lifeguards.",
+      ],
+      [60, "There's a motion and a second."],
+      [62, "Members, please cast your votes."],
+      [64, "Motion carries."],
+    ]);
+    expect(decision).toMatchObject({ motion: "approve", result: "carried" });
+    expect(decision!.item).toMatch(/^Enter into an agreement with the Bayside school district/);
+  });
+
+  it("reads a vote called 'on the substitute motion' as the substitute, and 'Next up is Councilman Ortiz' as no item", () => {
+    const decisions = decisionsOf([
+      [5, "Our next item is the business retention strategy for the harbor district."],
+      [20, "I'd like to make a substitute motion to send a letter of support to the harbor businesses."],
+      [40, "Next up is Councilman Ortiz."],
+      [400, "So please cast your vote on the substitute motion first."],
+      [402, "Motion fails."],
+    ]);
+    expect(decisions.map(brief)).toEqual([
+      {
+        item: "Business retention strategy for the harbor district",
+        motion: "substitute",
+        result: "failed",
+        ayes: null,
+        nays: null,
+      },
+    ]);
+  });
+});
+
 describe("decisions from plain transcripts", () => {
   it("reads Seattle's 'the bill passed' in an untimed transcript, with no invented time", () => {
     const analysis = analyzeOffline({

@@ -3,6 +3,7 @@ import { VERIFICATION_MARKS } from "~/lib/ai/marks";
 import type { Decision } from "~/lib/ai/schemas";
 import { verifyAnalysis } from "~/lib/ai/verify";
 import { withBackedHeadline } from "~/lib/ai/backed-headline";
+import { analyzeSegments } from "~/lib/ai/offline/analyzer.server";
 import { writeOfflineStory } from "~/lib/ai/offline/story-writer";
 import {
   countRollCall,
@@ -105,6 +106,39 @@ describe("decisions a transcript supports", () => {
       `The 4% raise, which Chen called 'a giveaway' ${VERIFICATION_MARKS.quote.text}, costing $900,000 ${VERIFICATION_MARKS.number.text}`,
     );
     expect(report.quotes.map((q) => q.location)).toEqual(["decisions[0].item"]);
+  });
+});
+
+describe("a count the clerk says in the roll call", () => {
+  it("confirms 'nine in favor, none opposed' said two sentences before the result, over a partly heard roll call", () => {
+    const lines: Array<[number, string]> = [
+      [5, "Our next item is the ordinance on sidewalk cafe permits."],
+      [10, "I move to pass the ordinance on sidewalk cafe permits."],
+      [20, "Will the clerk please call the roll on the passage of the ordinance."],
+      [21, "Ortiz."],
+      [22, "Yes."],
+      [23, "Lind."],
+      [24, "Yes."],
+      [25, "Quist."],
+      [26, "Yes."],
+      [27, "Moreau."],
+      [28, "Yeah."],
+      [30, "Nine in favor, none opposed."],
+      [31, "Thank you."],
+      [33, "The motion carries and the ordinance is adopted."],
+    ];
+    const timed = lines.map(([start, text], position) => ({
+      position,
+      startSeconds: start,
+      endSeconds: null,
+      speaker: null,
+      text,
+    }));
+    const analysis = analyzeSegments(timed);
+    expect(analysis.decisions.map((d) => [d.motion, d.result, d.ayes, d.nays])).toEqual([["approve", "carried", 9, 0]]);
+    const { analysis: verified, report } = verifyAnalysis(analysis, timed);
+    expect(report.decisions![0]).toMatchObject({ published: true, failure: null });
+    expect(verified.decisions.map((d) => [d.ayes, d.nays])).toEqual([[9, 0]]);
   });
 });
 

@@ -40,7 +40,7 @@ const CARRIED = new RegExp(
     "\\b(?:the|that)\\s?otion\\s*(?:carries|carried|passes|passed)\\b",
     "\\b(?:the )?(?:ayes|aye's|eyes) (?:have|of) it\\b",
     `\\b${ITEM_NOUN} (?:is|are|has been|have been|was|were) (?:hereby )?(?:approved|adopted|passed)(?! (?:in|on|by|last|back|previously|when|as part|unanimously? (?:in|on)))\\b`,
-    `\\b(?:the )?(?:amendment|bill|ordinance|resolution|item|appointment|consent calendar|consent agenda)(?: (?:number )?[\\w-]+)? (?:passes|carries|is adopted|is approved)\\b`,
+    `\\b(?:the )?(?:amendment|bill|ordinance|resolution|item|appointment|consent calendar|consent agenda)(?: (?:number )?[\\w-]+)? (?:passes|carries|is adopted|is approved|has passed(?=\\s*[.;!]?\\s*$))\\b`,
     `\\b(?:approved|adopted|passe[sd]|carrie[sd]),? (?:on a |by a )?(?:vote of )?${TALLY_WORD}\\s*(?:-|–|to)\\s*${TALLY_WORD}(?!\\d)`,
     "\\b(?:passe[sd]|carrie[sd]|approved|adopted) unanimously\\b",
     "\\bunanimously (?:approved|adopted|passed)\\b",
@@ -217,7 +217,7 @@ function describeOutcome(outcome: VoteOutcome): string {
 // "Our next item is a public hearing for ...", "item number four, which is ...", "we'll take up item 25",
 // "Moving on to item 5, a public hearing on ...", "Let's go to item 7, restoring ...", "Next is item 6, ...".
 const ITEM_ANNOUNCEMENT =
-  /\b(?:(?:our |the )?(?:next|first|last|final|only|one) (?:item|items|public hearing|discussion item|matter)(?: on (?:the|our) [a-z ]+ agenda)?(?: today| up)?(?: is| are|,? which is)|next up(?: for discussion)? is|item (?:number |no\.? |#)?[\w.]+,? (?:is|which is)|(?:take up|move to|moving to|moving on to|turn to|on to|go to|brings? us to|next is) (?:item|agenda item) (?:number |no\.? )?[\w.]+(?:,? which is|,)?|(?:we have|there is) a (?:public hearing|joint consent item|consent item) (?:for|on|regarding|with)|(?:the )?consent agenda(?:,| items)? (?:which|that))\s*/i;
+  /\b(?:(?:our |the )?(?:next|first|last|final|only|one) (?:item|items|public hearing|discussion item|matter)(?: on (?:the|our) [a-z ]+ agenda)?(?: today| up)?(?: is| are|,? which is)|next up(?: for discussion)? is|item (?:number |no\.? |#)?(?!(?:that|this|which|it)\b)[\w.]+,? (?:is|which is)|(?:take up|move to|moving to|moving on to|turn to|on to|go to|brings? us to|next is) (?:item|agenda item) (?:number |no\.? )?[\w.]+(?:,? which is|,)?|(?:we have|there is) a (?:public hearing|joint consent item|consent item) (?:for|on|regarding|with)|(?:the )?consent agenda(?:,| items)? (?:which|that))\s*/i;
 
 // What follows an announcement but names no item: "on our postponement agenda", ", with that, I'll ask".
 const NOT_AN_ITEM =

@@ -21,7 +21,7 @@ import {
 } from "./items";
 import { isConsentMotion, isMotion, motionKind, numberedItems } from "./motions";
 import { findResult, isVoiceCall, type StatedResult } from "./results";
-import { isRollCallStart, isRollCallVote, voteTally } from "./tallies";
+import { countRollCall, isRollCallStart, isRollCallVote, voteTally } from "./tallies";
 
 export { findResult } from "./results";
 export { countRollCall, voteTally } from "./tallies";
@@ -45,9 +45,10 @@ const AGENDA_CHANGE =
   /\bamend(?:ing)? the agenda\b|\b(?:add|adding) (?:this|the|that|a|an) (?:walk-on )?item to (?:the |our )?(?:consent )?agenda\b/i;
 // A failed motion's item is decided by a motion made at most this many sentences after the failure.
 const AFTER_FAILURE = 30;
-const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main )?motion\b/i;
+const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main |substitute )?motion\b/i;
 
 type Motion = { index: number; kind: MotionKind; text: string };
+const NO_TALLY = { ayes: null, nays: null, abstain: null, absent: null };
 
 class DecisionBook {
   readonly decisions: Decision[] = [];
@@ -84,7 +85,7 @@ class DecisionBook {
       this.motion = null;
       this.rollStart = null;
       this.voiceCall = false;
-    } else if (!result && isMotion(text)) this.open(index, this.withRunOn(index));
+    } else if (!result && (isMotion(text) || this.runOnMotion(index))) this.open(index, this.withRunOn(index));
     else if (this.item && this.item.name === null && !this.item.decided && index - this.item.sentence <= NAMING_WINDOW)
       this.item.name = itemNamedAfter(text);
     if (isVoiceCall(text) && this.motion) this.voiceCall = true;
@@ -96,9 +97,21 @@ class DecisionBook {
     }
   }
 
-  /** A sentence cut by a caption break ("I will move approval of the consent" | "agenda."), with its end. */
+  /** The start of a motion a caption break cut off ("Seeing none, I will" | "approve the consent agenda."), or "". */
+  private cutStart(index: number): string {
+    const before = this.sentences[index - 1]?.text;
+    return !before || /[.?!"”]\s*$/.test(before) || isMotion(before) ? "" : `${before} `;
+  }
+
+  /** A motion only with the start a caption break cut off. */
+  private runOnMotion(index: number): boolean {
+    const start = this.cutStart(index);
+    return start !== "" && isMotion(`${start}${this.sentences[index]!.text}`);
+  }
+
+  /** A sentence cut by caption breaks ("I will move approval of the consent" | "agenda."), with its start and end. */
   private withRunOn(index: number): string {
-    const text = this.sentences[index]!.text;
+    const text = `${this.cutStart(index)}${this.sentences[index]!.text}`;
     const next = this.sentences[index + 1]?.text;
     return /[.?!"”]\s*$/.test(text) || !next ? text : `${text} ${next}`;
   }
@@ -118,9 +131,11 @@ class DecisionBook {
 
   private close(index: number, result: StatedResult): void {
     const text = this.sentences[index]!.text;
-    // A result long after the motion decides it only when a vote was called in between (or the result says "motion").
-    const called = this.voiceCall || this.rollStart !== null || /\bmotion\b/i.test(text);
-    const reach = called ? VOTE_WINDOW : UNCALLED_WINDOW;
+    // A vote called on the pending motion ("all those in favor", a roll call) decides it however long the
+    // debate was: no announcement came between, or the motion would be gone. Without a call, a result decides
+    // a motion this close only (farther when the result says "motion").
+    const called = this.voiceCall || this.rollStart !== null;
+    const reach = called ? Infinity : /\bmotion\b/i.test(text) ? VOTE_WINDOW : UNCALLED_WINDOW;
     const pending = this.motion && index - this.motion.index <= reach ? this.motion : null;
     const own = isMotion(text) ? { index, kind: motionKind(text), text } : null;
     const motion =
@@ -137,11 +152,19 @@ class DecisionBook {
     const item = this.itemOf(motion, result);
     if (!item) return;
     const rolls = rollFrom === null ? [] : this.sentences.slice(rollFrom + 1, index + 1).map((s) => s.text);
-    const tally = voteTally(result.tally, rolls);
-    const how: VoteMethod | null = rolls.length && tally.ayes !== null ? "roll-call" : result.how;
-    const lost = tally.ayes !== null && tally.nays !== null && tally.ayes <= tally.nays;
-    // "Nine in favor, nine opposed. The motion carries.": words and count disagree; neither is published.
-    if (tally.nays !== null && result.stated && result.stated !== (lost ? "failed" : "carried")) return;
+    let tally = voteTally(result.tally, rolls);
+    let how: VoteMethod | null = rolls.length && tally.ayes !== null ? "roll-call" : result.how;
+    let lost = tally.ayes !== null && tally.nays !== null && tally.ayes <= tally.nays;
+    // "Nine in favor, nine opposed. The motion carries.": words and said count disagree. Only when the
+    // names answered one by one agree with the words ("none opposed" misheard) is the result published,
+    // without a tally; else nothing is.
+    if (tally.nays !== null && result.stated && result.stated !== (lost ? "failed" : "carried")) {
+      const counted = rolls.length ? countRollCall(rolls) : null;
+      if (!counted || (counted.ayes! > counted.nays! ? "carried" : "failed") !== result.stated) return;
+      tally = NO_TALLY;
+      how = "roll-call";
+      lost = result.stated === "failed";
+    }
     this.decisions.push({
       item,
       motion: motion.kind,
@@ -167,6 +190,9 @@ class DecisionBook {
     if (result.kind === "adjourn") return "Adjournment";
     if (AGENDA_CHANGE.test(motion.text)) return "amending the agenda";
     if (isConsentMotion(motion.text)) return "the consent agenda";
+    // "approval of items 2 through 11": a listing, whatever item was announced last.
+    const listing = numberedItems(motion.text);
+    if (listing && /^items\b/i.test(listing) && motion.kind === "approve") return listing;
     // After a failed motion, the item is still the one decided only by a motion made soon after.
     const stale = this.failedAt !== null && motion.index - this.failedAt > AFTER_FAILURE;
     const current = this.item && !this.item.decided && !stale ? this.item.name : null;

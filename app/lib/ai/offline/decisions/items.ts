@@ -7,6 +7,7 @@
 import { announcedItem, isProcedureItem } from "../actions";
 import { cleanSentence, shorten } from "../rules";
 import { trimToStatement } from "../summary-plan";
+import { findResult } from "./results";
 
 export type CurrentItem = { name: string | null; sentence: number; decided: boolean };
 
@@ -14,21 +15,28 @@ export type CurrentItem = { name: string | null; sentence: number; decided: bool
 // "The first thing on our agenda today is a presentation on …", "Our next items an exclusive tobacco …",
 // "Ourext item is an appeal hearing …", "First is a conditional use permit for …".
 const NEXT = "(?:next|ourext|our ext|first|last|final)";
+// "I know the next presentation will cover this": a reference to a later item, not an announcement.
+const REFERENCE = "(?! (?:will|would|may|might|could|should|can|probably|has|had|was)\\b)";
 const MORE_ANNOUNCEMENT = new RegExp(
   [
     `\\b(?:the )?${NEXT} (?:thing|order of business) on (?:our|the) agenda(?: today)? is\\s+`,
-    `\\b(?:our |the )?${NEXT} (?:items?|public hearing|hearing|presentation)(?:'s| is| are|s)?(?: an?)?\\s+`,
-    "^(?:and )?(?:first|second|third|next|last|finally),? (?:is|we have|up is) (?=an?\\s|the\\s)",
+    `\\b(?:our |the )?${NEXT} (?:items?|public hearing|hearing|presentation)${REFERENCE}(?:'s| is| are|s)?(?: an?)?\\s+`,
+    // "First up is a …", "The first is for the 2025 fee schedule.", "The second is related to approval of …".
+    "^(?:and )?(?:first|second|third|next|last|finally),? (?:is|we have|up is|up)\\s+(?=an?\\s|the\\s)",
+    "^(?:and )?the (?:first|second|third|next|last) (?:one )?is (?:for|related to|regarding) (?=\\S+\\s+\\S+)",
     // "Next we'll take up the public hearing item passage of an ordinance …".
     "\\b(?:we(?:'ll| will)|let's|i(?:'ll| will)) take up (?:the |our )?(?:next )?(?:public hearing |discussion |presentation )?item,?\\s+(?!number\\b|no\\b|\\d)",
   ].join("|"),
   "i",
 );
 // "Next item is a discussion.": a boundary without a name.
-const BOUNDARY =
-  /\b(?:(?:our |the )?(?:next|ourext|last|final),? (?:(?:the|our|we have an?|we have the|is an?|is the) )?(?:items?|public hearing|hearing|presentation|discussion item)\b|(?:take|taking) up item\b|(?:move|moving|go|going) (?:on )?to item\b)/i;
+const BOUNDARY = new RegExp(
+  `\\b(?:(?:our |the )?(?:next|ourext|last|final),? (?:(?:the|our|we have an?|we have the|we have (?:our|\\w+)|is an?|is the) )?(?:items?|public hearings?|hearings?|presentation|discussion item)\\b${REFERENCE}|(?:take|taking) up item\\b|(?:move|moving|go|going) (?:on )?to item\\b)`,
+  "i",
+);
 // "Next up is Jennifer Saunders, who is the managing attorney": a speaker, not an item.
-const A_SPEAKER = /^(?:council ?member|vice chair|chair|director|mr|ms|mrs|dr|commissioner)\b|\bwho (?:is|will)\b/i;
+const A_SPEAKER =
+  /^(?:(?:council ?member|vice chair|chair|director|mr|ms|mrs|dr|commissioner)\b|(?:council ?(?:man|woman)|councilor|(?:vice )?mayor)\s)|\bwho (?:is|will)\b/i;
 
 /**
  * The item a sentence announces: its name; null for procedure (public comment, roll call) or an
@@ -37,9 +45,20 @@ const A_SPEAKER = /^(?:council ?member|vice chair|chair|director|mr|ms|mrs|dr|co
 export function announcement(text: string): string | null | undefined {
   const name = announcedItem(text) ?? moreAnnounced(text);
   if (name && A_SPEAKER.test(name)) return undefined;
-  if (name) return isProcedureItem(name) ? null : plainItem(name);
+  if (name && isProcedureItem(name)) return recommended(text);
+  if (name) return plainItem(name);
   if (!BOUNDARY.test(text) || /\?\s*$/.test(text)) return undefined;
   return /\b(?:for|on|to|at|in|until) (?:the|our) next\b/i.test(text) ? undefined : null;
+}
+
+// "Item 14 is a report from Fire, recommendation to enter into an agreement with …": the staff report
+// is how the item came; what is decided is its recommendation.
+const RECOMMENDATION = /\breports? from\b[^.?!;]{0,80}?\brecommendations? (?:to|that)\s+([^.?!;]+)/i;
+
+/** The recommendation a staff report's announcement names, as the item; null when it names none. */
+function recommended(text: string): string | null {
+  const rest = RECOMMENDATION.exec(text)?.[1];
+  return rest && rest.split(/\s+/).length >= 3 ? plainItem(shorten(rest, 16).replace(/…$/, "")) : null;
 }
 
 function moreAnnounced(text: string): string | null {
@@ -69,6 +88,9 @@ export function plainItem(name: string): string | null {
     .replace(/^(?:the |a )?motion (?:to|that)\s+/i, "")
     .replace(/^(?:is|are|which is)\s+/i, "")
     .replace(/^(?:for|on|regarding|about)\s+(?=\S+\s+\S+)/i, "")
+    // "Council Bill 721 be placed upon final consideration and do pass", "bill 57 be amended in the following
+    // particulars": what the motion does to the item is no part of its name.
+    .replace(/,?\s+be (?:adopted|approved|passed|amended|placed upon final consideration)\b.*$/i, "")
     .replace(/^\w/, (first) => first.toUpperCase())
     // "… tax relief programs we have two speakers": the name ends where the chair goes on talking.
     .replace(/,?\s+(?:and |so |but )?(?:i|i'm|i'll|i've|we|we're|we'll|you|you're)\b.*$/i, "");
@@ -84,6 +106,8 @@ const OPENING_WINDOW = 12;
 /** The item the transcript's opening reads out, before any announcement: a one-item transcript's item. */
 export function openingItem(sentences: Array<{ text: string }>): string | null {
   for (const sentence of sentences.slice(0, OPENING_WINDOW)) {
+    // "11 ayes, Council Bill 694 has passed.": the previous item's result, not this transcript's item.
+    if (findResult(sentence.text)) continue;
     const docket = DOCKET.exec(sentence.text)?.[1];
     const statement = docket ?? trimToStatement(sentence.text);
     if (statement && !/\?\s*$/.test(sentence.text)) return plainItem(statement);

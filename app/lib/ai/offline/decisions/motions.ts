@@ -15,7 +15,7 @@ const MORE_MOTION = new RegExp(
     "\\bi(?:'ll| will) approv\\w*\\b",
     "\\bmake that motion\\b",
     "\\bmov(?:e|ed|ing) (?:approval|adoption|passage|that (?:we|the)|to (?:approve|adopt|deny|postpone|continue|refer|amend|substitute|override|reconsider|suspend|table|receive|place|set|forward))\\b",
-    "\\b(?:on|with) (?:the|that|this|my) (?:main )?motion\\b",
+    "\\b(?:on|with) (?:the|that|this|my) (?:main |substitute )?motion\\b",
     "\\bmoves? (?:for )?(?:suspension|passage|approval|adoption)\\b",
     "\\bmotion (?:to|that|for|by)\\b",
     "\\bso moved\\b",
@@ -38,6 +38,12 @@ const PLACE_ON_FILE = /\b(?:place[ds]?|placing) (?:it |this |that |the \w+ )?on 
 // Most specific first: "a motion to deny the appeal and uphold the approval" is a denial.
 const KINDS: Array<[MotionKind, RegExp]> = [
   ["approve", /\bmain motion\b/i],
+  // "I'll move approval of items 2 through 11, including postponing item 11": the listing is approved; a
+  // postponement or a report filed with it rides along.
+  [
+    "approve",
+    /(?:^|\b(?:move|moving|i(?:'ll| will))\s+)(?:approval|to approve|approve)\s+(?:on |of )?(?:the )?(?:consent (?:agenda|calendar)|(?:all )?(?:the )?items? (?:\d|one|two|three|four|five|six|seven|eight|nine|ten))/i,
+  ],
   ["override-veto", /\boverrid\w*\b.{0,40}\bveto\b|\bveto\b.{0,30}\b(?:overrid|sustain)/i],
   ["reconsider", /\breconsider\w*\b/i],
   ["suspend-rules", /\bsuspend(?:ing)? the rules\b/i],

@@ -6,7 +6,7 @@
  */
 import type { DecisionResult, VoteMethod } from "../../schemas";
 import { findVoteOutcome } from "../actions";
-import { receiveAndFilePhrase } from "./motions";
+import { isConsentMotion, receiveAndFilePhrase } from "./motions";
 
 export type StatedResult = {
   result: DecisionResult;
@@ -64,8 +64,10 @@ export function findResult(text: string, options: { afterVoiceCall?: boolean } =
       stated: "carried",
       phrase: ordered[0],
     };
-  const filed = receiveAndFilePhrase(text);
-  if (filed && !/\?\s*$/.test(text) && !HYPOTHETICAL.test(text))
+  // "approve the consent agenda and receive and file item 5": a rider of the consent motion, voted with it.
+  const filed = isConsentMotion(text) ? null : receiveAndFilePhrase(text);
+  // "I would direct the clerk to file that report" is the chair's polite form, not a condition.
+  if (filed && !/\?\s*$/.test(text) && !HYPOTHETICAL.test(text.replace(/\bi would (?=ask|direct)/gi, "")))
     return { result: "carried", tally: null, how: "unanimous-consent", kind: "file", stated: "carried", phrase: filed };
   return null;
 }
