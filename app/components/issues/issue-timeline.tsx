@@ -141,7 +141,7 @@ export function TimelineList({
 }: {
   items: readonly TimelineEntry[];
   showCity: boolean;
-  /** False for sample meetings (the prototype showcase): no meeting page to link to. */
+  /** False for sample meetings (the prototype showcase): no meeting page to link to, no quote checked. */
   linkMeetings?: boolean;
 }) {
   return (
@@ -218,7 +218,9 @@ export function TimelineList({
             ) : null}
             {item.quotes.length ? (
               <div className="mt-3">
-                <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Key quotes (verified)</p>
+                <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  {linkMeetings ? "Key quotes (verified)" : "Key quotes"}
+                </p>
                 {item.quotes.map((quote, index) => (
                   <blockquote
                     key={index}
