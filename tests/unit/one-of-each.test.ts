@@ -95,3 +95,43 @@ describe("one helper for each job", () => {
     expect(filesMatching(/function Card\(|const Card\s*=/, "app/components/ui/card.tsx")).toEqual([]);
   });
 });
+
+/**
+ * The prototypes render the real components with sample data (issue 28,
+ * deliverable 4): the showcase's search results, AI summary, timeline and
+ * quote cards, and the sample directory's letter filter and empty state,
+ * come from the production components, not from copies of their markup.
+ */
+describe("the prototypes render the real components", () => {
+  const text = (name: string) => {
+    const file = APP.find((candidate) => candidate.name === name);
+    if (!file) throw new Error(`${name} is gone`);
+    return file.text;
+  };
+  const importsFrom = (source: string, module: string, names: string[]) => {
+    const imports = [...source.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"([^"]+)"/g)]
+      .filter((match) => match[2] === module)
+      .flatMap((match) => match[1]!.split(",").map((name) => name.trim()));
+    return names.filter((name) => !imports.includes(name));
+  };
+
+  it("the component showcase uses the search, desk and issue components", () => {
+    const screen = text("app/components/proto/frontend-components/screen.tsx");
+    expect(importsFrom(screen, "~/components/search/search-results", ["SearchResults"])).toEqual([]);
+    expect(importsFrom(screen, "~/components/desk/quote-card", ["QuoteCard"])).toEqual([]);
+    expect(
+      importsFrom(screen, "~/components/issues/issue-timeline", ["IssueSummaryCard", "TimelineList", "ToggleChips"]),
+    ).toEqual([]);
+    // No markup of its own for what those components draw.
+    expect(screen).not.toMatch(
+      /<blockquote|data-testid="(?:ai-summary|traditional-results|timeline)"|function QuoteCard\(/,
+    );
+  });
+
+  it("the sample directory uses the directory's letter filter and empty state", () => {
+    const route = text("app/routes/proto/business-directory.tsx");
+    expect(importsFrom(route, "~/components/businesses/letter-filter-nav", ["LetterFilterNav"])).toEqual([]);
+    expect(importsFrom(route, "~/components/businesses/directory-page", ["EMPTY_DIRECTORY"])).toEqual([]);
+    expect(route).not.toContain("No businesses found matching your criteria.");
+  });
+});

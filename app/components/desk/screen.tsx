@@ -4,17 +4,15 @@
  */
 import { Form, href, Link } from "react-router";
 import { AddToDraft } from "~/components/desk/add-to-draft";
+import { Citation, QuoteCard } from "~/components/desk/quote-card";
 import { Button, Field, SelectField } from "~/components/forms/fields";
 import { PageShell } from "~/components/layout/page-shell";
 import { LinkTabs } from "~/components/proto/frame";
-import { CopyMomentLink } from "~/components/meeting/copy-moment-link";
 import type { AlertEntry } from "~/lib/desk/alerts.server";
 import type { DraftEntry } from "~/lib/desk/draft.server";
 import { MAX_DRAFT_QUOTES, type DeskTab } from "~/lib/desk/forms";
 import type { QuoteHit } from "~/lib/desk/quotes.server";
 import { formatDate } from "~/lib/format/date";
-import { formatDuration } from "~/lib/format/duration";
-import { meetingHref } from "~/lib/meetings/links";
 import type { Route } from "../../routes/desk/+types/desk";
 
 const TABS: { tab: DeskTab; label: string }[] = [
@@ -53,42 +51,6 @@ function Pager({ page, hasMore, hrefOf }: { page: number; hasMore: boolean; href
         </Link>
       ) : null}
     </nav>
-  );
-}
-
-function Citation({
-  speaker,
-  meeting,
-  city,
-  seconds,
-}: {
-  speaker: string | null;
-  meeting: { id: string; title: string; publishedAt: string | null };
-  city: { name: string; state: string; locationKey: string };
-  seconds: number | null;
-}) {
-  const date = formatDate(meeting.publishedAt);
-  return (
-    <p className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-600">
-      <span>
-        {speaker ? `— ${speaker}, ` : ""}
-        <Link
-          to={meetingHref(meeting.id, { cityKey: city.locationKey, seconds })}
-          className="font-semibold text-brand-700 hover:underline"
-        >
-          {meeting.title}
-        </Link>
-        {`, ${city.name}, ${city.state}`}
-        {date ? (
-          <>
-            {", "}
-            <time dateTime={meeting.publishedAt ?? undefined}>{date}</time>
-          </>
-        ) : null}
-        {seconds !== null ? ` · at ${formatDuration(seconds, "m:ss")}` : null}
-      </span>
-      <CopyMomentLink meetingId={meeting.id} cityKey={city.locationKey} seconds={seconds} />
-    </p>
   );
 }
 
@@ -164,25 +126,22 @@ function QuotesTab({
       ) : (
         <ol className="mt-4 space-y-4" aria-label="Verified quotes">
           {hits.map((hit) => (
-            <li
+            <QuoteCard
               key={`${hit.meetingId}-${hit.highlight}-${hit.quote}`}
-              className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
               data-quote-hit
+              text={hit.text}
+              citation={{ speaker: hit.speaker, meeting: hitMeeting(hit), city: hit.city, seconds: hit.seconds }}
+              verification="verified"
+              context={hit.context}
             >
-              <blockquote className="text-slate-800 italic">“{hit.text}”</blockquote>
-              <Citation speaker={hit.speaker} meeting={hitMeeting(hit)} city={hit.city} seconds={hit.seconds} />
-              <p className="mt-1 text-xs font-semibold text-emerald-800">Verified word for word in the transcript</p>
-              {hit.context ? <p className="mt-1 text-sm text-slate-500">Context: {hit.context}</p> : null}
-              <div className="mt-2">
-                <AddToDraft
-                  meetingId={hit.meetingId}
-                  highlight={hit.highlight}
-                  quote={hit.quote}
-                  text={hit.text}
-                  returnTo={returnTo}
-                />
-              </div>
-            </li>
+              <AddToDraft
+                meetingId={hit.meetingId}
+                highlight={hit.highlight}
+                quote={hit.quote}
+                text={hit.text}
+                returnTo={returnTo}
+              />
+            </QuoteCard>
           ))}
         </ol>
       )}
@@ -287,15 +246,16 @@ function DraftTab({ entries, confirmClear }: { entries: DraftEntry[]; confirmCle
       ) : null}
       <ol className="mt-4 space-y-4" aria-label="Draft quotes">
         {entries.map((entry, index) => (
-          <li key={entry.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-draft-quote>
-            <blockquote className="text-slate-800 italic">“{entry.quote}”</blockquote>
-            <Citation speaker={entry.speaker} meeting={entry.meeting} city={entry.city} seconds={entry.seconds} />
-            <div className="mt-2 flex flex-wrap gap-2">
-              <MoveButton id={entry.id} intent="move-up" label="Move up" disabled={index === 0} />
-              <MoveButton id={entry.id} intent="move-down" label="Move down" disabled={index === entries.length - 1} />
-              <MoveButton id={entry.id} intent="remove" label="Remove" disabled={false} />
-            </div>
-          </li>
+          <QuoteCard
+            key={entry.id}
+            data-draft-quote
+            text={entry.quote}
+            citation={{ speaker: entry.speaker, meeting: entry.meeting, city: entry.city, seconds: entry.seconds }}
+          >
+            <MoveButton id={entry.id} intent="move-up" label="Move up" disabled={index === 0} />
+            <MoveButton id={entry.id} intent="move-down" label="Move down" disabled={index === entries.length - 1} />
+            <MoveButton id={entry.id} intent="remove" label="Remove" disabled={false} />
+          </QuoteCard>
         ))}
       </ol>
     </>

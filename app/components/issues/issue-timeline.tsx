@@ -134,7 +134,16 @@ export type TimelineEntry = {
   importance: ImportanceLevel;
 };
 
-export function TimelineList({ items, showCity }: { items: readonly TimelineEntry[]; showCity: boolean }) {
+export function TimelineList({
+  items,
+  showCity,
+  linkMeetings = true,
+}: {
+  items: readonly TimelineEntry[];
+  showCity: boolean;
+  /** False for sample meetings (the prototype showcase): no meeting page to link to, no quote checked. */
+  linkMeetings?: boolean;
+}) {
   return (
     <ol className="mt-4 space-y-4 border-l-2 border-slate-200 pl-6" data-testid="timeline">
       {items.map((item) => {
@@ -169,15 +178,19 @@ export function TimelineList({ items, showCity }: { items: readonly TimelineEntr
               </span>
             </div>
             <h3 className="mt-1 font-semibold">
-              <Link to={at(item.startSeconds)} className="text-brand-700 hover:underline">
-                {item.title}
-              </Link>
+              {linkMeetings ? (
+                <Link to={at(item.startSeconds)} className="text-brand-700 hover:underline">
+                  {item.title}
+                </Link>
+              ) : (
+                item.title
+              )}
             </h3>
             {item.passages.length ? (
               <ul className="mt-2 space-y-2">
                 {item.passages.map((passage, index) => (
                   <li key={index} className="text-sm text-slate-700">
-                    {passage.startSeconds !== null ? (
+                    {linkMeetings && passage.startSeconds !== null ? (
                       <Link
                         to={at(passage.startSeconds)}
                         className="mr-2 font-mono text-xs font-semibold text-brand-700 hover:underline"
@@ -205,7 +218,9 @@ export function TimelineList({ items, showCity }: { items: readonly TimelineEntr
             ) : null}
             {item.quotes.length ? (
               <div className="mt-3">
-                <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Key quotes (verified)</p>
+                <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  {linkMeetings ? "Key quotes (verified)" : "Key quotes"}
+                </p>
                 {item.quotes.map((quote, index) => (
                   <blockquote
                     key={index}
@@ -215,7 +230,7 @@ export function TimelineList({ items, showCity }: { items: readonly TimelineEntr
                     <p className="italic">“{quote.text}”</p>
                     <footer className="mt-1 text-xs text-slate-600">
                       — {quote.speaker}
-                      {quote.timestamp ? (
+                      {linkMeetings && quote.timestamp ? (
                         <>
                           {" "}
                           at{" "}
@@ -247,17 +262,26 @@ export function IssueSummaryCard({
   generatedAt,
   provider,
   meetingLink,
+  provenance,
+  confidenceText,
 }: {
   summary: StoredIssueSummary;
   generatedAt: string | null;
   provider: string | null;
-  meetingLink: (meetingId: string) => string;
+  /** Absent for a sample summary (the prototype showcase): its citations are text, not links. */
+  meetingLink?: (meetingId: string) => string;
+  /** Replaces the line on who wrote the summary (the showcase's sample says so). */
+  provenance?: React.ReactNode;
+  /** The confidence as the page says it, when not the issue page's (the prototype's rule, ADR 0037). */
+  confidenceText?: string;
 }) {
   const cited = (meetingId: string) => {
     const source = summary.sources.find((candidate) => candidate.meeting_id === meetingId);
+    const label = `[${source ? `${source.entity}, ${formatDate(source.date) ?? "undated"}` : "meeting"}]`;
+    if (!meetingLink) return source ? <span className="text-xs font-semibold text-slate-600">{label}</span> : null;
     return (
       <Link to={meetingLink(meetingId)} className="text-xs font-semibold text-brand-700 hover:underline">
-        [{source ? `${source.entity}, ${formatDate(source.date) ?? "undated"}` : "meeting"}]
+        {label}
       </Link>
     );
   };
@@ -309,18 +333,22 @@ export function IssueSummaryCard({
       )}
       <p className="mt-4">
         <span className="font-semibold">Confidence:</span>{" "}
-        <span data-testid="confidence">{confidenceLabel(summary.confidence_score)}</span>
+        <span data-testid="confidence">{confidenceText ?? confidenceLabel(summary.confidence_score)}</span>
       </p>
       <h3 className="mt-4 font-semibold">Sources</h3>
       <ul className="mt-1 text-sm text-slate-600" data-testid="summary-sources">
         {summary.sources.map((source) => (
           <li key={source.meeting_id}>
-            <Link
-              to={meetingLink(source.meeting_id)}
-              className="text-brand-700 underline underline-offset-2 hover:decoration-2"
-            >
-              {source.title}
-            </Link>{" "}
+            {meetingLink ? (
+              <Link
+                to={meetingLink(source.meeting_id)}
+                className="text-brand-700 underline underline-offset-2 hover:decoration-2"
+              >
+                {source.title}
+              </Link>
+            ) : (
+              source.title
+            )}{" "}
             — {source.entity}
             {source.date ? (
               <>
@@ -330,14 +358,18 @@ export function IssueSummaryCard({
           </li>
         ))}
       </ul>
-      <p className="mt-4 text-xs text-slate-500">
-        Written {generatedAt ? formatDate(generatedAt) : ""} by{" "}
-        {provider?.startsWith("offline") ? "the offline analyzer (extractive)" : "a language model"}, from the meetings
-        below; every claim links to its meeting.
-        {summary.dropped_claims > 0
-          ? ` ${summary.dropped_claims} claim(s) citing no meeting of this timeline were left out.`
-          : ""}
-      </p>
+      {provenance !== undefined ? (
+        <p className="mt-4 text-xs text-slate-500">{provenance}</p>
+      ) : (
+        <p className="mt-4 text-xs text-slate-500">
+          Written {generatedAt ? formatDate(generatedAt) : ""} by{" "}
+          {provider?.startsWith("offline") ? "the offline analyzer (extractive)" : "a language model"}, from the
+          meetings below; every claim links to its meeting.
+          {summary.dropped_claims > 0
+            ? ` ${summary.dropped_claims} claim(s) citing no meeting of this timeline were left out.`
+            : ""}
+        </p>
+      )}
     </article>
   );
 }

@@ -15,10 +15,15 @@ export function SearchResults({
   outcome,
   showCity = false,
   headingLevel = 2,
+  linkMeetings = true,
+  testId,
 }: {
   outcome: SearchOutcome;
   showCity?: boolean;
   headingLevel?: 2 | 3;
+  /** False for sample results (the prototype showcase): no meeting to link to. */
+  linkMeetings?: boolean;
+  testId?: string;
 }) {
   if (outcome.status === "idle") return <p className="text-slate-600">{SEARCH_PROMPT}</p>;
   if (outcome.status === "error") {
@@ -38,7 +43,7 @@ export function SearchResults({
           {NEWEST_FIRST_TEXT}
         </p>
       ) : null}
-      <ol className="space-y-4" aria-label={`Results for ${outcome.query}`}>
+      <ol className="space-y-4" aria-label={`Results for ${outcome.query}`} data-testid={testId}>
         {outcome.results.map((result) => {
           const href = meetingHref(result.id, { cityKey: result.city.location_key, seconds: result.start_seconds });
           // A match too weak to round to 1% shows no badge rather than "Relevance 0%".
@@ -51,9 +56,13 @@ export function SearchResults({
             >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <Heading className="text-lg font-semibold">
-                  <Link to={href} className="text-brand-700 hover:underline">
-                    {result.title}
-                  </Link>
+                  {linkMeetings ? (
+                    <Link to={href} className="text-brand-700 hover:underline">
+                      {result.title}
+                    </Link>
+                  ) : (
+                    <span className="text-brand-700">{result.title}</span>
+                  )}
                 </Heading>
                 {relevance > 0 ? (
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
@@ -70,12 +79,14 @@ export function SearchResults({
                 {result.start_seconds !== null ? ` · at ${formatDuration(result.start_seconds, "m:ss")}` : null}
               </p>
               <Snippet html={result.snippet} className="mt-2 text-slate-800" />
-              <CopyMomentLink
-                meetingId={result.id}
-                cityKey={result.city.location_key}
-                seconds={result.start_seconds}
-                className="mt-2 inline-block"
-              />
+              {linkMeetings ? (
+                <CopyMomentLink
+                  meetingId={result.id}
+                  cityKey={result.city.location_key}
+                  seconds={result.start_seconds}
+                  className="mt-2 inline-block"
+                />
+              ) : null}
             </li>
           );
         })}

@@ -8,6 +8,7 @@
 import { Form, href, Link, useSearchParams } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { Button, Field, SelectField } from "~/components/forms/fields";
+import { EMPTY_DIRECTORY } from "~/components/businesses/directory-page";
 import { LetterFilterNav } from "~/components/businesses/letter-filter-nav";
 import { ProtoBusinessCard } from "~/components/proto/business-card";
 import { HiddenParams, ProtoFrame, useSamePage } from "~/components/proto/frame";
@@ -117,7 +118,7 @@ export default function ProtoBusinessDirectory({ loaderData }: Route.ComponentPr
         </ul>
       ) : (
         <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          No businesses found matching your criteria.
+          {EMPTY_DIRECTORY}
         </p>
       )}
     </ProtoFrame>

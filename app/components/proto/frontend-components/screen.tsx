@@ -16,7 +16,6 @@ import {
   SAMPLE_ISSUES,
   SAMPLE_QUOTES,
   TRIAL_DAYS_LEFT,
-  type EntityType,
   type SampleQuote,
 } from "~/lib/prototypes/sample-data";
 import {
@@ -37,20 +36,16 @@ import {
   timelineOf,
   toggleEntity,
 } from "~/lib/prototypes/showcase";
+import { QuoteCard } from "~/components/desk/quote-card";
+import { BodyBadge, IssueSummaryCard, TimelineList, ToggleChips } from "~/components/issues/issue-timeline";
+import { SearchResults } from "~/components/search/search-results";
+import {
+  sampleIssueSummary,
+  sampleQuoteCitation,
+  sampleSearchOutcome,
+  sampleTimelineEntry,
+} from "~/lib/prototypes/sample-props";
 import type { Route } from "../../../routes/proto/+types/frontend-components";
-import { ToggleChips } from "~/components/issues/issue-timeline";
-
-const ENTITY_CHIP: Record<EntityType, string> = {
-  city: "bg-sky-100 text-sky-900",
-  school: "bg-violet-100 text-violet-900",
-  county: "bg-emerald-100 text-emerald-900",
-};
-
-function EntityBadge({ type }: { type: EntityType }) {
-  return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${ENTITY_CHIP[type]}`}>{ENTITY_LABELS[type]}</span>
-  );
-}
 
 function StateLink({
   state,
@@ -108,34 +103,7 @@ function Timeline({ state }: { state: ShowcaseState }) {
         </>
       ) : null}
       {items.length ? (
-        <ol className="mt-4 space-y-4 border-l-2 border-slate-200 pl-6" data-testid="timeline">
-          {items.map((item) => (
-            <li key={item.id} className="relative rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-              <span
-                aria-hidden="true"
-                className={`absolute top-5 -left-[1.95rem] h-3 w-3 rounded-full ${
-                  item.importance_level === "high" ? "bg-red-500" : "bg-amber-400"
-                }`}
-              />
-              <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-                <EntityBadge type={item.entity_type} />
-                <span>{item.entity_name}</span>
-                <span>·</span>
-                <time dateTime={item.meeting_date}>{formatDate(item.meeting_date)}</time>
-                <span className="ml-auto text-xs font-semibold uppercase">
-                  {item.importance_level === "high" ? "High importance" : "Medium importance"}
-                </span>
-              </div>
-              <h4 className="mt-1 font-semibold">{item.title}</h4>
-              <p className="mt-1 text-slate-700">{item.summary}</p>
-              {item.key_quotes.map((quote) => (
-                <blockquote key={quote} className="mt-2 border-l-4 border-slate-200 pl-3 text-sm text-slate-700 italic">
-                  “{quote}”
-                </blockquote>
-              ))}
-            </li>
-          ))}
-        </ol>
+        <TimelineList items={items.map(sampleTimelineEntry)} showCity={false} linkMeetings={false} />
       ) : (
         <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
           {issue
@@ -149,7 +117,6 @@ function Timeline({ state }: { state: ShowcaseState }) {
 
 function SearchInterface({ state }: { state: ShowcaseState }) {
   const results = searchSample(state.q);
-  const summary = SAMPLE_AI_SUMMARY;
   return (
     <section aria-labelledby="search-heading">
       <h2 id="search-heading" className="text-2xl font-semibold">
@@ -182,73 +149,39 @@ function SearchInterface({ state }: { state: ShowcaseState }) {
       {results.length === 0 ? (
         <p className="mt-6 text-slate-600">No results found</p>
       ) : state.variant === "ai" ? (
-        <article className="mt-6 rounded-xl border border-brand-600/40 bg-white p-6 shadow-sm" data-testid="ai-summary">
-          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">AI Summary</p>
-          <h3 className="mt-1 text-xl font-semibold">{summary.title}</h3>
-          <h4 className="mt-4 font-semibold">Current status</h4>
-          <p className="text-slate-700">{summary.current_status}</p>
-          <h4 className="mt-4 font-semibold">Key developments</h4>
-          <ul className="mt-1 space-y-2">
-            {summary.key_developments.map((development) => (
-              <li key={development.date + development.summary} className="text-slate-700">
-                <time dateTime={development.date} className="font-semibold">
-                  {formatDate(development.date)}
-                </time>{" "}
-                · {development.entity}: {development.summary}
-              </li>
-            ))}
-          </ul>
-          <h4 className="mt-4 font-semibold">Next steps</h4>
-          <ul className="mt-1 list-disc pl-5 text-slate-700">
-            {summary.next_steps.map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ul>
-          <p className="mt-4">
-            <span className="font-semibold">Confidence:</span>{" "}
-            <span data-testid="confidence">{confidenceLabel(summary.confidence_score)}</span>
-          </p>
-          <h4 className="mt-4 font-semibold">Sources</h4>
-          <ul className="mt-1 text-sm text-slate-600">
-            {summary.sources.map((source) => (
-              <li key={source.entity + source.date}>
-                {source.entity}, <time dateTime={source.date}>{formatDate(source.date)}</time>
-              </li>
-            ))}
-          </ul>
-        </article>
+        <IssueSummaryCard
+          summary={sampleIssueSummary(SAMPLE_AI_SUMMARY)}
+          generatedAt={null}
+          provider={null}
+          confidenceText={confidenceLabel(SAMPLE_AI_SUMMARY.confidence_score)}
+          provenance="A sample summary, written for this prototype: its meetings and citations are made up."
+        />
       ) : (
-        <ol className="mt-6 space-y-3" data-testid="traditional-results">
-          {results.map((result) => (
-            <li key={result.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-              <h3 className="font-semibold text-brand-700">{result.title}</h3>
-              <p className="mt-1 text-slate-700">{result.snippet}</p>
-              <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-                <EntityBadge type={result.entity_type} />
-                <time dateTime={result.date}>{formatDate(result.date)}</time>
-                <span>· {result.speaker}</span>
-                <span>· Relevance {Math.round(result.relevance_score * 100)}%</span>
-              </p>
-            </li>
-          ))}
-        </ol>
+        <div className="mt-6">
+          <SearchResults
+            outcome={sampleSearchOutcome(state.q, results)}
+            headingLevel={3}
+            linkMeetings={false}
+            testId="traditional-results"
+          />
+        </div>
       )}
     </section>
   );
 }
 
-function QuoteCard({ quote, children }: { quote: SampleQuote; children: React.ReactNode }) {
+/** A sample quote on the desk's quote card, with the showcase's draft links as its actions. */
+function SampleQuoteCard({ quote, children }: { quote: SampleQuote; children: React.ReactNode }) {
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid={`quote-${quote.quote_id}`}>
-      <blockquote className="text-slate-900">“{quote.quote_text}”</blockquote>
-      <p className="mt-2 text-sm text-slate-600">
-        {quote.speaker_name}, {quote.speaker_title} · {quote.entity_name} ·{" "}
-        <time dateTime={quote.meeting_date}>{formatDate(quote.meeting_date)}</time> · at {quote.video_timestamp} ·{" "}
-        {quote.verification_status === "verified" ? "Verified" : "Verification pending"}
-      </p>
-      <p className="mt-1 text-sm text-slate-600">{quote.context}</p>
-      <div className="mt-3">{children}</div>
-    </li>
+    <QuoteCard
+      data-testid={`quote-${quote.quote_id}`}
+      text={quote.quote_text}
+      citation={sampleQuoteCitation(quote)}
+      verification={quote.verification_status}
+      context={quote.context}
+    >
+      {children}
+    </QuoteCard>
   );
 }
 
@@ -299,7 +232,7 @@ function Dashboard({ state }: { state: ShowcaseState }) {
                 data-testid={`alert-${alert.id}`}
               >
                 <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-                  <EntityBadge type={alert.entity_type} />
+                  <BodyBadge body={alert.entity_type} />
                   <span>{alert.entity_name}</span>·<time dateTime={alert.date}>{formatDate(alert.date)}</time>
                 </div>
                 <h3 className="mt-1 font-semibold">{alert.title}</h3>
@@ -333,7 +266,7 @@ function Dashboard({ state }: { state: ShowcaseState }) {
       ) : state.dtab === "quotes" ? (
         <ul className="mt-4 space-y-3">
           {SAMPLE_QUOTES.map((quote) => (
-            <QuoteCard key={quote.quote_id} quote={quote}>
+            <SampleQuoteCard key={quote.quote_id} quote={quote}>
               {state.draft.includes(quote.quote_id) ? (
                 <StateLink state={removeFromDraft(state, quote.quote_id)} className={SMALL_BUTTON}>
                   Remove from draft
@@ -343,7 +276,7 @@ function Dashboard({ state }: { state: ShowcaseState }) {
                   Add to draft
                 </StateLink>
               )}
-            </QuoteCard>
+            </SampleQuoteCard>
           ))}
         </ul>
       ) : (
@@ -352,11 +285,11 @@ function Dashboard({ state }: { state: ShowcaseState }) {
             <>
               <ul className="space-y-3" data-testid="draft">
                 {inDraft.map((quote) => (
-                  <QuoteCard key={quote.quote_id} quote={quote}>
+                  <SampleQuoteCard key={quote.quote_id} quote={quote}>
                     <StateLink state={removeFromDraft(state, quote.quote_id)} className={SMALL_BUTTON}>
                       Remove from draft
                     </StateLink>
-                  </QuoteCard>
+                  </SampleQuoteCard>
                 ))}
               </ul>
               <StateLink state={clearDraft(state)} className={`mt-4 ${SMALL_BUTTON}`}>
