@@ -38,7 +38,11 @@ test("Analyze every eligible meeting of a city: queued, its progress shown until
   if (js) {
     await expect(run).toContainText("Done", { timeout: 90_000 });
   } else {
-    await expect(panel).toContainText("Reload the page to see the progress.");
+    // The hint stands while a run is unfinished (the page without scripts is
+    // one drawing, so the row and the hint agree); the offline analyzer may
+    // finish before the page is drawn, and then there is nothing to reload for.
+    const finishedAlready = ((await run.textContent()) ?? "").includes("Done");
+    if (!finishedAlready) await expect(panel).toContainText("Reload the page to see the progress.");
     await expect
       .poll(
         async () => {
