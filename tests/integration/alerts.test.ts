@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { queueDueDigests } from "~/lib/alerts/mail.server";
+import { queueAlertMatching, queueDueDigests } from "~/lib/alerts/mail.server";
 import { MAX_SAVED_SEARCHES } from "~/lib/alerts/forms";
 import type { SavedSearchView } from "~/lib/alerts/alerts.server";
 import { AlertsSection } from "~/components/alerts/alerts-list";
@@ -17,6 +17,7 @@ import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/rout
 import { loader as profileLoader } from "~/routes/profile";
 import { callAction, callLoader, callRoute, dbTag, getTestDb, TEST_ORIGIN, truncateAllTables } from "../setup";
 import { createCity, createCitySource, createMeeting, createSignedInUser } from "../support/factories";
+import { DECISIONS, DECISIONS_MADE, DECISIONS_TRANSCRIPT } from "../support/decision-content";
 import { type CapturedMail, startSmtpListener } from "../support/smtp-listener";
 import { elementsNamed, parseXml } from "../support/xml";
 import { rowsOf } from "~/lib/db/rows.server";
@@ -144,6 +145,57 @@ describe(`alerts ${dbTag}`, () => {
     await analyze(meeting.id, true);
     expect(await matchesOf(search!.id)).toHaveLength(1);
     expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("tells what a meeting decided, one line each with a link to the result's moment, escaped (issue 27)", async () => {
+    const harbor = await createCity({ name: "Harbor Point", status: "Live" });
+    const quietTown = await createCity({ name: "Quiet Town", status: "Live" });
+    const lena = await member();
+    const omar = await member();
+    await save(lena, { q: "appointed staff" });
+    await save(omar, { q: "sidewalk repairs", city: quietTown.locationKey });
+    const hostile = `Raise <b>for</b> "staff" & <img src=x onerror=alert(1)>`;
+    const decisions = DECISIONS.map((decision, index) => (index === 1 ? { ...decision, item: hostile } : decision));
+    const decided = await createMeeting({
+      cityId: harbor.id,
+      title: "Harbor Point council",
+      analysis: true,
+      transcript: DECISIONS_TRANSCRIPT,
+      made: { ...DECISIONS_MADE, analysis: { ...(DECISIONS_MADE.analysis as object), decisions } },
+    });
+    const quiet = await createMeeting({ cityId: quietTown.id, title: "Quiet meeting" });
+    for (const meeting of [decided, quiet]) await queueAlertMatching(meeting.id);
+    await drainQueues([QUEUES.alertMatch, QUEUES.alertMail]);
+
+    // decoded() folds a line break before spaces into one space: lines are compared with their spaces folded too.
+    const [text, html] = decoded(smtp.lastTo(lena.email)).split("Content-Type: text/html");
+    const folded = (lines: string[]) => lines.join("\n").replace(/\n\s+/g, " ").trim();
+    const at = `${APP_URL}/city/${harbor.locationKey}/meeting/${decided.id}?t=`;
+    expect(text).toContain(
+      folded([
+        "  Decisions:",
+        "  - Mayor's veto of the library branch budget amendment: Override the veto. Failed: veto sustained, 6-6 (roll call)",
+        `    Result at 00:02:15: ${at}135`,
+        `  - ${hostile}: Deny. Carried: denied, 8-4`,
+        `    Result at 00:04:05: ${at}245`,
+        "  - Consent agenda: Approve. Carried: approved (unanimous consent; 2 items)",
+        `    Result at 00:05:20: ${at}320`,
+      ]),
+    );
+    expect(html).toContain(
+      `Mayor&#39;s veto of the library branch budget amendment: Override the veto. Failed: veto sustained, 6-6 (roll call) · <a href="${at}135" style="color:#0f766e">Result at 00:02:15</a>`,
+    );
+    expect(html).toContain(
+      "Raise &#60;b&#62;for&#60;/b&#62; &#34;staff&#34; &#38; &#60;img src=x onerror=alert(1)&#62;: Deny. Carried: denied, 8-4",
+    );
+    expect(html).not.toContain("<b>for</b>");
+    expect(html).not.toContain("<img");
+
+    // A meeting that decided nothing on the record: the mail says nothing new.
+    const quietMail = decoded(smtp.lastTo(omar.email));
+    expect(quietMail).toContain("Quiet meeting");
+    expect(quietMail).not.toContain("Decisions");
+    expect(quietMail).not.toContain("Result at");
   });
 
   it("daily digests group every unsent match of a member into one e-mail", async () => {

@@ -25,6 +25,14 @@ describe("alert e-mail", () => {
             speaker: HOSTILE,
             startSeconds: 3725.4,
             url: "https://gavel.example/city/oak/meeting/1?t=3725&x=<y>",
+            decisions: [
+              {
+                line: `${HOSTILE}: Deny. Carried: denied, 8-4`,
+                moment: "01:05:00",
+                url: "https://gavel.example/m?t=3900&a=<b>",
+              },
+              { line: "Minutes: Approve. Carried: approved", moment: null, url: "https://gavel.example/m" },
+            ],
           },
         ],
       },
@@ -36,6 +44,16 @@ describe("alert e-mail", () => {
     expect(mail.html).not.toContain("'quotes'");
     expect(mail.html).toContain("&#60;script&#62;");
     expect(mail.html).toContain('href="https://gavel.example/city/oak/meeting/1?t=3725&#38;x=&#60;y&#62;"');
+    expect(mail.html).toContain(
+      '&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; &#39;quotes&#39;: Deny. Carried: denied, 8-4 · <a href="https://gavel.example/m?t=3900&#38;a=&#60;b&#62;"',
+    );
+  });
+
+  it("lists what the meeting decided, one line each, with a link to the result's moment", () => {
+    expect(mail.text).toContain(
+      `  Decisions:\n  - ${HOSTILE}: Deny. Carried: denied, 8-4\n    Result at 01:05:00: https://gavel.example/m?t=3900&a=<b>\n  - Minutes: Approve. Carried: approved\n    The meeting: https://gavel.example/m`,
+    );
+    expect(mail.html).toMatch(/>Result at 01:05:00<\/a><\/li>/);
   });
 
   it("lists the city, title, date, sentence, speaker and the clock time, with the headers of one-click unsubscribe", () => {
@@ -60,6 +78,7 @@ describe("alert e-mail subject", () => {
     speaker: null,
     startSeconds: 10,
     url: `https://gavel.example/city/oak/meeting/${meetingId}?t=10`,
+    decisions: [],
   });
   const subject = (searches: { query: string; meetings: string[] }[], digest: "immediate" | "weekly" = "immediate") =>
     alertEmail({

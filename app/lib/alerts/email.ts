@@ -16,6 +16,17 @@ export type AlertMailItem = {
   startSeconds: number | null;
   /** Absolute link to the meeting at the second the words were said. */
   url: string;
+  /** What the meeting decided (its published decisions, one line each); empty: nothing is said. */
+  decisions: AlertMailDecision[];
+};
+
+/** One decision: its line (decisionLine) and an absolute link to the moment its result was stated. */
+export type AlertMailDecision = {
+  line: string;
+  /** "00:02:15" (momentLabel), null when the transcript gives the result no time. */
+  moment: string | null;
+  /** At the result's second; the meeting page when it has none. */
+  url: string;
 };
 
 export type AlertMailSearch = { query: string; unsubscribeUrl: string; items: AlertMailItem[] };
@@ -44,6 +55,19 @@ function itemHeading(item: AlertMailItem): string {
   return `${item.cityName} — ${item.title}${date ? ` (${date})` : ""}`;
 }
 
+function decisionLink(decision: AlertMailDecision): string {
+  return decision.moment ? `Result at ${decision.moment}` : "The meeting";
+}
+
+/** The plain-text lines of a meeting's decisions: none when it decided nothing on the record. */
+function decisionsText(item: AlertMailItem): string[] {
+  if (item.decisions.length === 0) return [];
+  return [
+    "  Decisions:",
+    ...item.decisions.map((decision) => `  - ${decision.line}\n    ${decisionLink(decision)}: ${decision.url}`),
+  ];
+}
+
 function said(item: AlertMailItem): string {
   const who = item.speaker ? `${item.speaker}` : "Said";
   return item.startSeconds == null ? "In the title" : `${who}, at ${formatDuration(item.startSeconds, "m:ss")}`;
@@ -57,7 +81,13 @@ export function alertEmail(mail: AlertMail): Email {
       [
         `Alert: “${search.query}”`,
         ...search.items.map((item) =>
-          [`* ${itemHeading(item)}`, `  “${item.passage}”`, `  — ${said(item)}`, `  Watch: ${item.url}`].join("\n"),
+          [
+            `* ${itemHeading(item)}`,
+            `  “${item.passage}”`,
+            `  — ${said(item)}`,
+            `  Watch: ${item.url}`,
+            ...decisionsText(item),
+          ].join("\n"),
         ),
         `Turn off this alert: ${search.unsubscribeUrl}`,
       ].join("\n\n"),
@@ -67,6 +97,18 @@ export function alertEmail(mail: AlertMail): Email {
   ].join("\n\n");
   const link = (href: string, label: string, style = "color:#0f766e") =>
     `<a href="${escapeHtml(href)}" style="${style}">${escapeHtml(label)}</a>`;
+  const decisionsHtml = (item: AlertMailItem) =>
+    item.decisions.length === 0
+      ? ""
+      : `<p style="margin:12px 0 4px;font-weight:600;font-size:14px">Decisions</p>` +
+        `<ul style="margin:0;padding-left:20px;font-size:14px">` +
+        item.decisions
+          .map(
+            (decision) =>
+              `<li style="margin:0 0 4px">${escapeHtml(decision.line)} · ${link(decision.url, decisionLink(decision))}</li>`,
+          )
+          .join("") +
+        `</ul>`;
   const blocks = mail.searches
     .map(
       (search) =>
@@ -78,6 +120,7 @@ export function alertEmail(mail: AlertMail): Email {
               `<p style="margin:0 0 8px;font-weight:600">${escapeHtml(itemHeading(item))}</p>` +
               `<blockquote style="margin:0 0 8px;padding-left:12px;border-left:3px solid #0d9488">“${escapeHtml(item.passage)}”</blockquote>` +
               `<p style="margin:0;color:#475569;font-size:14px">— ${escapeHtml(said(item))} · ${link(item.url, "Watch from this moment")}</p>` +
+              decisionsHtml(item) +
               `</div>`,
           )
           .join("") +

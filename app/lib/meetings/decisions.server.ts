@@ -5,12 +5,13 @@
  * transaction; pages, the API, the feed, alerts, issue timelines and the desk
  * read them back here.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { isPlainText, parseStoredAnalysis } from "~/lib/ai/stored";
 import { NO_TIMESTAMP, parseClockTime } from "~/lib/ai/timestamps";
 import type { DecisionResult, EvidenceSpan, MotionKind, VoteMethod } from "~/lib/ai/schemas";
 import { getDb, type Database } from "~/lib/db/client.server";
 import { meetingDecisions } from "~/lib/db/schema";
+import { isUuid } from "~/lib/uuid";
 import type { StoredDecision } from "./decisions";
 
 type Queryable = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -100,4 +101,35 @@ export async function listDecisions(meetingIds: readonly string[]): Promise<Map<
 /** One meeting's decisions, in order. */
 export async function meetingDecisionList(meetingId: string): Promise<StoredDecision[]> {
   return (await listDecisions([meetingId])).get(meetingId) ?? [];
+}
+
+/** A stored decision with its row's id: the desk names a decision by it (ids change when an analysis rewrites the rows). */
+export type IdentifiedDecision = StoredDecision & { id: number };
+
+/** The decisions of each meeting asked for, in order, with their ids; a meeting without any maps to []. */
+export async function listIdentifiedDecisions(
+  meetingIds: readonly string[],
+): Promise<Map<string, IdentifiedDecision[]>> {
+  const byMeeting = new Map<string, IdentifiedDecision[]>(meetingIds.map((id) => [id, []]));
+  if (meetingIds.length === 0) return byMeeting;
+  const rows = await getDb()
+    .select({ ...columns, id: meetingDecisions.id })
+    .from(meetingDecisions)
+    .where(inArray(meetingDecisions.cityVideoId, [...new Set(meetingIds)]))
+    .orderBy(asc(meetingDecisions.cityVideoId), asc(meetingDecisions.position));
+  for (const { id, ...row } of rows) byMeeting.get(row.cityVideoId)?.push({ ...toStored(row), id });
+  return byMeeting;
+}
+
+/** One decision by its id, only when it is a decision of that meeting (null otherwise). */
+export async function findDecision(meetingId: string, decisionId: number): Promise<IdentifiedDecision | null> {
+  if (!isUuid(meetingId) || !Number.isSafeInteger(decisionId) || decisionId < 1) return null;
+  const [row] = await getDb()
+    .select({ ...columns, id: meetingDecisions.id })
+    .from(meetingDecisions)
+    .where(and(eq(meetingDecisions.id, decisionId), eq(meetingDecisions.cityVideoId, meetingId)))
+    .limit(1);
+  if (!row) return null;
+  const { id, ...rest } = row;
+  return { ...toStored(rest), id };
 }
