@@ -41,3 +41,33 @@ export function AddToDraft({
     </Form>
   );
 }
+
+/**
+ * "Add to draft" on a decision: posts the meeting and the decision's id
+ * only; the server reads the decision (its line, the result's words and
+ * second) from the meeting's rows. Members only, like AddToDraft.
+ */
+export function AddDecisionToDraft({
+  meetingId,
+  decisionId,
+  returnTo,
+}: {
+  meetingId: string;
+  decisionId: number;
+  /** Where to come back to; the current page when absent. */
+  returnTo?: string;
+}) {
+  const user = useOptionalUser();
+  const location = useLocation();
+  if (!user) return null;
+  return (
+    <Form method="post" action={href("/desk/add")} preventScrollReset className="inline" data-add-decision-to-draft>
+      <input type="hidden" name="meetingId" value={meetingId} />
+      <input type="hidden" name="decision" value={decisionId} />
+      <input type="hidden" name="returnTo" value={returnTo ?? `${location.pathname}${location.search}`} />
+      <button type="submit" className="text-xs font-semibold text-brand-700 hover:underline">
+        Add to draft<span className="sr-only"> this decision</span>
+      </button>
+    </Form>
+  );
+}

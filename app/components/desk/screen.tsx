@@ -4,11 +4,13 @@
  */
 import { Form, href, Link } from "react-router";
 import { AddToDraft } from "~/components/desk/add-to-draft";
+import { DecisionList, DraftDecisions } from "~/components/desk/decision-list";
 import { Citation, QuoteCard } from "~/components/desk/quote-card";
 import { Button, Field, SelectField } from "~/components/forms/fields";
 import { PageShell } from "~/components/layout/page-shell";
 import { LinkTabs } from "~/components/proto/frame";
 import type { AlertEntry } from "~/lib/desk/alerts.server";
+import type { MeetingDecisions } from "~/lib/desk/decisions.server";
 import type { DraftEntry } from "~/lib/desk/draft.server";
 import { MAX_DRAFT_QUOTES, type DeskTab } from "~/lib/desk/forms";
 import type { QuoteHit } from "~/lib/desk/quotes.server";
@@ -77,6 +79,13 @@ function AlertsTab({ items, page, hasMore }: { items: AlertEntry[]; page: number
             </p>
             <blockquote className="mt-2 text-slate-800">{alert.passage}</blockquote>
             <Citation speaker={alert.speaker} meeting={alert.meeting} city={alert.city} seconds={alert.seconds} />
+            <DecisionList
+              meeting={alert.meeting}
+              city={alert.city}
+              decisions={alert.decisions}
+              returnTo={`${href("/desk")}?tab=alerts&page=${page}`}
+              label="What the meeting decided"
+            />
           </li>
         ))}
       </ol>
@@ -171,7 +180,15 @@ function MoveButton({ id, intent, label, disabled }: { id: string; intent: strin
   );
 }
 
-function DraftTab({ entries, confirmClear }: { entries: DraftEntry[]; confirmClear: boolean }) {
+function DraftTab({
+  entries,
+  decisions,
+  confirmClear,
+}: {
+  entries: DraftEntry[];
+  decisions: MeetingDecisions[];
+  confirmClear: boolean;
+}) {
   if (entries.length === 0)
     return (
       <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center" data-desk-empty>
@@ -249,6 +266,7 @@ function DraftTab({ entries, confirmClear }: { entries: DraftEntry[]; confirmCle
           <QuoteCard
             key={entry.id}
             data-draft-quote
+            data-draft-decision={entry.decision ? "" : undefined}
             text={entry.quote}
             citation={{ speaker: entry.speaker, meeting: entry.meeting, city: entry.city, seconds: entry.seconds }}
           >
@@ -258,6 +276,7 @@ function DraftTab({ entries, confirmClear }: { entries: DraftEntry[]; confirmCle
           </QuoteCard>
         ))}
       </ol>
+      <DraftDecisions meetings={decisions} returnTo={`${href("/desk")}?tab=draft`} />
     </>
   );
 }

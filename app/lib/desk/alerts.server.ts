@@ -5,6 +5,7 @@
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { meetingReference } from "./meeting-reference.server";
+import { deskDecisions, type DeskDecision } from "./decisions.server";
 import { alertMatches, cities, cityVideos, savedSearches } from "~/lib/db/schema";
 
 export const ALERTS_PER_PAGE = 20;
@@ -18,6 +19,8 @@ export type AlertEntry = {
   seconds: number | null;
   meeting: { id: string; title: string; publishedAt: string | null };
   city: { name: string; state: string; locationKey: string };
+  /** What the meeting decided, as the meeting page says it; [] when nothing is on the record. */
+  decisions: DeskDecision[];
 };
 
 export async function listAlertMatches(
@@ -43,9 +46,11 @@ export async function listAlertMatches(
     .orderBy(desc(alertMatches.matchedAt), desc(alertMatches.id))
     .offset(offset)
     .limit(ALERTS_PER_PAGE + 1);
+  const shown = rows.slice(0, ALERTS_PER_PAGE);
+  const decisions = await deskDecisions(shown.map((row) => row.meetingId));
   return {
     hasMore: rows.length > ALERTS_PER_PAGE,
-    alerts: rows.slice(0, ALERTS_PER_PAGE).map((row) => ({
+    alerts: shown.map((row) => ({
       id: row.id,
       query: row.query,
       matchedAt: row.matchedAt.toISOString(),
@@ -58,6 +63,7 @@ export async function listAlertMatches(
         publishedAt: row.publishedAt?.toISOString() ?? null,
       },
       city: { name: row.cityName, state: row.cityState, locationKey: row.locationKey },
+      decisions: decisions.get(row.meetingId) ?? [],
     })),
   };
 }

@@ -10,7 +10,15 @@ import { getDb } from "~/lib/db/client.server";
 import { meetingReference } from "./meeting-reference.server";
 import { cities, cityVideos, draftQuotes } from "~/lib/db/schema";
 import { isUuid } from "~/lib/uuid";
+import { decisionLine, type StoredDecision } from "~/lib/meetings/decisions";
+import { findDecision } from "~/lib/meetings/decisions.server";
 import { MAX_DRAFT_QUOTES, type QuoteSource } from "./forms";
+
+/** The longest words a draft row holds (its check constraint). */
+const MAX_QUOTE_LENGTH = 2000;
+
+/** The start of a decision's attribution in the draft: "Decision: {its line}". */
+const DECISION_ATTRIBUTION = "Decision: ";
 import { verifiedQuotesOfMeeting } from "./quotes.server";
 
 export { MAX_DRAFT_QUOTES };
@@ -23,6 +31,8 @@ export type DraftEntry = {
   seconds: number | null;
   meeting: { id: string; title: string; publishedAt: string | null };
   city: { name: string; state: string; locationKey: string };
+  /** A decision added from the desk: the result's words, cited as the decision (`speaker` is its attribution). */
+  decision: boolean;
 };
 
 export async function listDraft(userId: string): Promise<DraftEntry[]> {
@@ -52,6 +62,7 @@ export async function listDraft(userId: string): Promise<DraftEntry[]> {
       publishedAt: row.publishedAt?.toISOString() ?? null,
     },
     city: { name: row.cityName, state: row.cityState, locationKey: row.locationKey },
+    decision: row.speaker?.startsWith(DECISION_ATTRIBUTION) ?? false,
   }));
 }
 
@@ -82,21 +93,38 @@ export async function addToDraft(userId: string, input: AddQuoteInput): Promise<
       q.text === input.text.trim(),
   );
   if (!found) return "not-found";
+  return insertDraftEntry(userId, input.meetingId, {
+    quote: found.text,
+    speaker: found.speaker,
+    seconds: found.seconds,
+  });
+}
+
+/** What a draft row holds: the words, who said them (or the decision they carry) and their second. */
+type NewDraftEntry = { quote: string; speaker: string; seconds: number | null };
+
+/**
+ * Appends an entry to the member's draft, unless the same words of the same
+ * meeting with the same attribution are in it already, or it is full.
+ */
+async function insertDraftEntry(userId: string, meetingId: string, entry: NewDraftEntry): Promise<AddQuoteResult> {
   return getDb().transaction(async (tx) => {
     // Serializes this member's adds, so that the limit and the positions hold under concurrent posts.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`draft:${userId}`}))`);
-    const [existing] = await tx
-      .select({ id: draftQuotes.id })
+    const existing = await tx
+      .select({ id: draftQuotes.id, speaker: draftQuotes.speaker })
       .from(draftQuotes)
       .where(
-        and(
-          eq(draftQuotes.userId, userId),
-          eq(draftQuotes.cityVideoId, input.meetingId),
-          eq(draftQuotes.quote, found.text),
-        ),
+        and(eq(draftQuotes.userId, userId), eq(draftQuotes.cityVideoId, meetingId), eq(draftQuotes.quote, entry.quote)),
+      );
+    // A quote is once in a draft; a decision too, even when its result's words are also there as a quote.
+    const decision = entry.speaker.startsWith(DECISION_ATTRIBUTION);
+    if (
+      existing.some((row) =>
+        decision ? row.speaker === entry.speaker : !row.speaker?.startsWith(DECISION_ATTRIBUTION),
       )
-      .limit(1);
-    if (existing) return "duplicate";
+    )
+      return "duplicate";
     const [totals] = await tx
       .select({ n: count(), last: max(draftQuotes.position) })
       .from(draftQuotes)
@@ -104,13 +132,37 @@ export async function addToDraft(userId: string, input: AddQuoteInput): Promise<
     if ((totals?.n ?? 0) >= MAX_DRAFT_QUOTES) return "full";
     await tx.insert(draftQuotes).values({
       userId,
-      cityVideoId: input.meetingId,
-      startSeconds: found.seconds,
-      speaker: found.speaker,
-      quote: found.text,
+      cityVideoId: meetingId,
+      startSeconds: entry.seconds,
+      speaker: entry.speaker,
+      quote: entry.quote,
       position: (totals?.last ?? 0) + 1,
     });
     return "added";
+  });
+}
+
+/** How a draft cites a decision: its line as every reader sees it (decisionLine). */
+export function decisionAttribution(decision: StoredDecision): string {
+  return `${DECISION_ATTRIBUTION}${decisionLine(decision)}`;
+}
+
+export type AddDecisionInput = { meetingId: string; decisionId: number };
+
+/**
+ * Adds a decision of the meeting to the draft, read by its id from the
+ * meeting's current decisions (never from the post): the result's verbatim
+ * words at their second, cited as the decision. An id of another meeting,
+ * of an earlier analysis or a forged one is "not-found".
+ */
+export async function addDecisionToDraft(userId: string, input: AddDecisionInput): Promise<AddQuoteResult> {
+  const decision = await findDecision(input.meetingId, input.decisionId);
+  const words = decision?.resultText.trim() ?? "";
+  if (!decision || words.length === 0 || words.length > MAX_QUOTE_LENGTH) return "not-found";
+  return insertDraftEntry(userId, input.meetingId, {
+    quote: words,
+    speaker: decisionAttribution(decision),
+    seconds: decision.resultSecond,
   });
 }
 

@@ -22,6 +22,13 @@ export const addToDraftSchema = z.object({
   returnTo: z.string().max(2000).optional(),
 });
 
+/** "Add to draft" on a decision: the meeting and the decision's id, nothing of its words (the server reads them). */
+export const addDecisionToDraftSchema = z.object({
+  meetingId: z.uuid(),
+  decision: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  returnTo: z.string().max(2000).optional(),
+});
+
 export const draftIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("move-up"), id: z.uuid() }),
   z.object({ intent: z.literal("move-down"), id: z.uuid() }),

@@ -9,6 +9,7 @@ import { getCurrentUser } from "~/lib/auth/session.server";
 import { listLiveCities } from "~/lib/cities/cities.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { listAlertMatches } from "~/lib/desk/alerts.server";
+import { draftMeetingDecisions } from "~/lib/desk/decisions.server";
 import { clearDraft, listDraft, moveDraftQuote, removeDraftQuote } from "~/lib/desk/draft.server";
 import { deskTab, draftIntentSchema, quoteSearchSchema } from "~/lib/desk/forms";
 import { searchVerifiedQuotes } from "~/lib/desk/quotes.server";
@@ -64,7 +65,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     );
   }
   const entries = await listDraft(user.id);
-  return data({ tab, draft: { entries, confirmClear: url.searchParams.get("confirm") === "clear" } }, init);
+  const decisions = await draftMeetingDecisions(entries);
+  return data({ tab, draft: { entries, decisions, confirmClear: url.searchParams.get("confirm") === "clear" } }, init);
 }
 
 const DRAFT_TAB = `${href("/desk")}?tab=draft`;
