@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, toast } from "./fixtures";
+import { DECISIONS_MADE, DECISIONS_TRANSCRIPT, DENY_ITEM, VETO_ITEM } from "../support/decision-content";
 
 /**
  * The journalist's desk, with JavaScript on and off: a draft built with
@@ -119,4 +120,71 @@ test("copy a link to a quote's moment; its preview is the quote", async ({ page,
   const description = await page.locator('meta[property="og:description"]').getAttribute("content");
   expect(description).toContain(text.slice(0, 60));
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", new RegExp(`\\?t=\\d+$`));
+});
+
+/** The decisions meeting with its highlight's quote verified at 00:02:15, so that a member can add it to a draft. */
+const DECIDED_WITH_VERIFIED_QUOTE = {
+  ...DECISIONS_MADE,
+  analysisVerification: {
+    kind: "analysis",
+    checkedAt: "2026-11-28T10:00:00.000Z",
+    quotes: [
+      {
+        location: "highlights[0].quotes[0]",
+        text: "that motion fails and the mayor's veto is sustained",
+        claimedSpeaker: "PRESIDENT MORALES",
+        verified: true,
+        segment: { position: 5, timestamp: "00:02:15", speaker: "PRESIDENT MORALES" },
+        speakerMatches: true,
+      },
+    ],
+    verifiedQuotes: 1,
+    unverifiedQuotes: 0,
+    unsupportedNumbers: [],
+    passed: true,
+  },
+};
+
+test("the Draft tab lists what its meetings decided; a decision joins the draft with its result's words and moment", async ({
+  page,
+  open,
+  signedInAs,
+  testData,
+}) => {
+  await signedInAs("member");
+  const meeting = await testData.createMeeting({
+    analysis: true,
+    transcript: DECISIONS_TRANSCRIPT,
+    made: DECIDED_WITH_VERIFIED_QUOTE,
+    title: "Harbor Point council, November 17",
+  });
+  await addFirstQuote(page, open, meeting.path);
+  await open("/desk?tab=draft");
+
+  const section = page.getByRole("region", { name: "Decisions of these meetings" });
+  const decisions = section.locator("[data-desk-decision]");
+  await expect(decisions).toHaveCount(3);
+  await expect(decisions.nth(0)).toContainText(
+    `${VETO_ITEM}: Override the veto. Failed: veto sustained, 6-6 (roll call)`,
+  );
+  const denial = decisions.nth(1);
+  await expect(denial).toContainText(`${DENY_ITEM}: Deny. Carried: denied, 8-4`);
+  await expect(denial.locator("blockquote")).toHaveText("“Eight ayes, four nays. The motion to deny carries.”");
+  await expect(denial.getByRole("link", { name: /^Result at 00:04:05/ })).toHaveAttribute(
+    "href",
+    `${meeting.path}?t=245`,
+  );
+
+  await denial.getByRole("button", { name: "Add to draft this decision" }).click();
+  await expect(toast(page, "status", "Decision added to your draft")).toBeVisible();
+  await expect(page).toHaveURL(/\/desk\?tab=draft$/);
+  const drafted = page.locator("[data-draft-quote]");
+  await expect(drafted).toHaveCount(2);
+  const decision = page.locator("[data-draft-decision]");
+  await expect(decision).toHaveCount(1);
+  await expect(decision.locator("blockquote")).toHaveText("“Eight ayes, four nays. The motion to deny carries.”");
+  await expect(decision).toContainText(`— Decision: ${DENY_ITEM}: Deny. Carried: denied, 8-4`);
+  await expect(decision.getByRole("link", { name: meeting.title })).toHaveAttribute("href", `${meeting.path}?t=245`);
+  await expect(section.locator("[data-desk-decision]").nth(1)).toContainText("In your draft");
+  await expect(section.locator("[data-desk-decision]").nth(1).getByRole("button")).toHaveCount(0);
 });

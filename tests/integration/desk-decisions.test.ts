@@ -14,7 +14,7 @@ import { DECISIONS, DECISIONS_MADE, DECISIONS_TRANSCRIPT, DENY_ITEM, VETO_ITEM }
 import { createCity, createMeeting, createSignedInUser } from "../support/factories";
 
 /**
- * The desk reads the decisions rows (issue 27, docs/decisions/0064-decisions-in-the-draft.md):
+ * The desk reads the decisions rows (issue 27, docs/decisions/0064-decisions-in-alerts-and-the-desk.md):
  * the Alerts and Draft tabs list what their meetings decided, and "Add to
  * draft" on a decision names only the meeting and the decision's id; the
  * server reads the rest. A forged id, another meeting's decision or an

@@ -32,7 +32,8 @@ export function DecisionList({
           <li key={decision.id} className="py-2" data-desk-decision>
             <p className="text-sm font-semibold text-slate-900">{decision.line}</p>
             <blockquote className="mt-1 text-sm text-slate-700 italic">“{decision.words}”</blockquote>
-            <p className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+            {/* A div, not a p: "Add to draft" is a form, which the HTML parser does not nest in a paragraph. */}
+            <div className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
               <Link
                 to={meetingHref(meeting.id, { cityKey: city.locationKey, seconds: decision.seconds })}
                 className="font-semibold text-brand-700 hover:underline"
@@ -46,7 +47,7 @@ export function DecisionList({
               ) : (
                 <AddDecisionToDraft meetingId={meeting.id} decisionId={decision.id} returnTo={returnTo} />
               )}
-            </p>
+            </div>
           </li>
         ))}
       </ul>
