@@ -191,11 +191,27 @@ describe(`alerts ${dbTag}`, () => {
     expect(html).not.toContain("<b>for</b>");
     expect(html).not.toContain("<img");
 
+    // The search's private feed says the same, as plain text.
+    const [lenaSearch] = await searchesOf(lena);
+    const file = `${lenaSearch!.feedToken}.atom`;
+    const feed = await callLoader(feedLoader, `/alerts/feed/${file}`, { params: { file } });
+    const [entry] = elementsNamed(parseXml(await feed.response!.text()), "entry");
+    const content = elementsNamed(entry!, "content")[0]!;
+    expect(content.attributes.type).toBe("text");
+    expect(content.text).toContain(
+      `\nDecisions:\n- Mayor's veto of the library branch budget amendment: Override the veto. Failed: veto sustained, 6-6 (roll call)\n  Result at 00:02:15: ${at}135\n- ${hostile}: Deny.`,
+    );
+
     // A meeting that decided nothing on the record: the mail says nothing new.
     const quietMail = decoded(smtp.lastTo(omar.email));
     expect(quietMail).toContain("Quiet meeting");
     expect(quietMail).not.toContain("Decisions");
     expect(quietMail).not.toContain("Result at");
+    const [omarSearch] = await searchesOf(omar);
+    const quietFile = `${omarSearch!.feedToken}.atom`;
+    const quietFeed = await callLoader(feedLoader, `/alerts/feed/${quietFile}`, { params: { file: quietFile } });
+    const [quietEntry] = elementsNamed(parseXml(await quietFeed.response!.text()), "entry");
+    expect(elementsNamed(quietEntry!, "content")).toEqual([]);
   });
 
   it("daily digests group every unsent match of a member into one e-mail", async () => {

@@ -133,6 +133,7 @@ describe("alert feed", () => {
           speaker: null,
           startSeconds: null,
           matchedAt: new Date("2026-03-05T18:00:00Z"),
+          decisions: [],
         },
       ],
     });

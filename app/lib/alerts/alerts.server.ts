@@ -9,6 +9,8 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AlertFrequency, Body } from "~/lib/constants";
 import { getDb } from "~/lib/db/client.server";
 import { alertMatches, cities, cityVideos, savedSearches } from "~/lib/db/schema";
+import type { StoredDecision } from "~/lib/meetings/decisions";
+import { listDecisions } from "~/lib/meetings/decisions.server";
 import { queryFormsOf } from "~/lib/search/search.server";
 import { type AlertIntent, MAX_SAVED_SEARCHES, NO_WORDS, type SaveSearchInput, TOO_MANY_SEARCHES } from "./forms";
 import { isUuid } from "~/lib/uuid";
@@ -172,6 +174,8 @@ export type FeedMatch = {
   speaker: string | null;
   startSeconds: number | null;
   matchedAt: Date;
+  /** What the meeting decided (its current decisions rows). */
+  decisions: StoredDecision[];
 };
 
 /** A search's newest matches by its feed token (Live cities only); null when the token is unknown. */
@@ -206,5 +210,10 @@ export async function feedByToken(
     .where(and(eq(alertMatches.savedSearchId, search.id), eq(cities.status, "Live")))
     .orderBy(desc(alertMatches.matchedAt), desc(alertMatches.id))
     .limit(limit);
-  return { query: search.query, updatedAt: matches[0]?.matchedAt ?? search.createdAt, matches };
+  const decisions = await listDecisions(matches.map((match) => match.meetingId));
+  return {
+    query: search.query,
+    updatedAt: matches[0]?.matchedAt ?? search.createdAt,
+    matches: matches.map((match) => ({ ...match, decisions: decisions.get(match.meetingId) ?? [] })),
+  };
 }

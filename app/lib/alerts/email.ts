@@ -4,6 +4,7 @@ import type { Email } from "~/lib/email/email.server";
 import { escapeHtml } from "~/lib/email/templates";
 import { formatDate } from "~/lib/format/date";
 import { formatDuration } from "~/lib/format/duration";
+import { type AlertDecision, alertDecisionsText, decisionLinkLabel } from "./decisions";
 
 export type AlertMailItem = {
   /** The meeting's id: two alerts that matched the same meeting count it once in the subject. */
@@ -17,16 +18,7 @@ export type AlertMailItem = {
   /** Absolute link to the meeting at the second the words were said. */
   url: string;
   /** What the meeting decided (its published decisions, one line each); empty: nothing is said. */
-  decisions: AlertMailDecision[];
-};
-
-/** One decision: its line (decisionLine) and an absolute link to the moment its result was stated. */
-export type AlertMailDecision = {
-  line: string;
-  /** "00:02:15" (momentLabel), null when the transcript gives the result no time. */
-  moment: string | null;
-  /** At the result's second; the meeting page when it has none. */
-  url: string;
+  decisions: AlertDecision[];
 };
 
 export type AlertMailSearch = { query: string; unsubscribeUrl: string; items: AlertMailItem[] };
@@ -55,19 +47,6 @@ function itemHeading(item: AlertMailItem): string {
   return `${item.cityName} — ${item.title}${date ? ` (${date})` : ""}`;
 }
 
-function decisionLink(decision: AlertMailDecision): string {
-  return decision.moment ? `Result at ${decision.moment}` : "The meeting";
-}
-
-/** The plain-text lines of a meeting's decisions: none when it decided nothing on the record. */
-function decisionsText(item: AlertMailItem): string[] {
-  if (item.decisions.length === 0) return [];
-  return [
-    "  Decisions:",
-    ...item.decisions.map((decision) => `  - ${decision.line}\n    ${decisionLink(decision)}: ${decision.url}`),
-  ];
-}
-
 function said(item: AlertMailItem): string {
   const who = item.speaker ? `${item.speaker}` : "Said";
   return item.startSeconds == null ? "In the title" : `${who}, at ${formatDuration(item.startSeconds, "m:ss")}`;
@@ -86,7 +65,7 @@ export function alertEmail(mail: AlertMail): Email {
             `  “${item.passage}”`,
             `  — ${said(item)}`,
             `  Watch: ${item.url}`,
-            ...decisionsText(item),
+            ...alertDecisionsText(item.decisions, "  "),
           ].join("\n"),
         ),
         `Turn off this alert: ${search.unsubscribeUrl}`,
@@ -105,7 +84,7 @@ export function alertEmail(mail: AlertMail): Email {
         item.decisions
           .map(
             (decision) =>
-              `<li style="margin:0 0 4px">${escapeHtml(decision.line)} · ${link(decision.url, decisionLink(decision))}</li>`,
+              `<li style="margin:0 0 4px">${escapeHtml(decision.line)} · ${link(decision.url, decisionLinkLabel(decision))}</li>`,
           )
           .join("") +
         `</ul>`;

@@ -5,6 +5,14 @@ import { formatDate } from "~/lib/format/date";
 import { formatDuration } from "~/lib/format/duration";
 import { meetingHref } from "~/lib/meetings/links";
 import type { FeedMatch } from "./alerts.server";
+import { alertDecisions, alertDecisionsText } from "./decisions";
+
+/** An entry's content: its summary, then what the meeting decided with links to the moments; null without decisions. */
+function decisionsContent(match: FeedMatch, summary: string, appUrl: string): string | null {
+  const decisions = alertDecisions(match.decisions, { appUrl, meetingId: match.meetingId, cityKey: match.cityKey });
+  if (decisions.length === 0) return null;
+  return [summary, ...alertDecisionsText(decisions)].join("\n");
+}
 
 export function alertFeedXml(feed: {
   query: string;
@@ -34,6 +42,7 @@ export function alertFeedXml(feed: {
         updated: m.matchedAt,
         published: m.publishedAt,
         summary: `“${m.passage}” — ${who}`,
+        content: decisionsContent(m, `“${m.passage}” — ${who}`, feed.appUrl),
       };
     }),
   });

@@ -18,10 +18,10 @@ import { sendEmail } from "~/lib/email/email.server";
 import { settings } from "~/lib/env/settings.server";
 import { getBoss, transactionExecutor } from "~/lib/jobs/boss.server";
 import { AlertMailJobData, AlertMatchJobData, QUEUES, type JobOutput } from "~/lib/jobs/queues";
-import { decisionLine, momentLabel } from "~/lib/meetings/decisions";
 import { listDecisions } from "~/lib/meetings/decisions.server";
 import { meetingHref } from "~/lib/meetings/links";
-import { type AlertMailDecision, type AlertMailSearch, alertEmail } from "./email";
+import { alertDecisions } from "./decisions";
+import { type AlertMailSearch, alertEmail } from "./email";
 import { matchStatement, type NewMatch } from "./matching.server";
 import { queryRows } from "~/lib/db/rows.server";
 
@@ -109,12 +109,6 @@ export async function handleAlertMailJob(job: JobInput): Promise<JobOutput> {
   if (rows.length === 0) return { outcome: "skipped", reason: "Nothing left to send" };
   const appUrl = settings().APP_URL;
   const decisions = await listDecisions(rows.map((row) => row.meetingId));
-  const decisionsOf = (row: PendingRow): AlertMailDecision[] =>
-    (decisions.get(row.meetingId) ?? []).map((decision) => ({
-      line: decisionLine(decision),
-      moment: momentLabel(decision.resultSecond),
-      url: appUrl + meetingHref(row.meetingId, { cityKey: row.cityKey, seconds: decision.resultSecond }),
-    }));
   const searches = new Map<string, AlertMailSearch & { token: string }>();
   for (const row of rows) {
     let search = searches.get(row.searchId);
@@ -136,7 +130,11 @@ export async function handleAlertMailJob(job: JobInput): Promise<JobOutput> {
       speaker: row.speaker,
       startSeconds: row.startSeconds,
       url: appUrl + meetingHref(row.meetingId, { cityKey: row.cityKey, seconds: row.startSeconds }),
-      decisions: decisionsOf(row),
+      decisions: alertDecisions(decisions.get(row.meetingId) ?? [], {
+        appUrl,
+        meetingId: row.meetingId,
+        cityKey: row.cityKey,
+      }),
     });
   }
   const list = [...searches.values()];
