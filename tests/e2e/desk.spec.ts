@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test, toast } from "./fixtures";
-import { DECISIONS_MADE, DECISIONS_TRANSCRIPT, DENY_ITEM, VETO_ITEM } from "../support/decision-content";
+import { DECISIONS_MADE_QUOTE_VERIFIED, DECISIONS_TRANSCRIPT, DENY_ITEM, VETO_ITEM } from "../support/decision-content";
 
 /**
  * The journalist's desk, with JavaScript on and off: a draft built with
@@ -122,29 +122,6 @@ test("copy a link to a quote's moment; its preview is the quote", async ({ page,
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", new RegExp(`\\?t=\\d+$`));
 });
 
-/** The decisions meeting with its highlight's quote verified at 00:02:15, so that a member can add it to a draft. */
-const DECIDED_WITH_VERIFIED_QUOTE = {
-  ...DECISIONS_MADE,
-  analysisVerification: {
-    kind: "analysis",
-    checkedAt: "2026-11-28T10:00:00.000Z",
-    quotes: [
-      {
-        location: "highlights[0].quotes[0]",
-        text: "that motion fails and the mayor's veto is sustained",
-        claimedSpeaker: "PRESIDENT MORALES",
-        verified: true,
-        segment: { position: 5, timestamp: "00:02:15", speaker: "PRESIDENT MORALES" },
-        speakerMatches: true,
-      },
-    ],
-    verifiedQuotes: 1,
-    unverifiedQuotes: 0,
-    unsupportedNumbers: [],
-    passed: true,
-  },
-};
-
 test("the Draft tab lists what its meetings decided; a decision joins the draft with its result's words and moment", async ({
   page,
   open,
@@ -155,7 +132,7 @@ test("the Draft tab lists what its meetings decided; a decision joins the draft 
   const meeting = await testData.createMeeting({
     analysis: true,
     transcript: DECISIONS_TRANSCRIPT,
-    made: DECIDED_WITH_VERIFIED_QUOTE,
+    made: DECISIONS_MADE_QUOTE_VERIFIED,
     title: "Harbor Point council, November 17",
   });
   await addFirstQuote(page, open, meeting.path);

@@ -10,7 +10,14 @@ import { action as addAction } from "~/routes/desk/add";
 import { loader as deskLoader } from "~/routes/desk/desk";
 import { loader as exportLoader } from "~/routes/desk/export";
 import { callAction, callLoader, cookiesFrom, dbTag, getTestDb, TEST_ORIGIN, type RouteResult } from "../setup";
-import { DECISIONS, DECISIONS_MADE, DECISIONS_TRANSCRIPT, DENY_ITEM, VETO_ITEM } from "../support/decision-content";
+import {
+  DECISIONS,
+  DECISIONS_MADE,
+  DECISIONS_MADE_QUOTE_VERIFIED,
+  DECISIONS_TRANSCRIPT,
+  DENY_ITEM,
+  VETO_ITEM,
+} from "../support/decision-content";
 import { createCity, createMeeting, createSignedInUser } from "../support/factories";
 
 /**
@@ -42,7 +49,12 @@ async function decisionIds(meetingId: string): Promise<number[]> {
 beforeAll(async () => {
   const city = await createCity({ name: "Harbor Point", status: "Live" });
   cityKey = city.locationKey;
-  const meeting = { cityId: city.id, analysis: true, transcript: DECISIONS_TRANSCRIPT, made: DECISIONS_MADE };
+  const meeting = {
+    cityId: city.id,
+    analysis: true,
+    transcript: DECISIONS_TRANSCRIPT,
+    made: DECISIONS_MADE_QUOTE_VERIFIED,
+  };
   decided = (await createMeeting({ ...meeting, title: "Council, November 17" })).id;
   other = (await createMeeting({ ...meeting, title: "Council, December 1" })).id;
   alice = await createSignedInUser({ role: "member", origin: TEST_ORIGIN });
@@ -90,6 +102,14 @@ describe(`decisions on the desk [${dbTag}]`, () => {
     const again = await addDecision(alice.cookie, { meetingId: decided, decision: veto! });
     expect(await toastOf(again)).toMatchObject({ type: "info", title: "This decision is already in your draft" });
     expect(await draftRows(alice.id)).toHaveLength(1);
+    // The same words as the highlight's quote are another entry, once too; the decision still once.
+    const quote = { meetingId: decided, source: "analysis", highlight: 0, quote: 0, text: VETO_WORDS };
+    for (let i = 0; i < 2; i++) await addDecision(alice.cookie, quote);
+    await addDecision(alice.cookie, { meetingId: decided, decision: veto! });
+    expect(await draftRows(alice.id)).toEqual([
+      { quote: VETO_WORDS, speaker: `Decision: ${VETO_LINE}`, seconds: 135 },
+      { quote: VETO_WORDS, speaker: "PRESIDENT MORALES", seconds: 135 },
+    ]);
     expect(await draftRows(bob.id)).toEqual([]);
   });
 
@@ -125,7 +145,7 @@ describe(`decisions on the desk [${dbTag}]`, () => {
     const { decisions, entries } = (
       page.data as { draft: { decisions: MeetingDecisions[]; entries: { decision: boolean }[] } }
     ).draft;
-    expect(entries.map((entry) => entry.decision)).toEqual([true]);
+    expect(entries.map((entry) => entry.decision)).toEqual([true, false]);
     expect(decisions.map((meeting) => meeting.meeting.id)).toEqual([decided]);
     expect(decisions[0]!.decisions.map((d) => [d.line, d.words, d.seconds, d.moment, d.inDraft])).toEqual([
       [VETO_LINE, VETO_WORDS, 135, "00:02:15", true],

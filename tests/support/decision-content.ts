@@ -103,3 +103,26 @@ const story = {
 };
 
 export const DECISIONS_MADE: MadeOptions = { provider: "offline", analysis, story };
+
+/** The same, with the verification report that found the highlight's quote at 00:02:15: a member can add it to a draft. */
+export const DECISIONS_MADE_QUOTE_VERIFIED: MadeOptions = {
+  ...DECISIONS_MADE,
+  analysisVerification: {
+    kind: "analysis",
+    checkedAt: "2026-11-28T10:00:00.000Z",
+    quotes: [
+      {
+        location: "highlights[0].quotes[0]",
+        text: "that motion fails and the mayor's veto is sustained",
+        claimedSpeaker: "PRESIDENT MORALES",
+        verified: true,
+        segment: { position: 5, timestamp: "00:02:15", speaker: "PRESIDENT MORALES" },
+        speakerMatches: true,
+      },
+    ],
+    verifiedQuotes: 1,
+    unverifiedQuotes: 0,
+    unsupportedNumbers: [],
+    passed: true,
+  },
+};

@@ -14,14 +14,15 @@ import { decisionLine, type StoredDecision } from "~/lib/meetings/decisions";
 import { findDecision } from "~/lib/meetings/decisions.server";
 import { MAX_DRAFT_QUOTES, type QuoteSource } from "./forms";
 
+import { verifiedQuotesOfMeeting } from "./quotes.server";
+
+export { MAX_DRAFT_QUOTES };
+
 /** The longest words a draft row holds (its check constraint). */
 const MAX_QUOTE_LENGTH = 2000;
 
 /** The start of a decision's attribution in the draft: "Decision: {its line}". */
 const DECISION_ATTRIBUTION = "Decision: ";
-import { verifiedQuotesOfMeeting } from "./quotes.server";
-
-export { MAX_DRAFT_QUOTES };
 
 export type DraftEntry = {
   id: string;
