@@ -178,6 +178,18 @@ describe("headlines that read as English", () => {
     expect(
       headlineOf([decision("recommendation to enter into a lease for the ferry dock", "approve", "carried")]),
     ).toBe("Budget Committee enters into a lease for the ferry dock");
+    // The story's sentence says the same verb: never "voted to approve the authorizing …".
+    const story = storyOf([
+      decision("authorize the city manager to sign the boathouse lease", "approve", "carried", "5-2"),
+      decision("recommendation to award a contract for the Elm Street repaving", "approve", "failed", "2-5"),
+    ]);
+    expect(story.article.body).toContain(
+      "Budget Committee voted 5-2 to authorize the city manager to sign the boathouse lease.",
+    );
+    expect(story.article.body).toContain("A motion to award a contract for the Elm Street repaving failed, 2-5.");
+    expect(story.sidebar_elements.quick_facts).toContain(
+      "Approved: authorizing the city manager to sign the boathouse lease (5-2)",
+    );
   });
 
   it("name an item that only says what it concerns, and lower an article capitalized by its sentence", () => {

@@ -17,6 +17,7 @@ import {
   decisionPhrase,
   decisionSentence,
   type DecisionPhrase,
+  IMPERATIVE_GERUND,
   isProcedureDecision,
   tallyOf,
 } from "./decision-words";
@@ -112,23 +113,6 @@ function headlineItem(item: string, { keepPreamble = false } = {}): string {
 // The motion said again at the start of the item: "Approve the bylaws of …", "Postpone the concept layout".
 const MOTION_LEAD =
   /^(?:(?:a\s+)?motion\s+to\s+)?(?:approve|adopt|deny|postpone|refer|receive and file|place on file|amend|override|reconsider|set\s+(?:an?\s+)?(?:[^,]{0,20}?\s)?(?:public\s+)?hearing\s+(?:on|for)|pass)\s+(?:of\s+)?/i;
-// A recommendation's own verb is what the body does: "authorize the mayor to sign …" → "authorizing the mayor to sign …"
-// (never "approves the mayor to sign …"), "recommendation to award a contract …" → "awarding a contract …".
-const IMPERATIVE_GERUND: Record<string, string> = {
-  authorize: "authorizing",
-  award: "awarding",
-  "enter into": "entering into",
-  direct: "directing",
-  request: "requesting",
-  declare: "declaring",
-  execute: "executing",
-  appoint: "appointing",
-  order: "ordering",
-  accept: "accepting",
-  establish: "establishing",
-  "receive and file": "receiving and filing",
-  "receive and filed": "receiving and filing",
-};
 const IMPERATIVE_LEAD = new RegExp(
   `^(?:(?:an?\\s+)?(?:recommendation|motion)\\s+to\\s+)?(${Object.keys(IMPERATIVE_GERUND)
     .sort((a, b) => b.length - a.length)
