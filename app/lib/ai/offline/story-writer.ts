@@ -161,7 +161,7 @@ function upToGlitch(text: string, names: ReadonlySet<string>): string | null {
   const glitch = captionGlitches(text, names)[0];
   if (!glitch) return text;
   let head = text
-    .slice(0, text.search(new RegExp(`(?<![A-Za-z0-9])${glitch}(?![A-Za-z0-9])`)))
+    .slice(0, text.search(new RegExp(`(?<![A-Za-z0-9'’-])${glitch}(?![A-Za-z0-9'’-])`)))
     .replace(/[\s,;:]+$/, "");
   while (DANGLING.test(head) || /\s\w+ing$/.test(head)) head = head.replace(DANGLING, "").replace(/\s\w+ing$/, "");
   return (head.match(/[A-Za-z]{3,}/g) ?? []).length >= 2 ? head : null;
