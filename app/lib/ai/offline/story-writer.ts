@@ -103,9 +103,16 @@ const DANGLING =
 /** An item named briefly enough for a headline: "ordinance extending the West Broadway Improvement District". */
 function headlineItem(item: string, { keepPreamble = false } = {}): string {
   const kept = keepPreamble ? item : item.replace(ITEM_PREAMBLE, "");
-  let words = kept.split(/\s+/);
-  if (words.length > HEADLINE_ITEM_WORDS) words = words.slice(0, HEADLINE_ITEM_WORDS);
-  let text = words.join(" ").replace(/[,;:.…]+$/, "");
+  const words = kept.split(/\s+/);
+  let text = words.slice(0, HEADLINE_ITEM_WORDS).join(" ");
+  if (words.length > HEADLINE_ITEM_WORDS) {
+    // Cut where a phrase ends ("… memorandum of understanding | with our sister"), not inside one.
+    const clauseEnd = lastBoundaryWithin(text, CLAUSE_BOUNDARY, text.length, text.length * 0.4);
+    const phraseEnd =
+      clauseEnd >= 0 ? clauseEnd : lastBoundaryWithin(text, PHRASE_BOUNDARY, text.length, text.length * 0.5);
+    if (phraseEnd > 0) text = text.slice(0, phraseEnd);
+  }
+  text = text.replace(/[,;:.…]+$/, "");
   while (DANGLING.test(text) || /\s\S+['’]s$/.test(text)) text = text.replace(DANGLING, "").replace(/\s\S+['’]s$/, "");
   return text;
 }
