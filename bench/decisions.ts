@@ -52,7 +52,7 @@ type Gold = { id: string; decisions: GoldDecision[] };
 
 const MATCH_SECONDS = 45;
 const DECISION_VERB =
-  /\b(?:approves?|adopts?|passes|rejects?|denies|delays|postpones|sends?|refers?|sets?|sustains?|overrides?|forwards?|advances?|receives?|amends?|continues|grants?|awards?|upholds?|fails?|kills?|backs?|OKs)\b/i;
+  /\b(?:approves?|adopts?|passes|rejects?|denies|delays|postpones|sends?|refers?|sets?|sustains?|overrides?|forwards?|advances?|receives?|amends?|continues|grants?|awards?|upholds?|fails?|kills?|backs?|OKs|authorizes?|orders?|directs?|requests?|enters?|accepts?|declares?|appoints?|executes?|establish(?:es)?|receives? and files?)\b/i;
 
 const seconds = (timestamp: string): number => parseClockTime(timestamp) ?? 0;
 

@@ -24,6 +24,16 @@ describe("caption glitches", () => {
     expect(captionGlitches("ARPA funds for the MPD")).toEqual([]);
   });
 
+  it("are lone letters the captions left of a word, but never a label or a hyphened letter", () => {
+    expect(captionGlitches("a partnership agreement with t riverside greenway association")).toEqual(["t"]);
+    expect(captionGlitches("an ordinance on the number of t tenants per unit")).toEqual(["t"]);
+    expect(captionGlitches("item 4 b of the consent agenda, phase c of the trail, plan b")).toEqual([]);
+    expect(captionGlitches("the e-scooter pilot and vitamin d; I move it; a motion")).toEqual([]);
+    expect(withoutGlitches("don't cut the lease with t riverside rowing club", new Set())).toBe(
+      "don't cut the lease with riverside rowing club",
+    );
+  });
+
   it("are never a name the transcript, the title or the city says", () => {
     const names = namesSaid(
       "Council Member Osman asked about it. The hiawatha site, the hiawatha elevator and hiawatha avenue.",

@@ -160,6 +160,67 @@ describe("headlines from verified decisions", () => {
   });
 });
 
+describe("headlines that read as English", () => {
+  it("say what a recommendation's own verb does, in the direction of the result", () => {
+    expect(headlineOf([decision("authorize the city manager to sign the boathouse lease", "approve", "carried")])).toBe(
+      "Budget Committee authorizes the city manager to sign the boathouse lease",
+    );
+    expect(
+      headlineOf([
+        decision("recommendation to award a contract for the Elm Street repaving", "approve", "carried", "5-2"),
+      ]),
+    ).toBe("Budget Committee awards contract for the Elm Street repaving, 5-2");
+    expect(
+      headlineOf([
+        decision("recommendation to award a contract for the Elm Street repaving", "approve", "failed", "2-5"),
+      ]),
+    ).toBe("Budget Committee rejects awarding a contract for the Elm Street repaving, 2-5");
+    expect(
+      headlineOf([decision("recommendation to enter into a lease for the ferry dock", "approve", "carried")]),
+    ).toBe("Budget Committee enters into a lease for the ferry dock");
+    // The story's sentence says the same verb: never "voted to approve the authorizing …".
+    const story = storyOf([
+      decision("authorize the city manager to sign the boathouse lease", "approve", "carried", "5-2"),
+      decision("recommendation to award a contract for the Elm Street repaving", "approve", "failed", "2-5"),
+    ]);
+    expect(story.article.body).toContain(
+      "Budget Committee voted 5-2 to authorize the city manager to sign the boathouse lease.",
+    );
+    expect(story.article.body).toContain("A motion to award a contract for the Elm Street repaving failed, 2-5.");
+    expect(story.sidebar_elements.quick_facts).toContain(
+      "Approved: authorizing the city manager to sign the boathouse lease (5-2)",
+    );
+  });
+
+  it("name an item that only says what it concerns, and lower an article capitalized by its sentence", () => {
+    expect(headlineOf([decision("related to the harbor dredging plan", "approve", "carried")])).toBe(
+      "Budget Committee approves item related to the harbor dredging plan",
+    );
+    expect(headlineOf([decision("A gift of benches from the rotary club", "approve", "carried")])).toBe(
+      "Budget Committee approves a gift of benches from the rotary club",
+    );
+  });
+
+  it("never take speech for an item's name, and never say no vote was recorded when one was", () => {
+    const headline = headlineOf([decision("today is from the parks department", "receive-and-file", "carried")]);
+    expect(headline).not.toMatch(/today|no vote/);
+    expect(headline).toBe("Budget Committee meeting: 1 vote recorded");
+    expect(headlineOf([])).toBe("Budget Committee meeting: no vote recorded");
+  });
+
+  it("make the verb agree with a body named in the plural", () => {
+    expect(headlineOf([decision("boathouse lease renewal", "approve", "carried", "5-0")], "")).toBe(
+      "City officials approve boathouse lease renewal, 5-0",
+    );
+    expect(headlineOf([decision("a fee study for the marina", "receive-and-file", "carried")], "")).toBe(
+      "City officials receive a fee study for the marina",
+    );
+    expect(headlineOf([decision("mayor's veto of the budget", "override-veto", "failed", "6-6")], "")).toBe(
+      "City officials sustain mayor's veto of the budget, 6-6",
+    );
+  });
+});
+
 describe("the story's decisions", () => {
   it("say what each motion was, and list each decision once as a quick fact", () => {
     const story = storyOf([

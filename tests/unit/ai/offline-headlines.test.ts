@@ -125,7 +125,10 @@ describe("offline headlines", () => {
         ),
       ],
     );
-    expect(headline).toBe("Licensing Committee approves several appropriation resolutions");
+    // Cut where a phrase ends within the item's twelve words, then fitted whole: no "for neighborhood".
+    expect(headline).toBe(
+      "Licensing Committee approves several appropriation resolutions related to the federal recovery grant",
+    );
   });
 });
 

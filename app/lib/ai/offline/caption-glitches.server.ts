@@ -87,7 +87,29 @@ export function isGlitchWord(token: string, names: ReadonlySet<string> = new Set
 
 /** The glitches of a text, in order ("approves traing reimbursement" → ["traing"]). */
 export function captionGlitches(text: string, names: ReadonlySet<string> = new Set()): string[] {
-  return [...text.matchAll(TOKEN)].map((match) => match[0]).filter((token) => isGlitchWord(token, names));
+  const tokens = [...text.matchAll(TOKEN)];
+  return tokens
+    .filter((match, i) => isGlitchWord(match[0], names) || isStrayLetter(text, tokens, i))
+    .map((match) => match[0]);
+}
+
+// Words a letter may follow as a label: "item 4 b", "phase c", "exhibit d", "plan b".
+const LETTER_LABEL =
+  /^(?:\d+|items?|phase|section|part|option|exhibit|schedule|appendix|attachment|unit|lot|block|plan|alternative|alt|and|or|letter|grade|type|class|vitamin)$/i;
+
+/**
+ * A lone lower-case letter between two words ("with t loring greenway", "number of t tenants"):
+ * a word the captions lost the rest of. "a" and "i" are words; a letter after a label, or
+ * joined by a hyphen ("e-scooters"), is one.
+ */
+function isStrayLetter(text: string, tokens: RegExpMatchArray[], i: number): boolean {
+  const token = tokens[i]!;
+  if (!/^[b-hj-z]$/.test(token[0])) return false;
+  const at = token.index!;
+  if (text[at - 1] === "-" || text[at + 1] === "-") return false;
+  const before = tokens[i - 1]?.[0];
+  const after = tokens[i + 1]?.[0];
+  return before !== undefined && after !== undefined && !LETTER_LABEL.test(before) && /^[a-z]{2,}$/i.test(after);
 }
 
 /**
@@ -101,7 +123,7 @@ export function withoutGlitches(text: string, names: ReadonlySet<string>, minWor
   if (first && glitches.includes(first)) return null;
   let cleaned = text;
   for (const glitch of glitches)
-    cleaned = cleaned.replace(new RegExp(`(?<![A-Za-z0-9])${glitch}(?![A-Za-z0-9'’])\\s*`), "");
+    cleaned = cleaned.replace(new RegExp(`(?<![A-Za-z0-9'’-])${glitch}(?![A-Za-z0-9'’-])\\s*`), "");
   cleaned = cleaned
     .replace(/\s+([,.;:])/g, "$1")
     .replace(/\s{2,}/g, " ")

@@ -119,6 +119,41 @@ export function decisionPhrase(decision: Decision, item: string): DecisionPhrase
   }
 }
 
+// A recommendation's own verb is what the body does: "authorize the mayor to sign …" → "authorizing the mayor to sign …"
+// (never "approves the mayor to sign …"), "recommendation to award a contract …" → "awarding a contract …".
+export const IMPERATIVE_GERUND: Record<string, string> = {
+  authorize: "authorizing",
+  award: "awarding",
+  "enter into": "entering into",
+  direct: "directing",
+  request: "requesting",
+  declare: "declaring",
+  execute: "executing",
+  appoint: "appointing",
+  order: "ordering",
+  accept: "accepting",
+  establish: "establishing",
+  "receive and file": "receiving and filing",
+  "receive and filed": "receiving and filing",
+};
+// The way back, for a sentence: "voted to authorize the city manager to sign …", not "to approve the authorizing …".
+const GERUND_LEAD = new RegExp(
+  `^(${[...new Set(Object.values(IMPERATIVE_GERUND))].sort((a, b) => b.length - a.length).join("|")})\\s+(?=\\S)`,
+  "i",
+);
+const INFINITIVE_OF = new Map(
+  Object.entries(IMPERATIVE_GERUND)
+    .filter(([imperative]) => imperative !== "receive and filed")
+    .map(([imperative, gerund]) => [gerund, imperative]),
+);
+
+/** What a carried or failed approval would do: the item's own verb when it has one. */
+function approvalWhat(decision: Decision, item: string): string | null {
+  if (decision.motion !== "approve" && decision.motion !== "adopt") return null;
+  const gerund = GERUND_LEAD.exec(item)?.[1];
+  return gerund ? `${INFINITIVE_OF.get(gerund.toLowerCase())} ${item.slice(gerund.length).trim()}` : null;
+}
+
 // What the body voted to do: "voted 8-4 to deny the 4% raise for appointed staff".
 const INFINITIVE: Record<MotionKind, string> = {
   approve: "approve",
@@ -152,7 +187,7 @@ export function decisionSentence(decision: Decision, body: string, item: string)
       ? `override the ${vetoObject(item)}`
       : decision.motion === "adjourn"
         ? "adjourn"
-        : `${INFINITIVE[decision.motion]} ${withArticle(item)}`;
+        : (approvalWhat(decision, item) ?? `${INFINITIVE[decision.motion]} ${withArticle(item)}`);
   if (decision.result === "withdrawn") return `A motion to ${what} was withdrawn.`;
   if (decision.result === "failed") {
     const stands = decision.motion === "override-veto" ? "; the veto stands" : "";

@@ -17,6 +17,7 @@ import {
   decisionPhrase,
   decisionSentence,
   type DecisionPhrase,
+  IMPERATIVE_GERUND,
   isProcedureDecision,
   tallyOf,
 } from "./decision-words";
@@ -102,16 +103,34 @@ const DANGLING =
 /** An item named briefly enough for a headline: "ordinance extending the West Broadway Improvement District". */
 function headlineItem(item: string, { keepPreamble = false } = {}): string {
   const kept = keepPreamble ? item : item.replace(ITEM_PREAMBLE, "");
-  let words = kept.split(/\s+/);
-  if (words.length > HEADLINE_ITEM_WORDS) words = words.slice(0, HEADLINE_ITEM_WORDS);
-  let text = words.join(" ").replace(/[,;:.…]+$/, "");
+  const words = kept.split(/\s+/);
+  let text = words.slice(0, HEADLINE_ITEM_WORDS).join(" ");
+  if (words.length > HEADLINE_ITEM_WORDS) {
+    // Cut where a phrase ends ("… memorandum of understanding | with our sister"), not inside one.
+    const clauseEnd = lastBoundaryWithin(text, CLAUSE_BOUNDARY, text.length, text.length * 0.4);
+    const phraseEnd =
+      clauseEnd >= 0 ? clauseEnd : lastBoundaryWithin(text, PHRASE_BOUNDARY, text.length, text.length * 0.5);
+    if (phraseEnd > 0) text = text.slice(0, phraseEnd);
+  }
+  text = text.replace(/[,;:.…]+$/, "");
   while (DANGLING.test(text) || /\s\S+['’]s$/.test(text)) text = text.replace(DANGLING, "").replace(/\s\S+['’]s$/, "");
   return text;
 }
 
 // The motion said again at the start of the item: "Approve the bylaws of …", "Postpone the concept layout".
 const MOTION_LEAD =
-  /^(?:(?:a\s+)?motion\s+to\s+)?(?:approve|adopt|deny|postpone|refer|receive and file|place on file|amend|override|reconsider|set\s+(?:an?\s+)?(?:[^,]{0,20}?\s)?(?:public\s+)?hearing\s+(?:on|for)|establish|authorize|accept|pass)\s+(?:of\s+)?/i;
+  /^(?:(?:a\s+)?motion\s+to\s+)?(?:approve|adopt|deny|postpone|refer|receive and file|place on file|amend|override|reconsider|set\s+(?:an?\s+)?(?:[^,]{0,20}?\s)?(?:public\s+)?hearing\s+(?:on|for)|pass)\s+(?:of\s+)?/i;
+const IMPERATIVE_LEAD = new RegExp(
+  `^(?:(?:an?\\s+)?(?:recommendation|motion)\\s+to\\s+)?(${Object.keys(IMPERATIVE_GERUND)
+    .sort((a, b) => b.length - a.length)
+    .join("|")})\\s+(?=\\S)`,
+  "i",
+);
+// Items that begin by saying what they concern: "related to the rescue plan act" is an item related to it.
+const CONCERNING_LEAD = /^(?:related|relating|pertaining)\s+to\b|^(?:regarding|concerning)\b/i;
+// A first word no name of an item begins with: speech the item finder took for a name ("today is from the …", "I'm District").
+const NOT_AN_ITEM_START =
+  /^(?:today|tonight|is|are|was|were|we|we're|i|i'm|it|it's|there|there's|here|so|um|uh|yes|okay|ok|now|just|also|then|you|they|he|she)\b/i;
 // "item 8 four weeks": a number is not a name.
 const UNNAMED_ITEM =
   /^(?:the\s+)?items?\s+(?:no\.?\s+|number\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/i;
@@ -120,7 +139,7 @@ const ASIDE = /\s*(?:\(|\s[—–]\s|\s--\s).*$/;
 
 /** A first word capitalized only because it opened a sentence ("Tobacco dealer license") in lower case. */
 function lowerOrdinaryFirst(item: string): string {
-  const first = /^([A-Z][a-z'-]+)(?=\s+[a-z])/.exec(item)?.[1];
+  const first = /^([A-Z][a-z'-]*)(?=\s+[a-z])/.exec(item)?.[1];
   if (!first || !first.split("-").every((part) => isEnglish(part))) return item;
   return item[0]!.toLowerCase() + item.slice(1);
 }
@@ -134,11 +153,14 @@ function cleanItem(item: string, names: ReadonlySet<string>): string | null {
   const plain = withoutShouting(item.replace(/\s+and item\b.*$/i, ""))
     .replace(/^[A-Za-z-]+:\s+/, "")
     .replace(MOTION_LEAD, "")
+    .replace(IMPERATIVE_LEAD, (_, verb: string) => `${IMPERATIVE_GERUND[verb.toLowerCase()]} `)
     .replace(ASIDE, "");
   const short = headlineItem(plain.replace(MOTION_LEAD, ""));
   const cleaned = upToGlitch(short, names);
   if (!cleaned || countWords(cleaned) < 2 || GENERIC_ITEM.test(cleaned) || UNNAMED_ITEM.test(cleaned)) return null;
-  return lowerOrdinaryFirst(cleaned);
+  if (NOT_AN_ITEM_START.test(cleaned)) return null;
+  const named = lowerOrdinaryFirst(cleaned);
+  return CONCERNING_LEAD.test(named) ? `item ${named}` : named;
 }
 
 /** The phrase up to its first caption glitch, or null when too little is left before it. */
@@ -146,7 +168,7 @@ function upToGlitch(text: string, names: ReadonlySet<string>): string | null {
   const glitch = captionGlitches(text, names)[0];
   if (!glitch) return text;
   let head = text
-    .slice(0, text.search(new RegExp(`(?<![A-Za-z0-9])${glitch}(?![A-Za-z0-9])`)))
+    .slice(0, text.search(new RegExp(`(?<![A-Za-z0-9'’-])${glitch}(?![A-Za-z0-9'’-])`)))
     .replace(/[\s,;:]+$/, "");
   while (DANGLING.test(head) || /\s\w+ing$/.test(head)) head = head.replace(DANGLING, "").replace(/\s\w+ing$/, "");
   return (head.match(/[A-Za-z]{3,}/g) ?? []).length >= 2 ? head : null;
@@ -196,7 +218,7 @@ function leadDecision(
 
 // An item named by what the motion does to it: "postponing the boulevard ordinance", "referring to staff …".
 const ITEM_ACTION =
-  /^(?:(?:an?|the)\s+)?(?:(resolution|ordinance|contract)\s+)?(approving|adopting|authorizing|postponing|referring|restoring)\s+(.+)$/i;
+  /^(?:(?:an?|the)\s+)?(?:(resolution|ordinance|contract)\s+)?(approving|adopting|authorizing|postponing|referring|restoring|awarding|entering into|directing|requesting|declaring|executing|appointing|ordering|accepting|establishing|receiving and filing)\s+(.+)$/i;
 const ACTION_VERB: Record<string, string> = {
   approving: "approves",
   adopting: "adopts",
@@ -209,8 +231,22 @@ const ACTION_VERB: Record<string, string> = {
   accepting: "accepts",
   setting: "sets",
   restoring: "restores",
+  awarding: "awards",
+  "entering into": "enters into",
+  directing: "directs",
+  requesting: "requests",
+  declaring: "declares",
+  executing: "executes",
+  appointing: "appoints",
+  ordering: "orders",
+  "receiving and filing": "receives and files",
 };
-const AND_PARTICIPLE = new RegExp(`\\s+and\\s+(${Object.keys(ACTION_VERB).join("|")})\\b`, "gi");
+const AND_PARTICIPLE = new RegExp(
+  `\\s+and\\s+(${Object.keys(ACTION_VERB)
+    .filter((participle) => !participle.includes(" "))
+    .join("|")})\\b`,
+  "gi",
+);
 // "public hearing at Aki's for on sale wine, strong beer": a license is what the committee approves.
 const LICENSE_HEARING =
   /^(?:an?\s+)?public hearing (?:at|for) (.+?) for ((?:on|off)[- ]sale\b[^,]*|(?:liquor|wine|beer|tobacco|cannabis|catering)\b[^,]*)/i;
@@ -224,7 +260,7 @@ const withoutArticle = (item: string) =>
  */
 function headlinePhrase({ decision, item }: NamedDecision): DecisionPhrase {
   const joined = item.replace(AND_PARTICIPLE, (_, participle: string) => `, ${ACTION_VERB[participle.toLowerCase()]}`);
-  const approving = decision.result === "carried" && ["approve", "adopt"].includes(decision.motion);
+  const approving = decision.result === "carried" && ["approve", "adopt", "receive-and-file"].includes(decision.motion);
   if (approving) {
     const license = LICENSE_HEARING.exec(item);
     if (license)
@@ -318,26 +354,45 @@ function subjectPhrase(text: string | null, names: ReadonlySet<string>, keepPrea
   const subject = phrase.replace(SUBJECT_LEAD, "").replace(/^(?:an?|the)\s+/i, "");
   const cleaned = upToGlitch(subject, names);
   if (!cleaned || countWords(cleaned) < 2 || GENERIC_ITEM.test(cleaned) || UNNAMED_ITEM.test(cleaned)) return null;
-  return isProcedureItem(cleaned) ? null : cleaned;
+  return isProcedureItem(cleaned) || NOT_AN_ITEM_START.test(cleaned) ? null : cleaned;
 }
 
 /**
  * No verified decision: the headline names what the meeting was about, its main subjects
  * ("Budget Committee hears the 2025 budget and the I-94 plan"), never "meets".
  */
-function subjectsHeadline(body: string, subjects: Subjects, names: ReadonlySet<string>): string {
+function subjectsHeadline(body: string, subjects: Subjects, names: ReadonlySet<string>, votes: number): string {
   const main = subjectPhrase(subjects.mainItem, names, PRESENTED.test(subjects.mainItem ?? ""));
   // presentationTopic() has cut it already and keeps its article: "the winter parking plan".
   const presentation = subjects.presentation ? upToGlitch(withoutShouting(subjects.presentation), names) : null;
   const others = [subjectPhrase(subjects.topic, names), presentation, subjectPhrase(subjects.entity, names)];
   const first = main ?? others.find(Boolean) ?? null;
-  if (!first) return `${body} meeting: no vote recorded`;
+  // Votes whose items cannot be named without a glitch are still votes: never "no vote recorded" then.
+  if (!first) return `${body} meeting: ${votes === 0 ? "no vote" : votes === 1 ? "1 vote" : `${votes} votes`} recorded`;
+  const does = (verbPhrase: string) => bodyDoes(body, verbPhrase);
   const heard = main ? HEARD.test(subjects.mainItem ?? "") : first === presentation;
   const verb = heard ? (first === presentation && !main ? "hears presentation on" : "hears") : "discusses";
   const second = others.find((other) => other && other !== first && overlap(words(other), words(first)) === 0);
-  const both = second ? `${body} ${verb} ${first} and ${second}` : null;
+  const both = second ? `${does(verb)} ${first} and ${second}` : null;
   if (both && both.length <= HEADLINE_MAX_CHARS) return both;
-  return fitHeadline(`${body} ${verb}`, first);
+  return fitHeadline(does(verb), first);
+}
+
+// A body named in the plural ("City officials", when neither the title nor the source names it).
+const PLURAL_BODY = /\bofficials$/i;
+
+function pluralVerb(verb: string): string {
+  if (/(?:ss|sh|ch|x|zz)es$/.test(verb)) return verb.slice(0, -2);
+  if (/[^aeiou]ies$/.test(verb)) return `${verb.slice(0, -3)}y`;
+  return verb.replace(/s$/, "");
+}
+
+/** The body and its verb, agreeing: "Budget Committee approves", "City officials approve", "… receive and file". */
+function bodyDoes(body: string, verbPhrase: string): string {
+  if (!PLURAL_BODY.test(body)) return `${body} ${verbPhrase}`;
+  const [first = "", ...rest] = verbPhrase.split(" ");
+  const agreed = rest.map((word, i) => (rest[i - 1] === "and" ? pluralVerb(word) : word));
+  return [body, pluralVerb(first), ...agreed].join(" ");
 }
 
 export type HeadlineOptions = {
@@ -361,7 +416,7 @@ export function headline(analysis: Analysis, body: string, options: HeadlineOpti
   if (lead) {
     const tally = tallyOf(lead.decision);
     const { verb, item, suffix } = headlinePhrase(lead);
-    return fitHeadline(`${body} ${verb}`, withoutRepeatedVerb(item, verb), `${suffix}${tally ? `, ${tally}` : ""}`);
+    return fitHeadline(bodyDoes(body, verb), withoutRepeatedVerb(item, verb), `${suffix}${tally ? `, ${tally}` : ""}`);
   }
   return subjectsHeadline(
     body,
@@ -372,6 +427,7 @@ export function headline(analysis: Analysis, body: string, options: HeadlineOpti
       entity: options.entity ?? null,
     },
     names,
+    (analysis.decisions ?? []).filter((decision) => decision.result !== "withdrawn").length,
   );
 }
 
