@@ -348,8 +348,9 @@ const HOW_SHOWN: Record<NonNullable<Decision["how"]>, RegExp> = {
   "unanimous-consent": /\b(?:without objection|unanimous consent|no objection|hearing none|seeing none)\b/i,
 };
 
-// How far before its motion an item may have been announced, in sentences: a presentation, its questions,
-// amendments and debate come between (an hour of captions is about 1,000).
+// An item is tied to ITS vote: its words are said after the result stated before the motion (the previous vote's,
+// where a neighboring item was decided) and up to this result. With no result before, from this far before the motion
+// (a presentation, its questions and debate come between: an hour of captions is about 1,000 sentences).
 const ITEM_WINDOW_UNITS = 600;
 const ITEM_STOP_WORDS = new Set(
   "with from that this these those into onto over under about item items agenda number motion approve approval adopt adoption council committee city public hearing report presentation regarding related relating amendment amend consent".split(
@@ -362,12 +363,20 @@ const itemWords = (text: string) =>
     lightStem,
   );
 
-/** Whether at least half of the item's own words are said from a while before the motion up to the result. */
+/** Where the item's words may be said: from the result stated last before the motion (that sentence included, for an
+ * announcement said in its breath), else from a while before the motion. */
+function itemWindowStart(index: DecisionIndex, placed: Placed): number {
+  const earliest = Math.max(0, placed.motion.firstUnit - ITEM_WINDOW_UNITS);
+  for (let unit = placed.motion.firstUnit - 1; unit >= earliest; unit--)
+    if (statedResult(index.units[unit]!.text)) return unit;
+  return earliest;
+}
+
+/** Whether at least half of the item's own words are said after the previous vote's result, up to this result. */
 function itemSaid(index: DecisionIndex, item: string, placed: Placed): boolean {
   const words = itemWords(item);
   if (words.length < 2) return true;
-  const from = Math.max(0, placed.motion.firstUnit - ITEM_WINDOW_UNITS);
-  const said = new Set(itemWords(unitsText(index, from, placed.result.lastUnit)));
+  const said = new Set(itemWords(unitsText(index, itemWindowStart(index, placed), placed.result.lastUnit)));
   return words.filter((word) => said.has(word)).length * 2 >= words.length;
 }
 

@@ -100,10 +100,13 @@ describe("decisions a transcript supports", () => {
   });
 
   it("checks the item's quotes and numbers like other free text", () => {
-    const claim = { ...G.raise, item: "The 4% raise, which Chen called 'a giveaway', costing $900,000" };
+    const claim = {
+      ...G.raise,
+      item: "The 4% raise for appointed staff, called 'a giveaway', costing $900,000",
+    };
     const { published, report } = checkOf([claim]);
     expect(published[0]!.item).toBe(
-      `The 4% raise, which Chen called 'a giveaway' ${VERIFICATION_MARKS.quote.text}, costing $900,000 ${VERIFICATION_MARKS.number.text}`,
+      `The 4% raise for appointed staff, called 'a giveaway' ${VERIFICATION_MARKS.quote.text}, costing $900,000 ${VERIFICATION_MARKS.number.text}`,
     );
     expect(report.quotes.map((q) => q.location)).toEqual(["decisions[0].item"]);
   });
@@ -214,6 +217,18 @@ describe("decisions the transcript does not support are withheld, with the reaso
   it("an item nobody names where the motion and its result are", () => {
     const { check } = checkOf([{ ...G.raise, item: "Downtown stadium financing package" }]);
     expect(check).toMatchObject({ published: false, failure: "item-not-said" });
+  });
+
+  it("an item filed under the next item's vote: its words were said only before the previous result", () => {
+    // The federation's words are said at 00:01:00, before the veto's result; the raise's vote comes after it.
+    const swapped = [
+      { ...G.raise, item: G.federation.item },
+      { ...G.federation, item: G.raise.item },
+    ];
+    const { report, analysis } = verify(swapped);
+    expect(analysis.decisions).toHaveLength(0);
+    expect(report.decisions!.map((check) => check.failure)).toEqual(["item-not-said", "item-not-said"]);
+    expect(verify([G.federation, G.raise]).analysis.decisions).toHaveLength(2);
   });
 
   it("a result span that states no result", () => {
