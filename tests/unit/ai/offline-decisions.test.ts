@@ -653,3 +653,19 @@ describe("decisions from plain transcripts", () => {
     expect(analysis.decisions[0]).toMatchObject({ result: "carried" });
   });
 });
+
+describe("fourth round: Robert's Rules as any council says them", () => {
+  it("an amendment, then the main motion 'as amended': two decisions on the item, the second an approval", () => {
+    const decisions = decisionsOf([
+      [10, "Our next item is the sidewalk repair program for the Eastgate district."],
+      [40, "I move to amend the program to add the school crossings."],
+      [50, "All those in favor say aye. The ayes have it. The amendment is adopted."],
+      [70, "I move to approve the program as amended."],
+      [80, "All those in favor say aye. Opposed? The motion carries."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion, d.result])).toEqual([
+      ["Sidewalk repair program for the Eastgate district", "amend", "carried"],
+      ["Sidewalk repair program for the Eastgate district", "approve", "carried"],
+    ]);
+  });
+});

@@ -231,6 +231,25 @@ describe("decisions the transcript does not support are withheld, with the reaso
     expect(verify([G.federation, G.raise]).analysis.decisions).toHaveLength(2);
   });
 
+  it("an item's own vote after an amendment to it: the amendment's result leaves the item open", () => {
+    const transcript = [
+      "[00:01:00] CHAIR: Item seven is the sidewalk repair program for the Eastgate district.",
+      "[00:01:30] MEMBER: I move to amend the program to add the school crossings.",
+      "[00:01:50] CHAIR: All in favor? The amendment is adopted.",
+      "[00:02:10] MEMBER: I move to approve the program as amended.",
+      "[00:02:30] CHAIR: All in favor? The motion carries.",
+    ].join("\n");
+    const claim = decisionClaim({
+      item: "Sidewalk repair program for the Eastgate district",
+      motion: "approve",
+      result: "carried",
+      motion_evidence: { text: "I move to approve the program as amended.", timestamp: "00:02:10" },
+      result_evidence: { text: "The motion carries.", timestamp: "00:02:30" },
+    });
+    const analysis = modelAnalysis({ summary: "", highlights: [], action_items: [], entities: [], decisions: [claim] });
+    expect(verifyAnalysis(analysis, parseTimestampedTranscript(transcript)).analysis.decisions).toHaveLength(1);
+  });
+
   it("a result span that states no result", () => {
     const claim = { ...G.raise, result_evidence: { text: "All those in favor? Opposed?", timestamp: "00:06:40" } };
     expect(checkOf([claim]).check.failure).toBe("no-result-stated");

@@ -52,7 +52,8 @@ const KINDS: Array<[MotionKind, RegExp]> = [
     "other",
     /\bamend(?:ing)? the agenda\b|\b(?:add|adding) (?:this|the|that|a|an) (?:walk-on )?item to (?:the |our )?(?:consent )?agenda\b/i,
   ],
-  ["amend", /\bamend(?:ment|ing|ed)?\b/i],
+  // "I move to approve the ordinance as amended" is the main motion, amended before.
+  ["amend", /\b(?<!\bas )amend(?:ment|ing|ed)?\b/i],
   ["receive-and-file", RECEIVE_AND_FILE],
   ["place-on-file", PLACE_ON_FILE],
   ["deny", /\b(?:deny|denial|denying|reject|rejecting)\b/i],
