@@ -21,7 +21,7 @@ import { z } from "zod";
 import { formatDuration } from "~/lib/format/duration";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { findTally, MOTION } from "./offline/actions";
-import { motionKind } from "./offline/decisions/motions";
+import { motionKind, riders } from "./offline/decisions/motions";
 import { findResult } from "./offline/decisions/results";
 import { saidCount } from "./offline/decisions/tallies";
 import { lightStem } from "./offline/textrank";
@@ -275,12 +275,16 @@ function spanTime(segment: TranscriptSegment): string {
 
 type Placed = { motion: Occurrence; result: Occurrence; steps: Steps };
 
+/** One decision of each kind stands on a result's words: one vote may approve a listing and postpone a rider. */
+const usedKey = (resultUnit: number, claim: Decision) => `${resultUnit}:${motionClass(claim.motion)}`;
+
 /**
  * Where the claim's spans are: in the fewest normalizations that find both, the result
  * occurrence nearest the claimed time (the first one no earlier decision took, in an
  * untimed transcript) and the nearest motion occurrence before it.
  */
-function place(index: DecisionIndex, claim: Decision, used: Set<number>): Placed | "out-of-order" | "duplicate" {
+function place(index: DecisionIndex, claim: Decision, used: Set<string>): Placed | "out-of-order" | "duplicate" {
+  const taken = (unit: number) => used.has(usedKey(unit, claim));
   for (const steps of NORMALIZATION_STEPS) {
     const motions = occurrences(index, claim.motion_evidence.text, steps);
     const results = occurrences(index, claim.result_evidence.text, steps);
@@ -296,10 +300,10 @@ function place(index: DecisionIndex, claim: Decision, used: Set<number>): Placed
       const best = paired.reduce((a, b) =>
         Math.abs((start(b) ?? 0) - claimed) < Math.abs((start(a) ?? 0) - claimed) ? b : a,
       );
-      return used.has(best.result.firstUnit) ? "duplicate" : { ...best, steps };
+      return taken(best.result.firstUnit) ? "duplicate" : { ...best, steps };
     }
     // Untimed: the first occurrence not taken by an earlier decision.
-    const best = paired.find((pair) => !used.has(pair.result.firstUnit));
+    const best = paired.find((pair) => !taken(pair.result.firstUnit));
     if (!best) return "duplicate";
     return { ...best, steps };
   }
@@ -388,7 +392,7 @@ function itemSaid(index: DecisionIndex, item: string, placed: Placed): boolean {
 type Verdict =
   { published: true; decision: Decision; check: DecisionCheck } | { published: false; check: DecisionCheck };
 
-function checkOne(index: DecisionIndex, ctx: Context, claim: Decision, d: number, used: Set<number>): Verdict {
+function checkOne(index: DecisionIndex, ctx: Context, claim: Decision, d: number, used: Set<string>): Verdict {
   const claimedTally = tallyText(claim);
   const check: DecisionCheck = {
     location: `decisions[${d}]`,
@@ -430,7 +434,9 @@ function checkOne(index: DecisionIndex, ctx: Context, claim: Decision, d: number
   // The kind of motion its words make: a motion to deny is never an approval.
   const spoken = motionKind(claim.motion_evidence.text);
   // "other" claims nothing about the kind (its headline verb is neutral), so any words may carry it.
-  if (claim.motion !== "other" && motionClass(spoken) !== motionClass(claim.motion))
+  // "Approval of items 2 through 11, including postponing item 11" also postpones item 11, by the same vote.
+  const rider = riders(claim.motion_evidence.text).some((r) => motionClass(r.kind) === motionClass(claim.motion));
+  if (claim.motion !== "other" && motionClass(spoken) !== motionClass(claim.motion) && !rider)
     return withhold("motion-kind", `The motion's words make a motion to ${spoken}; the claim says ${claim.motion}.`);
   if (!itemSaid(index, claim.item, placed))
     return withhold("item-not-said", "The item's words are not said where the motion and its result are.");
@@ -483,7 +489,7 @@ function checkOne(index: DecisionIndex, ctx: Context, claim: Decision, d: number
     (claim.how === "roll-call" && countRollCall(between) !== null);
   if (!howShown) check.droppedHow = claim.how;
 
-  used.add(placed.result.firstUnit);
+  used.add(usedKey(placed.result.firstUnit, claim));
   const decision: Decision = {
     item: ctx.freeText(`decisions[${d}].item`, claim.item),
     motion: claim.motion,
@@ -508,7 +514,7 @@ function evidence(span: EvidenceSpan, segment: TranscriptSegment): EvidenceSpan 
 /** Checks every claimed decision; returns the ones to publish and a check for each claim. */
 export function verifyDecisions(claims: Decision[], ctx: Context): DecisionChecks {
   const index = buildDecisionIndex(ctx.index);
-  const used = new Set<number>();
+  const used = new Set<string>();
   const decisions: Decision[] = [];
   const checks: DecisionCheck[] = [];
   claims.forEach((claim, d) => {

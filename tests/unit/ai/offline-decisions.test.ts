@@ -6,8 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { findTally, findVoteOutcome } from "~/lib/ai/offline/actions";
 import { analyzeOffline, analyzeSegments } from "~/lib/ai/offline/analyzer.server";
-import { countRollCall } from "~/lib/ai/offline/decisions";
+import { countRollCall, motionKind } from "~/lib/ai/offline/decisions";
 import type { Decision } from "~/lib/ai/schemas";
+import { verifyAnalysis } from "~/lib/ai/verify";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 
 /** Timed segments, one per [seconds, text] line, as the caption fetcher stores them once true-cased. */
@@ -667,5 +668,52 @@ describe("fourth round: Robert's Rules as any council says them", () => {
       ["Sidewalk repair program for the Eastgate district", "amend", "carried"],
       ["Sidewalk repair program for the Eastgate district", "approve", "carried"],
     ]);
+  });
+
+  it("one vote on a listing with a rider: the approval and the postponement, both published", () => {
+    const segments = timed([
+      [10, "Next is the consent agenda, items 2 through 9."],
+      [20, "I move approval of items 2 through 9, including postponing item 9 to the March 4 meeting."],
+      [30, "All those in favor say aye. Opposed? The ayes have it."],
+      [40, "Our next item is the consent calendar."],
+      [50, "I move to approve the consent calendar with item 12 referred to the budget committee."],
+      [60, "All those in favor? The motion carries."],
+    ]);
+    const analysis = analyzeSegments(segments);
+    expect(analysis.decisions.map((d) => [d.item, d.motion, d.result])).toEqual([
+      ["items 2 through 9", "approve", "carried"],
+      ["item 9", "postpone", "carried"],
+      ["the consent agenda", "approve", "carried"],
+      ["item 12", "refer", "carried"],
+    ]);
+    expectVerbatim(analysis.decisions, segments);
+    const verified = verifyAnalysis(analysis, segments);
+    expect(verified.analysis.decisions).toHaveLength(4);
+    // The same words carry no other kind, and one postponement only.
+    const [, postponed] = analysis.decisions;
+    const lies = verifyAnalysis(
+      { ...analysis, decisions: [postponed!, { ...postponed!, motion: "deny" }, postponed!] },
+      segments,
+    );
+    expect(lies.report.decisions!.map((check) => check.failure)).toEqual([null, "motion-kind", "duplicate"]);
+  });
+
+  it("a motion that only postpones or only approves has no rider", () => {
+    const decisions = decisionsOf([
+      [10, "Our next item is the library roof contract with Dunmore Roofing."],
+      [20, "I move to postpone item 5 to the next meeting."],
+      [30, "All those in favor? The motion carries."],
+    ]);
+    expect(decisions.map((d) => d.motion)).toEqual(["postpone"]);
+  });
+
+  it("an approval of several items stays an approval whatever rides along", () => {
+    expect(motionKind("I'm going to move approval of the five items, and with that motion postpone item 6.")).toBe(
+      "approve",
+    );
+    expect(motionKind("The motion on the table is approving 1 through 5 and postponing items 6 and 7.")).toBe(
+      "approve",
+    );
+    expect(motionKind("I move to postpone item 6.")).toBe("postpone");
   });
 });

@@ -19,7 +19,7 @@ import {
   reportNamed,
   type CurrentItem,
 } from "./items";
-import { isConsentMotion, isMotion, motionKind, numberedItems } from "./motions";
+import { isConsentMotion, isMotion, motionKind, numberedItems, riders } from "./motions";
 import { findResult, isVoiceCall, type StatedResult } from "./results";
 import { countRollCall, isRollCallStart, isRollCallVote, voteTally } from "./tallies";
 
@@ -175,6 +175,18 @@ class DecisionBook {
       motion_evidence: this.evidence(motion.index),
       result_evidence: this.evidence(index),
     });
+    // "Approval of items 2 through 11, including postponing item 11": the same vote takes the rider's decision too.
+    for (const rider of riders(this.sentences[motion.index]!.text))
+      this.decisions.push({
+        item: rider.items,
+        motion: rider.kind,
+        result: lost ? "failed" : result.result,
+        ...NO_TALLY,
+        how: how === "roll-call" ? null : how,
+        consent_items: [],
+        motion_evidence: this.evidence(motion.index),
+        result_evidence: this.evidence(index),
+      });
     this.settled = index;
     if (!this.item || PRELIMINARY.has(motion.kind)) return;
     // A failed motion leaves its item open: "that motion fails" is often followed by another motion on it
