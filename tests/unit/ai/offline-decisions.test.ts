@@ -716,4 +716,37 @@ describe("fourth round: Robert's Rules as any council says them", () => {
     );
     expect(motionKind("I move to postpone item 6.")).toBe("postpone");
   });
+
+  it("'Next we do have a presentation …': a boundary, named by the sentence after it", () => {
+    const decisions = decisionsOf([
+      [1, "Our next item is the library roof contract with Dunmore Roofing."],
+      [2, "I move approval of the contract."],
+      [5, "All those in favor? The motion carries."],
+      [10, "Next we do have a presentation from our parks staff."],
+      [12, "Presentation related to the playground equipment contracts for three neighborhood parks."],
+      ...Array.from({ length: 30 }, (_, i): [number, string] => [20 + i, `Question ${i + 1} was about the swings.`]),
+      [60, "With that, I will move this item for approval."],
+      [62, "Clerk, please call the roll."],
+      [63, "Ortiz."],
+      [64, "Aye."],
+      [65, "Lind."],
+      [66, "Aye."],
+      [70, "Two ayes. And that motion carries."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion, d.ayes])).toEqual([
+      ["Library roof contract with Dunmore Roofing", "approve", null],
+      ["Related to the playground equipment contracts for three neighborhood parks", "approve", 2],
+    ]);
+  });
+
+  it("a report received and filed is named by 'an update of …' said when it was taken up", () => {
+    const decisions = decisionsOf([
+      [10, "We will start with our continued item, which is an update of the downtown snow removal pilot."],
+      [20, "Staff walked through the plowing routes and the costs."],
+      [30, "Seeing no further discussion, I'll direct the clerk to receive and file that report."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion])).toEqual([
+      ["Update of the downtown snow removal pilot", "receive-and-file"],
+    ]);
+  });
 });
