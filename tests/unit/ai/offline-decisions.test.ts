@@ -749,4 +749,29 @@ describe("fourth round: Robert's Rules as any council says them", () => {
       ["Update of the downtown snow removal pilot", "receive-and-file"],
     ]);
   });
+
+  it("'So I would move.' said again after a motion is the same motion, not a new approval", () => {
+    const decisions = decisionsOf([
+      [10, "Our next item is the harbor parking fee ordinance."],
+      [20, "I move amendment number three, which would cap the evening fee at two dollars."],
+      [25, "So I would move."],
+      [40, "All those in favor of the amendment say aye. Opposed? So the amendment fails."],
+    ]);
+    expect(decisions.map((d) => [d.motion, d.result])).toEqual([["amend", "failed"]]);
+  });
+
+  it("the bill adopted after its amendments is named by the bill, not by the amendment announced first", () => {
+    const decisions = decisionsOf([
+      [10, "The first item we'll take up is amendment number one to Council Bill 4410."],
+      [20, "I move amendment number one."],
+      [30, "All in favor of amendment number one vote aye. Amendment number one is approved."],
+      [40, "I now move adoption of Council Bill 4410 as amended."],
+      [50, "Please call the roll on the passage of the amended bill. Six in favor, none opposed."],
+      [55, "The bill passes and the chair will sign it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion, d.result])).toEqual([
+      ["Amendment number one to Council Bill 4410", "amend", "carried"],
+      ["Council Bill 4410", "adopt", "carried"],
+    ]);
+  });
 });

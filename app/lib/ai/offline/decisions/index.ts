@@ -48,6 +48,8 @@ const AFTER_FAILURE = 30;
 const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main |substitute )?motion\b/i;
 
 type Motion = { index: number; kind: MotionKind; text: string };
+// A measure named by its number: "Council Bill 118", "Ordinance 2024-15", "Resolution No. 31604".
+const MEASURE = /\b(?:council bill|bill|ordinance|resolution|docket)\s+(?:number\s+|no\.?\s+)?\d[\d-]*/i;
 const NO_TALLY = { ayes: null, nays: null, abstain: null, absent: null };
 
 class DecisionBook {
@@ -123,6 +125,8 @@ class DecisionBook {
       if (pending.kind === "approve" && kind !== "approve") pending.kind = kind;
       return;
     }
+    // "I move amendment number four, which …" … "So I would move.": the mover says it again, nothing new.
+    if (pending && kind === "approve" && saysOnlyMove(text)) return;
     this.motion = { index, kind, text };
     this.lastResult = null;
     this.voiceCall = false;
@@ -208,6 +212,12 @@ class DecisionBook {
     // After a failed motion, the item is still the one decided only by a motion made soon after.
     const stale = this.failedAt !== null && motion.index - this.failedAt > AFTER_FAILURE;
     const current = this.item && !this.item.decided && !stale ? this.item.name : null;
+    // "The first item we'll take up is amendment number one to Council Bill 118" … "I move adoption of Council
+    // Bill 118 as amended": the main motion decides the bill, not the amendment announced first.
+    if (current && /^amendments?\b/i.test(current) && !PRELIMINARY.has(motion.kind)) {
+      const measure = MEASURE.exec(motion.text)?.[0];
+      if (measure) return plainItem(measure);
+    }
     if (current) return current;
     // A report is received and filed as the item announced, else as the presentation said since the announcement.
     if (motion.kind === "receive-and-file" || motion.kind === "place-on-file") {
@@ -227,6 +237,12 @@ class DecisionBook {
     return { text: sentence.text, timestamp: formatDuration(segment?.startSeconds ?? 0) };
   }
 }
+
+// Words a bare "So I would move." or "I'll make that motion." may hold besides the verb.
+const MOVE_ONLY = /\b(?:would|should|like|motion|moved?|make|making|seconds?|seconded)\b/gi;
+
+/** A motion that says nothing but that it is made: no kind, no matter. */
+const saysOnlyMove = (text: string) => !/[a-z]{5,}/i.test(text.replace(MOVE_ONLY, ""));
 
 /** The chair's "receive and file" or "place on file". */
 function fileKind(text: string): MotionKind {
