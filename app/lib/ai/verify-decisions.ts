@@ -367,16 +367,16 @@ const itemWords = (text: string) =>
     lightStem,
   );
 
-// "The amendment is adopted": a vote on the way to the item's own, which leaves the item open.
+// "The amendment is adopted": a vote on the way to the item's own, which leaves the item open (as a failed motion does).
 const PRELIMINARY_RESULT = /\b(?:amendments?|substitute|reconsider\w*|suspend\w*)\b/i;
 
-/** Where the item's words may be said: from the result stated last before the motion (that sentence included, for an
+/** Where the item's words may be said: from the last motion carried before this one (that sentence included, for an
  * announcement said in its breath), else from a while before the motion. */
 function itemWindowStart(index: DecisionIndex, placed: Placed): number {
   const earliest = Math.max(0, placed.motion.firstUnit - ITEM_WINDOW_UNITS);
   for (let unit = placed.motion.firstUnit - 1; unit >= earliest; unit--) {
     const text = index.units[unit]!.text;
-    if (statedResult(text) && !PRELIMINARY_RESULT.test(text)) return unit;
+    if (statedResult(text)?.result === "carried" && !PRELIMINARY_RESULT.test(text)) return unit;
   }
   return earliest;
 }

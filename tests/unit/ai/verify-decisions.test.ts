@@ -231,11 +231,13 @@ describe("decisions the transcript does not support are withheld, with the reaso
     expect(verify([G.federation, G.raise]).analysis.decisions).toHaveLength(2);
   });
 
-  it("an item's own vote after an amendment to it: the amendment's result leaves the item open", () => {
+  it("an item's own vote after an amendment to it and a failed motion: both leave the item open", () => {
     const transcript = [
       "[00:01:00] CHAIR: Item seven is the sidewalk repair program for the Eastgate district.",
       "[00:01:30] MEMBER: I move to amend the program to add the school crossings.",
       "[00:01:50] CHAIR: All in favor? The amendment is adopted.",
+      "[00:02:00] MEMBER: I move to refer the program back to committee.",
+      "[00:02:05] CHAIR: All in favor? Opposed? That motion fails.",
       "[00:02:10] MEMBER: I move to approve the program as amended.",
       "[00:02:30] CHAIR: All in favor? The motion carries.",
     ].join("\n");
