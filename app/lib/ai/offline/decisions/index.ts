@@ -12,6 +12,7 @@ import type { Decision, EvidenceSpan, MotionKind, VoteMethod } from "../../schem
 import { motionMatter } from "../actions";
 import {
   announcement,
+  describedItem,
   itemNamedAfter,
   NAMING_WINDOW,
   openingItem,
@@ -48,6 +49,8 @@ const AFTER_FAILURE = 30;
 const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main |substitute )?motion\b/i;
 
 type Motion = { index: number; kind: MotionKind; text: string };
+// "All those in favor, say aye.": a vote called that names nothing else ("in favor of the minutes" names another matter).
+const BARE_CALL = /\b(?:all (?:those )?|those )?in favou?r,? (?:please )?(?:say|signify|vote)\b/i;
 // A measure named by its number: "Council Bill 118", "Ordinance 2024-15", "Resolution No. 31604".
 const MEASURE = /\b(?:council bill|bill|ordinance|resolution|docket)\s+(?:number\s+|no\.?\s+)?\d[\d-]*/i;
 const NO_TALLY = { ayes: null, nays: null, abstain: null, absent: null };
@@ -64,6 +67,8 @@ class DecisionBook {
   private settled = 0;
   // Where a motion on the current item failed: the item stays open for the next motion, not for long.
   private failedAt: number | null = null;
+  // "We have item 4 before us … all those in favor say aye": a vote put on the announced item with no motion said.
+  private bareCall: number | null = null;
 
   constructor(
     private sentences: DecisionSentence[],
@@ -80,10 +85,14 @@ class DecisionBook {
       result?.kind === "vote" && this.lastResult !== null && index - this.lastResult <= RESULT_REPEAT && !this.motion;
     if (result && !repeated) this.close(index, result);
     if (result) this.lastResult = result.kind === "vote" ? index : null;
-    const announced = announcement(text);
+    // "This item is a contract amendment with …" said when no item is open names the next one.
+    const open = this.item !== null && !this.item.decided;
+    const said = announcement(text);
+    const announced = said !== undefined || open || result ? said : describedItem(text);
     if (announced !== undefined) {
       this.item = { name: announced, sentence: index, decided: false };
       this.failedAt = null;
+      this.bareCall = null;
       this.motion = null;
       this.rollStart = null;
       this.voiceCall = false;
@@ -91,6 +100,7 @@ class DecisionBook {
     else if (this.item && this.item.name === null && !this.item.decided && index - this.item.sentence <= NAMING_WINDOW)
       this.item.name = itemNamedAfter(text);
     if (isVoiceCall(text) && this.motion) this.voiceCall = true;
+    else if (!this.motion && !result && announced === undefined && BARE_CALL.test(text)) this.bareCall ??= index;
     if (isRollCallStart(text) && this.motion) this.rollStart = index;
     // A roll call the chair did not announce: the clerk simply calls the names.
     else if (this.motion && this.rollStart === null && !this.voiceCall && index > 0) {
@@ -128,6 +138,7 @@ class DecisionBook {
     // "I move amendment number four, which …" … "So I would move.": the mover says it again, nothing new.
     if (pending && kind === "approve" && saysOnlyMove(text)) return;
     this.motion = { index, kind, text };
+    this.bareCall = null;
     this.lastResult = null;
     this.voiceCall = false;
     this.rollStart = null;
@@ -142,12 +153,19 @@ class DecisionBook {
     const reach = called ? Infinity : /\bmotion\b/i.test(text) ? VOTE_WINDOW : UNCALLED_WINDOW;
     const pending = this.motion && index - this.motion.index <= reach ? this.motion : null;
     const own = isMotion(text) ? { index, kind: motionKind(text), text } : null;
+    // No motion said aloud: the chair put the announced, named item to a vote ("in favor, say aye") just before.
+    const call = this.bareCall;
+    this.bareCall = null;
+    const put =
+      call !== null && index - call <= RESULT_REPEAT && this.item?.name && !this.item.decided
+        ? { index: call, kind: "approve" as const, text: this.sentences[call]!.text }
+        : null;
     const motion =
       result.kind === "adjourn"
         ? { index, kind: "adjourn" as const, text }
         : result.kind === "file"
           ? { index, kind: fileKind(text), text }
-          : (pending ?? own);
+          : (pending ?? own ?? put);
     const rollFrom = this.rollStart;
     this.motion = null;
     this.voiceCall = false;
