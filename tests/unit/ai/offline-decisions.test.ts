@@ -821,4 +821,12 @@ describe("fourth round: Robert's Rules as any council says them", () => {
       ]),
     ).toEqual([]);
   });
+
+  it("adding an item to an agenda misheard ('the csent agenda') still amends the agenda", () => {
+    const decisions = decisionsOf([
+      [10, "Seeing none, I'll move to add this item to the csent agenda."],
+      [12, "All those in favor say aye. Those opposed say nay. That motion carries."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion])).toEqual([["amending the agenda", "other"]]);
+  });
 });

@@ -43,7 +43,7 @@ const PRELIMINARY: ReadonlySet<MotionKind> = new Set(["amend", "substitute", "re
 const RESULT_REPEAT = 3;
 // "I'll move to add this item to the consent agenda": the agenda itself is changed.
 const AGENDA_CHANGE =
-  /\bamend(?:ing)? the agenda\b|\b(?:add|adding) (?:this|the|that|a|an) (?:walk-on )?item to (?:the |our )?(?:consent )?agenda\b/i;
+  /\bamend(?:ing)? the agenda\b|\b(?:add|adding) (?:this|the|that|a|an) (?:walk-on )?item to (?:the |our )?(?:\w+ )?agenda\b/i;
 // A failed motion's item is decided by a motion made at most this many sentences after the failure.
 const AFTER_FAILURE = 30;
 const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main |substitute )?motion\b/i;

@@ -50,7 +50,7 @@ const KINDS: Array<[MotionKind, RegExp]> = [
   ["substitute", /\bsubstitut\w*\b/i],
   [
     "other",
-    /\bamend(?:ing)? the agenda\b|\b(?:add|adding) (?:this|the|that|a|an) (?:walk-on )?item to (?:the |our )?(?:consent )?agenda\b/i,
+    /\bamend(?:ing)? the agenda\b|\b(?:add|adding) (?:this|the|that|a|an) (?:walk-on )?item to (?:the |our )?(?:\w+ )?agenda\b/i,
   ],
   // "I move to approve the ordinance as amended" is the main motion, amended before.
   ["amend", /\b(?<!\bas )amend(?:ment|ing|ed)?\b/i],
