@@ -775,58 +775,26 @@ describe("fourth round: Robert's Rules as any council says them", () => {
     ]);
   });
 
-  it("an item put to a vote with no motion said: 'This item is …', then 'in favor, say aye', 'that carries'", () => {
-    const lines: Array<[number, string]> = [
-      [5, "Today we have one item on the agenda."],
-      [10, "This item is a contract amendment with Ridgeline Surveying for the canal bridge inspections."],
-      [20, "Staff walked us through the inspection schedule."],
-      [30, "I am not seeing anybody in the queue, so all in favor, say aye."],
-      [32, "Those opposed, say nay."],
-      [34, "That carries."],
-    ];
-    expect(decisionsOf(lines).map((d) => [d.item, d.motion, d.result, d.motion_evidence.text])).toEqual([
-      [
-        "Contract amendment with Ridgeline Surveying for the canal bridge inspections",
-        "approve",
-        "carried",
-        "I am not seeing anybody in the queue, so all in favor, say aye.",
-      ],
-    ]);
-    expect(verifyAnalysis(analyzeSegments(timed(lines)), timed(lines)).analysis.decisions).toHaveLength(1);
-  });
-
-  it("no motion and no named item, or a vote on another matter, or a result long after the call: no decision", () => {
-    const call: Array<[number, string]> = [
-      [30, "All in favor, say aye."],
-      [34, "That carries."],
-    ];
-    expect(decisionsOf([[5, "This item is being brought forward by the mayor's office."], ...call])).toEqual([]);
-    expect(
-      decisionsOf([
-        [10, "This item is a contract amendment with Ridgeline Surveying for the canal bridge inspections."],
-        [30, "All those in favor of taking a short recess, say aye."],
-        [34, "That carries."],
-      ]),
-    ).toEqual([]);
-    const later = Array.from({ length: 6 }, (_, i): [number, string] => [
-      31 + i,
-      `Member ${i + 1} spoke about the bridge.`,
-    ]);
-    expect(
-      decisionsOf([
-        [10, "This item is a contract amendment with Ridgeline Surveying for the canal bridge inspections."],
-        [30, "All in favor, say aye."],
-        ...later,
-        [40, "That carries."],
-      ]),
-    ).toEqual([]);
-  });
-
   it("adding an item to an agenda misheard ('the csent agenda') still amends the agenda", () => {
     const decisions = decisionsOf([
       [10, "Seeing none, I'll move to add this item to the csent agenda."],
       [12, "All those in favor say aye. Those opposed say nay. That motion carries."],
     ]);
     expect(decisions.map((d) => [d.item, d.motion])).toEqual([["amending the agenda", "other"]]);
+  });
+
+  it("a bare 'I'll make that motion.' long after another motion is a new motion", () => {
+    const talk = Array.from({ length: 8 }, (_, i): [number, string] => [
+      21 + i,
+      `Member ${i + 1} asked about the meters.`,
+    ]);
+    const decisions = decisionsOf([
+      [10, "Our next item is the harbor parking fee ordinance."],
+      [20, "I move to amend the ordinance to cap the evening fee."],
+      ...talk,
+      [40, "I'll make that motion."],
+      [50, "All those in favor say aye. The motion carries."],
+    ]);
+    expect(decisions.map((d) => d.motion_evidence.text)).toEqual(["I'll make that motion."]);
   });
 });

@@ -12,7 +12,6 @@ import type { Decision, EvidenceSpan, MotionKind, VoteMethod } from "../../schem
 import { motionMatter } from "../actions";
 import {
   announcement,
-  describedItem,
   itemNamedAfter,
   NAMING_WINDOW,
   openingItem,
@@ -49,8 +48,6 @@ const AFTER_FAILURE = 30;
 const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main |substitute )?motion\b/i;
 
 type Motion = { index: number; kind: MotionKind; text: string };
-// "All those in favor, say aye.": a vote called that names nothing else ("in favor of the minutes" names another matter).
-const BARE_CALL = /\b(?:all (?:those )?|those )?in favou?r,? (?:please )?(?:say|signify|vote)\b/i;
 // A measure named by its number: "Council Bill 118", "Ordinance 2024-15", "Resolution No. 31604".
 const MEASURE = /\b(?:council bill|bill|ordinance|resolution|docket)\s+(?:number\s+|no\.?\s+)?\d[\d-]*/i;
 const NO_TALLY = { ayes: null, nays: null, abstain: null, absent: null };
@@ -67,8 +64,6 @@ class DecisionBook {
   private settled = 0;
   // Where a motion on the current item failed: the item stays open for the next motion, not for long.
   private failedAt: number | null = null;
-  // "We have item 4 before us … all those in favor say aye": a vote put on the announced item with no motion said.
-  private bareCall: number | null = null;
 
   constructor(
     private sentences: DecisionSentence[],
@@ -85,14 +80,10 @@ class DecisionBook {
       result?.kind === "vote" && this.lastResult !== null && index - this.lastResult <= RESULT_REPEAT && !this.motion;
     if (result && !repeated) this.close(index, result);
     if (result) this.lastResult = result.kind === "vote" ? index : null;
-    // "This item is a contract amendment with …" said when no item is open names the next one.
-    const open = this.item !== null && !this.item.decided;
-    const said = announcement(text);
-    const announced = said !== undefined || open || result ? said : describedItem(text);
+    const announced = announcement(text);
     if (announced !== undefined) {
       this.item = { name: announced, sentence: index, decided: false };
       this.failedAt = null;
-      this.bareCall = null;
       this.motion = null;
       this.rollStart = null;
       this.voiceCall = false;
@@ -100,7 +91,6 @@ class DecisionBook {
     else if (this.item && this.item.name === null && !this.item.decided && index - this.item.sentence <= NAMING_WINDOW)
       this.item.name = itemNamedAfter(text);
     if (isVoiceCall(text) && this.motion) this.voiceCall = true;
-    else if (!this.motion && !result && announced === undefined && BARE_CALL.test(text)) this.bareCall ??= index;
     if (isRollCallStart(text) && this.motion) this.rollStart = index;
     // A roll call the chair did not announce: the clerk simply calls the names.
     else if (this.motion && this.rollStart === null && !this.voiceCall && index > 0) {
@@ -136,9 +126,8 @@ class DecisionBook {
       return;
     }
     // "I move amendment number four, which …" … "So I would move.": the mover says it again, nothing new.
-    if (pending && kind === "approve" && saysOnlyMove(text)) return;
+    if (pending && index - pending.index <= RESTATED_WITHIN && kind === "approve" && saysOnlyMove(text)) return;
     this.motion = { index, kind, text };
-    this.bareCall = null;
     this.lastResult = null;
     this.voiceCall = false;
     this.rollStart = null;
@@ -153,19 +142,12 @@ class DecisionBook {
     const reach = called ? Infinity : /\bmotion\b/i.test(text) ? VOTE_WINDOW : UNCALLED_WINDOW;
     const pending = this.motion && index - this.motion.index <= reach ? this.motion : null;
     const own = isMotion(text) ? { index, kind: motionKind(text), text } : null;
-    // No motion said aloud: the chair put the announced, named item to a vote ("in favor, say aye") just before.
-    const call = this.bareCall;
-    this.bareCall = null;
-    const put =
-      call !== null && index - call <= RESULT_REPEAT && this.item?.name && !this.item.decided
-        ? { index: call, kind: "approve" as const, text: this.sentences[call]!.text }
-        : null;
     const motion =
       result.kind === "adjourn"
         ? { index, kind: "adjourn" as const, text }
         : result.kind === "file"
           ? { index, kind: fileKind(text), text }
-          : (pending ?? own ?? put);
+          : (pending ?? own);
     const rollFrom = this.rollStart;
     this.motion = null;
     this.voiceCall = false;
@@ -256,6 +238,8 @@ class DecisionBook {
   }
 }
 
+// A bare "So I would move." this few sentences after a motion says that motion again; later, it makes a new one.
+const RESTATED_WITHIN = 5;
 // Words a bare "So I would move." or "I'll make that motion." may hold besides the verb.
 const MOVE_ONLY = /\b(?:would|should|like|motion|moved?|make|making|seconds?|seconded)\b/gi;
 

@@ -121,17 +121,6 @@ const THIS_ITEM =
 /** How long after an unnamed announcement its name may still be said. */
 export const NAMING_WINDOW = 5;
 
-// "This item is a contract amendment with …", "This item is passage of a resolution …": the chair describes what
-// is taken up ("This item is being brought forward by …" describes nothing).
-const DESCRIBED =
-  /^(?:and )?this item is (?:an? |the |passage |approval |adoption |related to |regarding |for (?:an? |the ))/i;
-
-/** The item a chair's "This item is …" names, or undefined when the sentence is no such description. */
-export function describedItem(text: string): string | undefined {
-  if (!DESCRIBED.test(text.trim()) || /\?\s*$/.test(text)) return undefined;
-  return itemNamedAfter(text) ?? undefined;
-}
-
 /** The item a sentence right after an unnamed announcement names, or null. */
 export function itemNamedAfter(text: string): string | null {
   const named = THIS_ITEM.exec(text.trim())?.[1] ?? trimToStatement(text);
