@@ -275,8 +275,13 @@ function spanTime(segment: TranscriptSegment): string {
 
 type Placed = { motion: Occurrence; result: Occurrence; steps: Steps };
 
-/** One decision of each kind stands on a result's words: one vote may approve a listing and postpone a rider. */
-const usedKey = (resultUnit: number, claim: Decision) => `${resultUnit}:${motionClass(claim.motion)}`;
+/** One decision stands on a result's words, and beside it one per rider the motion's words name ("approval of items 2
+ * through 11, including postponing item 11"): one vote, two decisions. */
+function usedKey(resultUnit: number, claim: Decision): string {
+  const spoken = motionClass(motionKind(claim.motion_evidence.text));
+  const main = claim.motion === "other" || motionClass(claim.motion) === spoken;
+  return main ? `${resultUnit}:main` : `${resultUnit}:${motionClass(claim.motion)}`;
+}
 
 /**
  * Where the claim's spans are: in the fewest normalizations that find both, the result

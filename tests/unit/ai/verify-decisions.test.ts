@@ -276,6 +276,12 @@ describe("decisions the transcript does not support are withheld, with the reaso
     expect(report.decisions![1]).toMatchObject({ published: false, failure: "duplicate" });
   });
 
+  it("a second claim of another kind on the same vote is a duplicate unless the motion's words name it as a rider", () => {
+    const { report, analysis } = verify([G.raise, { ...G.raise, motion: "other" }]);
+    expect(analysis.decisions).toHaveLength(1);
+    expect(report.decisions![1]).toMatchObject({ published: false, failure: "duplicate" });
+  });
+
   it("a repeated claim is not moved to a later vote said in the same words", () => {
     // "The motion carries" is said again at 00:06:40, after which no other motion of the first item is made.
     const short = { ...G.federation, result_evidence: { text: "The motion carries", timestamp: "00:02:10" } };
