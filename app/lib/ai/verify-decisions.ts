@@ -21,7 +21,7 @@ import { z } from "zod";
 import { formatDuration } from "~/lib/format/duration";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { findTally, MOTION } from "./offline/actions";
-import { motionKind } from "./offline/decisions/motions";
+import { motionKind, riders } from "./offline/decisions/motions";
 import { findResult } from "./offline/decisions/results";
 import { saidCount } from "./offline/decisions/tallies";
 import { lightStem } from "./offline/textrank";
@@ -275,12 +275,21 @@ function spanTime(segment: TranscriptSegment): string {
 
 type Placed = { motion: Occurrence; result: Occurrence; steps: Steps };
 
+/** One decision stands on a result's words, and beside it one per rider the motion's words name ("approval of items 2
+ * through 11, including postponing item 11"): one vote, two decisions. */
+function usedKey(resultUnit: number, claim: Decision): string {
+  const spoken = motionClass(motionKind(claim.motion_evidence.text));
+  const main = claim.motion === "other" || motionClass(claim.motion) === spoken;
+  return main ? `${resultUnit}:main` : `${resultUnit}:${motionClass(claim.motion)}`;
+}
+
 /**
  * Where the claim's spans are: in the fewest normalizations that find both, the result
  * occurrence nearest the claimed time (the first one no earlier decision took, in an
  * untimed transcript) and the nearest motion occurrence before it.
  */
-function place(index: DecisionIndex, claim: Decision, used: Set<number>): Placed | "out-of-order" | "duplicate" {
+function place(index: DecisionIndex, claim: Decision, used: Set<string>): Placed | "out-of-order" | "duplicate" {
+  const taken = (unit: number) => used.has(usedKey(unit, claim));
   for (const steps of NORMALIZATION_STEPS) {
     const motions = occurrences(index, claim.motion_evidence.text, steps);
     const results = occurrences(index, claim.result_evidence.text, steps);
@@ -296,10 +305,10 @@ function place(index: DecisionIndex, claim: Decision, used: Set<number>): Placed
       const best = paired.reduce((a, b) =>
         Math.abs((start(b) ?? 0) - claimed) < Math.abs((start(a) ?? 0) - claimed) ? b : a,
       );
-      return used.has(best.result.firstUnit) ? "duplicate" : { ...best, steps };
+      return taken(best.result.firstUnit) ? "duplicate" : { ...best, steps };
     }
     // Untimed: the first occurrence not taken by an earlier decision.
-    const best = paired.find((pair) => !used.has(pair.result.firstUnit));
+    const best = paired.find((pair) => !taken(pair.result.firstUnit));
     if (!best) return "duplicate";
     return { ...best, steps };
   }
@@ -348,8 +357,9 @@ const HOW_SHOWN: Record<NonNullable<Decision["how"]>, RegExp> = {
   "unanimous-consent": /\b(?:without objection|unanimous consent|no objection|hearing none|seeing none)\b/i,
 };
 
-// How far before its motion an item may have been announced, in sentences: a presentation, its questions,
-// amendments and debate come between (an hour of captions is about 1,000).
+// An item is tied to ITS vote: its words are said after the result stated before the motion (the previous vote's,
+// where a neighboring item was decided) and up to this result. With no result before, from this far before the motion
+// (a presentation, its questions and debate come between: an hour of captions is about 1,000 sentences).
 const ITEM_WINDOW_UNITS = 600;
 const ITEM_STOP_WORDS = new Set(
   "with from that this these those into onto over under about item items agenda number motion approve approval adopt adoption council committee city public hearing report presentation regarding related relating amendment amend consent".split(
@@ -362,19 +372,32 @@ const itemWords = (text: string) =>
     lightStem,
   );
 
-/** Whether at least half of the item's own words are said from a while before the motion up to the result. */
+// "The amendment is adopted": a vote on the way to the item's own, which leaves the item open (as a failed motion does).
+const PRELIMINARY_RESULT = /\b(?:amendments?|substitute|reconsider\w*|suspend\w*)\b/i;
+
+/** Where the item's words may be said: from the last motion carried before this one (that sentence included, for an
+ * announcement said in its breath), else from a while before the motion. */
+function itemWindowStart(index: DecisionIndex, placed: Placed): number {
+  const earliest = Math.max(0, placed.motion.firstUnit - ITEM_WINDOW_UNITS);
+  for (let unit = placed.motion.firstUnit - 1; unit >= earliest; unit--) {
+    const text = index.units[unit]!.text;
+    if (statedResult(text)?.result === "carried" && !PRELIMINARY_RESULT.test(text)) return unit;
+  }
+  return earliest;
+}
+
+/** Whether at least half of the item's own words are said after the previous vote's result, up to this result. */
 function itemSaid(index: DecisionIndex, item: string, placed: Placed): boolean {
   const words = itemWords(item);
   if (words.length < 2) return true;
-  const from = Math.max(0, placed.motion.firstUnit - ITEM_WINDOW_UNITS);
-  const said = new Set(itemWords(unitsText(index, from, placed.result.lastUnit)));
+  const said = new Set(itemWords(unitsText(index, itemWindowStart(index, placed), placed.result.lastUnit)));
   return words.filter((word) => said.has(word)).length * 2 >= words.length;
 }
 
 type Verdict =
   { published: true; decision: Decision; check: DecisionCheck } | { published: false; check: DecisionCheck };
 
-function checkOne(index: DecisionIndex, ctx: Context, claim: Decision, d: number, used: Set<number>): Verdict {
+function checkOne(index: DecisionIndex, ctx: Context, claim: Decision, d: number, used: Set<string>): Verdict {
   const claimedTally = tallyText(claim);
   const check: DecisionCheck = {
     location: `decisions[${d}]`,
@@ -416,7 +439,9 @@ function checkOne(index: DecisionIndex, ctx: Context, claim: Decision, d: number
   // The kind of motion its words make: a motion to deny is never an approval.
   const spoken = motionKind(claim.motion_evidence.text);
   // "other" claims nothing about the kind (its headline verb is neutral), so any words may carry it.
-  if (claim.motion !== "other" && motionClass(spoken) !== motionClass(claim.motion))
+  // "Approval of items 2 through 11, including postponing item 11" also postpones item 11, by the same vote.
+  const rider = riders(claim.motion_evidence.text).some((r) => motionClass(r.kind) === motionClass(claim.motion));
+  if (claim.motion !== "other" && motionClass(spoken) !== motionClass(claim.motion) && !rider)
     return withhold("motion-kind", `The motion's words make a motion to ${spoken}; the claim says ${claim.motion}.`);
   if (!itemSaid(index, claim.item, placed))
     return withhold("item-not-said", "The item's words are not said where the motion and its result are.");
@@ -469,7 +494,7 @@ function checkOne(index: DecisionIndex, ctx: Context, claim: Decision, d: number
     (claim.how === "roll-call" && countRollCall(between) !== null);
   if (!howShown) check.droppedHow = claim.how;
 
-  used.add(placed.result.firstUnit);
+  used.add(usedKey(placed.result.firstUnit, claim));
   const decision: Decision = {
     item: ctx.freeText(`decisions[${d}].item`, claim.item),
     motion: claim.motion,
@@ -494,7 +519,7 @@ function evidence(span: EvidenceSpan, segment: TranscriptSegment): EvidenceSpan 
 /** Checks every claimed decision; returns the ones to publish and a check for each claim. */
 export function verifyDecisions(claims: Decision[], ctx: Context): DecisionChecks {
   const index = buildDecisionIndex(ctx.index);
-  const used = new Set<number>();
+  const used = new Set<string>();
   const decisions: Decision[] = [];
   const checks: DecisionCheck[] = [];
   claims.forEach((claim, d) => {

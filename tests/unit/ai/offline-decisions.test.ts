@@ -6,8 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { findTally, findVoteOutcome } from "~/lib/ai/offline/actions";
 import { analyzeOffline, analyzeSegments } from "~/lib/ai/offline/analyzer.server";
-import { countRollCall } from "~/lib/ai/offline/decisions";
+import { countRollCall, motionKind } from "~/lib/ai/offline/decisions";
 import type { Decision } from "~/lib/ai/schemas";
+import { verifyAnalysis } from "~/lib/ai/verify";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 
 /** Timed segments, one per [seconds, text] line, as the caption fetcher stores them once true-cased. */
@@ -651,5 +652,150 @@ describe("decisions from plain transcripts", () => {
     });
     expect(analysis.decisions).toHaveLength(1);
     expect(analysis.decisions[0]).toMatchObject({ result: "carried" });
+  });
+});
+
+describe("fourth round: Robert's Rules as any council says them", () => {
+  it("an amendment, then the main motion 'as amended': two decisions on the item, the second an approval", () => {
+    const decisions = decisionsOf([
+      [10, "Our next item is the sidewalk repair program for the Eastgate district."],
+      [40, "I move to amend the program to add the school crossings."],
+      [50, "All those in favor say aye. The ayes have it. The amendment is adopted."],
+      [70, "I move to approve the program as amended."],
+      [80, "All those in favor say aye. Opposed? The motion carries."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion, d.result])).toEqual([
+      ["Sidewalk repair program for the Eastgate district", "amend", "carried"],
+      ["Sidewalk repair program for the Eastgate district", "approve", "carried"],
+    ]);
+  });
+
+  it("one vote on a listing with a rider: the approval extracted; a rider claimed on the same words published", () => {
+    const segments = timed([
+      [10, "Next is the consent agenda, items 2 through 9."],
+      [20, "I move approval of items 2 through 9, including postponing item 9 to the March 4 meeting."],
+      [30, "All those in favor say aye. Opposed? The ayes have it."],
+      [40, "Our next item is the consent calendar."],
+      [50, "I move to approve the consent calendar with item 12 referred to the budget committee."],
+      [60, "All those in favor? The motion carries."],
+    ]);
+    const analysis = analyzeSegments(segments);
+    // Precision first: the offline analyzer reports the approvals only.
+    expect(analysis.decisions.map((d) => [d.item, d.motion, d.result])).toEqual([
+      ["items 2 through 9", "approve", "carried"],
+      ["the consent agenda", "approve", "carried"],
+    ]);
+    expectVerbatim(analysis.decisions, segments);
+    // A model's claim of the rider, on the same words, is published beside the approval.
+    const [approval] = analysis.decisions;
+    const postponed = { ...approval!, item: "item 9", motion: "postpone" as const };
+    const verified = verifyAnalysis({ ...analysis, decisions: [approval!, postponed] }, segments);
+    expect(verified.analysis.decisions).toHaveLength(2);
+    // The same words carry no other kind, and one postponement only.
+    const lies = verifyAnalysis(
+      { ...analysis, decisions: [postponed, { ...postponed, motion: "deny" }, postponed] },
+      segments,
+    );
+    expect(lies.report.decisions!.map((check) => check.failure)).toEqual([null, "motion-kind", "duplicate"]);
+  });
+
+  it("a motion that only postpones or only approves has no rider", () => {
+    const decisions = decisionsOf([
+      [10, "Our next item is the library roof contract with Dunmore Roofing."],
+      [20, "I move to postpone item 5 to the next meeting."],
+      [30, "All those in favor? The motion carries."],
+    ]);
+    expect(decisions.map((d) => d.motion)).toEqual(["postpone"]);
+  });
+
+  it("an approval of several items stays an approval whatever rides along", () => {
+    expect(motionKind("I'm going to move approval of the five items, and with that motion postpone item 6.")).toBe(
+      "approve",
+    );
+    expect(motionKind("The motion on the table is approving 1 through 5 and postponing items 6 and 7.")).toBe(
+      "approve",
+    );
+    expect(motionKind("I move to postpone item 6.")).toBe("postpone");
+  });
+
+  it("'Next we do have a presentation …': a boundary, named by the sentence after it", () => {
+    const decisions = decisionsOf([
+      [1, "Our next item is the library roof contract with Dunmore Roofing."],
+      [2, "I move approval of the contract."],
+      [5, "All those in favor? The motion carries."],
+      [10, "Next we do have a presentation from our parks staff."],
+      [12, "Presentation related to the playground equipment contracts for three neighborhood parks."],
+      ...Array.from({ length: 30 }, (_, i): [number, string] => [20 + i, `Question ${i + 1} was about the swings.`]),
+      [60, "With that, I will move this item for approval."],
+      [62, "Clerk, please call the roll."],
+      [63, "Ortiz."],
+      [64, "Aye."],
+      [65, "Lind."],
+      [66, "Aye."],
+      [70, "Two ayes. And that motion carries."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion, d.ayes])).toEqual([
+      ["Library roof contract with Dunmore Roofing", "approve", null],
+      ["Related to the playground equipment contracts for three neighborhood parks", "approve", 2],
+    ]);
+  });
+
+  it("a report received and filed is named by 'an update of …' said when it was taken up", () => {
+    const decisions = decisionsOf([
+      [10, "We will start with our continued item, which is an update of the downtown snow removal pilot."],
+      [20, "Staff walked through the plowing routes and the costs."],
+      [30, "Seeing no further discussion, I'll direct the clerk to receive and file that report."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion])).toEqual([
+      ["Update of the downtown snow removal pilot", "receive-and-file"],
+    ]);
+  });
+
+  it("'So I would move.' said again after a motion is the same motion, not a new approval", () => {
+    const decisions = decisionsOf([
+      [10, "Our next item is the harbor parking fee ordinance."],
+      [20, "I move amendment number three, which would cap the evening fee at two dollars."],
+      [25, "So I would move."],
+      [40, "All those in favor of the amendment say aye. Opposed? So the amendment fails."],
+    ]);
+    expect(decisions.map((d) => [d.motion, d.result])).toEqual([["amend", "failed"]]);
+  });
+
+  it("the bill adopted after its amendments is named by the bill, not by the amendment announced first", () => {
+    const decisions = decisionsOf([
+      [10, "The first item we'll take up is amendment number one to Council Bill 4410."],
+      [20, "I move amendment number one."],
+      [30, "All in favor of amendment number one vote aye. Amendment number one is approved."],
+      [40, "I now move adoption of Council Bill 4410 as amended."],
+      [50, "Please call the roll on the passage of the amended bill. Six in favor, none opposed."],
+      [55, "The bill passes and the chair will sign it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion, d.result])).toEqual([
+      ["Amendment number one to Council Bill 4410", "amend", "carried"],
+      ["Council Bill 4410", "adopt", "carried"],
+    ]);
+  });
+
+  it("adding an item to an agenda misheard ('the csent agenda') still amends the agenda", () => {
+    const decisions = decisionsOf([
+      [10, "Seeing none, I'll move to add this item to the csent agenda."],
+      [12, "All those in favor say aye. Those opposed say nay. That motion carries."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion])).toEqual([["amending the agenda", "other"]]);
+  });
+
+  it("a bare 'I'll make that motion.' long after another motion is a new motion", () => {
+    const talk = Array.from({ length: 8 }, (_, i): [number, string] => [
+      21 + i,
+      `Member ${i + 1} asked about the meters.`,
+    ]);
+    const decisions = decisionsOf([
+      [10, "Our next item is the harbor parking fee ordinance."],
+      [20, "I move to amend the ordinance to cap the evening fee."],
+      ...talk,
+      [40, "I'll make that motion."],
+      [50, "All those in favor say aye. The motion carries."],
+    ]);
+    expect(decisions.map((d) => d.motion_evidence.text)).toEqual(["I'll make that motion."]);
   });
 });

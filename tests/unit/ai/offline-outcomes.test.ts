@@ -84,6 +84,17 @@ describe("vote outcomes", () => {
     expect(findVoteOutcome("Five policies have been adopted by the city council so far.")).toBeNull();
   });
 
+  it("a result told as history is no result: a pronoun in the past tense, or 'passed unanimously' in a story", () => {
+    expect(findVoteOutcome("We rely on the parking rule that was adopted by this board in 2019.")).toBeNull();
+    expect(findVoteOutcome("Remember the levy? It was passed over.")).toBeNull();
+    expect(findVoteOutcome("The grant contracts that have been approved cover two years.")).toBeNull();
+    expect(findVoteOutcome("The board was split at first, but in the end it passed unanimously.")).toBeNull();
+    // The chair's result, said now.
+    expect(findVoteOutcome("That is approved.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("The resolution passed unanimously.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("Item 6 was approved 5-0.")).toMatchObject({ result: "carried", tally: "5-0" });
+  });
+
   it("gives each decided item one action item naming the item and its outcome", () => {
     const actions = actionsOf(COMMITTEE_MEETING);
     expect(actions).toContain(

@@ -100,10 +100,13 @@ describe("decisions a transcript supports", () => {
   });
 
   it("checks the item's quotes and numbers like other free text", () => {
-    const claim = { ...G.raise, item: "The 4% raise, which Chen called 'a giveaway', costing $900,000" };
+    const claim = {
+      ...G.raise,
+      item: "The 4% raise for appointed staff, called 'a giveaway', costing $900,000",
+    };
     const { published, report } = checkOf([claim]);
     expect(published[0]!.item).toBe(
-      `The 4% raise, which Chen called 'a giveaway' ${VERIFICATION_MARKS.quote.text}, costing $900,000 ${VERIFICATION_MARKS.number.text}`,
+      `The 4% raise for appointed staff, called 'a giveaway' ${VERIFICATION_MARKS.quote.text}, costing $900,000 ${VERIFICATION_MARKS.number.text}`,
     );
     expect(report.quotes.map((q) => q.location)).toEqual(["decisions[0].item"]);
   });
@@ -216,6 +219,39 @@ describe("decisions the transcript does not support are withheld, with the reaso
     expect(check).toMatchObject({ published: false, failure: "item-not-said" });
   });
 
+  it("an item filed under the next item's vote: its words were said only before the previous result", () => {
+    // The federation's words are said at 00:01:00, before the veto's result; the raise's vote comes after it.
+    const swapped = [
+      { ...G.raise, item: G.federation.item },
+      { ...G.federation, item: G.raise.item },
+    ];
+    const { report, analysis } = verify(swapped);
+    expect(analysis.decisions).toHaveLength(0);
+    expect(report.decisions!.map((check) => check.failure)).toEqual(["item-not-said", "item-not-said"]);
+    expect(verify([G.federation, G.raise]).analysis.decisions).toHaveLength(2);
+  });
+
+  it("an item's own vote after an amendment to it and a failed motion: both leave the item open", () => {
+    const transcript = [
+      "[00:01:00] CHAIR: Item seven is the sidewalk repair program for the Eastgate district.",
+      "[00:01:30] MEMBER: I move to amend the program to add the school crossings.",
+      "[00:01:50] CHAIR: All in favor? The amendment is adopted.",
+      "[00:02:00] MEMBER: I move to refer the program back to committee.",
+      "[00:02:05] CHAIR: All in favor? Opposed? That motion fails.",
+      "[00:02:10] MEMBER: I move to approve the program as amended.",
+      "[00:02:30] CHAIR: All in favor? The motion carries.",
+    ].join("\n");
+    const claim = decisionClaim({
+      item: "Sidewalk repair program for the Eastgate district",
+      motion: "approve",
+      result: "carried",
+      motion_evidence: { text: "I move to approve the program as amended.", timestamp: "00:02:10" },
+      result_evidence: { text: "The motion carries.", timestamp: "00:02:30" },
+    });
+    const analysis = modelAnalysis({ summary: "", highlights: [], action_items: [], entities: [], decisions: [claim] });
+    expect(verifyAnalysis(analysis, parseTimestampedTranscript(transcript)).analysis.decisions).toHaveLength(1);
+  });
+
   it("a result span that states no result", () => {
     const claim = { ...G.raise, result_evidence: { text: "All those in favor? Opposed?", timestamp: "00:06:40" } };
     expect(checkOf([claim]).check.failure).toBe("no-result-stated");
@@ -236,6 +272,12 @@ describe("decisions the transcript does not support are withheld, with the reaso
 
   it("two claims on the same result words: the second is a duplicate", () => {
     const { report, analysis } = verify([G.raise, { ...G.raise, item: "Appointed staff pay" }]);
+    expect(analysis.decisions).toHaveLength(1);
+    expect(report.decisions![1]).toMatchObject({ published: false, failure: "duplicate" });
+  });
+
+  it("a second claim of another kind on the same vote is a duplicate unless the motion's words name it as a rider", () => {
+    const { report, analysis } = verify([G.raise, { ...G.raise, motion: "other" }]);
     expect(analysis.decisions).toHaveLength(1);
     expect(report.decisions![1]).toMatchObject({ published: false, failure: "duplicate" });
   });

@@ -189,6 +189,17 @@ export function responsibleParty(text: string): string {
 
 export type VoteOutcome = { result: "carried" | "failed"; tally: string | null; phrase: string };
 
+// "the resolution that was passed in 2023", "one that was adopted over the veto", "It was passed over": a pronoun
+// in the past or perfect tense tells what happened before, never the result just voted ("That is approved").
+const PAST_BY_PRONOUN = /^(?:it|this|that|which) (?:was|were|has been|have been)\b/i;
+const PAST_UNANIMOUS =
+  /^(?:(?:passed|carried|approved|adopted) unanimously|unanimously (?:approved|adopted|passed))\b/i;
+
+/** A result phrase told as history: by a pronoun in the past tense, or "passed unanimously" in a story ("it was…"). */
+function isHistory(phrase: string, before: string): boolean {
+  return PAST_BY_PRONOUN.test(phrase) || (PAST_UNANIMOUS.test(phrase) && /\b(?:was|were|had)\b/i.test(before));
+}
+
 /** The result of a vote the sentence reports ("the ayes have it", "motion carry seven zero"), or null. */
 export function findVoteOutcome(text: string): VoteOutcome | null {
   const failed = FAILED.exec(text);
@@ -198,6 +209,7 @@ export function findVoteOutcome(text: string): VoteOutcome | null {
   const before = text.slice(0, match.index);
   if (HYPOTHETICAL.test(before.split(/[,;]/).at(-1) ?? "") && !/\b(?:motion|ayes|eyes|nays)\b/i.test(match[0]))
     return null;
+  if (isHistory(match[0], before)) return null;
   const tally = findTally(text);
   const [ayes, nays] = (tally ?? "").split("-").map(Number);
   const lost = failed !== null || (nays !== undefined && ayes! <= nays);

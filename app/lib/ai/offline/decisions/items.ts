@@ -31,7 +31,7 @@ const MORE_ANNOUNCEMENT = new RegExp(
 );
 // "Next item is a discussion.": a boundary without a name.
 const BOUNDARY = new RegExp(
-  `\\b(?:(?:our |the )?(?:next|ourext|last|final),? (?:(?:the|our|we have an?|we have the|we have (?:our|\\w+)|is an?|is the) )?(?:items?|public hearings?|hearings?|presentation|discussion item)\\b${REFERENCE}|(?:take|taking) up item\\b|(?:move|moving|go|going) (?:on )?to item\\b)`,
+  `\\b(?:(?:our |the )?(?:next|ourext|last|final),? (?:(?:the|our|we (?:do |also |now )?have an?|we (?:do |also |now )?have the|we have (?:our|\\w+)|is an?|is the) )?(?:items?|public hearings?|hearings?|presentation|discussion item)\\b${REFERENCE}|(?:take|taking) up item\\b|(?:move|moving|go|going) (?:on )?to item\\b)`,
   "i",
 );
 // "Next up is Jennifer Saunders, who is the managing attorney": a speaker, not an item.
@@ -129,7 +129,7 @@ export function itemNamedAfter(text: string): string | null {
 
 // "… to give us that presentation on the safe outdoor spaces pilot": what a report received and filed was.
 const REPORT_NAME =
-  /\b((?:presentation|report|update)s?\s+(?:on|about|regarding|related to|relating to|from)\s+[^.?!;]{8,})/i;
+  /\b((?:presentation|report|update)s?\s+(?:on|of|about|regarding|related to|relating to|from)\s+[^.?!;]{8,})/i;
 
 /** The report or presentation a stretch of the meeting names, the first one said, or null. */
 export function reportNamed(texts: string[]): string | null {

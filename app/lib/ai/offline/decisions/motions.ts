@@ -42,7 +42,7 @@ const KINDS: Array<[MotionKind, RegExp]> = [
   // postponement or a report filed with it rides along.
   [
     "approve",
-    /(?:^|\b(?:move|moving|i(?:'ll| will))\s+)(?:approval|to approve|approve)\s+(?:on |of )?(?:the )?(?:consent (?:agenda|calendar)|(?:all )?(?:the )?items? (?:\d|one|two|three|four|five|six|seven|eight|nine|ten))/i,
+    /(?:^|\b(?:move|moving|i(?:'ll| will)|motion (?:on (?:the )?table )?is)\s+)(?:approval|to approve|approve|approving)\s+(?:on |of )?(?:the )?(?:consent (?:agenda|calendar)|(?:items? )?\d+ (?:through|thru|to) \d+|(?:all )?(?:the )?items? (?:\d|one|two|three|four|five|six|seven|eight|nine|ten)|(?:all |both |these |those |the )?(?:remaining |other |\w+ )?items\b)/i,
   ],
   ["override-veto", /\boverrid\w*\b.{0,40}\bveto\b|\bveto\b.{0,30}\b(?:overrid|sustain)/i],
   ["reconsider", /\breconsider\w*\b/i],
@@ -50,9 +50,10 @@ const KINDS: Array<[MotionKind, RegExp]> = [
   ["substitute", /\bsubstitut\w*\b/i],
   [
     "other",
-    /\bamend(?:ing)? the agenda\b|\b(?:add|adding) (?:this|the|that|a|an) (?:walk-on )?item to (?:the |our )?(?:consent )?agenda\b/i,
+    /\bamend(?:ing)? the agenda\b|\b(?:add|adding) (?:this|the|that|a|an) (?:walk-on )?item to (?:the |our )?(?:\w+ )?agenda\b/i,
   ],
-  ["amend", /\bamend(?:ment|ing|ed)?\b/i],
+  // "I move to approve the ordinance as amended" is the main motion, amended before.
+  ["amend", /\b(?<!\bas )amend(?:ment|ing|ed)?\b/i],
   ["receive-and-file", RECEIVE_AND_FILE],
   ["place-on-file", PLACE_ON_FILE],
   ["deny", /\b(?:deny|denial|denying|reject|rejecting)\b/i],
@@ -101,6 +102,32 @@ const ITEM_NUMBERS = new RegExp(
 export function numberedItems(text: string): string | null {
   const match = ITEM_NUMBERS.exec(text);
   return match ? match[0].replace(/^item/i, "item") : null;
+}
+
+// "I move approval of items 2 through 11, including postponing item 11", "the consent agenda and refer item 6 to the
+// budget committee", "with item 4 continued to March 3": another decision taken by the same vote, on the items it names.
+const RIDER_ITEMS = ITEM_NUMBERS.source.slice(2, -2);
+const RIDER_VERB = "postpon\\w*|continu\\w*|lay(?:ing)? over|tabl(?:e|ing)|refer\\w*|receiv\\w* and fil\\w*";
+const RIDER_PARTICIPLE = "postponed|continued|laid over|tabled|referred|received and filed";
+const RIDER = new RegExp(
+  `\\b(?:(${RIDER_VERB})\\s+(?:of\\s+)?(?:the\\s+)?(${RIDER_ITEMS})|(${RIDER_ITEMS}),?\\s+(?:to be\\s+|being\\s+)?(${RIDER_PARTICIPLE}))\\b`,
+  "gi",
+);
+
+export type Rider = { kind: MotionKind; items: string };
+
+/** The other decisions an approval of several items takes with it ("including postponing item 11"), in order. */
+export function riders(text: string): Rider[] {
+  if (motionKind(text) !== "approve") return [];
+  return [...text.matchAll(RIDER)].map((match) => {
+    const verb = (match[1] ?? match[4]!).toLowerCase();
+    const kind: MotionKind = verb.startsWith("refer")
+      ? "refer"
+      : verb.startsWith("receiv")
+        ? "receive-and-file"
+        : "postpone";
+    return { kind, items: (match[2] ?? match[3]!).replace(/^item/i, "item") };
+  });
 }
 
 const CONSENT = /\bconsent (?:agenda|calendar)\b/i;
