@@ -23,6 +23,8 @@ export type TestDatabaseContext =
 declare module "vitest" {
   export interface ProvidedContext {
     testDatabase: TestDatabaseContext;
+    /** "shared": the files of a worker share one set of imports (the `db` project); per-file.ts resets module state. */
+    testProcess: "shared" | "own";
   }
 }
 
