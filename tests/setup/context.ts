@@ -23,7 +23,7 @@ export type TestDatabaseContext =
 declare module "vitest" {
   export interface ProvidedContext {
     testDatabase: TestDatabaseContext;
-    /** "shared": the files of a worker share one set of imports (the `db` project); per-file.ts resets module state. */
+    /** "shared": the files of a worker share one set of imports (isolate false); per-file.ts then resets module state. */
     testProcess: "shared" | "own";
   }
 }

@@ -12,8 +12,8 @@ import { quoteIdent, type TestDatabaseContext, withDatabase } from "./context";
  * and `once` projects get none.
  */
 export default async function setup(project: TestProject) {
-  // The `db` project's files share their worker's imports (vitest.config.ts: isolate false).
-  project.provide("testProcess", project.name === "db" ? "shared" : "own");
+  // Whether the files of a worker share its imports (vitest.config.ts: isolate false).
+  project.provide("testProcess", project.config.isolate ? "own" : "shared");
   if (project.name !== "db" && project.name !== "db-isolated") {
     project.provide("testDatabase", { kind: "none" });
     return;
