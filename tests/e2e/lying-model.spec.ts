@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, secondServer, test, waitForHydration } from "./fixtures";
-import { localContext, startSecondServer, type SecondServer } from "./second-server";
+import { localContext, startSecondServer, type SecondServer, SECOND_SERVER_START_CEILING_MS } from "./second-server";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../support/fake-openai-server";
 import {
   GENUINE_QUOTE,
@@ -89,7 +89,7 @@ test.describe("a model that lies in every field", secondServer, () => {
   let server: SecondServer;
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(SECOND_SERVER_START_CEILING_MS);
     openai = await startFakeOpenAiServer();
     openai.otherwise(lyingReply);
     // No demo data: the case creates its meeting, and the server starts in half the time.

@@ -1,4 +1,10 @@
-import { adminContext, localContext, startFailingAiServer, type FailingAiServer } from "./second-server";
+import {
+  adminContext,
+  localContext,
+  startFailingAiServer,
+  type FailingAiServer,
+  SECOND_SERVER_START_CEILING_MS,
+} from "./second-server";
 import { expect, secondServer, test } from "./fixtures";
 
 /**
@@ -39,7 +45,7 @@ test.describe("when the AI provider fails", secondServer, () => {
   let server: FailingAiServer;
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(SECOND_SERVER_START_CEILING_MS);
     server = await startFailingAiServer();
   });
   test.afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, secondServer, test, toast, waitForHydration } from "./fixtures";
-import { adminContext, startSecondServer, type SecondServer } from "./second-server";
+import { adminContext, startSecondServer, type SecondServer, SECOND_SERVER_START_CEILING_MS } from "./second-server";
 import { startFakeYoutubeServer, type FakeListedVideo, type FakeYoutubeServer } from "../support/fake-youtube-server";
 
 /**
@@ -46,7 +46,7 @@ test.describe("a city's channel, onboarded from the browser", secondServer, () =
   };
 
   test.beforeAll(async () => {
-    test.setTimeout(150_000);
+    test.setTimeout(SECOND_SERVER_START_CEILING_MS);
     youtube = await startFakeYoutubeServer();
     youtube.setChannel({
       id: CHANNEL_ID,
