@@ -80,7 +80,9 @@ export default defineConfig({
     command: `${serverEnv} node --import tsx tests/e2e/web-server.ts`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A ceiling for a server that never answers: migrating and seeding the demo
+    // data takes ~20 s idle and minutes on a loaded machine.
+    timeout: 300_000,
     stdout: "pipe",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
