@@ -811,3 +811,20 @@ describe("a vote that names its own matter", () => {
     expect(decisions.map((d) => [d.item, d.motion, d.result])).toEqual([["the minutes", "approve", "carried"]]);
   });
 });
+
+describe("fifth round: a pause is not a decision", () => {
+  it("a motion to recess or take a break is no decision, and the item stays open for its own vote", () => {
+    const decisions = decisionsOf([
+      [10, "Our next item is the lease of the Elm Street depot to the Harbor Rowing Club."],
+      [20, "I move that we recess for ten minutes."],
+      [30, "All in favor say aye. The motion carries."],
+      [40, "I move to take a five minute break."],
+      [50, "Without objection, so ordered."],
+      [900, "I move approval of the lease."],
+      [910, "All in favor say aye. The motion carries."],
+    ]);
+    expect(decisions.map((d) => [d.motion_evidence.text, d.result_evidence.timestamp])).toEqual([
+      ["I move approval of the lease.", "00:15:10"],
+    ]);
+  });
+});

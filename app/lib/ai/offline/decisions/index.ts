@@ -152,7 +152,8 @@ class DecisionBook {
     this.motion = null;
     this.voiceCall = false;
     this.rollStart = null;
-    if (!motion) return;
+    // "I move that we recess for ten minutes": a pause, never the decision of the item open, which stays open.
+    if (!motion || RECESS.test(motion.text)) return;
     const item = this.itemOf(motion, result);
     if (!item) return;
     const rolls = rollFrom === null ? [] : this.sentences.slice(rollFrom + 1, index + 1).map((s) => s.text);
@@ -252,6 +253,8 @@ function consentItems(text: string): string[] {
   const named = numberedItems(text);
   return named ? [named] : [];
 }
+
+const RECESS = /\b(?:recess\w*|take (?:a|an) (?:\w+ ){0,2}break|stand at ease)\b/i;
 
 /**
  * The decisions of a meeting, in order. Each sentence's text must be a verbatim part of its segment's
