@@ -13,7 +13,7 @@ import type { FakeLegistarClient, Row } from "./fake-legistar-server";
 const GUID = (n: number) => `5A0C${String(n).padStart(4, "0")}-1D2E-4F60-8A7B-0C1D2E3F4A5B`;
 const ROW_VERSION = "AAAAAAGT1aQ=";
 
-export const MODIFIED = "2026-11-20T17:22:41.77";
+export const MODIFIED = "2026-11-10T17:22:41.77";
 
 export function body(id: number, name: string, type = "Primary Legislative Body"): Row {
   return {
@@ -148,6 +148,7 @@ export function eventItem(
     matter?: Row | null;
     videoIndex?: number | null;
     modified?: string;
+    rollCall?: boolean;
   },
 ): Row {
   return {
@@ -169,7 +170,7 @@ export function eventItem(
     EventItemActionText: fields.action ? `A motion was made that this matter be ${fields.action}.` : null,
     EventItemPassedFlag: fields.passed === "Pass" ? 1 : fields.passed === "Fail" ? 0 : null,
     EventItemPassedFlagName: fields.passed ?? null,
-    EventItemRollCallFlag: fields.tally ? 1 : 0,
+    EventItemRollCallFlag: fields.rollCall ? 1 : 0,
     EventItemFlagExtra: 0,
     EventItemTitle: fields.title,
     EventItemTally: fields.tally ?? null,
@@ -202,6 +203,22 @@ export function vote(id: number, itemId: number, who: Row, value: string, valueI
     VoteSort: 0,
     VoteResult: value === "Aye" || value === "Yea" ? 1 : 0,
     VoteEventItemId: itemId,
+  };
+}
+
+export function rollCall(id: number, itemId: number, who: Row, value: string): Row {
+  return {
+    RollCallId: id,
+    RollCallGuid: GUID(5500 + id),
+    RollCallLastModifiedUtc: MODIFIED,
+    RollCallRowVersion: ROW_VERSION,
+    RollCallPersonId: who.PersonId,
+    RollCallPersonName: who.PersonFullName,
+    RollCallValueId: value === "Present" ? 30 : 31,
+    RollCallValueName: value,
+    RollCallSort: 0,
+    RollCallResult: 0,
+    RollCallEventItemId: itemId,
   };
 }
 
@@ -384,7 +401,7 @@ export function mapleFalls(): FakeLegistarClient {
         }),
       ],
       902: [
-        eventItem(14340, 902, 1, { title: "Call to Order and Roll Call" }),
+        eventItem(14340, 902, 1, { title: "Call to Order and Roll Call", rollCall: true }),
         eventItem(14341, 902, 2, {
           number: "5.1",
           title: "Approval of the minutes of November 3",
@@ -415,6 +432,9 @@ export function mapleFalls(): FakeLegistarClient {
         }),
       ],
       903: [eventItem(14350, 903, 1, { number: "4.1", title: paving.MatterTitle as string, matter: paving })],
+    },
+    rollCalls: {
+      14340: members.map((member, index) => rollCall(60001 + index, 14340, member, index === 3 ? "Absent" : "Present")),
     },
     votes: {
       14331: [vote(70001, 14331, baptiste, "Aye", 16), vote(70002, 14331, huang, "Aye", 16)],
