@@ -7,6 +7,8 @@ import {
   legistarOne,
   odataDatetime,
 } from "~/lib/legistar/client.server";
+import { listBodies } from "~/lib/legistar/sync.server";
+import { parseSettings } from "~/lib/env/settings.server";
 import { bodyRecord, eventItemRecord, eventRecord, matterRecord } from "~/lib/legistar/records";
 import { startFakeLegistarServer, type FakeLegistarServer } from "../support/fake-legistar-server";
 import { body, event, mapleFalls } from "../support/legistar-fixtures";
@@ -110,6 +112,18 @@ describe("reading records", () => {
     legistar.clients.maplefalls!.gone = ["bodies"];
     const error = await failure(legistarList({ client: "maplefalls", token: "s3cret-t0ken" }, "Bodies", bodyRecord));
     expect(error.message).not.toContain("s3cret");
+  });
+});
+
+describe("the Test button and the setting", () => {
+  it("lists the city's bodies by name", async () => {
+    expect(await listBodies({ client: "maplefalls" })).toEqual(["City Council", "Finance Committee"]);
+    expect(legistar.requests[0]!.query.$orderby).toBe("BodyName");
+  });
+
+  it("reads the public Legistar Web API unless told otherwise", () => {
+    expect(parseSettings({}).LEGISTAR_BASE_URL).toBe("https://webapi.legistar.com");
+    expect(() => parseSettings({ LEGISTAR_BASE_URL: "ftp://example.test" })).toThrow(/LEGISTAR_BASE_URL/);
   });
 });
 
