@@ -140,14 +140,14 @@ vitest_once() {
 }
 
 vitest_on_pglite() {
-  without_database_env vitest_run pglite --project db
+  without_database_env vitest_run pglite --project db --project db-isolated
 }
 
 # Phases run in an `||` context, where `set -e` does not apply: check each step.
 vitest_on_postgres() {
   pg_cluster_start || return 1
   local status=0
-  vitest_run postgres --project db || status=$?
+  vitest_run postgres --project db --project db-isolated || status=$?
   pg_cluster_stop
   return "$status"
 }

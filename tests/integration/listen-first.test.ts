@@ -54,7 +54,10 @@ async function prepareDatabase(): Promise<void> {
 /** What the server answered when the worker's job reached the model: a status, or how the connection failed. */
 async function probe(url: string): Promise<string> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+    // A ceiling for a hung answer, not a measure: the server answers, or says why not, long before.
+    const response = await fetch(url, { signal: AbortSignal.timeout(90_000) });
+    if (response.status !== 200)
+      console.error(`listen-first: ${url} answered ${response.status}: ${await response.text()}`);
     return `${response.status}`;
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause;
@@ -97,6 +100,9 @@ describe(`the server listens before it works the queue ${dbTag}`, () => {
       OPENAI_API_KEY: "sk-test",
       OPENAI_BASE_URL: model.baseURL,
       OPENAI_MAX_RETRIES: "0",
+      // The subject is that the server answers while the job runs, not /healthz's own deadline (2 s by
+      // default, which a loaded machine's embedded database can miss at start-up: db-deadlines tests it).
+      HEALTH_TIMEOUT_MS: "60000",
       DATABASE_URL: dbKind === "postgres" ? process.env.DATABASE_URL : undefined,
     };
     server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {

@@ -23,6 +23,8 @@ export type TestDatabaseContext =
 declare module "vitest" {
   export interface ProvidedContext {
     testDatabase: TestDatabaseContext;
+    /** "shared": the files of a worker share one set of imports (isolate false); per-file.ts then resets module state. */
+    testProcess: "shared" | "own";
   }
 }
 

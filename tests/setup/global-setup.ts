@@ -3,21 +3,34 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { quoteIdent, withDatabase } from "./context";
+import { quoteIdent, type TestDatabaseContext, withDatabase } from "./context";
 
 /**
  * Runs once per project of a `vitest run` (vitest.config.ts), in the main
- * process. The `db` project gets one migrated database, which every test
- * file then clones (tests/setup/per-file.ts); the `unit` and `once`
- * projects get none.
+ * process. The `db` and `db-isolated` projects share one migrated database,
+ * which every test file then clones (tests/setup/per-file.ts); the `unit`
+ * and `once` projects get none.
  */
 export default async function setup(project: TestProject) {
-  if (project.name !== "db") {
+  // Whether the files of a worker share its imports (vitest.config.ts: isolate false).
+  project.provide("testProcess", project.config.isolate ? "own" : "shared");
+  if (project.name !== "db" && project.name !== "db-isolated") {
     project.provide("testDatabase", { kind: "none" });
     return;
   }
-  return process.env.DATABASE_URL ? setupPostgres(project, process.env.DATABASE_URL) : setupPglite(project);
+  prepared ??= process.env.DATABASE_URL ? setupPostgres(process.env.DATABASE_URL) : setupPglite();
+  const { context, teardown } = await prepared;
+  project.provide("testDatabase", context);
+  users++;
+  return async () => {
+    if (--users === 0) await teardown();
+  };
 }
+
+type Prepared = { context: TestDatabaseContext; teardown: () => void | Promise<void> };
+/** Prepared once for both database projects; torn down after the last. */
+let prepared: Promise<Prepared> | undefined;
+let users = 0;
 
 /** Runs `fn` with some environment variables replaced, then restores them. */
 async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
@@ -36,7 +49,7 @@ async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Pr
   }
 }
 
-async function setupPglite(project: TestProject) {
+async function setupPglite(): Promise<Prepared> {
   const started = Date.now();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-vitest-"));
   const snapshot = path.join(dir, "migrated.tar.gz");
@@ -52,16 +65,16 @@ async function setupPglite(project: TestProject) {
       await closeDatabase();
     }
   });
-  project.provide("testDatabase", { kind: "pglite", snapshot });
   console.log(
     `[db: pglite] Vitest runs on PGlite: in-memory, one database per test file, cloned from a migrated snapshot (${Date.now() - started} ms)`,
   );
-  return () => {
-    fs.rmSync(dir, { recursive: true, force: true });
+  return {
+    context: { kind: "pglite", snapshot },
+    teardown: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
 
-async function setupPostgres(project: TestProject, adminUrl: string) {
+async function setupPostgres(adminUrl: string): Promise<Prepared> {
   const started = Date.now();
   const prefix = `gavel_t${process.pid}`;
   const template = `${prefix}_template`;
@@ -80,7 +93,6 @@ async function setupPostgres(project: TestProject, adminUrl: string) {
         await closeDatabase();
       }
     });
-    project.provide("testDatabase", { kind: "postgres", adminUrl, template, prefix });
     console.log(
       `[db: postgres] Vitest runs on PostgreSQL ${rows[0]?.server_version ?? "?"} at ${new URL(adminUrl).host}: one database per test file, created from the migrated template ${template} (${Date.now() - started} ms)`,
     );
@@ -88,7 +100,7 @@ async function setupPostgres(project: TestProject, adminUrl: string) {
     await admin.end();
   }
 
-  return async () => {
+  const teardown = async () => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     try {
@@ -103,4 +115,5 @@ async function setupPostgres(project: TestProject, adminUrl: string) {
       await client.end();
     }
   };
+  return { context: { kind: "postgres", adminUrl, template, prefix }, teardown };
 }

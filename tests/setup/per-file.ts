@@ -3,18 +3,35 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type pg from "pg";
-import { afterAll, inject } from "vitest";
+import { afterAll, inject, vi } from "vitest";
 import { quoteIdent, withDatabase } from "./context";
 
 /**
  * Runs at the start of every test file, before the file's own imports: gives
  * the file a database of its own. The db module reads the environment when
  * the first query opens the connection, so setting it here is enough.
- * Vitest runs each file in a fresh process (vitest.config.ts: isolate), and
- * afterAll closes the connection so that nothing carries over regardless.
+ *
+ * In the `db` project the files of a worker share one set of imports
+ * (vitest.config.ts: isolate false), so nothing of a file may reach the
+ * next: each file starts with the environment the worker started with and
+ * with real timers and no spies, and afterAll stops what the file may have
+ * started (worker, schedules, inbox poller, analytics), empties the caches
+ * and closes the connection, through the modules' own stop/reset functions.
+ * Files that cannot share run in a process of their own (`db-isolated`).
  */
 
 const database = inject("testDatabase");
+const shared = inject("testProcess") === "shared";
+
+// The environment as the worker process started, kept across the files it runs.
+const ENV_AT_START = Symbol.for("gavel.test.envAtStart");
+const holder = globalThis as typeof globalThis & { [ENV_AT_START]?: Record<string, string | undefined> };
+const envAtStart = (holder[ENV_AT_START] ??= { ...process.env });
+for (const key of Object.keys(process.env)) if (!(key in envAtStart)) delete process.env[key];
+Object.assign(process.env, envAtStart);
+vi.useRealTimers();
+vi.restoreAllMocks();
+vi.unstubAllGlobals();
 
 // Cookies (toasts, sessions) are signed with this instead of a secret file
 // written under data/.
@@ -67,6 +84,7 @@ afterAll(async () => {
   // Imported here, not above: a file without a test database (the `unit` and
   // `once` projects) does not pay for loading the database client.
   if (database.kind === "none") return;
+  if (shared) await (await import("./module-state")).stopAndForget();
   const { closeDatabase } = await import("../../app/lib/db/client.server");
   await closeDatabase();
   if (database.kind === "postgres" && perFileDatabase) {

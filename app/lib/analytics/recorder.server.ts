@@ -327,6 +327,22 @@ async function settleSearches(tx: Transaction, searches: PendingSearch[], rows: 
   }
 }
 
+/**
+ * Forgets what is pending and the day's visitors (tests: a file that shares
+ * its process with earlier files starts with an empty recorder). Call after
+ * stopAnalytics().
+ */
+export function resetAnalytics(): void {
+  if (state.timer) clearInterval(state.timer);
+  state.timer = null;
+  state.pending.clear();
+  state.pendingSearches.clear();
+  state.pendingVisitors = [];
+  state.dayState = null;
+  state.flushing = null;
+  state.flushFailed = false;
+}
+
 /** On shutdown: stop the timer, write what is pending, let forwarded events finish. */
 export async function stopAnalytics(): Promise<void> {
   if (state.timer) clearInterval(state.timer);

@@ -34,6 +34,12 @@ function smtpTransport(): Transporter | undefined {
   return transporter;
 }
 
+/** Closes the SMTP transporter; the next mail makes one for the current SMTP_URL. */
+export function closeEmailTransport(): void {
+  transporter?.close();
+  transporter = undefined;
+}
+
 function sender(): string {
   return settings().MAIL_FROM;
 }

@@ -31,6 +31,13 @@ function proxyAgent(): ProxyAgent | undefined {
   return agent;
 }
 
+/** Closes the proxy's connection pool (tests, shutdown); the next fetch opens one for the current setting. */
+export async function closeYoutubeProxy(): Promise<void> {
+  const held = globalProxy[HOLDER];
+  delete globalProxy[HOLDER];
+  await held?.agent.close().catch(() => undefined);
+}
+
 /** Where the proxy is, without its credentials, for messages. */
 export function proxyHost(): string | null {
   const url = settings().YOUTUBE_PROXY_URL;

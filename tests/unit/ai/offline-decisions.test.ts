@@ -799,3 +799,15 @@ describe("fourth round: Robert's Rules as any council says them", () => {
     expect(decisions.map((d) => d.motion_evidence.text)).toEqual(["I'll make that motion."]);
   });
 });
+
+describe("a vote that names its own matter", () => {
+  it("'in favor of approving the minutes' decides the minutes, not the item open", () => {
+    const decisions = decisionsOf([
+      [10, "Our next item is the library roof contract with Dunmore Roofing."],
+      [20, "Staff walked through the bids and the schedule for the work."],
+      [30, "Before we vote on that, all those in favor of approving the minutes of the March 3 meeting say aye."],
+      [40, "Opposed? The ayes have it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion, d.result])).toEqual([["the minutes", "approve", "carried"]]);
+  });
+});

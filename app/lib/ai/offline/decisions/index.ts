@@ -196,6 +196,8 @@ class DecisionBook {
   private itemOf(motion: Motion, result: StatedResult): string | null {
     if (result.kind === "adjourn") return "Adjournment";
     if (AGENDA_CHANGE.test(motion.text)) return "amending the agenda";
+    // "All those in favor of approving the minutes say aye": the minutes, whatever item is open.
+    if (MINUTES.test(motion.text)) return "the minutes";
     if (isConsentMotion(motion.text)) return "the consent agenda";
     // "approval of items 2 through 11": a listing, whatever item was announced last.
     const listing = numberedItems(motion.text);
@@ -228,6 +230,8 @@ class DecisionBook {
     return { text: sentence.text, timestamp: formatDuration(segment?.startSeconds ?? 0) };
   }
 }
+
+const MINUTES = /\b(?:approv\w*|adopt\w*|accept\w*)\s+(?:of\s+)?(?:the\s+)?(?:\w+\s+){0,3}minutes\b/i;
 
 // A bare "So I would move." this few sentences after a motion says that motion again; later, it makes a new one.
 const RESTATED_WITHIN = 5;
