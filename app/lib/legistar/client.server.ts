@@ -16,6 +16,7 @@
  */
 import type { z } from "zod";
 import { settings } from "~/lib/env/settings.server";
+import { CLIENT_ID_PATTERN } from "./source-form";
 
 /** The API answers at most this many rows per request, whatever `$top` asks. */
 export const LEGISTAR_PAGE_SIZE = 1000;
@@ -57,9 +58,6 @@ export type ListOptions = {
   /** An OData `$orderby`; without it the rows come in the API's order. */
   orderby?: string;
 };
-
-/** A client id is the subdomain of `{client}.legistar.com`: letters, digits and hyphens. */
-export const CLIENT_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 
 function requestUrl(ref: LegistarClientRef, path: string, query: Record<string, string>): URL {
   if (!CLIENT_ID_PATTERN.test(ref.client))

@@ -10,15 +10,15 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getDb } from "~/lib/db/client.server";
 import {
   legislativeSources,
-  type legistarBodies,
+  legistarBodies,
   legistarEventItems,
   legistarEvents,
   legistarMatterAttachments,
   legistarMatterHistories,
   legistarMatters,
   legistarMatterSponsors,
-  type legistarOfficeRecords,
-  type legistarPersons,
+  legistarOfficeRecords,
+  legistarPersons,
   legistarVotes,
 } from "~/lib/db/schema";
 import type { VotePatterns } from "./vote-values";
@@ -27,22 +27,54 @@ export type LegislativeSource = typeof legislativeSources.$inferSelect;
 
 export type SourceInput = {
   clientId: string;
+  /** A new token; null removes the saved one; undefined keeps it. */
   token?: string | null;
   timeZone: string;
+  /** The city's own vote value names; undefined keeps the saved ones. */
   votePatterns?: VotePatterns;
 };
 
-export async function saveLegislativeSource(cityId: string, input: SourceInput): Promise<void> {
-  const values = {
-    clientId: input.clientId,
-    token: input.token || null,
-    timeZone: input.timeZone,
-    votePatterns: input.votePatterns ?? {},
-  };
-  await getDb()
-    .insert(legislativeSources)
-    .values({ cityId, ...values })
-    .onConflictDoUpdate({ target: legislativeSources.cityId, set: values });
+const RECORD_TABLES = [
+  legistarBodies,
+  legistarPersons,
+  legistarOfficeRecords,
+  legistarEvents,
+  legistarEventItems,
+  legistarVotes,
+  legistarMatters,
+  legistarMatterHistories,
+  legistarMatterSponsors,
+  legistarMatterAttachments,
+] as const;
+
+/**
+ * Saves the city's Legistar client. Another client id is another
+ * legislative system: the record stored from the old one is removed (its
+ * ids mean nothing in the new one) and the next sync reads everything.
+ * Answers whether the client changed.
+ */
+export async function saveLegislativeSource(cityId: string, input: SourceInput): Promise<{ clientChanged: boolean }> {
+  return getDb().transaction(async (tx) => {
+    const [saved] = await tx
+      .select({ clientId: legislativeSources.clientId })
+      .from(legislativeSources)
+      .where(eq(legislativeSources.cityId, cityId))
+      .for("update");
+    const clientChanged = Boolean(saved) && saved!.clientId.toLowerCase() !== input.clientId.toLowerCase();
+    if (clientChanged) for (const table of RECORD_TABLES) await tx.delete(table).where(eq(table.cityId, cityId));
+    const values = {
+      clientId: input.clientId,
+      timeZone: input.timeZone,
+      ...(input.token === undefined ? {} : { token: input.token || null }),
+      ...(input.votePatterns === undefined ? {} : { votePatterns: input.votePatterns }),
+      ...(clientChanged ? { lastSyncedAt: null, lastError: null, lastErrorAt: null } : {}),
+    };
+    await tx
+      .insert(legislativeSources)
+      .values({ cityId, ...values })
+      .onConflictDoUpdate({ target: legislativeSources.cityId, set: values });
+    return { clientChanged };
+  });
 }
 
 export async function getLegislativeSource(cityId: string): Promise<LegislativeSource | null> {

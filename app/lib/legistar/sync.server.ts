@@ -112,7 +112,14 @@ function sinceFilter(field: string, since: Date | null): string | undefined {
   return since ? `${field} ge ${odataDatetime(since)}` : undefined;
 }
 
-type Run = { cityId: string; ref: LegistarClientRef; patterns: VotePatterns; written: SyncCounts };
+type Run = {
+  cityId: string;
+  ref: LegistarClientRef;
+  patterns: VotePatterns;
+  written: SyncCounts;
+  /** The job's deadline: the run stops between two records. */
+  signal?: AbortSignal;
+};
 
 async function syncEventItems(run: Run, event: EventRecord, matterIds: Set<number>): Promise<void> {
   const { cityId, ref } = run;
@@ -349,6 +356,7 @@ async function runSync(run: Run, since: Date | null, recentDay: string): Promise
   });
   const matterIds = new Set<number>();
   for (const { record: event, raw } of events) {
+    run.signal?.throwIfAborted();
     run.written.events += await upsertRecords(legistarEvents, [
       {
         cityId,
@@ -380,6 +388,7 @@ async function runSync(run: Run, since: Date | null, recentDay: string): Promise
   });
   const listed = new Set(matters.map(({ record }) => record.MatterId));
   for (const matter of matters) {
+    run.signal?.throwIfAborted();
     try {
       await syncMatter(run, matter);
     } catch (error) {
@@ -390,6 +399,7 @@ async function runSync(run: Run, since: Date | null, recentDay: string): Promise
   }
   // Matters on the agendas read now that were not modified in the window: read them too.
   for (const id of [...matterIds].filter((id) => !listed.has(id)).sort((a, b) => a - b)) {
+    run.signal?.throwIfAborted();
     try {
       await syncMatter(run, await legistarOne(ref, `Matters/${id}`, matterRecord));
     } catch (error) {
@@ -404,7 +414,10 @@ async function runSync(run: Run, since: Date | null, recentDay: string): Promise
  * Brings the city's official record up to date. Never throws for Legistar's
  * failures: the result (and the source) carries the message.
  */
-export async function syncLegislativeRecord(cityId: string, { now = new Date() } = {}): Promise<SyncResult> {
+export async function syncLegislativeRecord(
+  cityId: string,
+  { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
+): Promise<SyncResult> {
   const source = await getLegislativeSource(cityId);
   if (!source) throw new Error(`The city ${cityId} has no legislative source.`);
   const run: Run = {
@@ -412,6 +425,7 @@ export async function syncLegislativeRecord(cityId: string, { now = new Date() }
     ref: { client: source.clientId, token: source.token },
     patterns: source.votePatterns as VotePatterns,
     written: emptyCounts(),
+    signal,
   };
   const lookBack = LOOK_BACK_HOURS * 3_600_000;
   const since = source.lastSyncedAt ? new Date(source.lastSyncedAt.getTime() - lookBack) : null;
@@ -423,7 +437,9 @@ export async function syncLegislativeRecord(cityId: string, { now = new Date() }
     const message =
       error instanceof LegistarError
         ? error.message
-        : `The sync stopped: ${error instanceof Error ? error.message : String(error)}`;
+        : signal?.aborted
+          ? "The sync stopped at its time limit: what it stored is kept, and the next run writes only what is missing."
+          : `The sync stopped: ${error instanceof Error ? error.message : String(error)}`;
     await markSyncFailed(cityId, message, new Date());
     return { written: run.written, error: message };
   }
