@@ -229,11 +229,12 @@ describe(`city management: the Legislative system card ${dbTag}`, () => {
       ["visitor", "", 401],
       ["member", member.cookie, 403],
     ] as const) {
-      for (const fields of [
+      const intents: Record<string, string>[] = [
         { intent: "save-legislative-source", cityId: city.id, clientId: "forged", timeZone: "UTC", clearToken: "on" },
         { intent: "test-legislative-source", cityId: city.id },
         { intent: "sync-legislative-record", cityId: city.id },
-      ]) {
+      ];
+      for (const fields of intents) {
         const result = await post(fields, cookie);
         expect([who, fields.intent, result.status]).toEqual([who, fields.intent, status]);
       }
