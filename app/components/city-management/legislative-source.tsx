@@ -37,13 +37,17 @@ function SyncStatus({ cityId, source }: { cityId: string; source: LegislativeCar
     <div className="mt-4 space-y-3">
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
         <div>
-          <dt className="text-sm text-slate-500">Last sync</dt>
-          <dd>{lastSync ? `Started ${lastSync}` : "Never"}</dd>
+          <dt className="text-sm text-slate-500">Last complete sync</dt>
+          <dd>{lastSync ? `Began ${lastSync}` : "Never"}</dd>
         </div>
         <div>
-          <dt className="text-sm text-slate-500">Now</dt>
+          <dt className="text-sm text-slate-500">Sync status</dt>
           <dd>
-            {source.sync === "running" ? "A sync is running." : source.sync === "queued" ? "A sync is queued." : "Idle"}
+            {source.sync === "running"
+              ? "A sync is running."
+              : source.sync === "queued"
+                ? "A sync is queued."
+                : "Not queued"}
           </dd>
         </div>
       </dl>
