@@ -2,6 +2,10 @@
  * Backfill videos from the cities' sources (channels and playlists):
  *   npm run ingest -- --city riverton       one city's source URLs
  *   npm run ingest -- --all                 every city's
+ *   npm run ingest -- --city KEY --record   the city's official record from its
+ *                                           Legistar client, here and now: prints
+ *                                           N events, N items, N votes, N matters
+ *                                           stored, or the error (exit 1)
  * Refreshes each URL here (not through the job queue) as the Refresh
  * Videos button does: new videos are saved in every city linked to the
  * URL, and their captions are queued for the worker (the web server's, or
@@ -13,6 +17,7 @@
 import { parseArgs } from "node:util";
 import { prepareDatabaseOrHandOff, runCityCommand } from "./run-command";
 import { stopBoss } from "../app/lib/jobs/boss.server";
+import { syncCityRecord } from "../app/lib/legistar/command.server";
 import {
   describeRefreshCounts,
   NO_COUNTS,
@@ -22,31 +27,51 @@ import {
   type SourceTarget,
 } from "../app/lib/sources/refresh.server";
 
-const USAGE = "Usage: npm run ingest -- (--city KEY | --all)";
+const USAGE = "Usage: npm run ingest -- (--city KEY | --all) | --city KEY --record";
 
-function parseTarget(): SourceTarget | null {
+type Command = { target: SourceTarget; record: false } | { target: { cityKey: string }; record: true };
+
+function parseCommand(): Command | null {
   const { values } = parseArgs({
-    options: { city: { type: "string" }, all: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: {
+      city: { type: "string" },
+      all: { type: "boolean" },
+      record: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
     allowPositionals: false,
   });
   if (values.help || Boolean(values.city) === Boolean(values.all)) return null;
-  return values.city ? { cityKey: values.city } : { all: true };
+  if (values.record) return values.city ? { target: { cityKey: values.city }, record: true } : null;
+  return { target: values.city ? { cityKey: values.city } : { all: true }, record: false };
+}
+
+/** `--record`: the city's official record from Legistar (docs/decisions/0067-legistar-record.md). */
+async function record(cityKey: string): Promise<number> {
+  const opened = await prepareDatabaseOrHandOff({ command: "record", target: { cityKey } });
+  if (opened !== "opened") return opened;
+  const result = await syncCityRecord(cityKey);
+  if (result.ok) console.log(result.message);
+  else console.error(result.message);
+  return result.ok ? 0 : 1;
 }
 
 const describeCounts = describeRefreshCounts;
 
 async function main(): Promise<number> {
-  let target: SourceTarget | null;
+  let command: Command | null;
   try {
-    target = parseTarget();
+    command = parseCommand();
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
-    target = null;
+    command = null;
   }
-  if (!target) {
+  if (!command) {
     console.error(USAGE);
     return 2;
   }
+  if (command.record) return record(command.target.cityKey);
+  const target = command.target;
   const opened = await prepareDatabaseOrHandOff({ command: "ingest", target });
   if (opened !== "opened") return opened;
   const sources = await sourcesOf(target);

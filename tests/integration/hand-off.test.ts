@@ -96,6 +96,15 @@ describe("commands beside a running server hand it their work", () => {
     expect(result.stdout).toContain("The server took it. 1 source URL of the city lake-wendell: 1 refresh queued.");
   }, 60_000);
 
+  test("npm run ingest -- --record: the server answers for the city's official record (none saved: what to do first)", async () => {
+    const result = await runCommand("scripts/ingest.ts", ["--city", "lake-wendell", "--record"], pgliteDir);
+    expect(result.code, `${result.stderr}\n${output}`).toBe(1);
+    expect(result.stderr).toContain("handing the work to it.");
+    expect(result.stderr).toContain(
+      "Lake Wendell has no legislative system: save its Legistar client id in City Management (Legislative system) first.",
+    );
+  }, 60_000);
+
   test("an unknown city: exit 2 with the server's word for it, as when the command runs alone", async () => {
     const result = await runCommand("scripts/analyze.ts", ["--all", "--city", "nowhere"], pgliteDir);
     expect(result.code).toBe(2); // usage: --city and --all together

@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import type { CityManagementData } from "~/lib/cities/city-management.server";
 import { cityManagementPageHref as pageHref } from "~/lib/cities/city-management-links";
 import { CityDetails, CityDetailsForm, CityPicker, CreateCityForm } from "./city-forms";
+import { LegislativeSourceCard } from "./legislative-source";
 import { LINK } from "./page-fetcher";
 import { RemovedVideos } from "./removed-videos";
 import { UrlTable } from "./urls";
@@ -36,6 +37,7 @@ export function CityManagementScreen({ data }: { data: CityManagementData }) {
           <UrlTable data={data} />
           {data.selectedUrl ? <VideoTable data={data} /> : null}
           <RemovedVideos cityId={city.id} urlId={data.selectedUrl?.id ?? null} removed={data.removed} />
+          <LegislativeSourceCard cityId={city.id} source={data.legislative} />
         </div>
       ) : (
         <p className="mt-8 rounded-lg border border-slate-200 bg-white p-6 text-slate-600">

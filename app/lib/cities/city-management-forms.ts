@@ -3,6 +3,11 @@
  * one schema per intent, shared by the page and its action.
  */
 import { BODIES } from "~/lib/constants";
+import {
+  SaveLegislativeSourceSchema,
+  SyncLegislativeRecordSchema,
+  TestLegislativeSourceSchema,
+} from "~/lib/legistar/source-form";
 import { US_STATE_CODES } from "~/lib/us-states";
 import { z } from "zod";
 
@@ -157,6 +162,10 @@ export const CityManagementSchema = z.discriminatedUnion("intent", [
   DeleteVideoSchema,
   RestoreVideoSchema,
   DeleteCitySchema,
+  // The Legislative system card (app/lib/legistar/source-form.ts).
+  SaveLegislativeSourceSchema,
+  TestLegislativeSourceSchema,
+  SyncLegislativeRecordSchema,
 ]);
 export type CityManagementIntent = z.output<typeof CityManagementSchema>;
 export type CityFields = Omit<z.output<typeof UpdateCitySchema>, "intent" | "cityId">;

@@ -33,6 +33,14 @@ import {
 import { cityManagementPageHref as pageHref, parseConfirm } from "./city-management-links";
 import type { CityManagementIntent } from "./city-management-forms";
 import { isUuid } from "~/lib/uuid";
+import {
+  loadLegislativeCard,
+  NoLegislativeSource,
+  queueLegislativeSync,
+  saveLegislativeCard,
+  testLegislativeSource,
+} from "~/lib/legistar/admin.server";
+import { LEGISLATIVE_MESSAGES } from "~/lib/legistar/source-form";
 
 const idOrNull = (value: string | null) => (isUuid(value) ? value : null);
 
@@ -41,7 +49,9 @@ export async function loadCityManagement(request: Request) {
   const query = new URL(request.url).searchParams;
   const cityId = idOrNull(query.get("city"));
   const [cities, city] = await Promise.all([listCitiesForAdmin(), cityId ? getCityForAdmin(cityId) : null]);
-  const [urls, removed] = city ? await Promise.all([listCityUrls(city.id), listRemovedVideos(city.id)]) : [[], []];
+  const [urls, removed, legislative] = city
+    ? await Promise.all([listCityUrls(city.id), listRemovedVideos(city.id), loadLegislativeCard(city.id)])
+    : [[], [], null];
   const selectedUrl = urls.find((url) => url.id === query.get("url")) ?? null;
   const [videos, refresh] =
     city && selectedUrl
@@ -67,6 +77,8 @@ export async function loadCityManagement(request: Request) {
       captions: await readCaptionStates(videos.map((video) => video.id)),
       refresh,
       removed,
+      /** The city's Legislative system card (docs/decisions/0067-legistar-record.md); null: none saved yet. */
+      legislative,
       confirm,
       deletion,
       /** Without YOUTUBE_API_KEY a YouTube source brings only its 15 newest videos: the page says so. */
@@ -95,10 +107,33 @@ export const OUTCOME: Record<CityManagementIntent["intent"], Outcome> = {
   "update-video": { ok: "Video updated successfully", failed: "Error updating video" },
   "delete-video": { ok: "Video deleted successfully", failed: "Error deleting video" },
   "restore-video": { ok: "Video restored successfully", failed: "Error restoring video" },
+  "save-legislative-source": { ok: LEGISLATIVE_MESSAGES.saved, failed: LEGISLATIVE_MESSAGES.saveFailed },
+  "test-legislative-source": { ok: LEGISLATIVE_MESSAGES.tested, failed: LEGISLATIVE_MESSAGES.testFailed },
+  "sync-legislative-record": { ok: LEGISLATIVE_MESSAGES.syncQueued, failed: LEGISLATIVE_MESSAGES.syncFailed },
 };
 
 /** A record that is not there (any more): 404 with the product's empty-state words. */
 export class NotFound extends Error {}
+
+/** The Legislative system card's intents: the city must exist; testing or syncing needs a saved source. */
+async function performLegislative(
+  posted: Extract<
+    CityManagementIntent,
+    { intent: "save-legislative-source" | "test-legislative-source" | "sync-legislative-record" }
+  >,
+  userId: string,
+): Promise<Done> {
+  if (!(await getCityForAdmin(posted.cityId))) throw new NotFound("City not found");
+  const to = pageHref({ city: posted.cityId });
+  try {
+    if (posted.intent === "save-legislative-source") return { to, toast: await saveLegislativeCard(posted) };
+    if (posted.intent === "test-legislative-source") return { to, toast: await testLegislativeSource(posted) };
+    return { to, toast: await queueLegislativeSync(posted, userId) };
+  } catch (error) {
+    if (error instanceof NoLegislativeSource) throw new NotFound(error.message);
+    throw error;
+  }
+}
 
 type Done = { to: string; toast?: Partial<ToastInput>; headers?: HeadersInit };
 
@@ -166,6 +201,10 @@ async function perform(posted: CityManagementIntent, userId: string): Promise<Do
         toast: { description: "It is back in the city's videos; its captions are on their way." },
       };
     }
+    case "save-legislative-source":
+    case "test-legislative-source":
+    case "sync-legislative-record":
+      return performLegislative(posted, userId);
   }
 }
 

@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
   customType,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -866,4 +868,252 @@ export const backfillRuns = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("backfill_runs_created_at_idx").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- the official record (Legistar)
+
+/**
+ * The official record of a city's council, read from its Legistar system
+ * (issue 29; docs/decisions/0067-legistar-record.md). One source per city;
+ * every record below is kept by its Legistar id, unique per city, with the
+ * row exactly as the API sent it (`raw`), its last-modified time there and
+ * when Gavel last stored it. References between records are Legistar ids
+ * (a meeting's item may name a matter not read yet); only a list read under
+ * its parent (an event's items, an item's votes, a matter's history,
+ * sponsors and attachments) has a foreign key to it.
+ */
+const legistarRecord = () => ({
+  cityId: uuid("city_id")
+    .notNull()
+    .references(() => cities.id, { onDelete: "cascade" }),
+  legistarId: integer("legistar_id").notNull(),
+  raw: jsonb("raw").$type<Record<string, unknown>>().notNull(),
+  lastModified: timestamp("last_modified", { withTimezone: true }),
+  syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A city's Legistar client. `votePatterns`: the city's own vote value names, per meaning, over the defaults. */
+export const legislativeSources = pgTable(
+  "legislative_sources",
+  {
+    cityId: uuid("city_id")
+      .primaryKey()
+      .references(() => cities.id, { onDelete: "cascade" }),
+    clientId: text("client_id").notNull(),
+    token: text("token"),
+    timeZone: text("time_zone").notNull(),
+    votePatterns: jsonb("vote_patterns").$type<Record<string, string[]>>().notNull().default({}),
+    /** When the last sync that finished began: the next one reads what changed since then, less the look-back. */
+    lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("legislative_sources_client_id_format", sql`${t.clientId} ~ '^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$'`),
+  ],
+);
+
+export const legistarBodies = pgTable(
+  "legistar_bodies",
+  {
+    ...legistarRecord(),
+    name: text("name").notNull(),
+    typeName: text("type_name"),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.cityId, t.legistarId] })],
+);
+
+export const legistarPersons = pgTable(
+  "legistar_persons",
+  {
+    ...legistarRecord(),
+    fullName: text("full_name").notNull(),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.cityId, t.legistarId] })],
+);
+
+/** A person's seat on a body: member, chair…, since and until. */
+export const legistarOfficeRecords = pgTable(
+  "legistar_office_records",
+  {
+    ...legistarRecord(),
+    personLegistarId: integer("person_legistar_id").notNull(),
+    bodyLegistarId: integer("body_legistar_id").notNull(),
+    title: text("title"),
+    memberType: text("member_type"),
+    startDate: date("start_date"),
+    endDate: date("end_date"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cityId, t.legistarId] }),
+    index("legistar_office_records_person_idx").on(t.cityId, t.personLegistarId),
+    index("legistar_office_records_body_idx").on(t.cityId, t.bodyLegistarId),
+  ],
+);
+
+/** A meeting of a body, past or upcoming; its date and time are the city's local ones, as Legistar gives them. */
+export const legistarEvents = pgTable(
+  "legistar_events",
+  {
+    ...legistarRecord(),
+    bodyLegistarId: integer("body_legistar_id").notNull(),
+    bodyName: text("body_name"),
+    date: date("date"),
+    time: text("time"),
+    location: text("location"),
+    agendaUrl: text("agenda_url"),
+    minutesUrl: text("minutes_url"),
+    pageUrl: text("page_url"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cityId, t.legistarId] }),
+    index("legistar_events_date_idx").on(t.cityId, t.date),
+    index("legistar_events_body_date_idx").on(t.cityId, t.bodyLegistarId, t.date),
+  ],
+);
+
+export const legistarEventItems = pgTable(
+  "legistar_event_items",
+  {
+    ...legistarRecord(),
+    eventLegistarId: integer("event_legistar_id").notNull(),
+    agendaSequence: integer("agenda_sequence"),
+    agendaNumber: text("agenda_number"),
+    title: text("title"),
+    actionName: text("action_name"),
+    passedFlagName: text("passed_flag_name"),
+    tally: text("tally"),
+    mover: text("mover"),
+    seconder: text("seconder"),
+    consent: boolean("consent").notNull().default(false),
+    matterLegistarId: integer("matter_legistar_id"),
+    matterFile: text("matter_file"),
+    /** Seconds into the meeting's video where Legistar says the item is taken up. */
+    videoIndex: integer("video_index"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cityId, t.legistarId] }),
+    foreignKey({
+      name: "legistar_event_items_event_fk",
+      columns: [t.cityId, t.eventLegistarId],
+      foreignColumns: [legistarEvents.cityId, legistarEvents.legistarId],
+    }).onDelete("cascade"),
+    index("legistar_event_items_event_idx").on(t.cityId, t.eventLegistarId, t.agendaSequence),
+    index("legistar_event_items_matter_idx").on(t.cityId, t.matterLegistarId),
+  ],
+);
+
+/**
+ * One person's vote on an item (`kind` "vote") or their answer to its roll
+ * call ("roll-call"). `value` is what the vote means, mapped from its name
+ * (docs/decisions/0067-legistar-record.md), null when the name is not known.
+ */
+export const legistarVotes = pgTable(
+  "legistar_votes",
+  {
+    ...legistarRecord(),
+    kind: text("kind").notNull(),
+    eventItemLegistarId: integer("event_item_legistar_id").notNull(),
+    personLegistarId: integer("person_legistar_id").notNull(),
+    personName: text("person_name"),
+    valueName: text("value_name"),
+    value: text("value"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cityId, t.kind, t.legistarId] }),
+    foreignKey({
+      name: "legistar_votes_event_item_fk",
+      columns: [t.cityId, t.eventItemLegistarId],
+      foreignColumns: [legistarEventItems.cityId, legistarEventItems.legistarId],
+    }).onDelete("cascade"),
+    index("legistar_votes_item_idx").on(t.cityId, t.eventItemLegistarId),
+    index("legistar_votes_person_idx").on(t.cityId, t.personLegistarId),
+    check("legistar_votes_kind_check", sql`${t.kind} in ('vote', 'roll-call')`),
+    check(
+      "legistar_votes_value_check",
+      sql`${t.value} is null or ${t.value} in ('yes', 'no', 'abstain', 'absent', 'recused', 'present')`,
+    ),
+  ],
+);
+
+/** A bill, resolution or other matter, followed through the council by its file number. */
+export const legistarMatters = pgTable(
+  "legistar_matters",
+  {
+    ...legistarRecord(),
+    file: text("file"),
+    title: text("title"),
+    typeName: text("type_name"),
+    statusName: text("status_name"),
+    bodyLegistarId: integer("body_legistar_id"),
+    introDate: date("intro_date"),
+    passedDate: date("passed_date"),
+  },
+  (t) => [primaryKey({ columns: [t.cityId, t.legistarId] }), index("legistar_matters_file_idx").on(t.cityId, t.file)],
+);
+
+const matterChild = (name: string) => (t: { cityId: AnyPgColumn; matterLegistarId: AnyPgColumn }) =>
+  foreignKey({
+    name,
+    columns: [t.cityId, t.matterLegistarId],
+    foreignColumns: [legistarMatters.cityId, legistarMatters.legistarId],
+  }).onDelete("cascade");
+
+/** An action on a matter, in whichever body took it. */
+export const legistarMatterHistories = pgTable(
+  "legistar_matter_histories",
+  {
+    ...legistarRecord(),
+    matterLegistarId: integer("matter_legistar_id").notNull(),
+    eventLegistarId: integer("event_legistar_id"),
+    actionDate: date("action_date"),
+    actionName: text("action_name"),
+    bodyName: text("body_name"),
+    passedFlagName: text("passed_flag_name"),
+    tally: text("tally"),
+    mover: text("mover"),
+    seconder: text("seconder"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cityId, t.legistarId] }),
+    matterChild("legistar_matter_histories_matter_fk")(t),
+    index("legistar_matter_histories_matter_idx").on(t.cityId, t.matterLegistarId, t.actionDate),
+  ],
+);
+
+export const legistarMatterSponsors = pgTable(
+  "legistar_matter_sponsors",
+  {
+    ...legistarRecord(),
+    matterLegistarId: integer("matter_legistar_id").notNull(),
+    personLegistarId: integer("person_legistar_id"),
+    name: text("name"),
+    sequence: integer("sequence"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cityId, t.legistarId] }),
+    matterChild("legistar_matter_sponsors_matter_fk")(t),
+    index("legistar_matter_sponsors_matter_idx").on(t.cityId, t.matterLegistarId),
+    index("legistar_matter_sponsors_person_idx").on(t.cityId, t.personLegistarId),
+  ],
+);
+
+export const legistarMatterAttachments = pgTable(
+  "legistar_matter_attachments",
+  {
+    ...legistarRecord(),
+    matterLegistarId: integer("matter_legistar_id").notNull(),
+    name: text("name"),
+    url: text("url"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cityId, t.legistarId] }),
+    matterChild("legistar_matter_attachments_matter_fk")(t),
+    index("legistar_matter_attachments_matter_idx").on(t.cityId, t.matterLegistarId),
+  ],
 );

@@ -335,6 +335,17 @@ export const SHAPE = {
       "how often the sources of every city but Archived ones are refreshed, in hours (the first time one interval after start); 0 turns the schedule off",
   }),
 
+  // The official record (issue 29, docs/decisions/0067-legistar-record.md)
+  LEGISTAR_BASE_URL: url({ web: true })
+    .transform((value) => value ?? "https://webapi.legistar.com")
+    .meta({
+      description:
+        "where the Legistar Web API is, which publishes cities' agendas, votes, people and bills (tests point it at a local fake)",
+    }),
+  LEGISTAR_TIMEOUT_MS: number(30_000, { min: 1 }).meta({
+    description: "timeout of one request to the Legistar Web API, in milliseconds",
+  }),
+
   // For the tests, not documented for operators (`internal`): faster
   // retries and maintenance, and a migrated database to start the embedded
   // one from.

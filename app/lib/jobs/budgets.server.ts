@@ -15,6 +15,11 @@ const EXPIRY_MARGIN_SECONDS = 60;
 const OFFLINE_BUDGET_MS = 5 * 60_000;
 /** Listing a large channel page by page and saving it in every linked city. */
 const SOURCE_REFRESH_BUDGET_MS = 30 * 60_000;
+/**
+ * A city's official record: a request per event, voted item and matter read,
+ * each within LEGISTAR_TIMEOUT_MS; a first sync of a large city is the longest.
+ */
+const LEGISTAR_SYNC_BUDGET_MS = 2 * 60 * 60_000;
 /** One matching statement, or one e-mail with the mail server's timeouts (docs/decisions/0040-alerts.md). */
 const ALERTS_BUDGET_MS = 2 * 60_000;
 /** The SDK's longest pause between its own retries (it honors retry-after up to a minute). */
@@ -55,6 +60,7 @@ export function attemptDeadlineMs(queue: QueueName, config: Settings = settings(
   if (queue === "analysis") return analysisBudgetMs(config);
   if (queue === "story") return storyBudgetMs(config);
   if (queue === "source-refresh") return SOURCE_REFRESH_BUDGET_MS;
+  if (queue === "legistar-sync") return LEGISTAR_SYNC_BUDGET_MS;
   if (queue === "alert-match" || queue === "alert-mail" || queue === "inbox-mail") return ALERTS_BUDGET_MS;
   if (queue === "issue-summary") return storyBudgetMs(config);
   if (queue === "backfill") return analysisBudgetMs(config) + storyBudgetMs(config);

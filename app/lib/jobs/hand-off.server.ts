@@ -22,6 +22,7 @@ import { GAVEL_FOLDER } from "~/lib/db/pglite-directory.server";
 import { settings } from "~/lib/env/settings.server";
 import { queueBackfill, UnknownCityError } from "~/lib/pipeline/backfill.server";
 import { requestSourceRefresh } from "~/lib/sources/requests.server";
+import { requestCityRecordSync } from "~/lib/legistar/command.server";
 import { sourcesOf } from "~/lib/sources/refresh.server";
 
 const Target = z.union([
@@ -32,6 +33,14 @@ const Target = z.union([
 export const HandOffRequest = z.discriminatedUnion("command", [
   z.object({ id: z.uuid(), command: z.literal("analyze"), target: Target, force: z.boolean() }).strict(),
   z.object({ id: z.uuid(), command: z.literal("ingest"), target: Target }).strict(),
+  /** `npm run ingest -- --city KEY --record`: the city's official record (docs/decisions/0067-legistar-record.md). */
+  z
+    .object({
+      id: z.uuid(),
+      command: z.literal("record"),
+      target: z.object({ cityKey: Target.options[0].shape.cityKey }),
+    })
+    .strict(),
 ]);
 
 export type HandOffRequest = z.infer<typeof HandOffRequest>;
@@ -148,6 +157,19 @@ async function perform(request: HandOffRequest): Promise<HandOffReply> {
         ok: true,
         message: `Analysis queued for ${plural(run.queued, "meeting")} of ${of}${skipped}.`,
         follow: `Follow the progress on ${jobsPage()} (Analyze every eligible meeting) or in the server's log.`,
+      };
+    }
+    if (request.command === "record") {
+      const { city, request: sync, noSource } = await requestCityRecordSync(request.target.cityKey);
+      if (sync.status === "no-source") return { ok: false, error: noSource };
+      console.log(`[hand-off] npm run ingest --record: the official record of ${city} ${sync.status}`);
+      return {
+        ok: true,
+        message:
+          sync.status === "queued"
+            ? `The official record of ${city} is queued for a sync.`
+            : `A sync of the official record of ${city} is already waiting or running.`,
+        follow: `The Legislative system card of City Management shows when it ran and any error; or follow it on ${jobsPage()}.`,
       };
     }
     const sources = await sourcesOf(request.target);

@@ -19,6 +19,7 @@ import { fetchTranscriptForVideo } from "~/lib/transcripts/fetch.server";
 import { isVideoSourceError } from "~/lib/youtube/sources.server";
 import { handleIssueSummaryJob, queueIssueSummaries } from "~/lib/issues/jobs.server";
 import { handleInboxMailJob } from "~/lib/inbox/notices.server";
+import { handleLegistarSyncJob } from "~/lib/legistar/job.server";
 import { attemptDeadlineMs } from "./budgets.server";
 import { ensureAnalysisQueued, ensureStoryQueued, scheduleCaptionRetry } from "./enqueue.server";
 import {
@@ -166,4 +167,5 @@ export const HANDLERS: Record<QueueName, (job: JobInput) => Promise<JobOutput>> 
   [QUEUES.issueSummary]: handleIssueSummaryJob,
   [QUEUES.inboxMail]: handleInboxMailJob,
   [QUEUES.backfill]: handleBackfillJob,
+  [QUEUES.legistarSync]: (job) => handleLegistarSyncJob(job, attemptDeadline(QUEUES.legistarSync)),
 };

@@ -19,6 +19,8 @@ export const QUEUES = {
   inboxMail: "inbox-mail",
   /** One meeting of "Analyze every eligible meeting": its analysis, then its story (docs/decisions/0050). */
   backfill: "backfill",
+  /** One city's official record from its Legistar client (docs/decisions/0067-legistar-record.md); singletonKey = the city's id. */
+  legistarSync: "legistar-sync",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -26,7 +28,7 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 /** The queues whose jobs work on one video (singletonKey = city_videos.id). */
 export type VideoQueueName = Exclude<
   QueueName,
-  "source-refresh" | "alert-match" | "alert-mail" | "issue-summary" | "inbox-mail" | "backfill"
+  "source-refresh" | "alert-match" | "alert-mail" | "issue-summary" | "inbox-mail" | "backfill" | "legistar-sync"
 >;
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -63,6 +65,8 @@ const SETTINGS: Record<QueueName, QueueSettings> = {
   "inbox-mail": { retryLimit: 10, retryDelay: 60, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
   // A backlog of a whole city may wait its turn for days behind other work.
   backfill: { retryLimit: 2, retryDelay: 30, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
+  // Like a source refresh: Legistar's failures are recorded on the source, and the next scheduled sync comes anyway.
+  "legistar-sync": { retryLimit: 1, retryDelay: 120, retryBackoff: false, retentionMinutes: 24 * 60 },
 };
 
 /**
@@ -101,6 +105,11 @@ export const StoryJobData = z.object({ ...base, additionalContext: z.string().nu
 
 export const SourceRefreshJobData = z.object({
   urlId: z.uuid(),
+  requestedBy: base.requestedBy,
+});
+
+export const LegistarSyncJobData = z.object({
+  cityId: z.uuid(),
   requestedBy: base.requestedBy,
 });
 
@@ -144,6 +153,7 @@ export type JobDataByQueue = {
   "issue-summary": z.infer<typeof IssueSummaryJobData>;
   "inbox-mail": z.infer<typeof InboxMailJobData>;
   backfill: z.infer<typeof BackfillJobData>;
+  "legistar-sync": z.infer<typeof LegistarSyncJobData>;
 };
 
 /** What a finished job leaves in its output (pg-boss keeps it with the job). */
@@ -167,6 +177,8 @@ export type JobOutput =
   | { outcome: "summarized"; issues: number }
   /** A backfilled meeting: what happened to its analysis and its story. */
   | { outcome: "backfilled"; analysis: "written" | "skipped"; story: "written" | "skipped" }
+  /** A city's official record synced: what was written (a re-run writes nothing). */
+  | { outcome: "recorded"; events: number; eventItems: number; votes: number; matters: number }
   /** A failure that retrying cannot fix (no transcript, no analysis): the job completes with it instead of retrying. */
   | { outcome: "failed"; error: string };
 
@@ -183,6 +195,7 @@ export const RetryJobSchema = z.object({
     QUEUES.issueSummary,
     QUEUES.inboxMail,
     QUEUES.backfill,
+    QUEUES.legistarSync,
   ]),
   jobId: z.string(),
 });

@@ -49,6 +49,8 @@ function outcomeOf(row: JobRow): string | null {
   // A source refresh's counts (docs/decisions/0021-video-ingestion.md).
   if (output.outcome === "refreshed")
     return `refreshed: ${String(output.found)} found, ${String(output.new)} new, ${String(output.updated)} updated, ${String(output.failed)} failed`;
+  if (output.outcome === "recorded")
+    return `recorded: ${String(output.events)} events, ${String(output.eventItems)} items, ${String(output.votes)} votes, ${String(output.matters)} matters`;
   if (output.outcome === "backfilled") return `analysis ${String(output.analysis)}, story ${String(output.story)}`;
   return output.outcome;
 }
@@ -97,6 +99,7 @@ const GENERIC_FAILURE: Record<QueueName, string> = {
   [QUEUES.issueSummary]: "Writing an issue's summary failed.",
   [QUEUES.inboxMail]: "Sending an inbox e-mail failed.",
   [QUEUES.backfill]: "Analyzing the meeting failed.",
+  [QUEUES.legistarSync]: "Syncing the official record failed.",
 };
 
 type StepState = "none" | "queued" | "running" | "present" | "failed" | "unavailable";

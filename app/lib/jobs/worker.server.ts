@@ -9,6 +9,7 @@ import { settings } from "~/lib/env/settings.server";
 import { getBoss, startSupervisedBoss, stopBoss } from "./boss.server";
 import { startDigestSchedule, stopDigestSchedule } from "~/lib/alerts/mail.server";
 import { queueDueRefreshes } from "~/lib/sources/requests.server";
+import { queueDueLegistarSyncs } from "~/lib/legistar/requests.server";
 import { HANDLERS } from "./handlers.server";
 import { handBackShutDownJobs, registerWorker, type WorkerRegistration } from "./liveness.server";
 import { QUEUE_NAMES, type JobOutput, type QueueName } from "./queues";
@@ -31,6 +32,11 @@ function queueScheduledRefreshes(hours: number): void {
   queueDueRefreshes(hours).then(
     (queued) => queued > 0 && console.log(`[jobs] scheduled ${queued} source refresh(es)`),
     (error: unknown) => console.error("[jobs] scheduling source refreshes failed:", error),
+  );
+  // The official record of every city with a legislative system, on the same schedule (docs/decisions/0067).
+  queueDueLegistarSyncs(hours).then(
+    (queued) => queued > 0 && console.log(`[jobs] scheduled ${queued} official record sync(s)`),
+    (error: unknown) => console.error("[jobs] scheduling official record syncs failed:", error),
   );
 }
 

@@ -53,7 +53,8 @@ export async function action({ request }: Route.ActionArgs) {
   const form = String(formData.get(FORM_KEY) ?? "");
   const submission = parseWithZod(formData, { schema: CityManagementSchema });
   if (submission.status !== "success") {
-    const reply = submission.reply();
+    // A Legistar token typed into a refused form is not sent back.
+    const reply = submission.reply({ hideFields: ["token"] });
     const toast = refusal(String(formData.get("intent") ?? ""), reply.error ?? undefined);
     return dataWithToast({ form, result: reply }, toast, { status: 400 });
   }
