@@ -1,13 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { startTestDataServer, testDataSettings } from "./test-data-server";
+import { startFakeLegistarServer } from "../support/fake-legistar-server";
+import { mapleFalls } from "../support/legistar-fixtures";
 
 /**
  * Playwright's webServer (playwright.config.ts): runs the production server
  * (server.ts, serving build/) with the environment the config set, and
  * removes the throwaway data directory when the server exits. With
  * E2E_TEST_DATA_PORT and E2E_TEST_DATA_TOKEN it also opens the test-data
- * door the specs create their data through (test-data-server.ts).
+ * door the specs create their data through (test-data-server.ts), and a
+ * fake Legistar (tests/support/fake-legistar-server.ts).
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -27,6 +30,13 @@ if (dataDir && process.env.E2E_REMOVE_DATA_DIR === "true") {
   process.on("exit", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+}
+
+// The specs' Legistar (legislative-source.spec.ts): a fictional city's record
+// on 127.0.0.1, in this process, for as long as the server runs.
+if (testData && !process.env.LEGISTAR_BASE_URL) {
+  const legistar = await startFakeLegistarServer({ maplefalls: mapleFalls() });
+  process.env.LEGISTAR_BASE_URL = legistar.baseUrl;
 }
 
 process.chdir(root);

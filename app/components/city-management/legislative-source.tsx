@@ -6,6 +6,7 @@
  * queues the sync; the last sync's time and error. Plain form posts to the
  * page's action, each through a fetcher of its own with JavaScript.
  */
+import { useState } from "react";
 import type { z } from "zod";
 import { Button, Field } from "~/components/forms/fields";
 import { getFormProps, getInputProps, useSchemaForm } from "~/components/forms/use-schema-form";
@@ -24,7 +25,12 @@ export function LegislativeSourceCard({ cityId, source }: { cityId: string; sour
         The official record (agendas, votes, people and bills) read from the city&apos;s Legistar site.
       </p>
       {source ? <SyncStatus cityId={cityId} source={source} /> : null}
-      <SourceForm cityId={cityId} source={source} />
+      {/* Drawn afresh when what is saved changes, so that its fields show what was saved (a pasted address as its client id). */}
+      <SourceForm
+        key={`${source?.clientId ?? ""} ${source?.timeZone ?? ""} ${String(source?.tokenSaved ?? false)}`}
+        cityId={cityId}
+        source={source}
+      />
     </section>
   );
 }
@@ -82,7 +88,11 @@ function SyncStatus({ cityId, source }: { cityId: string; source: LegislativeCar
 }
 
 function SourceForm({ cityId, source }: { cityId: string; source: LegislativeCard | null }) {
-  const { fetcher, lastResult, marker } = usePageFetcher("save-legislative-source");
+  const { fetcher, lastResult: posted, marker } = usePageFetcher("save-legislative-source");
+  // Drawn afresh after a save (the card's key), the form would still get the fetcher's reply to a
+  // refused post before it (a redirect leaves a fetcher's data as it was): that reply is not this form's.
+  const [before] = useState(fetcher.data?.result);
+  const lastResult = before !== undefined && posted === before ? undefined : posted;
   const [form, fields] = useSchemaForm<z.input<typeof SaveLegislativeSourceSchema>>({
     id: "save-legislative-source",
     lastResult,
