@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { legislativeSources, legistarBodies, legistarEvents } from "~/lib/db/schema";
 import { getBoss } from "~/lib/jobs/boss.server";
 import { QUEUES } from "~/lib/jobs/queues";
@@ -9,8 +9,7 @@ import { getToast } from "~/lib/toast/toast.server";
 import { action, loader } from "~/routes/admin/city-management";
 import { callAction, callLoader, cookiesFrom, dbTag, getTestDb, TEST_ORIGIN, type RouteResult } from "../setup";
 import { createCity, createSignedInUser } from "../support/factories";
-import { startFakeLegistarServer, type FakeLegistarServer } from "../support/fake-legistar-server";
-import { mapleFalls } from "../support/legistar-fixtures";
+import { fakeLegistarPerTest } from "../support/fake-legistar-per-test";
 
 /**
  * City Management's "Legislative system" card (issue 29, deliverable 1):
@@ -22,18 +21,9 @@ import { mapleFalls } from "../support/legistar-fixtures";
 const PAGE = "/admin/city-management";
 let admin: { cookie: string; id: string };
 let member: { cookie: string; id: string };
-let legistar: FakeLegistarServer;
+const legistar = fakeLegistarPerTest();
 
-beforeAll(async () => {
-  legistar = await startFakeLegistarServer();
-});
-afterAll(async () => {
-  delete process.env.LEGISTAR_BASE_URL;
-  await legistar.close();
-});
 beforeEach(async () => {
-  process.env.LEGISTAR_BASE_URL = legistar.baseUrl;
-  legistar.clients = { maplefalls: mapleFalls() };
   admin = await createSignedInUser({ role: "admin", origin: TEST_ORIGIN });
   member = await createSignedInUser({ role: "member", origin: TEST_ORIGIN });
 });

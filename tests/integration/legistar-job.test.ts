@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import {
   cities,
   legislativeSources,
@@ -17,8 +17,7 @@ import { saveLegislativeSource } from "~/lib/legistar/store.server";
 import { UnknownCityError } from "~/lib/pipeline/backfill.server";
 import { dbTag, getTestDb } from "../setup";
 import { createCity } from "../support/factories";
-import { startFakeLegistarServer, type FakeLegistarServer } from "../support/fake-legistar-server";
-import { mapleFalls } from "../support/legistar-fixtures";
+import { fakeLegistarPerTest } from "../support/fake-legistar-per-test";
 
 /**
  * The official record's sync as a pg-boss job (`legistar-sync`: Sync now,
@@ -28,19 +27,12 @@ import { mapleFalls } from "../support/legistar-fixtures";
  * said and kept on the source.
  */
 
-let legistar: FakeLegistarServer;
+const legistar = fakeLegistarPerTest();
 
-beforeAll(async () => {
-  legistar = await startFakeLegistarServer();
-});
 afterAll(async () => {
-  delete process.env.LEGISTAR_BASE_URL;
   await stopBoss();
-  await legistar.close();
 });
 beforeEach(async () => {
-  process.env.LEGISTAR_BASE_URL = legistar.baseUrl;
-  legistar.clients = { maplefalls: mapleFalls() };
   // Syncs queued by the tests above would run first.
   await (await getBoss()).clearStorage();
 });

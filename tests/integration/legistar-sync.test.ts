@@ -1,5 +1,5 @@
 import { and, asc, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   legislativeSources,
   legistarBodies,
@@ -17,7 +17,8 @@ import { saveLegislativeSource } from "~/lib/legistar/store.server";
 import { syncLegislativeRecord } from "~/lib/legistar/sync.server";
 import { dbTag, getTestDb } from "../setup";
 import { createCity } from "../support/factories";
-import { startFakeLegistarServer, type FakeLegistarServer, type Row } from "../support/fake-legistar-server";
+import type { Row } from "../support/fake-legistar-server";
+import { fakeLegistarPerTest } from "../support/fake-legistar-per-test";
 import { mapleFalls } from "../support/legistar-fixtures";
 
 /**
@@ -28,22 +29,7 @@ import { mapleFalls } from "../support/legistar-fixtures";
  * failure halfway that keeps what was stored, and a deleted record (410).
  */
 
-let legistar: FakeLegistarServer;
-
-beforeAll(async () => {
-  legistar = await startFakeLegistarServer();
-  process.env.LEGISTAR_BASE_URL = legistar.baseUrl;
-});
-afterAll(async () => {
-  delete process.env.LEGISTAR_BASE_URL;
-  delete process.env.LEGISTAR_TIMEOUT_MS;
-  await legistar.close();
-});
-beforeEach(() => {
-  legistar.requests.length = 0;
-  legistar.clients = { maplefalls: mapleFalls() };
-  delete process.env.LEGISTAR_TIMEOUT_MS;
-});
+const legistar = fakeLegistarPerTest();
 
 const FIRST_RUN = new Date("2026-11-18T06:00:00Z");
 const NEXT_DAY = new Date("2026-11-19T06:00:00Z");

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   LEGISTAR_PAGE_SIZE,
   LegistarError,
@@ -10,7 +10,8 @@ import {
 import { listBodies } from "~/lib/legistar/sync.server";
 import { parseSettings } from "~/lib/env/settings.server";
 import { bodyRecord, eventItemRecord, eventRecord, matterRecord } from "~/lib/legistar/records";
-import { startFakeLegistarServer, type FakeLegistarServer } from "../support/fake-legistar-server";
+import { startFakeLegistarServer } from "../support/fake-legistar-server";
+import { fakeLegistarPerTest } from "../support/fake-legistar-per-test";
 import { body, event, mapleFalls } from "../support/legistar-fixtures";
 
 /**
@@ -18,22 +19,7 @@ import { body, event, mapleFalls } from "../support/legistar-fixtures";
  * paging past 1,000 rows, the token, and every failure in words.
  */
 
-let legistar: FakeLegistarServer;
-
-beforeAll(async () => {
-  legistar = await startFakeLegistarServer();
-  process.env.LEGISTAR_BASE_URL = legistar.baseUrl;
-});
-afterAll(async () => {
-  delete process.env.LEGISTAR_BASE_URL;
-  delete process.env.LEGISTAR_TIMEOUT_MS;
-  await legistar.close();
-});
-beforeEach(() => {
-  legistar.requests.length = 0;
-  legistar.clients = { maplefalls: mapleFalls() };
-  delete process.env.LEGISTAR_TIMEOUT_MS;
-});
+const legistar = fakeLegistarPerTest();
 
 async function failure(promise: Promise<unknown>): Promise<LegistarError> {
   const error = await promise.then(
