@@ -7,6 +7,7 @@
  * several, queue one job; the others find it. The quick unlocked read before
  * it keeps page views of finished meetings free of locks.
  */
+import { jobInStates } from "./pending.server";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { getDb } from "~/lib/db/client.server";
@@ -275,18 +276,7 @@ export async function scheduleCaptionRetry(cityVideoId: string, at: Date): Promi
   const boss = await getBoss();
   return getDb().transaction(async (tx) => {
     if (!(await lockVideo(tx, cityVideoId))) return null;
-    const [waiting] = await tx
-      .select({ id: bossJobs.id })
-      .from(bossJobs)
-      .where(
-        and(
-          eq(bossJobs.name, QUEUES.transcriptFetch),
-          eq(bossJobs.singletonKey, cityVideoId),
-          inArray(bossJobs.state, [...WAITING_STATES]),
-        ),
-      )
-      .limit(1);
-    if (waiting) return null;
+    if (await jobInStates(tx, QUEUES.transcriptFetch, cityVideoId, WAITING_STATES)) return null;
     return boss.send(
       QUEUES.transcriptFetch,
       { cityVideoId, requestedBy: null, mode: "auto" },

@@ -5,6 +5,7 @@
  * --record` when the server holds the database. One sync per city at a
  * time: none is queued while one waits or runs.
  */
+import { jobInStates } from "~/lib/jobs/pending.server";
 import { and, desc, eq, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, legislativeSources } from "~/lib/db/schema";
@@ -25,18 +26,8 @@ export async function requestLegistarSync(cityId: string, requestedBy: string | 
       .where(eq(legislativeSources.cityId, cityId))
       .for("update");
     if (!source) return { status: "no-source", jobId: null };
-    const [pending] = await tx
-      .select({ id: bossJobs.id })
-      .from(bossJobs)
-      .where(
-        and(
-          eq(bossJobs.name, QUEUES.legistarSync),
-          eq(bossJobs.singletonKey, cityId),
-          inArray(bossJobs.state, [...PENDING_STATES]),
-        ),
-      )
-      .limit(1);
-    if (pending) return { status: "already-queued", jobId: pending.id };
+    const pending = await jobInStates(tx, QUEUES.legistarSync, cityId, PENDING_STATES);
+    if (pending) return { status: "already-queued", jobId: pending };
     const jobId = await boss.send(
       QUEUES.legistarSync,
       { cityId, requestedBy },

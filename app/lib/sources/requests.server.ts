@@ -4,7 +4,8 @@
  * Videos button, the Channel Manager's Save and fetch, the schedule (every
  * city with sources but Archived ones) and the CLI's peers use it.
  */
-import { and, desc, eq, inArray, isNull, lt, ne, or } from "drizzle-orm";
+import { jobInStates } from "~/lib/jobs/pending.server";
+import { and, desc, eq, isNull, lt, ne, or } from "drizzle-orm";
 import { getBoss, transactionExecutor } from "~/lib/jobs/boss.server";
 import { QUEUES } from "~/lib/jobs/queues";
 import { bossArchive, bossJobs, WAITING_STATES } from "~/lib/jobs/tables.server";
@@ -28,18 +29,8 @@ export async function requestSourceRefresh(urlId: string, requestedBy: string | 
     // The URL's row lock makes concurrent requests queue one job.
     const [source] = await tx.select({ id: cityUrls.id }).from(cityUrls).where(eq(cityUrls.id, urlId)).for("update");
     if (!source) throw missing;
-    const [waiting] = await tx
-      .select({ id: bossJobs.id })
-      .from(bossJobs)
-      .where(
-        and(
-          eq(bossJobs.name, QUEUES.sourceRefresh),
-          eq(bossJobs.singletonKey, urlId),
-          inArray(bossJobs.state, [...WAITING_STATES]),
-        ),
-      )
-      .limit(1);
-    if (waiting) return { status: "already-queued", jobId: waiting.id };
+    const waiting = await jobInStates(tx, QUEUES.sourceRefresh, urlId, WAITING_STATES);
+    if (waiting) return { status: "already-queued", jobId: waiting };
     const jobId = await boss.send(
       QUEUES.sourceRefresh,
       { urlId, requestedBy },
