@@ -28,6 +28,8 @@ export default [
     route("issues", "routes/city/issues.tsx"),
     route("issues/:issueKey", "routes/city/issue.tsx"),
     route("issues/:issueKey/feed.atom", "routes/city/issue-feed.ts"),
+    route("people", "routes/city/people.tsx"),
+    route("people/:personId", "routes/city/person.tsx"),
   ]),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [

@@ -72,11 +72,14 @@ export function QuickInfoCard({
   locationKey,
   sources,
   lastPublishedLabel,
+  hasPeople = false,
 }: {
   city: CityAbout;
   locationKey: string;
   sources: VideoSource[];
   lastPublishedLabel: string | null;
+  /** The city's official record names its members: link their pages. */
+  hasPeople?: boolean;
 }) {
   return (
     <Card title="Quick Info" bodyClassName={CARD_BODY}>
@@ -96,6 +99,19 @@ export function QuickInfoCard({
             </Link>
           }
         />
+        {hasPeople ? (
+          <Fact
+            label="Official record"
+            value={
+              <Link
+                to={href("/city/:locationKey/people", { locationKey })}
+                className="text-brand-700 underline hover:text-brand-800"
+              >
+                People and their votes
+              </Link>
+            }
+          />
+        ) : null}
       </dl>
     </Card>
   );

@@ -13,6 +13,7 @@ import { formatDate } from "~/lib/format/date";
 import { cardDescription } from "~/lib/meetings/rules";
 import type { CurrentRevision } from "~/lib/meetings/provenance";
 import { rowsOf } from "~/lib/db/rows.server";
+import { hasPeopleSql } from "~/lib/legistar/people.server";
 
 /** What a meeting card gets (dates as text, a description built from the transcript): a view, not a row. */
 export type VideoCardData = {
@@ -110,6 +111,8 @@ export type CityOverview = {
   /** Videos per month ("YYYY-MM") since `since`; months without any are absent. */
   perMonth: Record<string, number>;
   sources: VideoSource[];
+  /** The city's official record names its members (its people pages have someone to show). */
+  hasPeople: boolean;
 };
 
 type OverviewRow = {
@@ -121,6 +124,7 @@ type OverviewRow = {
   last_published: string | null;
   per_month: unknown;
   sources: unknown;
+  has_people: boolean | string | null;
 };
 
 function parseJsonColumn<T>(value: unknown, fallback: T): T {
@@ -161,7 +165,8 @@ export async function getCityOverview(cityId: string, since: Date): Promise<City
          from cities_urls cu join city_urls u on u.id = cu.url_id
          where cu.city_id = ${cityId}::uuid
            and exists (select 1 from city_video_sources s join city_videos sv on sv.id = s.city_video_id
-                       where s.city_url_id = u.id and sv.city_id = ${cityId}::uuid)) as sources
+                       where s.city_url_id = u.id and sv.city_id = ${cityId}::uuid)) as sources,
+      ${hasPeopleSql(cityId)} as has_people
     from city_videos v
     where v.city_id = ${cityId}::uuid
   `);
@@ -176,6 +181,7 @@ export async function getCityOverview(cityId: string, since: Date): Promise<City
     lastPublished: row?.last_published ?? null,
     perMonth: Object.fromEntries(Object.entries(perMonth).map(([month, count]) => [month, Number(count)])),
     sources: parseJsonColumn<VideoSource[]>(row?.sources, []),
+    hasPeople: row?.has_people === true || String(row?.has_people) === "true",
   };
 }
 

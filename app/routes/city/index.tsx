@@ -67,6 +67,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
         months: months.map((month) => ({ month, count: overview.perMonth[month] ?? 0 })),
       },
       isAdmin: Boolean(user?.isAdmin),
+      hasPeople: overview.hasPeople,
       search,
       toast: search?.toast ?? null,
     },
@@ -163,6 +164,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
             locationKey={city.locationKey}
             sources={sources}
             lastPublishedLabel={stats.lastPublishedLabel}
+            hasPeople={loaderData.hasPeople}
           />
           <StatisticsCard stats={stats} color={action} />
         </aside>
