@@ -5,7 +5,7 @@ import { VOTES_PER_PAGE } from "~/lib/legistar/people.server";
 import { getCityOverview } from "~/lib/meetings/meetings.server";
 import { loader as peopleLoader } from "~/routes/city/people";
 import { loader as personLoader } from "~/routes/city/person";
-import { callLoader, dbTag } from "../setup";
+import { callLoader, dbTag, execSql } from "../setup";
 import { createCity, createMeeting } from "../support/factories";
 import type { FakeLegistarClient, Row } from "../support/fake-legistar-server";
 import { fakeLegistarPerTest } from "../support/fake-legistar-per-test";
@@ -331,6 +331,34 @@ describe(`the people of a city's official record ${dbTag}`, () => {
     ]);
     const grace = await personData(city.locationKey, GRACE);
     expect(grace.quotes).toEqual([]);
+  });
+
+  it("a sync that changes the record bumps the city's content version (its cached pages go); one that writes nothing does not", async () => {
+    const version = async (cityId: string) =>
+      Number(
+        (
+          await execSql<{ version: string }>("select version from content_versions where scope = $1", [
+            `city:${cityId}`,
+          ])
+        )[0]?.version ?? 0,
+      );
+    const city = await cityWithRecord();
+    const afterFirst = await version(city.id);
+    await syncLegislativeRecord(city.id, { now: SYNCED_AT });
+    expect(await version(city.id)).toBe(afterFirst);
+    const served = legistar.clients.maplefalls!;
+    served.votes![14343]![2] = vote(
+      70022,
+      14343,
+      served.persons!.find((p) => p.PersonId === RENEE)!,
+      "Aye",
+      16,
+    );
+    served.votes![14343]![2]!.VoteLastModifiedUtc = "2026-11-18T09:00:00";
+    await syncLegislativeRecord(city.id, { now: new Date("2026-11-18T12:00:00Z") });
+    expect(await version(city.id)).toBeGreaterThan(afterFirst);
+    const renee = await personData(city.locationKey, RENEE, "?type=Resolution");
+    expect(renee.votes.votes.map((v) => v.voteName)).toEqual(["Aye"]);
   });
 
   it("never reaches a person of another city; an unknown or malformed id is 404", async () => {

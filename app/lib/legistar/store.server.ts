@@ -94,6 +94,16 @@ export async function markSyncSucceeded(cityId: string, startedAt: Date): Promis
     .where(eq(legislativeSources.cityId, cityId));
 }
 
+/**
+ * The city's pages depend on its record now (its people): a sync that wrote
+ * something bumps the city's content version, so the rendered-page cache
+ * (docs/decisions/0030-rendered-page-cache.md) drops them. The record's
+ * tables carry no content-version trigger.
+ */
+export async function markCityContentChanged(cityId: string): Promise<void> {
+  await getDb().execute(sql`select public.content_versions_bump(array[${`city:${cityId}`}]::text[])`);
+}
+
 /** A sync that failed: what it stored stays; `lastSyncedAt` does not move, so the next run reads the same window again. */
 export async function markSyncFailed(cityId: string, message: string, at: Date): Promise<void> {
   await getDb()

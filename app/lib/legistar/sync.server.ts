@@ -39,6 +39,7 @@ import {
 } from "./records";
 import {
   getLegislativeSource,
+  markCityContentChanged,
   markSyncFailed,
   markSyncStarted,
   markSyncSucceeded,
@@ -431,9 +432,11 @@ export async function syncLegislativeRecord(
   const since = source.lastSyncedAt ? new Date(source.lastSyncedAt.getTime() - lookBack) : null;
   const recentDay = localDay(new Date(now.getTime() - lookBack), source.timeZone);
   await markSyncStarted(cityId, now);
+  const changed = () => Object.values(run.written).some((count) => count > 0);
   try {
     await runSync(run, since, recentDay);
   } catch (error) {
+    if (changed()) await markCityContentChanged(cityId);
     const message =
       error instanceof LegistarError
         ? error.message
@@ -443,6 +446,7 @@ export async function syncLegislativeRecord(
     await markSyncFailed(cityId, message, new Date());
     return { written: run.written, error: message };
   }
+  if (changed()) await markCityContentChanged(cityId);
   await markSyncSucceeded(cityId, now);
   return { written: run.written, error: null };
 }
