@@ -14,6 +14,8 @@ import {
   type MeetingOptions,
   type SourceOptions,
 } from "../support/factories";
+import { saveLegislativeSource } from "~/lib/legistar/store.server";
+import { syncLegislativeRecord } from "~/lib/legistar/sync.server";
 
 /**
  * The e2e server's test-data door (docs/decisions/0018-e2e-test-data.md):
@@ -92,6 +94,14 @@ const ROUTES: Record<string, Route> = {
   "/listings": async (input) => {
     const listing = await createBusinessListing(input as BusinessListingOptions);
     return { id: listing.id, name: listing.name, businessKey: listing.businessKey, imageUrl: listing.imageUrl };
+  },
+  // The city's official record, synced now from the fake Legistar web-server.ts runs ("maplefalls").
+  "/legislative-records": async (input) => {
+    const { cityId, clientId = "maplefalls" } = input as { cityId: string; clientId?: string };
+    await saveLegislativeSource(cityId, { clientId, timeZone: "America/Chicago" });
+    const { written, error } = await syncLegislativeRecord(cityId);
+    if (error) throw new Error(error);
+    return { written };
   },
   "/meetings": async (input) => {
     const {

@@ -32,6 +32,8 @@ export type TestData = {
   createUser(role: "member" | "admin"): Promise<TestUser>;
   createCity(options?: CityOptions): Promise<TestCity>;
   createMeeting(options?: TestMeetingOptions): Promise<TestMeeting>;
+  /** The city's official record: its Legistar source saved and synced from the e2e server's fake Legistar. */
+  createLegislativeRecord(city: TestCity): Promise<void>;
   /** A source (city URL) of the city; meetings join it with `cityUrlsId`. */
   createSource(city: TestCity, options?: SourceOptions): Promise<TestSource>;
   /** Business listings of the city, one per entry (Tier 3 unless given). */
@@ -85,6 +87,9 @@ export function testDataClient(door: TestDataDoor): TestData {
     },
     async createCity(options = {}) {
       return withPath(await post<Omit<TestCity, "path">>("/cities", options));
+    },
+    async createLegislativeRecord(city) {
+      await post("/legislative-records", { cityId: city.id });
     },
     async createSource(city, options = {}) {
       return post<TestSource>("/sources", { ...options, cityId: city.id });

@@ -242,7 +242,13 @@ export function PersonScreen({
         <h2 id="votes" className="text-xl font-semibold">
           Votes
         </h2>
-        <VoteFilterForm path={path} filters={filters} types={votes.types} />
+        {/* Keyed by the filters: after a navigation the selects show the filters of the page. */}
+        <VoteFilterForm
+          key={`${path}${personSearch({ ...filters, page: 1 })}`}
+          path={path}
+          filters={filters}
+          types={votes.types}
+        />
         <p className="mt-3 text-sm text-slate-600" data-testid="vote-count">
           {votes.total === 1 ? "1 vote" : `${votes.total} votes`}
           {filtered ? " matching these filters" : ""}

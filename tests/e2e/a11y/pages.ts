@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { mainTestDataDoor, testDataClient } from "../test-data";
 
 /**
  * Every page of the app, as the accessibility audit opens it: the route's
@@ -36,6 +37,9 @@ export type DemoData = {
   /** A contact message and a city request of the admin inbox (demo/inbox.ts). */
   messageId: string;
   requestId: string;
+  /** A city with an official record (the people pages), and one of its people: the demo has no record yet. */
+  peopleCityKey: string;
+  personId: number;
 };
 
 const DEMO_CITY = "alder-creek";
@@ -72,7 +76,13 @@ export async function findDemoData(request: APIRequestContext, adminRequest: API
     }
   }
   if (!decisionsMeetingId) throw new Error(`the demo data has no meeting with decisions in ${DEMO_CITY}`);
+  // The people pages: a city made through the test-data door, with the fake Legistar's record (Maple Falls).
+  const testData = testDataClient(mainTestDataDoor());
+  const peopleCity = await testData.createCity({ name: "Maple Falls" });
+  await testData.createLegislativeRecord(peopleCity);
   return {
+    peopleCityKey: peopleCity.locationKey,
+    personId: 240,
     cityKey: DEMO_CITY,
     meetingId: analyzed.id,
     storyMeetingId: story.id,
@@ -190,6 +200,24 @@ export const AUDITED_PAGES: AuditedPage[] = [
     audience: "visitor",
     label: "issue timeline",
     path: (demo) => `/city/${demo.cityKey}/issues/${demo.issueKey}`,
+  },
+  {
+    pattern: "city/:locationKey/people",
+    audience: "visitor",
+    label: "city people",
+    path: (demo) => `/city/${demo.peopleCityKey}/people`,
+  },
+  {
+    pattern: "city/:locationKey/people/:personId",
+    audience: "visitor",
+    label: "person",
+    path: (demo) => `/city/${demo.peopleCityKey}/people/${demo.personId}`,
+  },
+  {
+    pattern: "city/:locationKey/people/:personId",
+    audience: "visitor",
+    label: "person, votes filtered",
+    path: (demo) => `/city/${demo.peopleCityKey}/people/${demo.personId}?type=Resolution&result=failed`,
   },
   {
     pattern: "meeting/:meetingId",
