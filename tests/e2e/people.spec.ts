@@ -8,13 +8,7 @@ import { expect, jsIndependent, test } from "./fixtures";
  * made through the test-data door.
  */
 
-test("open a city's people, a person, and filter their votes", async ({ page, open, testData }, testInfo) => {
-  const screenshot = async (name: string) => {
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
-    }
-  };
+test("open a city's people, a person, and filter their votes", async ({ page, open, testData }) => {
   const city = await testData.createCity({ name: "Maple Falls" });
   await testData.createLegislativeRecord(city);
 
@@ -32,7 +26,6 @@ test("open a city's people, a person, and filter their votes", async ({ page, op
   await expect(current.getByRole("listitem").filter({ hasText: "Renee Baptiste" })).toContainText(
     "Finance Committee: Chair",
   );
-  await screenshot("people");
 
   await current.getByRole("link", { name: "Renee Baptiste" }).click();
   await expect(page).toHaveURL(`${city.path}/people/240`);
@@ -43,7 +36,6 @@ test("open a city's people, a person, and filter their votes", async ({ page, op
   await expect(page.getByTestId("agreement").getByRole("row", { name: /Daniel Huang/ })).toContainText(
     "1 of 3 items33%",
   );
-  await screenshot("person");
 
   await page.getByLabel("Matter type").selectOption("Resolution");
   await page.getByLabel("Result").selectOption("failed");

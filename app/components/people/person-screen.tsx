@@ -187,8 +187,9 @@ function QuoteList({ city, quotes }: { city: City; quotes: PersonQuote[] }) {
   );
 }
 
-function countOf(shown: number, total: number, noun: string): string {
-  return shown < total ? `The latest ${shown} of ${total} ${noun}.` : `${total} ${noun}.`;
+function countOf(shown: number, total: number, noun: [string, string]): string {
+  const name = total === 1 ? noun[0] : noun[1];
+  return shown < total ? `The latest ${shown} of ${total} ${name}.` : `${total} ${name}.`;
 }
 
 export function PersonScreen({
@@ -286,7 +287,9 @@ export function PersonScreen({
         </h2>
         {motions.total > 0 ? (
           <>
-            <p className="mt-1 text-sm text-slate-600">{countOf(motions.items.length, motions.total, "items")}</p>
+            <p className="mt-1 text-sm text-slate-600">
+              {countOf(motions.items.length, motions.total, ["item", "items"])}
+            </p>
             <MotionList items={motions.items} />
           </>
         ) : (
@@ -301,7 +304,7 @@ export function PersonScreen({
         {sponsorships.total > 0 ? (
           <>
             <p className="mt-1 text-sm text-slate-600">
-              {countOf(sponsorships.matters.length, sponsorships.total, "matters")}
+              {countOf(sponsorships.matters.length, sponsorships.total, ["matter", "matters"])}
             </p>
             <SponsorList matters={sponsorships.matters} />
           </>

@@ -150,7 +150,11 @@ export async function personVotes(cityId: string, personId: number, filters: Per
     join legistar_events e on e.city_id = i.city_id and e.legistar_id = i.event_legistar_id
     left join legistar_matters m on m.city_id = i.city_id and m.legistar_id = i.matter_legistar_id`;
   const [counted, types] = await Promise.all([
-    queryRows<{ total: number }>(sql`select count(*)::int as total ${from} where ${where}`),
+    // Without a filter the votes alone are counted: each has its item and event (foreign keys).
+    filters.type || filters.result
+      ? queryRows<{ total: number }>(sql`select count(*)::int as total ${from} where ${where}`)
+      : queryRows<{ total: number }>(sql`select count(*)::int as total from legistar_votes v
+          where v.city_id = ${cityId} and v.person_legistar_id = ${personId} and v.kind = 'vote'`),
     queryRows<{ type: string }>(sql`
       select distinct m.type_name as type ${from}
       where v.city_id = ${cityId} and v.person_legistar_id = ${personId} and v.kind = 'vote' and m.type_name is not null
