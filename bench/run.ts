@@ -12,6 +12,7 @@
  *   npm run bench -- --only alerts        matching a newly analyzed meeting against 10,000 saved searches (bench/alerts.ts)
  *   npm run bench -- --only fuzz [--fuzz-seconds 120]   malformed, slow and cut-off requests while /healthz is polled (bench/fuzz.ts)
  *   npm run bench -- --only sitemap [--meetings 60000]   the sitemap index and its parts at 60,000 meetings (bench/sitemap.ts)
+ *   npm run bench -- --only record        the official record at 10 years: sync and the person page's queries (bench/record.ts)
  *   npm run bench -- --only decisions [--input FILE.jsonl] [--out DIR]   decisions against hand annotations (bench/decisions.ts)
  *
  * Offline analyzer:
@@ -52,6 +53,7 @@ import { runAlertsBench } from "./alerts";
 import { runFuzz } from "./fuzz";
 import { runSitemapBench } from "./sitemap";
 import { runDecisionsBench } from "./decisions";
+import { runRecordBench } from "./record";
 import { syntheticTranscript } from "./synthetic";
 
 const TARGET_CHARS = 120_000;
@@ -138,6 +140,7 @@ async function main(): Promise<void> {
   if (!only || only === "alerts") await runAlertsBench();
   if (!only || only === "sitemap") await runSitemapBench();
   if (!only || only === "decisions") runDecisionsBench();
+  if (!only || only === "record") await runRecordBench();
   if (!only || only === "fuzz") {
     console.log("\nFuzz: malformed, slow and cut-off requests while /healthz is polled (see bench/fuzz.ts)");
     await runFuzz({ seconds: Number(option("fuzz-seconds") ?? 120) });
