@@ -1023,6 +1023,16 @@ export const legistarVotes = pgTable(
     personName: text("person_name"),
     valueName: text("value_name"),
     value: text("value"),
+    /**
+     * Copied from the vote's item, event and matter by the sync
+     * (docs/decisions/0072-person-page-at-scale.md), so a person's page
+     * filters and pages their votes from this table's indexes alone.
+     */
+    eventLegistarId: integer("event_legistar_id"),
+    eventDate: date("event_date"),
+    agendaSequence: integer("agenda_sequence"),
+    passedFlagName: text("passed_flag_name"),
+    matterType: text("matter_type"),
   },
   (t) => [
     primaryKey({ columns: [t.cityId, t.kind, t.legistarId] }),
@@ -1032,13 +1042,64 @@ export const legistarVotes = pgTable(
       foreignColumns: [legistarEventItems.cityId, legistarEventItems.legistarId],
     }).onDelete("cascade"),
     index("legistar_votes_item_idx").on(t.cityId, t.eventItemLegistarId),
-    index("legistar_votes_person_idx").on(t.cityId, t.personLegistarId),
+    // A person's votes newest first (the person page's order), then filtered by matter type or result.
+    index("legistar_votes_person_date_idx").on(
+      t.cityId,
+      t.personLegistarId,
+      t.kind,
+      t.eventDate.desc().nullsLast(),
+      t.eventLegistarId.desc(),
+      t.agendaSequence,
+      t.eventItemLegistarId,
+    ),
+    index("legistar_votes_person_type_idx").on(
+      t.cityId,
+      t.personLegistarId,
+      t.kind,
+      t.matterType,
+      t.eventDate.desc().nullsLast(),
+      t.eventLegistarId.desc(),
+      t.agendaSequence,
+      t.eventItemLegistarId,
+    ),
+    index("legistar_votes_person_result_idx").on(
+      t.cityId,
+      t.personLegistarId,
+      t.kind,
+      t.passedFlagName,
+      t.eventDate.desc().nullsLast(),
+      t.eventLegistarId.desc(),
+      t.agendaSequence,
+      t.eventItemLegistarId,
+    ),
     check("legistar_votes_kind_check", sql`${t.kind} in ('vote', 'roll-call')`),
     check(
       "legistar_votes_value_check",
       sql`${t.value} is null or ${t.value} in ('yes', 'no', 'abstain', 'absent', 'recused', 'present')`,
     ),
   ],
+);
+
+/**
+ * How often a person voted as a colleague did (docs/decisions/0070-people-pages.md):
+ * over the items both voted yes or no on, `same` of `together`. Recomputed
+ * for the city by the sync whenever its votes changed
+ * (docs/decisions/0072-person-page-at-scale.md); `colleagueName` is the name
+ * on the colleague's votes, for a colleague the record's persons lack.
+ */
+export const legistarAgreements = pgTable(
+  "legistar_agreements",
+  {
+    cityId: uuid("city_id")
+      .notNull()
+      .references(() => cities.id, { onDelete: "cascade" }),
+    personLegistarId: integer("person_legistar_id").notNull(),
+    colleagueLegistarId: integer("colleague_legistar_id").notNull(),
+    colleagueName: text("colleague_name"),
+    together: integer("together").notNull(),
+    same: integer("same").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cityId, t.personLegistarId, t.colleagueLegistarId] })],
 );
 
 /** A bill, resolution or other matter, followed through the council by its file number. */

@@ -6,8 +6,9 @@
  * sponsor. A person is addressed by their Legistar id within the city, so
  * another city's person is never reached.
  *
- * Every query starts from an index on (city, person) or (city, item): see
- * the plans in docs/decisions/0070-people-pages.md.
+ * Every query starts from an index on (city, person) or (city, item); a
+ * person's votes and agreement read what the sync derives for them
+ * (summaries.server.ts; docs/decisions/0072-person-page-at-scale.md).
  */
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows } from "~/lib/db/rows.server";
@@ -142,23 +143,26 @@ const RESULT_NAMES: Record<ResultFilter, string> = { passed: "Pass", failed: "Fa
  * type, `result` on the item's passed flag; a page past the last shows none.
  */
 export async function personVotes(cityId: string, personId: number, filters: PersonFilters): Promise<PersonVotes> {
+  // The vote's copies of its date, order, matter type and result (docs/decisions/0072-person-page-at-scale.md):
+  // filtered, counted and paged on the votes' indexes; the page's 25 rows are joined for what they show.
   const where = sql`v.city_id = ${cityId} and v.person_legistar_id = ${personId} and v.kind = 'vote'
-    ${filters.type ? sql`and m.type_name = ${filters.type}` : sql``}
-    ${filters.result ? sql`and i.passed_flag_name = ${RESULT_NAMES[filters.result]}` : sql``}`;
-  const from = sql`from legistar_votes v
-    join legistar_event_items i on i.city_id = v.city_id and i.legistar_id = v.event_item_legistar_id
-    join legistar_events e on e.city_id = i.city_id and e.legistar_id = i.event_legistar_id
-    left join legistar_matters m on m.city_id = i.city_id and m.legistar_id = i.matter_legistar_id`;
+    ${filters.type ? sql`and v.matter_type = ${filters.type}` : sql``}
+    ${filters.result ? sql`and v.passed_flag_name = ${RESULT_NAMES[filters.result]}` : sql``}`;
+  const order = sql`v.event_date desc nulls last, v.event_legistar_id desc nulls last, v.agenda_sequence, v.event_item_legistar_id`;
   const [counted, types] = await Promise.all([
-    // Without a filter the votes alone are counted: each has its item and event (foreign keys).
-    filters.type || filters.result
-      ? queryRows<{ total: number }>(sql`select count(*)::int as total ${from} where ${where}`)
-      : queryRows<{ total: number }>(sql`select count(*)::int as total from legistar_votes v
-          where v.city_id = ${cityId} and v.person_legistar_id = ${personId} and v.kind = 'vote'`),
+    queryRows<{ total: number }>(sql`select count(*)::int as total from legistar_votes v where ${where}`),
+    // The distinct types, one index probe each (a skip scan), rather than reading every vote of the person.
     queryRows<{ type: string }>(sql`
-      select distinct m.type_name as type ${from}
-      where v.city_id = ${cityId} and v.person_legistar_id = ${personId} and v.kind = 'vote' and m.type_name is not null
-      order by 1`),
+      with recursive types(type) as (
+        (select v.matter_type from legistar_votes v
+          where v.city_id = ${cityId} and v.person_legistar_id = ${personId} and v.kind = 'vote' and v.matter_type is not null
+          order by v.matter_type limit 1)
+        union all
+        select (select v.matter_type from legistar_votes v
+          where v.city_id = ${cityId} and v.person_legistar_id = ${personId} and v.kind = 'vote' and v.matter_type > t.type
+          order by v.matter_type limit 1)
+        from types t where t.type is not null)
+      select type from types where type is not null order by 1`),
   ]);
   const total = Number(counted[0]?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / VOTES_PER_PAGE));
@@ -176,13 +180,21 @@ export async function personVotes(cityId: string, personId: number, filters: Per
     result: string | null;
     tally: string | null;
   }>(sql`
+    with v as (
+      select v.city_id, v.event_item_legistar_id, v.event_legistar_id, v.event_date, v.agenda_sequence,
+        v.matter_type, v.passed_flag_name, v.value, v.value_name
+      from legistar_votes v
+      where ${where}
+      order by ${order}
+      limit ${VOTES_PER_PAGE} offset ${(page - 1) * VOTES_PER_PAGE})
     select i.legistar_id as item_id, i.title as item_title, i.agenda_number, coalesce(i.matter_file, m.file) as matter_file,
-      m.type_name as matter_type, e.date::text as date, e.body_name, v.value, v.value_name,
-      i.passed_flag_name as result, i.tally
-    ${from}
-    where ${where}
-    order by e.date desc nulls last, e.legistar_id desc, i.agenda_sequence, i.legistar_id
-    limit ${VOTES_PER_PAGE} offset ${(page - 1) * VOTES_PER_PAGE}`);
+      v.matter_type, v.event_date::text as date, e.body_name, v.value, v.value_name,
+      v.passed_flag_name as result, i.tally
+    from v
+    join legistar_event_items i on i.city_id = v.city_id and i.legistar_id = v.event_item_legistar_id
+    join legistar_events e on e.city_id = i.city_id and e.legistar_id = i.event_legistar_id
+    left join legistar_matters m on m.city_id = i.city_id and m.legistar_id = i.matter_legistar_id
+    order by ${order}`);
   return {
     total,
     page,
@@ -212,17 +224,14 @@ export type Agreement = { personId: number; name: string; together: number; same
  * share where their votes were the same. Most items in common first.
  */
 export async function agreementWithColleagues(cityId: string, personId: number): Promise<Agreement[]> {
+  // Precomputed by the sync (summaries.server.ts); the colleague's name as the record names them now.
   const rows = await queryRows<{ person_id: number; name: string; together: number; same: number }>(sql`
-    select o.person_legistar_id as person_id, coalesce(p.full_name, max(o.person_name), 'Unnamed') as name,
-      count(*)::int as together, (count(*) filter (where o.value = mine.value))::int as same
-    from legistar_votes mine
-    join legistar_votes o on o.city_id = mine.city_id and o.event_item_legistar_id = mine.event_item_legistar_id
-      and o.kind = 'vote' and o.person_legistar_id <> mine.person_legistar_id and o.value in ('yes', 'no')
-    left join legistar_persons p on p.city_id = o.city_id and p.legistar_id = o.person_legistar_id
-    where mine.city_id = ${cityId} and mine.person_legistar_id = ${personId} and mine.kind = 'vote'
-      and mine.value in ('yes', 'no')
-    group by o.person_legistar_id, p.full_name
-    order by together desc, name`);
+    select a.colleague_legistar_id as person_id, coalesce(p.full_name, a.colleague_name, 'Unnamed') as name,
+      a.together, a.same
+    from legistar_agreements a
+    left join legistar_persons p on p.city_id = a.city_id and p.legistar_id = a.colleague_legistar_id
+    where a.city_id = ${cityId} and a.person_legistar_id = ${personId}
+    order by a.together desc, name`);
   return rows.map((row) => ({
     personId: row.person_id,
     name: row.name,

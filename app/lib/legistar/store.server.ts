@@ -10,6 +10,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getDb } from "~/lib/db/client.server";
 import {
   legislativeSources,
+  legistarAgreements,
   legistarBodies,
   legistarEventItems,
   legistarEvents,
@@ -45,6 +46,7 @@ const RECORD_TABLES = [
   legistarMatterHistories,
   legistarMatterSponsors,
   legistarMatterAttachments,
+  legistarAgreements,
 ] as const;
 
 /**

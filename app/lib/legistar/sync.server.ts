@@ -59,6 +59,7 @@ import {
   legistarPersons,
   legistarVotes,
 } from "~/lib/db/schema";
+import { refreshAgreements, refreshVoteCopies } from "./summaries.server";
 import { voteValue, type VotePatterns } from "./vote-values";
 
 export const LOOK_BACK_HOURS = 72;
@@ -148,6 +149,7 @@ async function syncEventItems(run: Run, event: EventRecord, matterIds: Set<numbe
           lastModified: utc(record.VoteLastModifiedUtc),
           kind: "vote",
           eventItemLegistarId: item.EventItemId,
+          ...copiesOf(event, item),
           personLegistarId: record.VotePersonId,
           personName: record.VotePersonName,
           valueName: record.VoteValueName,
@@ -171,6 +173,7 @@ async function syncEventItems(run: Run, event: EventRecord, matterIds: Set<numbe
           lastModified: utc(record.RollCallLastModifiedUtc),
           kind: "roll-call",
           eventItemLegistarId: item.EventItemId,
+          ...copiesOf(event, item),
           personLegistarId: record.RollCallPersonId,
           personName: record.RollCallPersonName,
           valueName: record.RollCallValueName,
@@ -185,6 +188,19 @@ async function syncEventItems(run: Run, event: EventRecord, matterIds: Set<numbe
       );
     }
   }
+}
+
+/**
+ * What a vote copies from its item and event (docs/decisions/0072-person-page-at-scale.md);
+ * its matter's type, and any copy gone stale, are set by refreshVoteCopies at the end of the run.
+ */
+function copiesOf(event: EventRecord, item: EventItemRecord) {
+  return {
+    eventLegistarId: event.EventId,
+    eventDate: day(event.EventDate),
+    agendaSequence: item.EventItemAgendaSequence,
+    passedFlagName: item.EventItemPassedFlagName,
+  };
 }
 
 function itemRow(cityId: string, eventId: number, record: EventItemRecord, raw: Record<string, unknown>) {
@@ -412,6 +428,16 @@ async function runSync(run: Run, since: Date | null, recentDay: string): Promise
 }
 
 /**
+ * A run that wrote something: the votes' copies follow their items, events
+ * and matters; the agreements are recomputed when votes were written or
+ * removed (a removal may be a vote, an item or a whole event).
+ */
+async function refreshSummaries(run: Run): Promise<void> {
+  await refreshVoteCopies(run.cityId);
+  if (run.written.votes > 0 || run.written.removed > 0) await refreshAgreements(run.cityId);
+}
+
+/**
  * Brings the city's official record up to date. Never throws for Legistar's
  * failures: the result (and the source) carries the message.
  */
@@ -436,6 +462,7 @@ export async function syncLegislativeRecord(
   try {
     await runSync(run, since, recentDay);
   } catch (error) {
+    if (changed()) await refreshSummaries(run);
     if (changed()) await markCityContentChanged(cityId);
     const message =
       error instanceof LegistarError
@@ -446,6 +473,7 @@ export async function syncLegislativeRecord(
     await markSyncFailed(cityId, message, new Date());
     return { written: run.written, error: message };
   }
+  if (changed()) await refreshSummaries(run);
   if (changed()) await markCityContentChanged(cityId);
   await markSyncSucceeded(cityId, now);
   return { written: run.written, error: null };
