@@ -192,7 +192,8 @@ async function syncEventItems(run: Run, event: EventRecord, matterIds: Set<numbe
 
 /**
  * What a vote copies from its item and event (docs/decisions/0072-person-page-at-scale.md);
- * its matter's type, and any copy gone stale, are set by refreshVoteCopies at the end of the run.
+ * its matter's type, and any copy gone stale, are set by refreshVoteCopies once the event's
+ * items, or the matter, are stored.
  */
 function copiesOf(event: EventRecord, item: EventItemRecord) {
   return {
@@ -302,6 +303,7 @@ async function syncMatter(run: Run, { record: matter, raw }: Fetched<MatterRecor
       url: record.MatterAttachmentHyperlink,
     })),
   );
+  await refreshVoteCopies(cityId, { matter: id });
   run.written.removed += await removeOtherChildren(
     cityId,
     "attachments",
@@ -392,6 +394,7 @@ async function runSync(run: Run, since: Date | null, recentDay: string): Promise
     ]);
     try {
       await syncEventItems(run, event, matterIds);
+      await refreshVoteCopies(cityId, { event: event.EventId });
     } catch (error) {
       if (!gone(error)) throw error;
       await removeRecord(cityId, "event", event.EventId);
@@ -411,6 +414,7 @@ async function runSync(run: Run, since: Date | null, recentDay: string): Promise
     } catch (error) {
       if (!gone(error)) throw error;
       await removeRecord(cityId, "matter", matter.record.MatterId);
+      await refreshVoteCopies(cityId, { matter: matter.record.MatterId });
       run.written.removed += 1;
     }
   }
@@ -422,18 +426,18 @@ async function runSync(run: Run, since: Date | null, recentDay: string): Promise
     } catch (error) {
       if (!gone(error)) throw error;
       await removeRecord(cityId, "matter", id);
+      await refreshVoteCopies(cityId, { matter: id });
       run.written.removed += 1;
     }
   }
 }
 
 /**
- * A run that wrote something: the votes' copies follow their items, events
- * and matters; the agreements are recomputed when votes were written or
- * removed (a removal may be a vote, an item or a whole event).
+ * A run that wrote something: the agreements are recomputed when votes were
+ * written or removed (a removal may be a vote, an item or a whole event).
+ * (The votes' copies follow each event and matter as it is stored.)
  */
 async function refreshSummaries(run: Run): Promise<void> {
-  await refreshVoteCopies(run.cityId);
   if (run.written.votes > 0 || run.written.removed > 0) await refreshAgreements(run.cityId);
 }
 
