@@ -152,4 +152,14 @@ describe(`what the sync keeps for the person page ${dbTag}`, () => {
     expect((await personData(city.locationKey, RENEE, "?type=Resolution")).votes.total).toBe(0);
     expect((await personData(city.locationKey, RENEE, "?type=Ordinance")).votes.total).toBe(3);
   });
+
+  it("a matter Legistar answers 410 Gone for leaves its items' votes without a type", async () => {
+    const city = await syncedCity();
+    legistar.clients.maplefalls!.gone = ["matters/1371"];
+    await resync(city.id);
+    const after = await personData(city.locationKey, RENEE);
+    expect(after.votes.types).toEqual(["Ordinance"]);
+    expect(after.votes.votes.find((v) => v.itemId === 14343)!.matterType).toBeNull();
+    expect((await personData(city.locationKey, RENEE, "?type=Resolution")).votes.total).toBe(0);
+  });
 });
