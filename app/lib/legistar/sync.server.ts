@@ -18,6 +18,8 @@
  * - Vote values are mapped by their names (vote-values.ts), never their ids.
  * - A failure stops the run where it is: what was stored stays, the message
  *   is recorded on the source, and the next run reads the same window again.
+ * - Either way the city's events are then matched to its videos
+ *   (matching.server.ts).
  */
 import type { Fetched, LegistarClientRef } from "./client.server";
 import { LegistarError, legistarList, legistarOne, odataDatetime } from "./client.server";
@@ -59,6 +61,7 @@ import {
   legistarVotes,
 } from "~/lib/db/schema";
 import { voteValue, type VotePatterns } from "./vote-values";
+import { matchCityEvents } from "./matching.server";
 
 export const LOOK_BACK_HOURS = 72;
 
@@ -441,9 +444,11 @@ export async function syncLegislativeRecord(
           ? "The sync stopped at its time limit: what it stored is kept, and the next run writes only what is missing."
           : `The sync stopped: ${error instanceof Error ? error.message : String(error)}`;
     await markSyncFailed(cityId, message, new Date());
+    await matchCityEvents(cityId);
     return { written: run.written, error: message };
   }
   await markSyncSucceeded(cityId, now);
+  await matchCityEvents(cityId);
   return { written: run.written, error: null };
 }
 

@@ -1,0 +1,14 @@
+CREATE TABLE "legistar_event_videos" (
+	"city_id" uuid NOT NULL,
+	"event_legistar_id" integer NOT NULL,
+	"city_video_id" uuid NOT NULL,
+	"method" text NOT NULL,
+	"matched_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "legistar_event_videos_city_id_event_legistar_id_pk" PRIMARY KEY("city_id","event_legistar_id"),
+	CONSTRAINT "legistar_event_videos_method_check" CHECK ("legistar_event_videos"."method" in ('body-date', 'only-meeting', 'title', 'admin'))
+);
+--> statement-breakpoint
+ALTER TABLE "legistar_event_videos" ADD CONSTRAINT "legistar_event_videos_city_id_cities_id_fk" FOREIGN KEY ("city_id") REFERENCES "public"."cities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "legistar_event_videos" ADD CONSTRAINT "legistar_event_videos_city_video_id_city_videos_id_fk" FOREIGN KEY ("city_video_id") REFERENCES "public"."city_videos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "legistar_event_videos" ADD CONSTRAINT "legistar_event_videos_event_fk" FOREIGN KEY ("city_id","event_legistar_id") REFERENCES "public"."legistar_events"("city_id","legistar_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "legistar_event_videos_video_key" ON "legistar_event_videos" USING btree ("city_video_id");
