@@ -28,6 +28,7 @@ export default [
     route("issues", "routes/city/issues.tsx"),
     route("issues/:issueKey", "routes/city/issue.tsx"),
     route("issues/:issueKey/feed.atom", "routes/city/issue-feed.ts"),
+    route("events/:eventId", "routes/city/event.tsx"),
   ]),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [

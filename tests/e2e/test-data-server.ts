@@ -14,6 +14,7 @@ import {
   type MeetingOptions,
   type SourceOptions,
 } from "../support/factories";
+import { createLegislativeRecord, type LegislativeRecordOptions } from "../support/legistar-factories";
 
 /**
  * The e2e server's test-data door (docs/decisions/0018-e2e-test-data.md):
@@ -92,6 +93,10 @@ const ROUTES: Record<string, Route> = {
   "/listings": async (input) => {
     const listing = await createBusinessListing(input as BusinessListingOptions);
     return { id: listing.id, name: listing.name, businessKey: listing.businessKey, imageUrl: listing.imageUrl };
+  },
+  "/legislative-records": async (input) => {
+    const { cityId, ...options } = input as LegislativeRecordOptions & { cityId: string };
+    return createLegislativeRecord(cityId, options);
   },
   "/meetings": async (input) => {
     const {

@@ -1,10 +1,15 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { cities } from "~/lib/db/schema";
 import { cityEvent, meetingAgenda, upcomingMeetings } from "~/lib/legistar/agenda.server";
 import { saveLegislativeSource } from "~/lib/legistar/store.server";
 import { syncLegislativeRecord } from "~/lib/legistar/sync.server";
-import { dbTag } from "../setup";
+import { loader as eventLoader } from "~/routes/city/event";
+import { loader as cityLoader } from "~/routes/city/index";
+import { callLoader, dbTag, getTestDb } from "../setup";
 import { createCity, createMeeting } from "../support/factories";
 import { fakeLegistarPerTest } from "../support/fake-legistar-per-test";
+import { createLegislativeRecord } from "../support/legistar-factories";
 
 /**
  * The official agenda beside the transcript (issue 29, deliverable 3): the
@@ -171,5 +176,54 @@ describe(`upcoming meetings (${dbTag})`, () => {
     await syncLegislativeRecord(cityId, { now: new Date("2026-12-10T12:00:00Z") });
     expect((await cityEvent(cityId, 903))?.meetingId).toBe(video.id);
     expect(await upcomingMeetings(cityId, NOW)).toEqual([]);
+  });
+});
+
+describe(`the upcoming meeting's page and the city page's list (${dbTag})`, () => {
+  it("shows the agenda, 404s an unknown or malformed id, and redirects to the meeting once matched", async () => {
+    const cityId = await mapleFalls();
+    const city = await createCity({ name: "Elsewhere" });
+    const { locationKey } = (await getTestDb().select().from(cities).where(eq(cities.id, cityId)))[0]!;
+    await syncLegislativeRecord(cityId, { now: NOW });
+    const open = (key: string, eventId: string) =>
+      callLoader(eventLoader, `/city/${key}/events/${eventId}`, { params: { locationKey: key, eventId } });
+
+    const page = await open(locationKey, "903");
+    expect(page.status).toBe(200);
+    expect((page.data as { agenda: { event: { bodyName: string } } }).agenda.event.bodyName).toBe("City Council");
+    for (const [key, id] of [
+      [locationKey, "904"],
+      [locationKey, "9x"],
+      [locationKey, "99999999999"],
+      [city.locationKey, "903"],
+    ] as const)
+      expect((await open(key, id)).status, `${key}/${id}`).toBe(404);
+
+    const video = await createMeeting({ cityId, title: "City Council", publishedAt: new Date("2026-12-09T02:00:00Z") });
+    await syncLegislativeRecord(cityId, { now: new Date("2026-12-09T12:00:00Z") });
+    const moved = await open(locationKey, "903");
+    expect(moved.status).toBe(302);
+    expect(moved.response?.headers.get("Location")).toBe(`/city/${locationKey}/meeting/${video.id}`);
+  });
+
+  it("the city page lists the meetings from today on (as the server's clock has it), not yesterday's", async () => {
+    const city = await createCity({ name: "Maple Falls" });
+    const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    await createLegislativeRecord(city.id, {
+      timeZone: "UTC",
+      events: [
+        { id: 501, body: "City Council", date: dayFromToday(-1) },
+        { id: 502, body: "Finance Committee", date: dayFromToday(7), time: "5:00 PM" },
+        { id: 503, body: "City Council", date: dayFromToday(14) },
+      ],
+    });
+    const result = await callLoader(cityLoader, `/city/${city.locationKey}`, {
+      params: { locationKey: city.locationKey },
+    });
+    const upcoming = (result.data as { upcoming: { id: number; bodyName: string }[] }).upcoming;
+    expect(upcoming.map((event) => [event.id, event.bodyName])).toEqual([
+      [502, "Finance Committee"],
+      [503, "City Council"],
+    ]);
   });
 });

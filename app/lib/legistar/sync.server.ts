@@ -189,7 +189,8 @@ async function syncEventItems(run: Run, event: EventRecord, matterIds: Set<numbe
   }
 }
 
-function itemRow(cityId: string, eventId: number, record: EventItemRecord, raw: Record<string, unknown>) {
+/** An event item as stored (also the test factories' way to store one). */
+export function itemRow(cityId: string, eventId: number, record: EventItemRecord, raw: Record<string, unknown>) {
   const videoIndex = record.EventItemVideoIndex === null ? null : Math.round(Number(record.EventItemVideoIndex));
   return {
     cityId,

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { mainTestDataDoor, testDataClient } from "../test-data";
 
 /**
  * Every page of the app, as the accessibility audit opens it: the route's
@@ -36,7 +37,28 @@ export type DemoData = {
   /** A contact message and a city request of the admin inbox (demo/inbox.ts). */
   messageId: string;
   requestId: string;
+  /** A city with a legislative record made for the audit (not demo data): its page and an upcoming meeting's. */
+  recordCityPath: string;
+  eventPath: string;
 };
+
+/** A city with one upcoming meeting of its legislative record, two weeks from today. */
+async function upcomingMeetingPaths(): Promise<{ recordCityPath: string; eventPath: string }> {
+  const door = testDataClient(mainTestDataDoor());
+  const city = await door.createCity({ name: "Maple Falls" });
+  const day = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  await door.createLegislativeRecord(city, {
+    events: [
+      {
+        id: 9101,
+        body: "City Council",
+        date: day,
+        items: [{ id: 91011, number: "4.1", title: "A resolution awarding the Elm Street paving contract" }],
+      },
+    ],
+  });
+  return { recordCityPath: city.path, eventPath: `${city.path}/events/9101` };
+}
 
 const DEMO_CITY = "alder-creek";
 const DEMO_ISSUE = "oakdale-creek-development";
@@ -82,6 +104,7 @@ export async function findDemoData(request: APIRequestContext, adminRequest: API
     businessId,
     messageId,
     requestId,
+    ...(await upcomingMeetingPaths()),
   };
 }
 
@@ -153,6 +176,18 @@ export const AUDITED_PAGES: AuditedPage[] = [
     path: fixed("/alerts/unsubscribe/x"),
   },
   { pattern: "city/:locationKey", audience: "visitor", label: "city", path: inCity("") },
+  {
+    pattern: "city/:locationKey",
+    audience: "visitor",
+    label: "city with upcoming meetings",
+    path: (demo) => demo.recordCityPath,
+  },
+  {
+    pattern: "city/:locationKey/events/:eventId",
+    audience: "visitor",
+    label: "upcoming meeting",
+    path: (demo) => demo.eventPath,
+  },
   { pattern: "city/:locationKey/search", audience: "visitor", label: "city search", path: inCity("/search?q=budget") },
   {
     pattern: "city/:locationKey/meeting/:meetingId",
