@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { legistarEventVideos } from "~/lib/db/schema";
+import { contentVersions, legistarEventVideos } from "~/lib/db/schema";
 import { matchCityEvents } from "~/lib/legistar/matching.server";
 import { saveLegislativeSource } from "~/lib/legistar/store.server";
 import { syncLegislativeRecord } from "~/lib/legistar/sync.server";
@@ -151,5 +151,27 @@ describe(`matching Legistar events to videos (${dbTag})`, () => {
       .where(and(eq(legistarEventVideos.cityId, cityId), eq(legistarEventVideos.eventLegistarId, 902)));
     await matchCityEvents(cityId);
     expect(brief(await links(cityId))).toEqual([{ event: 901, video: council.id, method: "admin" }]);
+  });
+
+  it("changes the city's content version when a link or the record changes, so cached pages show it", async () => {
+    const cityId = await mapleFalls();
+    const version = async () =>
+      (
+        await getTestDb()
+          .select({ version: contentVersions.version })
+          .from(contentVersions)
+          .where(eq(contentVersions.scope, `city:${cityId}`))
+      )[0]?.version;
+    await syncLegislativeRecord(cityId, { now: NOW });
+    await createMeeting({ cityId, title: "City Council", publishedAt: eveningOf("2026-11-17") });
+    const beforeLink = await version();
+    expect(await matchCityEvents(cityId)).toEqual({ linked: 1, changed: 1 });
+    const afterLink = await version();
+    expect(afterLink).not.toBe(beforeLink);
+
+    // The upcoming meeting moves to 7 PM: only legistar_events changes.
+    legistar.clients.maplefalls!.events!.find((row) => row.EventId === 903)!.EventTime = "7:00 PM";
+    await syncLegislativeRecord(cityId, { now: new Date("2026-11-19T12:00:00Z") });
+    expect(await version()).not.toBe(afterLink);
   });
 });
