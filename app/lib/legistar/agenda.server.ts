@@ -21,7 +21,6 @@ import { formatLocalMeeting } from "~/lib/format/date";
 import { momentLabel } from "~/lib/meetings/decisions";
 import { isUuid } from "~/lib/uuid";
 import { itemMoments, type AgendaItemView, type AgendaView, type EventView, type ItemMoment } from "./agenda";
-import { localDayOf } from "./matching";
 
 /** Only a web address becomes a link. */
 function webAddress(value: string | null): string | null {
@@ -101,17 +100,15 @@ export async function meetingAgenda(meetingId: string): Promise<AgendaView | nul
   return { event: eventView(row.event, row.timeZone), items: itemViews(items, moments) };
 }
 
-/** The city's events from its local today on that have no video yet, soonest first. */
+/**
+ * The city's events from its local today on that have no video yet, soonest
+ * first; one statement (the city page counts them), none without a source.
+ */
 export async function upcomingMeetings(cityId: string, now: Date, limit = 5): Promise<EventView[]> {
-  const [source] = await getDb()
-    .select({ timeZone: legislativeSources.timeZone })
-    .from(legislativeSources)
-    .where(eq(legislativeSources.cityId, cityId));
-  if (!source) return [];
-  const today = localDayOf(now, source.timeZone);
   const rows = await getDb()
-    .select({ event: legistarEvents })
+    .select({ event: legistarEvents, timeZone: legislativeSources.timeZone })
     .from(legistarEvents)
+    .innerJoin(legislativeSources, eq(legislativeSources.cityId, legistarEvents.cityId))
     .leftJoin(
       legistarEventVideos,
       and(
@@ -120,11 +117,18 @@ export async function upcomingMeetings(cityId: string, now: Date, limit = 5): Pr
       ),
     )
     .where(
-      and(eq(legistarEvents.cityId, cityId), gte(legistarEvents.date, today), isNull(legistarEventVideos.cityVideoId)),
+      and(
+        eq(legistarEvents.cityId, cityId),
+        gte(
+          legistarEvents.date,
+          sql`(${now.toISOString()}::timestamptz at time zone ${legislativeSources.timeZone})::date`,
+        ),
+        isNull(legistarEventVideos.cityVideoId),
+      ),
     )
     .orderBy(asc(legistarEvents.date), sql`${legistarEvents.time} nulls last`, asc(legistarEvents.legistarId))
     .limit(limit);
-  return rows.map((row) => eventView(row.event, source.timeZone));
+  return rows.map((row) => eventView(row.event, row.timeZone));
 }
 
 /** One event of the city with its agenda, and the id of its video once one is matched; null when unknown. */
