@@ -1,4 +1,5 @@
-import { expect, test } from "./fixtures";
+import type { Locator, Page, TestInfo } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
 
 /**
  * Events become meetings (issue 29, deliverable 3; docs/decisions/0069):
@@ -18,13 +19,30 @@ const TRANSCRIPT = [
   "[00:42:10] COUNCILMEMBER HUANG: I move approval.",
 ].join("\n");
 
+/** The section fits a phone: within 375 px, nothing wider inside; screenshots at 1280 and 375 px are kept for a look. */
+async function fitsPhone(page: Page, testInfo: TestInfo, name: string, section: Locator) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath(`${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath(`${name}-375.png`), fullPage: true });
+  const box = await section.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  expect(await section.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+}
+
+/** Opens a page as a reader's reload would: past the browser's copy (public pages may be kept 60 s). */
+async function reload(page: Page, js: boolean) {
+  await page.reload();
+  if (js) await waitForHydration(page);
+}
+
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test("the meeting page shows the official agenda with the moments items are taken up", async ({
   page,
   open,
   testData,
-}) => {
+}, testInfo) => {
   const city = await testData.createCity({ name: "Maple Falls" });
   const meeting = await testData.createMeeting({
     city,
@@ -73,6 +91,7 @@ test("the meeting page shows the official agenda with the moments items are take
   await expect(items.nth(1)).toContainText("found in the transcript");
   await expect(items.nth(0)).not.toContainText("found in the transcript");
   await expect(items.nth(2).getByRole("link")).toHaveCount(0);
+  await fitsPhone(page, testInfo, "meeting-agenda", agenda);
 
   // The city's documents open outside, without access to this page.
   const minutes = agenda.getByRole("link", { name: /^Minutes/ });
@@ -94,8 +113,9 @@ test("the meeting page shows the official agenda with the moments items are take
 test("an upcoming meeting is listed on the city page with its agenda, and leads to its video once matched", async ({
   page,
   open,
+  js,
   testData,
-}) => {
+}, testInfo) => {
   const city = await testData.createCity({ name: "Maple Falls" });
   const day = dayFromToday(10);
   const record = {
@@ -121,6 +141,7 @@ test("an upcoming meeting is listed on the city page with its agenda, and leads 
     "href",
     `https://maplefalls.legistar1.example/meetings/${day}/881_A_Agenda.pdf`,
   );
+  await fitsPhone(page, testInfo, "city-upcoming", upcoming);
   await upcoming.getByRole("link", { name: "Finance Committee", exact: true }).click();
 
   await expect(page).toHaveURL(new RegExp(`${city.path}/events/881$`));
@@ -130,6 +151,7 @@ test("an upcoming meeting is listed on the city page with its agenda, and leads 
   await expect(agenda).toContainText("Fiscal year 2027 budget hearing");
   await expect(agenda).toContainText("RES 2026-90");
   await expect(agenda.getByRole("link")).toHaveCount(0);
+  await fitsPhone(page, testInfo, "upcoming-meeting", agenda);
 
   // The video arrives and is matched: the event's page leads to the meeting.
   const meeting = await testData.createMeeting({
@@ -139,8 +161,10 @@ test("an upcoming meeting is listed on the city page with its agenda, and leads 
   });
   expect(await testData.createLegislativeRecord(city, record)).toEqual({ linked: 1, changed: 1 });
   await open(`${city.path}/events/881`);
+  await reload(page, js);
   await expect(page).toHaveURL(new RegExp(`${meeting.path}$`));
   await expect(page.getByRole("region", { name: "Official agenda" })).toContainText("Fiscal year 2027 budget hearing");
   await open(city.path);
+  await reload(page, js);
   await expect(page.getByRole("region", { name: "Upcoming meetings" })).toHaveCount(0);
 });
