@@ -206,14 +206,15 @@ describe(`the upcoming meeting's page and the city page's list (${dbTag})`, () =
     expect(moved.response?.headers.get("Location")).toBe(`/city/${locationKey}/meeting/${video.id}`);
   });
 
-  it("the city page lists the meetings from today on (as the server's clock has it), not yesterday's", async () => {
+  it("the city page lists the meetings from today on (as the server's clock has it), soonest first, not yesterday's", async () => {
     const city = await createCity({ name: "Maple Falls" });
     const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     await createLegislativeRecord(city.id, {
       timeZone: "UTC",
       events: [
         { id: 501, body: "City Council", date: dayFromToday(-1) },
-        { id: 502, body: "Finance Committee", date: dayFromToday(7), time: "5:00 PM" },
+        { id: 502, body: "Finance Committee", date: dayFromToday(7), time: "1:30 PM" },
+        { id: 504, body: "Planning Commission", date: dayFromToday(7), time: "9:00 AM" },
         { id: 503, body: "City Council", date: dayFromToday(14) },
       ],
     });
@@ -221,7 +222,9 @@ describe(`the upcoming meeting's page and the city page's list (${dbTag})`, () =
       params: { locationKey: city.locationKey },
     });
     const upcoming = (result.data as { upcoming: { id: number; bodyName: string }[] }).upcoming;
+    // Soonest first: a day's meetings by their time, though Legistar gives it as text.
     expect(upcoming.map((event) => [event.id, event.bodyName])).toEqual([
+      [504, "Planning Commission"],
       [502, "Finance Committee"],
       [503, "City Council"],
     ]);

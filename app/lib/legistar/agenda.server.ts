@@ -22,6 +22,14 @@ import { momentLabel } from "~/lib/meetings/decisions";
 import { isUuid } from "~/lib/uuid";
 import { itemMoments, type AgendaItemView, type AgendaView, type EventView, type ItemMoment } from "./agenda";
 
+/** Minutes after midnight of a Legistar time ("1:30 PM" → 810); an unreadable one comes last. */
+export function minutesOf(time: string | null): number {
+  const match = /^\s*(\d{1,2}):(\d{2})\s*([AP])\.?M/i.exec(time ?? "");
+  if (!match) return 24 * 60;
+  const hours = (Number(match[1]) % 12) + (match[3]!.toUpperCase() === "P" ? 12 : 0);
+  return hours * 60 + Number(match[2]);
+}
+
 /** Only a web address becomes a link. */
 function webAddress(value: string | null): string | null {
   const url = value?.trim();
@@ -126,9 +134,17 @@ export async function upcomingMeetings(cityId: string, now: Date, limit = 5): Pr
         isNull(legistarEventVideos.cityVideoId),
       ),
     )
-    .orderBy(asc(legistarEvents.date), sql`${legistarEvents.time} nulls last`, asc(legistarEvents.legistarId))
+    .orderBy(asc(legistarEvents.date), asc(legistarEvents.legistarId))
     .limit(limit);
-  return rows.map((row) => eventView(row.event, row.timeZone));
+  // Legistar's times are text ("9:00 AM", "1:30 PM"): a day's meetings are put in order here.
+  return rows
+    .sort(
+      (a, b) =>
+        (a.event.date ?? "").localeCompare(b.event.date ?? "") ||
+        minutesOf(a.event.time) - minutesOf(b.event.time) ||
+        a.event.legistarId - b.event.legistarId,
+    )
+    .map((row) => eventView(row.event, row.timeZone));
 }
 
 /** One event of the city with its agenda, and the id of its video once one is matched; null when unknown. */
