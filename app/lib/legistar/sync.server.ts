@@ -18,6 +18,8 @@
  * - Vote values are mapped by their names (vote-values.ts), never their ids.
  * - A failure stops the run where it is: what was stored stays, the message
  *   is recorded on the source, and the next run reads the same window again.
+ * - Either way the city's events are then matched to its videos
+ *   (matching.server.ts).
  */
 import type { Fetched, LegistarClientRef } from "./client.server";
 import { LegistarError, legistarList, legistarOne, odataDatetime } from "./client.server";
@@ -60,6 +62,7 @@ import {
   legistarVotes,
 } from "~/lib/db/schema";
 import { voteValue, type VotePatterns } from "./vote-values";
+import { matchCityEvents } from "./matching.server";
 
 export const LOOK_BACK_HOURS = 72;
 
@@ -187,7 +190,8 @@ async function syncEventItems(run: Run, event: EventRecord, matterIds: Set<numbe
   }
 }
 
-function itemRow(cityId: string, eventId: number, record: EventItemRecord, raw: Record<string, unknown>) {
+/** An event item as stored (also the test factories' way to store one). */
+export function itemRow(cityId: string, eventId: number, record: EventItemRecord, raw: Record<string, unknown>) {
   const videoIndex = record.EventItemVideoIndex === null ? null : Math.round(Number(record.EventItemVideoIndex));
   return {
     cityId,
@@ -444,10 +448,12 @@ export async function syncLegislativeRecord(
           ? "The sync stopped at its time limit: what it stored is kept, and the next run writes only what is missing."
           : `The sync stopped: ${error instanceof Error ? error.message : String(error)}`;
     await markSyncFailed(cityId, message, new Date());
+    await matchCityEvents(cityId);
     return { written: run.written, error: message };
   }
   if (changed()) await markCityContentChanged(cityId);
   await markSyncSucceeded(cityId, now);
+  await matchCityEvents(cityId);
   return { written: run.written, error: null };
 }
 
