@@ -32,8 +32,11 @@ function packageVersion(name: string): string {
   return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
 }
 
+let snapshotPath: string | undefined;
+
 /** Where the snapshot of the current migrations is kept (it may not exist yet). */
 export function migratedSnapshotPath(): string {
+  if (snapshotPath) return snapshotPath;
   const hash = createHash("sha256");
   hash.update(`pglite ${packageVersion("@electric-sql/pglite")}\ndrizzle-orm ${packageVersion("drizzle-orm")}\n`);
   const drizzle = path.join(ROOT, "drizzle");
@@ -45,25 +48,24 @@ export function migratedSnapshotPath(): string {
     "meta/_journal.json",
   ];
   for (const name of files) hash.update(`${name}\n`).update(fs.readFileSync(path.join(drizzle, name)));
-  return path.join(os.tmpdir(), `gavel-pglite-migrated-${hash.digest("hex").slice(0, 16)}.tar.gz`);
+  snapshotPath = path.join(os.tmpdir(), `gavel-pglite-migrated-${hash.digest("hex").slice(0, 16)}.tar.gz`);
+  return snapshotPath;
 }
 
-let ensured: Promise<string> | undefined;
+let building: Promise<string> | undefined;
 
 /**
  * The snapshot's path, made first if it is missing (in a child process, so
  * that the caller's database client and settings stay untouched).
  */
-export function ensureMigratedSnapshot(): Promise<string> {
+export async function ensureMigratedSnapshot(): Promise<string> {
   const target = migratedSnapshotPath();
-  if (ensured && fs.existsSync(target)) return ensured;
-  ensured = build(target);
-  ensured.catch(() => (ensured = undefined));
-  return ensured;
+  if (fs.existsSync(target)) return target;
+  building ??= build(target).finally(() => (building = undefined));
+  return building;
 }
 
 async function build(target: string): Promise<string> {
-  if (fs.existsSync(target)) return target;
   const partial = `${target}.${process.pid}-${randomBytes(4).toString("hex")}.partial`;
   try {
     await promisify(execFile)(process.execPath, ["--import", "tsx", BUILDER, partial], {
