@@ -8,7 +8,6 @@
  *   music ("Thank you for watching.", "Subtitles by …"), any line heard
  *   where the audio is silent, and a line repeated in a loop.
  */
-import { formatDuration } from "~/lib/format/duration";
 import type { SpokenSegment } from "./client.server";
 import { silentSeconds, type Silence } from "./chunks";
 
@@ -19,8 +18,9 @@ export class ChunkAnswerError extends Error {
   override name = "ChunkAnswerError";
 }
 
+/** Seconds into the chunk, as the server gave them (may be negative). */
 function clock(seconds: number): string {
-  return `${formatDuration(seconds, "m:ss")}.${String(Math.floor((Math.abs(seconds) % 1) * 10))}`;
+  return `${seconds.toFixed(1)} s`;
 }
 
 /**
@@ -30,7 +30,7 @@ function clock(seconds: number): string {
  */
 export function checkSegmentTimes(segments: readonly SpokenSegment[], length: number): SpokenSegment[] {
   return segments.map((segment, index) => {
-    const which = `segment ${index + 1} ("${segment.text.slice(0, 40)}")`;
+    const which = `segment ${index + 1} ("${segment.text.slice(0, 40).trimEnd()}")`;
     if (segment.end < segment.start)
       throw new ChunkAnswerError(
         `${which} runs backwards: it ends at ${clock(segment.end)} before it starts at ${clock(segment.start)}.`,

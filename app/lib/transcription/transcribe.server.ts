@@ -24,7 +24,7 @@ import { fileStorage } from "~/lib/storage/storage.server";
 import { formatTranscriptText } from "~/lib/transcripts/format";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { saveTranscript } from "~/lib/transcripts/store.server";
-import { isUuid } from "~/lib/uuid";
+import { readVideoFlags } from "~/lib/pipeline/video.server";
 import { cutChunk, prepareAudio } from "./audio.server";
 import type { AudioChunk, Silence } from "./chunks";
 import { readTranscriptionConfig, transcribeFile, TranscriptionError, type TranscriptionConfig } from "./client.server";
@@ -202,7 +202,7 @@ export async function transcribeRecording(
 ): Promise<TranscriptionResult> {
   const config = readTranscriptionConfig();
   if (!config) throw new TranscriptionError("Transcription is off: set TRANSCRIPTION_BASE_URL.", false);
-  if (!isUuid(cityVideoId)) throw new TranscriptionError("Meeting not found.", false);
+  if (!(await readVideoFlags(cityVideoId))) throw new TranscriptionError("Meeting not found.", false);
   const bytes = await stat(recordingPath).then(
     (info) => info.size,
     () => {
