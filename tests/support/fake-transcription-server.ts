@@ -201,7 +201,7 @@ export async function startFakeTranscriptionServer(
       const form = await new Request("http://fake/", {
         method: "POST",
         headers: { "content-type": request.headers["content-type"] ?? "" },
-        body,
+        body: new Uint8Array(body),
       }).formData();
       const file = form.get("file");
       if (!(file instanceof Blob)) return sendJson(response, 400, { error: { message: "no file" } });
