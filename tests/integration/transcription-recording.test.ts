@@ -1,7 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cityVideos, transcriptSegments } from "~/lib/db/schema";
+import { stopBoss } from "~/lib/jobs/boss.server";
+import { QUEUES } from "~/lib/jobs/queues";
+import { listRecentJobs } from "~/lib/jobs/status.server";
+import { runNextJob } from "~/lib/jobs/worker.server";
 import { fileStorage } from "~/lib/storage/storage.server";
+import { queueTranscription } from "~/lib/transcription/job.server";
 import { checkpointKey, transcribeRecording, TranscriptionError } from "~/lib/transcription/transcribe.server";
 import { dbTag, getTestDb, truncateAllTables } from "../setup";
 import { createMeeting } from "../support/factories";
@@ -34,8 +39,10 @@ beforeAll(async () => {
   process.env.TRANSCRIPTION_CHUNK_MIN_SECONDS = "15";
   process.env.TRANSCRIPTION_CHUNK_MAX_SECONDS = "30";
   process.env.TRANSCRIPTION_RETRY_DELAY_MS = "0";
+  process.env.JOBS_RETRY_DELAY_SECONDS = "0"; // before the job queue starts: a failed job's retry runs at once
 });
 afterAll(async () => {
+  await stopBoss();
   await server?.close();
 });
 beforeEach(async () => {
@@ -256,5 +263,48 @@ describe.skipIf(missing)(`speech-to-text of a recording ${dbTag}`, () => {
     expect(server.requests).toHaveLength(0);
     const unknown = await failureOf(transcribeRecording("00000000-0000-4000-8000-000000000000", meeting.video));
     expect(unknown.message).toBe("Meeting not found.");
+  });
+
+  it("as a job: the queue's retry after a failure mid-way resumes at the chunk that failed", async () => {
+    server.script({ kind: "speech" }, { kind: "speech" }, { kind: "status", status: 500 });
+    const id = await newMeeting();
+    expect(await queueTranscription(id, meeting.video)).toEqual(expect.any(String));
+    const first = await runNextJob(QUEUES.transcription);
+    expect(first?.error).toBeInstanceOf(TranscriptionError);
+    expect(server.requests).toHaveLength(3);
+
+    // pg-boss's back-off holds a retry for a second or two at least.
+    let second: Awaited<ReturnType<typeof runNextJob>> = null;
+    while (!second) {
+      second = await runNextJob(QUEUES.transcription);
+      if (!second) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const sent = JSON.stringify(server.requests.map((request) => [request.reply, request.lineIndexes]));
+    expect(second?.output, `requests: ${sent}`).toMatchObject({
+      outcome: "transcribed",
+      resumed: 2,
+      segmentCount: meeting.lines.length,
+    });
+    const chunks = (second?.output as { chunks: number }).chunks;
+    expect(server.requests).toHaveLength(chunks + 1); // the third chunk twice, the others once
+    expect(server.requests[3]!.lineIndexes).toEqual(server.requests[2]!.lineIndexes);
+    expectTheMeeting(await segmentsOf(id));
+    // /admin/jobs shows what it did, its cost in audio minutes included.
+    const [job] = await listRecentJobs({ queue: QUEUES.transcription, cityVideoId: id });
+    expect(job!.outcome).toBe(
+      `transcribed: ${Math.round(meeting.duration / 6) / 10} audio minutes in ${chunks} chunks (2 resumed), ${meeting.lines.length} segments, 0 dropped as hallucinations`,
+    );
+  });
+
+  it("as a job: a failure no retry can fix completes the job as failed", async () => {
+    server.script({ kind: "past-end" });
+    const id = await newMeeting();
+    await queueTranscription(id, meeting.video);
+    const run = await runNextJob(QUEUES.transcription);
+    expect(run?.output).toMatchObject({
+      outcome: "failed",
+      error: expect.stringMatching(/^Transcribing chunk 1 of \d+ failed: the server's answer was refused: /),
+    });
+    expect(await runNextJob(QUEUES.transcription)).toBeNull();
   });
 });
