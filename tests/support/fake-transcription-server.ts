@@ -172,8 +172,11 @@ function round(seconds: number): number {
   return Math.round(seconds * 100) / 100;
 }
 
+/** Every answer closes its connection: no kept-alive socket carries over from one test to the next. */
+const CLOSE = { connection: "close" };
+
 function sendJson(response: http.ServerResponse, status: number, payload: unknown): void {
-  response.writeHead(status, { "content-type": "application/json" });
+  response.writeHead(status, { "content-type": "application/json", ...CLOSE });
   response.end(JSON.stringify(payload));
 }
 
@@ -193,10 +196,17 @@ export async function startFakeTranscriptionServer(
   const voices = [...new Set(lines.map((line) => line.voice))];
   let options = { ...initial };
 
+  // reset() starts a new generation: a request of an earlier test still being read or decoded (the
+  // client gave up on it) neither records itself nor takes a reply scripted for a later test.
+  let generation = 0;
+
   const server = http.createServer(async (request, response) => {
+    const born = generation;
+    // The reply is the one scripted when the request arrived, in the order requests arrive.
+    const routed = request.method === "POST" && request.url === "/v1/audio/transcriptions";
+    const reply = (routed && queue.shift()) || { kind: "speech" as const };
     try {
-      if (request.method !== "POST" || request.url !== "/v1/audio/transcriptions")
-        return sendJson(response, 404, { error: { message: `no route ${request.method} ${request.url}` } });
+      if (!routed) return sendJson(response, 404, { error: { message: `no route ${request.method} ${request.url}` } });
       const body = await readBody(request);
       const form = await new Request("http://fake/", {
         method: "POST",
@@ -208,7 +218,7 @@ export async function startFakeTranscriptionServer(
       const samples = await decode(Buffer.from(await file.arrayBuffer()));
       const seconds = samples.length / RATE;
       const heard = recognize(islandsOf(samples), lines);
-      const reply = queue.shift() ?? { kind: "speech" };
+      if (born !== generation) return void response.destroy();
       requests.push({
         authorization: request.headers.authorization ?? null,
         model: form.get("model") as string | null,
@@ -228,7 +238,7 @@ export async function startFakeTranscriptionServer(
         case "hang":
           return; // the socket stays open until the client gives up or the server closes
         case "not-json":
-          response.writeHead(200, { "content-type": "text/plain" });
+          response.writeHead(200, { "content-type": "text/plain", ...CLOSE });
           return response.end(`<html>${text}</html>`);
         case "no-segments":
           return sendJson(response, 200, { text });
@@ -258,6 +268,7 @@ export async function startFakeTranscriptionServer(
     script: (...replies) => void queue.push(...replies),
     options: (next) => void (options = { ...next }),
     reset: () => {
+      generation++;
       requests.length = 0;
       queue.length = 0;
       options = { ...initial };
