@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSettings } from "~/lib/env/settings.server";
-import { parseSilences } from "~/lib/transcription/audio.server";
+import { extractAudio, FfmpegMissingError, parseSilences } from "~/lib/transcription/audio.server";
 import { planChunks } from "~/lib/transcription/chunks";
 import type { SpokenSegment } from "~/lib/transcription/client.server";
 import { readTranscriptionConfig } from "~/lib/transcription/client.server";
@@ -39,6 +39,20 @@ describe("chunks of a recording", () => {
       [1800, 2000],
     ]);
     expect(planChunks(120, [{ start: 50, end: 60 }], lengths)).toEqual([{ index: 0, start: 0, end: 120 }]);
+  });
+
+  it("names Debian's ffmpeg package when ffmpeg is not installed", async () => {
+    const path = process.env.PATH;
+    process.env.PATH = "/nonexistent";
+    try {
+      const error = await extractAudio("/nonexistent/meeting.mp4", "/nonexistent/audio.wav").catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(FfmpegMissingError);
+      expect((error as Error).message).toBe(
+        "ffmpeg is not installed: speech-to-text needs it. Install Debian's ffmpeg package (apt-get install ffmpeg), which provides ffmpeg and ffprobe.",
+      );
+    } finally {
+      process.env.PATH = path;
+    }
   });
 
   it("reads ffmpeg's silencedetect log, a silence running to the end included", () => {

@@ -50,12 +50,6 @@ function run(
   });
 }
 
-/** Throws FfmpegMissingError when ffmpeg or ffprobe cannot be run. */
-export async function checkFfmpeg(): Promise<void> {
-  await run("ffmpeg", ["-hide_banner", "-version"]);
-  await run("ffprobe", ["-hide_banner", "-version"]);
-}
-
 const QUIET = ["-nostdin", "-hide_banner", "-loglevel", "error", "-y"];
 
 /** The recording's sound as mono 16 kHz 16-bit WAV, whatever the input (audio or video). */
