@@ -20,6 +20,10 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev
 
 FROM base AS runtime
+# ffmpeg: speech-to-text cuts recordings into chunks (docs/decisions/0071-speech-to-text.md).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg \
+ && rm -rf /var/lib/apt/lists/*
 # TRUST_PROXY: the TLS proxy in front sits on a private container network,
 # not on loopback (README, Configuration).
 ENV NODE_ENV=production \

@@ -30,6 +30,7 @@ export default [
     route("issues/:issueKey/feed.atom", "routes/city/issue-feed.ts"),
     route("people", "routes/city/people.tsx"),
     route("people/:personId", "routes/city/person.tsx"),
+    route("events/:eventId", "routes/city/event.tsx"),
   ]),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [

@@ -21,6 +21,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { freePort } from "../tests/support/free-port";
 import { localServerEnv } from "../tests/support/local-server-env";
+import { snapshotEnv } from "../tests/support/pglite-snapshot";
 
 export type SoakOptions = { clients: number; seconds: number; rounds?: number };
 
@@ -136,6 +137,8 @@ export async function startBuiltServer(): Promise<BuiltServer> {
     env: {
       ...process.env,
       ...localServerEnv(port, dataDir),
+      // The migrated snapshot instead of initdb and every migration: the soak measures the running server.
+      ...(await snapshotEnv()),
       DATABASE_URL: "",
       BENCH_MEMORY_REPORT: "true",
     },

@@ -3,7 +3,10 @@
 #   - Debian's Chromium headless shell at /usr/bin/chromium-headless-shell
 #     (package chromium-headless-shell: Playwright drives it; never
 #     `npx playwright install`; docs/decisions/0063-chromium-headless-shell.md);
-#   - PostgreSQL server binaries (initdb, pg_ctl) under /usr/lib/postgresql/*/bin.
+#   - PostgreSQL server binaries (initdb, pg_ctl) under /usr/lib/postgresql/*/bin;
+#   - ffmpeg (with ffprobe) and espeak-ng: speech-to-text cuts audio with
+#     ffmpeg, and its tests speak their recordings with espeak-ng
+#     (docs/decisions/0071-speech-to-text.md).
 # As root, missing ones are installed with apt-get; otherwise the script stops
 # and names the packages to install.
 set -euo pipefail
@@ -25,6 +28,14 @@ have_postgres() {
 if ! have_postgres; then
   missing+=(postgresql)
 fi
+
+for program in ffmpeg ffprobe espeak-ng; do
+  if ! command -v "$program" >/dev/null 2>&1; then
+    package=$program
+    [[ $program == ffprobe ]] && package=ffmpeg
+    [[ " ${missing[*]} " == *" $package "* ]] || missing+=("$package")
+  fi
+done
 
 if [[ ${#missing[@]} -gt 0 ]]; then
   if [[ $(id -u) -ne 0 ]]; then
@@ -48,6 +59,9 @@ fi
 
 [[ -x $CHROMIUM ]] || { echo "ensure-system-deps: $CHROMIUM is still missing" >&2; exit 1; }
 have_postgres || { echo "ensure-system-deps: PostgreSQL server binaries are still missing" >&2; exit 1; }
+for program in ffmpeg ffprobe espeak-ng; do
+  command -v "$program" >/dev/null 2>&1 || { echo "ensure-system-deps: $program is still missing" >&2; exit 1; }
+done
 
 pg_dir=$(ls -d /usr/lib/postgresql/*/bin | sort -t/ -k5 -n -r | head -n1)
-echo "ensure-system-deps: ok (chromium: $CHROMIUM, postgresql: $pg_dir)"
+echo "ensure-system-deps: ok (chromium: $CHROMIUM, postgresql: $pg_dir, ffmpeg, espeak-ng)"

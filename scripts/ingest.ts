@@ -6,6 +6,13 @@
  *                                           Legistar client, here and now: prints
  *                                           N events, N items, N votes, N matters
  *                                           stored, or the error (exit 1)
+ *   npm run ingest -- --transcribe FILE --meeting ID
+ *                                           the meeting's transcript from a local
+ *                                           recording (audio or video) by speech-to-text
+ *                                           (TRANSCRIPTION_BASE_URL; docs/operating.md,
+ *                                           Speech-to-text): a progress line per chunk;
+ *                                           run again after a failure, it resumes at
+ *                                           the chunk that failed
  * Refreshes each URL here (not through the job queue) as the Refresh
  * Videos button does: new videos are saved in every city linked to the
  * URL, and their captions are queued for the worker (the web server's, or
@@ -16,6 +23,7 @@
  */
 import { parseArgs } from "node:util";
 import { prepareDatabaseOrHandOff, runCityCommand } from "./run-command";
+import { transcribeCommand } from "./transcribe-command";
 import { stopBoss } from "../app/lib/jobs/boss.server";
 import { syncCityRecord } from "../app/lib/legistar/command.server";
 import {
@@ -27,9 +35,12 @@ import {
   type SourceTarget,
 } from "../app/lib/sources/refresh.server";
 
-const USAGE = "Usage: npm run ingest -- (--city KEY | --all) | --city KEY --record";
+const USAGE = "Usage: npm run ingest -- (--city KEY | --all) | --city KEY --record | --transcribe FILE --meeting ID";
 
-type Command = { target: SourceTarget; record: false } | { target: { cityKey: string }; record: true };
+type Command =
+  | { target: SourceTarget; record: false }
+  | { target: { cityKey: string }; record: true }
+  | { transcribe: string; meeting: string };
 
 function parseCommand(): Command | null {
   const { values } = parseArgs({
@@ -37,10 +48,16 @@ function parseCommand(): Command | null {
       city: { type: "string" },
       all: { type: "boolean" },
       record: { type: "boolean" },
+      transcribe: { type: "string" },
+      meeting: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     allowPositionals: false,
   });
+  if (values.transcribe !== undefined || values.meeting !== undefined) {
+    if (values.help || !values.transcribe || !values.meeting || values.city || values.all || values.record) return null;
+    return { transcribe: values.transcribe, meeting: values.meeting };
+  }
   if (values.help || Boolean(values.city) === Boolean(values.all)) return null;
   if (values.record) return values.city ? { target: { cityKey: values.city }, record: true } : null;
   return { target: values.city ? { cityKey: values.city } : { all: true }, record: false };
@@ -70,6 +87,7 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  if ("transcribe" in command) return transcribeCommand(command.transcribe, command.meeting);
   if (command.record) return record(command.target.cityKey);
   const target = command.target;
   const opened = await prepareDatabaseOrHandOff({ command: "ingest", target });

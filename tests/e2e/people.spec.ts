@@ -10,7 +10,7 @@ import { expect, jsIndependent, test } from "./fixtures";
 
 test("open a city's people, a person, and filter their votes", async ({ page, open, testData }) => {
   const city = await testData.createCity({ name: "Maple Falls" });
-  await testData.createLegislativeRecord(city);
+  await testData.syncLegislativeRecord(city);
 
   await open(city.path);
   await page.getByRole("link", { name: "People and their votes" }).click();

@@ -17,7 +17,8 @@ import { e2eServerEnv } from "../support/local-server-env";
  * be reached (a closed port on 127.0.0.1), so analyses and stories fail for
  * real, as with the provider down; `startSecondServer` takes the
  * OPENAI_BASE_URL of a fake model started in the Playwright worker
- * (tests/support/fake-openai-server.ts).
+ * (tests/support/fake-openai-server.ts). Its database starts from the
+ * migrated snapshot, as the first server's does (web-server.ts).
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -16,6 +16,7 @@ import {
 } from "../support/factories";
 import { saveLegislativeSource } from "~/lib/legistar/store.server";
 import { syncLegislativeRecord } from "~/lib/legistar/sync.server";
+import { createLegislativeRecord, type LegislativeRecordOptions } from "../support/legistar-factories";
 
 /**
  * The e2e server's test-data door (docs/decisions/0018-e2e-test-data.md):
@@ -96,12 +97,16 @@ const ROUTES: Record<string, Route> = {
     return { id: listing.id, name: listing.name, businessKey: listing.businessKey, imageUrl: listing.imageUrl };
   },
   // The city's official record, synced now from the fake Legistar web-server.ts runs ("maplefalls").
-  "/legislative-records": async (input) => {
+  "/legislative-syncs": async (input) => {
     const { cityId, clientId = "maplefalls" } = input as { cityId: string; clientId?: string };
     await saveLegislativeSource(cityId, { clientId, timeZone: "America/Chicago" });
     const { written, error } = await syncLegislativeRecord(cityId);
     if (error) throw new Error(error);
     return { written };
+  },
+  "/legislative-records": async (input) => {
+    const { cityId, ...options } = input as LegislativeRecordOptions & { cityId: string };
+    return createLegislativeRecord(cityId, options);
   },
   "/meetings": async (input) => {
     const {

@@ -1,4 +1,5 @@
 import type { CityOptions, MeetingOptions, SourceOptions } from "../support/factories";
+import type { LegislativeRecordOptions } from "../support/legistar-factories";
 
 /**
  * The specs' side of the e2e server's test-data door (test-data-server.ts):
@@ -33,9 +34,14 @@ export type TestData = {
   createCity(options?: CityOptions): Promise<TestCity>;
   createMeeting(options?: TestMeetingOptions): Promise<TestMeeting>;
   /** The city's official record: its Legistar source saved and synced from the e2e server's fake Legistar. */
-  createLegislativeRecord(city: TestCity): Promise<void>;
+  syncLegislativeRecord(city: TestCity): Promise<void>;
   /** A source (city URL) of the city; meetings join it with `cityUrlsId`. */
   createSource(city: TestCity, options?: SourceOptions): Promise<TestSource>;
+  /** Legistar events and items of the city, stored as a sync stores them, then matched to its videos. */
+  createLegislativeRecord(
+    city: TestCity,
+    options: LegislativeRecordOptions,
+  ): Promise<{ linked: number; changed: number }>;
   /** Business listings of the city, one per entry (Tier 3 unless given). */
   createBusinesses(city: TestCity, listings: TestBusinessInput[]): Promise<{ id: string; name: string }[]>;
   /** A business listing in the city (Premium unless asked). */
@@ -88,11 +94,14 @@ export function testDataClient(door: TestDataDoor): TestData {
     async createCity(options = {}) {
       return withPath(await post<Omit<TestCity, "path">>("/cities", options));
     },
-    async createLegislativeRecord(city) {
-      await post("/legislative-records", { cityId: city.id });
+    async syncLegislativeRecord(city) {
+      await post("/legislative-syncs", { cityId: city.id });
     },
     async createSource(city, options = {}) {
       return post<TestSource>("/sources", { ...options, cityId: city.id });
+    },
+    async createLegislativeRecord(city, options) {
+      return post<{ linked: number; changed: number }>("/legislative-records", { ...options, cityId: city.id });
     },
     async createBusinesses(city, listings) {
       const answer = await post<{ listings: { id: string; name: string }[] }>("/businesses", {

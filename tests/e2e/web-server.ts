@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startTestDataServer, testDataSettings } from "./test-data-server";
 import { startFakeLegistarServer } from "../support/fake-legistar-server";
+import { ensureMigratedSnapshot } from "../support/pglite-snapshot";
 import { mapleFalls } from "../support/legistar-fixtures";
 
 /**
@@ -10,7 +11,10 @@ import { mapleFalls } from "../support/legistar-fixtures";
  * removes the throwaway data directory when the server exits. With
  * E2E_TEST_DATA_PORT and E2E_TEST_DATA_TOKEN it also opens the test-data
  * door the specs create their data through (test-data-server.ts), and a
- * fake Legistar (tests/support/fake-legistar-server.ts).
+ * fake Legistar (tests/support/fake-legistar-server.ts). Its new embedded
+ * database starts from the migrated snapshot (tests/support/pglite-snapshot.ts)
+ * instead of running initdb and every migration; the second servers of the
+ * specs (second-server.ts) run this file too.
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -38,6 +42,8 @@ if (testData && !process.env.LEGISTAR_BASE_URL) {
   const legistar = await startFakeLegistarServer({ maplefalls: mapleFalls() });
   process.env.LEGISTAR_BASE_URL = legistar.baseUrl;
 }
+
+if (!process.env.DATABASE_URL) process.env.PGLITE_SNAPSHOT ??= await ensureMigratedSnapshot();
 
 process.chdir(root);
 await import("../../server");

@@ -340,7 +340,7 @@ describe(`city page states and caching ${dbTag}`, () => {
   });
 
   it.runIf(dbKind === "pglite")(
-    "reads the page in 3 SQL statements (6 with the search panel open: the meeting-level query, how many meetings can match, then the search)",
+    "reads the page in 4 SQL statements, one of them its upcoming meetings (7 with the search panel open: the meeting-level query, how many meetings can match, then the search)",
     async () => {
       const pglite = getTestConnection().pglite!;
       const original = pglite.query.bind(pglite);
@@ -354,10 +354,10 @@ describe(`city page states and caching ${dbTag}`, () => {
         await callLoader(layoutLoader, `/city/${KEY}`, { params: { locationKey: KEY } });
         statements = 0;
         await cityPage();
-        expect(statements).toBe(3);
+        expect(statements).toBe(4);
         statements = 0;
         await cityPage("?search=1&q=meeting");
-        expect(statements).toBe(6);
+        expect(statements).toBe(7);
       } finally {
         pglite.query = original;
       }

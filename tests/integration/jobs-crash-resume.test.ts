@@ -207,21 +207,24 @@ describe(`a worker killed with SIGKILL ${dbTag}`, () => {
     await exited;
   }
 
-  /** PGlite: the processes need the database on disk, and only one may open it at a time. */
+  /**
+   * PGlite: the processes need the database on disk, and only one may open it
+   * at a time. The new directory starts from the migrated snapshot
+   * (PGLITE_SNAPSHOT, kept); the worker processes inherit it and, finding a
+   * database there, ignore it.
+   */
   async function useDatabaseOnDisk(): Promise<() => Promise<void>> {
     if (dbKind === "postgres") return async () => {};
     await stopBoss();
     await closeDatabase();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-crash-"));
-    const saved = { dataDir: process.env.PGLITE_DATA_DIR, snapshot: process.env.PGLITE_SNAPSHOT };
+    const savedDataDir = process.env.PGLITE_DATA_DIR;
     process.env.PGLITE_DATA_DIR = path.join(dir, "pglite");
-    delete process.env.PGLITE_SNAPSHOT;
     await migrateDatabase();
     return async () => {
       await stopBoss();
       await closeDatabase();
-      process.env.PGLITE_DATA_DIR = saved.dataDir;
-      process.env.PGLITE_SNAPSHOT = saved.snapshot;
+      process.env.PGLITE_DATA_DIR = savedDataDir;
       fs.rmSync(dir, { recursive: true, force: true });
     };
   }

@@ -126,7 +126,7 @@ describe(`the server listens before it works the queue ${dbTag}`, () => {
 
     server.kill("SIGTERM");
     await once(server, "exit");
-    if (dbKind === "pglite") delete process.env.PGLITE_SNAPSHOT; // open what the server left, as it is
+    // PGlite: opens what the server left, as it is (an existing database ignores PGLITE_SNAPSHOT).
     const [job] = await execSql<{ state: string; output: unknown }>(
       "select state, output from pgboss.job where id = $1",
       [jobId],

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { lockPathOf } from "~/lib/db/pglite-directory.server";
+import { snapshotEnv } from "../support/pglite-snapshot";
 
 /**
  * An invalid setting stops every entry point before it opens the database
@@ -84,11 +85,14 @@ describe("a port already in use", () => {
       const busy = net.createServer();
       await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
       const port = (busy.address() as net.AddressInfo).port;
+      // Its new directory starts from the migrated snapshot: the subject is the port, not the first start.
+      const snapshot = await snapshotEnv();
       try {
         let lock = { held: true, content: "unread" };
         const result = start(
           "server.ts",
           (dataDir) => ({
+            ...snapshot,
             PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
             SEED_DEMO_DATA: "false",
             HOST: "127.0.0.1",

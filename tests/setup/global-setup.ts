@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { ensureMigratedSnapshot } from "../support/pglite-snapshot";
 import { quoteIdent, type TestDatabaseContext, withDatabase } from "./context";
 
 /**
@@ -15,6 +13,10 @@ export default async function setup(project: TestProject) {
   // Whether the files of a worker share its imports (vitest.config.ts: isolate false).
   project.provide("testProcess", project.config.isolate ? "own" : "shared");
   if (project.name !== "db" && project.name !== "db-isolated") {
+    // The `once` files start the app's commands and server on fresh embedded
+    // directories: made here once, before its workers start, so that they
+    // find it (tests/support/pglite-snapshot.ts).
+    if (project.name === "once") await ensureMigratedSnapshot();
     project.provide("testDatabase", { kind: "none" });
     return;
   }
@@ -51,27 +53,12 @@ async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Pr
 
 async function setupPglite(): Promise<Prepared> {
   const started = Date.now();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gavel-vitest-"));
-  const snapshot = path.join(dir, "migrated.tar.gz");
-  await withEnv({ DATABASE_URL: undefined, PGLITE_DATA_DIR: "memory://", PGLITE_SNAPSHOT: undefined }, async () => {
-    const { closeDatabase, getConnection, migrateDatabase } = await import("../../app/lib/db/client.server");
-    try {
-      await migrateDatabase();
-      const pglite = getConnection().pglite;
-      if (!pglite) throw new Error("expected an embedded PGlite connection");
-      const dump = await pglite.dumpDataDir("gzip");
-      fs.writeFileSync(snapshot, Buffer.from(await dump.arrayBuffer()));
-    } finally {
-      await closeDatabase();
-    }
-  });
+  // The one migrated snapshot of the run, shared with every phase and child process.
+  const snapshot = await ensureMigratedSnapshot();
   console.log(
     `[db: pglite] Vitest runs on PGlite: in-memory, one database per test file, cloned from a migrated snapshot (${Date.now() - started} ms)`,
   );
-  return {
-    context: { kind: "pglite", snapshot },
-    teardown: () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
+  return { context: { kind: "pglite", snapshot }, teardown: () => {} };
 }
 
 async function setupPostgres(adminUrl: string): Promise<Prepared> {

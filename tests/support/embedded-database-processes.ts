@@ -1,19 +1,24 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { snapshotEnv } from "./pglite-snapshot";
 
 /**
  * Runs the app's commands in child processes on an on-disk PGlite directory
  * (the tests' own database is in memory or on PostgreSQL), with a clean
- * environment that reaches nothing outside 127.0.0.1.
+ * environment that reaches nothing outside 127.0.0.1. A fresh directory
+ * starts from the migrated snapshot (tests/support/pglite-snapshot.ts)
+ * unless `snapshot: false` asks for a real first start (initdb and every
+ * migration); an existing database ignores it.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export type CommandResult = { code: number | null; stdout: string; stderr: string };
 
-function childEnv(pgliteDataDir: string): NodeJS.ProcessEnv {
+async function childEnv(pgliteDataDir: string, snapshot = true): Promise<NodeJS.ProcessEnv> {
   return {
+    ...(snapshot ? await snapshotEnv() : {}),
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     PGLITE_DATA_DIR: pgliteDataDir,
@@ -28,17 +33,18 @@ function childEnv(pgliteDataDir: string): NodeJS.ProcessEnv {
  * "scripts/db-migrate.ts"; `wrapper` runs it through another program first
  * (e.g. `["unshare", "--pid", "--fork", "--mount-proc"]`), `env` adds variables.
  */
-export function runCommand(
+export async function runCommand(
   script: string,
   args: string[],
   pgliteDataDir: string,
-  options: { wrapper?: string[]; env?: NodeJS.ProcessEnv } = {},
+  options: { wrapper?: string[]; env?: NodeJS.ProcessEnv; snapshot?: boolean } = {},
 ): Promise<CommandResult> {
+  const env = await childEnv(pgliteDataDir, options.snapshot);
   return new Promise((resolve, reject) => {
     const command = [...(options.wrapper ?? []), process.execPath, "--import", "tsx", script, ...args];
     const child = spawn(command[0]!, command.slice(1), {
       cwd: ROOT,
-      env: { ...childEnv(pgliteDataDir), ...options.env },
+      env: { ...env, ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -58,14 +64,15 @@ export type Holder = {
 };
 
 /** Starts a process that holds the database open (as a running server does) until stopped. */
-export function holdDatabase(pgliteDataDir: string): Promise<Holder> {
+export async function holdDatabase(pgliteDataDir: string): Promise<Holder> {
+  const env = await childEnv(pgliteDataDir);
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(
       process.execPath,
       ["--import", "tsx", "tests/support/hold-embedded-database.ts"],
       {
         cwd: ROOT,
-        env: childEnv(pgliteDataDir),
+        env,
         stdio: ["pipe", "pipe", "pipe"],
       },
     );

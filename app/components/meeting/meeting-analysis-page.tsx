@@ -8,6 +8,8 @@ import { ProvenanceNote, QuoteMomentsProvider } from "./checked-text";
 import { isPending, MeetingByline, MeetingFrame, type MeetingPageProps } from "./meeting-frame";
 import { AnalysisSections } from "./meeting-sections";
 import { DecisionsSection } from "./decisions-section";
+import { OfficialAgendaSection } from "./official-agenda-section";
+import type { AgendaView } from "~/lib/legistar/agenda";
 import { Section } from "./section";
 import { VideoEmbed } from "./video-embed";
 
@@ -32,7 +34,13 @@ function StoryLinkCard({ meeting, cityKey }: { meeting: MeetingView; cityKey: st
 }
 
 /** The meeting analysis page (docs/product.md#routes-public), with or without the city in the path. */
-export function MeetingAnalysisPage({ meeting, isAdmin, pipeline, cityInPath }: MeetingPageProps) {
+export function MeetingAnalysisPage({
+  meeting,
+  isAdmin,
+  pipeline,
+  cityInPath,
+  officialAgenda,
+}: MeetingPageProps & { officialAgenda?: AgendaView | null }) {
   const [searchParams] = useSearchParams();
   const startSeconds = parseStartSeconds(searchParams.get("t"));
   const cityKey = cityInPath ? meeting.city.locationKey : null;
@@ -54,6 +62,7 @@ export function MeetingAnalysisPage({ meeting, isAdmin, pipeline, cityInPath }: 
           </div>
           {pipeline ? <PipelineStatusNotice status={pipeline} step="analysis" /> : null}
           <DecisionsSection decisions={meeting.decisions} />
+          <OfficialAgendaSection agenda={officialAgenda} />
           {meeting.analysis.kind === "none" && isPending(pipeline?.analysis) ? null : (
             <QuoteMomentsProvider
               value={{

@@ -26,8 +26,11 @@ import * as schema from "./schema";
  * The one place that knows which PostgreSQL we talk to:
  * - `DATABASE_URL` set: a real server through node-postgres;
  * - otherwise the embedded PGlite, persisted in `PGLITE_DATA_DIR`
- *   (default `data/pglite`), or in memory for `memory://`, optionally
- *   started from a `PGLITE_SNAPSHOT` tarball made by `dumpDataDir()`.
+ *   (default `data/pglite`), or in memory for `memory://`. A fresh one (in
+ *   memory, or a directory that holds no database yet) starts from the
+ *   `PGLITE_SNAPSHOT` tarball made by `dumpDataDir()` when that is set (the
+ *   tests' migrated database); an existing database is opened as it is and
+ *   the snapshot ignored, never loaded over it.
  *   An on-disk directory is locked to this process and checked for damage
  *   before PGlite opens it (pglite-directory.server.ts).
  */
@@ -235,10 +238,10 @@ function openPglite(): Connection {
   let instance: PGlite | undefined;
   // Migrations may take longer than any transaction of the app.
   let migrating = false;
-  const create = (dir: string | undefined): PGlite => {
+  const create = (dir: string | undefined, fresh: boolean): PGlite => {
     const pglite = new PGlite({
       dataDir: dir,
-      loadDataDir: snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined,
+      loadDataDir: snapshot && fresh ? new Blob([fs.readFileSync(snapshot)]) : undefined,
       // The business directories' trigram indexes (drizzle/0006).
       extensions: { pg_trgm },
     });
@@ -246,11 +249,11 @@ function openPglite(): Connection {
     return pglite;
   };
   const opening: Promise<PGlite> = dataDir.startsWith("memory://")
-    ? Promise.resolve((instance = create(undefined)))
+    ? Promise.resolve((instance = create(undefined, true)))
     : claimPgliteDirectory(dataDir).then((claimed) => {
         directory = claimed;
         try {
-          return (instance = create(claimed.dataDir));
+          return (instance = create(claimed.dataDir, claimed.fresh));
         } catch (error) {
           void claimed.release();
           throw error;

@@ -35,6 +35,12 @@ export const GAVEL_FOLDER = "gavel";
 export type PgliteDirectory = {
   /** Absolute path of the data directory, for messages. */
   dataDir: string;
+  /**
+   * No database was ever created here: the directory is missing or empty and
+   * has no `.created` marker (a first start). Only then may PGlite create one,
+   * or load a snapshot into it; anything else is opened as it is.
+   */
+  fresh: boolean;
   /** Records that a database exists here (call once PGlite opened it). */
   markCreated(): void;
   /** Adds to what the lock file says about this process (a server that takes hand-offs). */
@@ -66,8 +72,9 @@ export async function claimPgliteDirectory(dir: string, command = commandName())
   } catch (error) {
     throw asStartError(error, dataDir);
   }
+  let fresh: boolean;
   try {
-    checkDirectory(dataDir, markerPath); // again, now that no other process can change it
+    fresh = checkDirectory(dataDir, markerPath); // again, now that no other process can change it
   } catch (error) {
     await lock.release();
     throw asStartError(error, dataDir);
@@ -84,6 +91,7 @@ export async function claimPgliteDirectory(dir: string, command = commandName())
   lock.write(JSON.stringify(owner));
   return {
     dataDir,
+    fresh,
     markCreated: () => {
       if (fs.existsSync(markerPath)) return;
       fs.writeFileSync(
@@ -134,10 +142,11 @@ function asStartError(error: unknown, dataDir: string): DatabaseStartError {
 
 // ------------------------------------------------------------ directory state
 
-function checkDirectory(dataDir: string, markerPath: string): void {
+/** Refuses a lost or damaged directory; returns whether it is fresh (no database was ever created there). */
+function checkDirectory(dataDir: string, markerPath: string): boolean {
   const entries = fs.existsSync(dataDir) ? fs.readdirSync(dataDir).filter((entry) => entry !== GAVEL_FOLDER) : null;
   if (entries === null || entries.length === 0) {
-    if (!fs.existsSync(markerPath)) return; // first start: PGlite creates the database
+    if (!fs.existsSync(markerPath)) return true; // first start: PGlite creates the database
     throw new DatabaseStartError(
       `The embedded database directory ${dataDir} is ${entries === null ? "missing" : "empty"}, ` +
         `yet a database was created there before (${markerPath}). Gavel will not create a new one in its place. ` +
@@ -152,6 +161,7 @@ function checkDirectory(dataDir: string, markerPath: string): void {
         `Restore it from a backup, or move it away to start over with a new database.`,
     );
   }
+  return false;
 }
 
 // ------------------------------------------------------------------- the lock

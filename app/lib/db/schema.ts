@@ -1178,3 +1178,37 @@ export const legistarMatterAttachments = pgTable(
     index("legistar_matter_attachments_matter_idx").on(t.cityId, t.matterLegistarId),
   ],
 );
+
+/**
+ * Which meeting (video) a Legistar event is: one video per event and one
+ * event per video (docs/decisions/0069-events-become-meetings.md). `method`
+ * says how: "body-date" (the body's name in the video's title or its
+ * source's title, on the event's local date), "only-meeting" (the city's
+ * one event and one video that date), "title" (the closest title among
+ * several that date) or "admin" (set by hand, never changed by matching).
+ * Goes with the event and with the video.
+ */
+export const legistarEventVideos = pgTable(
+  "legistar_event_videos",
+  {
+    cityId: uuid("city_id")
+      .notNull()
+      .references(() => cities.id, { onDelete: "cascade" }),
+    eventLegistarId: integer("event_legistar_id").notNull(),
+    cityVideoId: uuid("city_video_id")
+      .notNull()
+      .references(() => cityVideos.id, { onDelete: "cascade" }),
+    method: text("method").notNull(),
+    matchedAt: timestamp("matched_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cityId, t.eventLegistarId] }),
+    foreignKey({
+      name: "legistar_event_videos_event_fk",
+      columns: [t.cityId, t.eventLegistarId],
+      foreignColumns: [legistarEvents.cityId, legistarEvents.legistarId],
+    }).onDelete("cascade"),
+    uniqueIndex("legistar_event_videos_video_key").on(t.cityVideoId),
+    check("legistar_event_videos_method_check", sql`${t.method} in ('body-date', 'only-meeting', 'title', 'admin')`),
+  ],
+);

@@ -346,6 +346,26 @@ export const SHAPE = {
     description: "timeout of one request to the Legistar Web API, in milliseconds",
   }),
 
+  // Speech-to-text for meetings without captions (issue 30, docs/decisions/0071-speech-to-text.md)
+  TRANSCRIPTION_BASE_URL: url({ web: true }).meta({
+    default: "unset: transcription off",
+    description:
+      "a server that speaks OpenAI's `POST /v1/audio/transcriptions` (`verbose_json` with segment times), e.g. `http://127.0.0.1:8000` for a self-hosted speaches or whisper.cpp server, or `https://api.openai.com`; a trailing `/v1` is allowed (docs/operating.md, Speech-to-text)",
+  }),
+  TRANSCRIPTION_API_KEY: z.string().optional().meta({
+    description: "sent as `Authorization: Bearer …` to that server (self-hosted servers usually need none)",
+  }),
+  TRANSCRIPTION_MODEL: text("whisper-1").meta({
+    description:
+      "model name sent to that server (e.g. `Systran/faster-whisper-large-v3` for speaches; whisper.cpp ignores it)",
+  }),
+  TRANSCRIPTION_TIMEOUT_MS: number(600_000, { min: 1 }).meta({
+    description: "timeout of one chunk's request (10 to 15 minutes of audio), in milliseconds",
+  }),
+  TRANSCRIPTION_RETRIES: number(2, { min: 0 }).meta({
+    description: "retries of one chunk after a server error, a timeout or an unreadable answer (each chunk alone)",
+  }),
+
   // For the tests, not documented for operators (`internal`): faster
   // retries and maintenance, and a migrated database to start the embedded
   // one from.
@@ -353,6 +373,11 @@ export const SHAPE = {
   JOBS_RETRY_DELAY_SECONDS: numberOrUnset({ min: 0 }).meta({ internal: true }),
   JOBS_MAINTENANCE_INTERVAL_SECONDS: number(60, { min: 1 }).meta({ internal: true }),
   PGLITE_SNAPSHOT: z.string().optional().meta({ internal: true }),
+  // Speech-to-text: the chunk lengths (seconds) and the pause before a chunk's retry; tests cut 2 minutes into several chunks.
+  TRANSCRIPTION_CHUNK_MIN_SECONDS: number(600, { min: 1 }).meta({ internal: true }),
+  TRANSCRIPTION_CHUNK_MAX_SECONDS: number(900, { min: 2 }).meta({ internal: true }),
+  TRANSCRIPTION_RETRY_DELAY_MS: number(2000, { min: 0 }).meta({ internal: true }),
+
   // `npm run bench -- --only render`: a directory served as static files at /bench-static.
   BENCH_STATIC_DIR: z.string().optional().meta({ internal: true }),
   // `npm run bench -- --only soak`: on SIGUSR2 the server collects garbage and prints its memory (server.ts).
@@ -382,6 +407,12 @@ const schema = z
         path: ["ANALYTICS_FORWARD_SITE"],
         message: "must be the Umami website id when ANALYTICS_FORWARD_KIND is umami",
       });
+    if (parsed.TRANSCRIPTION_CHUNK_MIN_SECONDS >= parsed.TRANSCRIPTION_CHUNK_MAX_SECONDS)
+      context.addIssue({
+        code: "custom",
+        path: ["TRANSCRIPTION_CHUNK_MIN_SECONDS"],
+        message: "must be less than TRANSCRIPTION_CHUNK_MAX_SECONDS",
+      });
   })
   .transform((parsed) => ({
     ...parsed,
@@ -401,6 +432,7 @@ const SECRET = new Set<string>([
   "S3_SECRET_ACCESS_KEY",
   "S3_ACCESS_KEY_ID",
   "YOUTUBE_PROXY_URL",
+  "TRANSCRIPTION_API_KEY",
 ]);
 
 export class SettingsError extends Error {

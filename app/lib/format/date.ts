@@ -84,3 +84,37 @@ export function formatDayShort(day: string): string {
   const date = toDate(`${day}T00:00:00Z`);
   return date ? DAY_SHORT.format(date) : day;
 }
+
+/** The zone's short name on that day ("CST", "PDT"); none for an unknown zone. */
+function zoneName(date: Date, timeZone: string): string {
+  try {
+    return (
+      new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+        .formatToParts(date)
+        .find((part) => part.type === "timeZoneName")?.value ?? ""
+    );
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * A city's meeting day and time as its legislative system states them, with
+ * the city's zone: ("2026-12-08", "6:30 PM", "America/Chicago") →
+ * "Tuesday, Dec 8, 2026, 6:30 PM CST". Without a time: the day alone.
+ */
+export function formatLocalMeeting(day: string, time: string | null, timeZone: string): string {
+  const date = toDate(`${day}T12:00:00Z`);
+  if (!date) return day;
+  const dayText = new Intl.DateTimeFormat("en-US", {
+    weekday: "long",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(date);
+  const clock = time?.trim();
+  if (!clock) return dayText;
+  const zone = zoneName(date, timeZone);
+  return `${dayText}, ${clock}${zone ? ` ${zone}` : ""}`;
+}

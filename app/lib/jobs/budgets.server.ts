@@ -20,6 +20,12 @@ const SOURCE_REFRESH_BUDGET_MS = 30 * 60_000;
  * each within LEGISTAR_TIMEOUT_MS; a first sync of a large city is the longest.
  */
 const LEGISTAR_SYNC_BUDGET_MS = 2 * 60 * 60_000;
+/**
+ * Speech-to-text of a recording: chunk after chunk, each within
+ * TRANSCRIPTION_TIMEOUT_MS and its retries. A recording too long for one
+ * attempt goes on in the next, from its checkpoint (docs/decisions/0071-speech-to-text.md).
+ */
+const TRANSCRIPTION_BUDGET_MS = 6 * 60 * 60_000;
 /** One matching statement, or one e-mail with the mail server's timeouts (docs/decisions/0040-alerts.md). */
 const ALERTS_BUDGET_MS = 2 * 60_000;
 /** The SDK's longest pause between its own retries (it honors retry-after up to a minute). */
@@ -61,6 +67,7 @@ export function attemptDeadlineMs(queue: QueueName, config: Settings = settings(
   if (queue === "story") return storyBudgetMs(config);
   if (queue === "source-refresh") return SOURCE_REFRESH_BUDGET_MS;
   if (queue === "legistar-sync") return LEGISTAR_SYNC_BUDGET_MS;
+  if (queue === "transcription") return TRANSCRIPTION_BUDGET_MS;
   if (queue === "alert-match" || queue === "alert-mail" || queue === "inbox-mail") return ALERTS_BUDGET_MS;
   if (queue === "issue-summary") return storyBudgetMs(config);
   if (queue === "backfill") return analysisBudgetMs(config) + storyBudgetMs(config);

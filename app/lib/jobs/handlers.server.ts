@@ -20,6 +20,7 @@ import { isVideoSourceError } from "~/lib/youtube/sources.server";
 import { handleIssueSummaryJob, queueIssueSummaries } from "~/lib/issues/jobs.server";
 import { handleInboxMailJob } from "~/lib/inbox/notices.server";
 import { handleLegistarSyncJob } from "~/lib/legistar/job.server";
+import { handleTranscriptionJob } from "~/lib/transcription/job.server";
 import { attemptDeadlineMs } from "./budgets.server";
 import { ensureAnalysisQueued, ensureStoryQueued, scheduleCaptionRetry } from "./enqueue.server";
 import {
@@ -168,4 +169,5 @@ export const HANDLERS: Record<QueueName, (job: JobInput) => Promise<JobOutput>> 
   [QUEUES.inboxMail]: handleInboxMailJob,
   [QUEUES.backfill]: handleBackfillJob,
   [QUEUES.legistarSync]: (job) => handleLegistarSyncJob(job, attemptDeadline(QUEUES.legistarSync)),
+  [QUEUES.transcription]: (job) => handleTranscriptionJob(job, attemptDeadline(QUEUES.transcription)),
 };

@@ -21,6 +21,8 @@ export const QUEUES = {
   backfill: "backfill",
   /** One city's official record from its Legistar client (docs/decisions/0067-legistar-record.md); singletonKey = the city's id. */
   legistarSync: "legistar-sync",
+  /** A meeting's transcript from its recording by speech-to-text (docs/decisions/0071-speech-to-text.md); singletonKey = city_videos.id. */
+  transcription: "transcription",
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -28,7 +30,14 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 /** The queues whose jobs work on one video (singletonKey = city_videos.id). */
 export type VideoQueueName = Exclude<
   QueueName,
-  "source-refresh" | "alert-match" | "alert-mail" | "issue-summary" | "inbox-mail" | "backfill" | "legistar-sync"
+  | "source-refresh"
+  | "alert-match"
+  | "alert-mail"
+  | "issue-summary"
+  | "inbox-mail"
+  | "backfill"
+  | "legistar-sync"
+  | "transcription"
 >;
 
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -67,6 +76,8 @@ const SETTINGS: Record<QueueName, QueueSettings> = {
   backfill: { retryLimit: 2, retryDelay: 30, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
   // Like a source refresh: Legistar's failures are recorded on the source, and the next scheduled sync comes anyway.
   "legistar-sync": { retryLimit: 1, retryDelay: 120, retryBackoff: false, retentionMinutes: 24 * 60 },
+  // A retry resumes at the chunk that failed (its checkpoint); a server down for a while gets a few tries.
+  transcription: { retryLimit: 3, retryDelay: 120, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
 };
 
 /**
@@ -113,6 +124,13 @@ export const LegistarSyncJobData = z.object({
   requestedBy: base.requestedBy,
 });
 
+/** A recording on this server's disk (uploads and media URLs come with issue 30's next step). */
+export const TranscriptionJobData = z.object({
+  cityVideoId: z.uuid(),
+  recordingPath: z.string().min(1),
+  requestedBy: base.requestedBy,
+});
+
 export const AlertMatchJobData = z.object({ cityVideoId: z.uuid() });
 export const AlertMailJobData = z.object({
   userId: z.uuid(),
@@ -154,6 +172,7 @@ export type JobDataByQueue = {
   "inbox-mail": z.infer<typeof InboxMailJobData>;
   backfill: z.infer<typeof BackfillJobData>;
   "legistar-sync": z.infer<typeof LegistarSyncJobData>;
+  transcription: z.infer<typeof TranscriptionJobData>;
 };
 
 /** What a finished job leaves in its output (pg-boss keeps it with the job). */
@@ -179,6 +198,15 @@ export type JobOutput =
   | { outcome: "backfilled"; analysis: "written" | "skipped"; story: "written" | "skipped" }
   /** A city's official record synced: what was written (a re-run writes nothing). */
   | { outcome: "recorded"; events: number; eventItems: number; votes: number; matters: number }
+  /** A meeting transcribed from its recording: its chunks (those resumed from a checkpoint), segments stored and dropped. */
+  | {
+      outcome: "transcribed";
+      chunks: number;
+      resumed: number;
+      segmentCount: number;
+      dropped: number;
+      audioMinutes: number;
+    }
   /** A failure that retrying cannot fix (no transcript, no analysis): the job completes with it instead of retrying. */
   | { outcome: "failed"; error: string };
 
@@ -196,6 +224,7 @@ export const RetryJobSchema = z.object({
     QUEUES.inboxMail,
     QUEUES.backfill,
     QUEUES.legistarSync,
+    QUEUES.transcription,
   ]),
   jobId: z.string(),
 });

@@ -51,6 +51,9 @@ function outcomeOf(row: JobRow): string | null {
     return `refreshed: ${String(output.found)} found, ${String(output.new)} new, ${String(output.updated)} updated, ${String(output.failed)} failed`;
   if (output.outcome === "recorded")
     return `recorded: ${String(output.events)} events, ${String(output.eventItems)} items, ${String(output.votes)} votes, ${String(output.matters)} matters`;
+  // Speech-to-text: its chunks and cost in audio minutes (docs/decisions/0071-speech-to-text.md).
+  if (output.outcome === "transcribed")
+    return `transcribed: ${String(output.audioMinutes)} audio minutes in ${String(output.chunks)} chunks (${String(output.resumed)} resumed), ${String(output.segmentCount)} segments, ${String(output.dropped)} dropped as hallucinations`;
   if (output.outcome === "backfilled") return `analysis ${String(output.analysis)}, story ${String(output.story)}`;
   return output.outcome;
 }
@@ -100,6 +103,7 @@ const GENERIC_FAILURE: Record<QueueName, string> = {
   [QUEUES.inboxMail]: "Sending an inbox e-mail failed.",
   [QUEUES.backfill]: "Analyzing the meeting failed.",
   [QUEUES.legistarSync]: "Syncing the official record failed.",
+  [QUEUES.transcription]: "Transcribing the recording failed.",
 };
 
 type StepState = "none" | "queued" | "running" | "present" | "failed" | "unavailable";

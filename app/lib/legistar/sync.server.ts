@@ -18,6 +18,8 @@
  * - Vote values are mapped by their names (vote-values.ts), never their ids.
  * - A failure stops the run where it is: what was stored stays, the message
  *   is recorded on the source, and the next run reads the same window again.
+ * - Either way the city's events are then matched to its videos
+ *   (matching.server.ts).
  */
 import type { Fetched, LegistarClientRef } from "./client.server";
 import { LegistarError, legistarList, legistarOne, odataDatetime } from "./client.server";
@@ -61,6 +63,7 @@ import {
 } from "~/lib/db/schema";
 import { refreshAgreements, refreshVoteCopies } from "./summaries.server";
 import { voteValue, type VotePatterns } from "./vote-values";
+import { matchCityEvents } from "./matching.server";
 
 export const LOOK_BACK_HOURS = 72;
 
@@ -204,7 +207,8 @@ function copiesOf(event: EventRecord, item: EventItemRecord) {
   };
 }
 
-function itemRow(cityId: string, eventId: number, record: EventItemRecord, raw: Record<string, unknown>) {
+/** An event item as stored (also the test factories' way to store one). */
+export function itemRow(cityId: string, eventId: number, record: EventItemRecord, raw: Record<string, unknown>) {
   const videoIndex = record.EventItemVideoIndex === null ? null : Math.round(Number(record.EventItemVideoIndex));
   return {
     cityId,
@@ -475,11 +479,13 @@ export async function syncLegislativeRecord(
           ? "The sync stopped at its time limit: what it stored is kept, and the next run writes only what is missing."
           : `The sync stopped: ${error instanceof Error ? error.message : String(error)}`;
     await markSyncFailed(cityId, message, new Date());
+    await matchCityEvents(cityId);
     return { written: run.written, error: message };
   }
   if (changed()) await refreshSummaries(run);
   if (changed()) await markCityContentChanged(cityId);
   await markSyncSucceeded(cityId, now);
+  await matchCityEvents(cityId);
   return { written: run.written, error: null };
 }
 

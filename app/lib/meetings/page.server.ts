@@ -24,6 +24,7 @@ import {
 import { getMeeting } from "~/lib/meetings/meetings.server";
 import { momentFacts } from "~/lib/meetings/moment.server";
 import { parseStartSeconds } from "~/lib/meetings/video";
+import { meetingAgenda } from "~/lib/legistar/agenda.server";
 
 /** The id of the city in the path (a 404 when it is unknown), or undefined for the routes without one. */
 export async function cityIdOfPath(
@@ -75,7 +76,10 @@ async function meetingAndPipeline(request: Request, meetingId: string | undefine
 export async function loadMeetingPage(request: Request, meetingId: string | undefined, cityId?: string) {
   const { meeting, user, pipeline, headers } = await meetingAndPipeline(request, meetingId, cityId);
   const canonicalUrl = meetingCanonicalUrl(appUrl(), meeting);
-  const moment = await momentFacts(meeting, parseStartSeconds(new URL(request.url).searchParams.get("t")));
+  const [moment, officialAgenda] = await Promise.all([
+    momentFacts(meeting, parseStartSeconds(new URL(request.url).searchParams.get("t"))),
+    meetingAgenda(meeting.id),
+  ]);
   return data(
     {
       meeting,
@@ -83,6 +87,8 @@ export async function loadMeetingPage(request: Request, meetingId: string | unde
       toast: pipeline?.toast ?? null,
       isAdmin: Boolean(user?.isAdmin),
       canonicalUrl,
+      // The event of the city's legislative record this video is (docs/decisions/0069).
+      officialAgenda,
       // The meta tags are made here: the browser gets none of the code that makes them.
       metaFacts: meetingMetaFacts(meeting, canonicalUrl, moment),
     },

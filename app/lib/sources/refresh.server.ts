@@ -19,6 +19,7 @@ import { isUuid } from "~/lib/uuid";
 import { listSourceVideos, VideoSourceError } from "~/lib/youtube/sources.server";
 import { NO_COUNTS, type RefreshCounts } from "./refresh-counts";
 import { saveSourceVideos } from "./videos.server";
+import { matchCityEvents } from "~/lib/legistar/matching.server";
 
 export { describeRefreshCounts, NO_COUNTS, type RefreshCounts } from "./refresh-counts";
 
@@ -59,9 +60,11 @@ export async function refreshSource(urlId: string, options: RefreshOptions = {})
   const counts: RefreshCounts = { ...NO_COUNTS, found: videos.length };
   const newVideoIds: string[] = [];
   for (const [index, city] of source.cities.entries()) {
+    let changed = false;
     for (const batch of batches(videos)) {
       try {
         const saved = await saveSourceVideos(city.id, urlId, batch);
+        changed ||= saved.inserted.length + saved.updated + saved.linked > 0;
         counts.new += saved.inserted.length;
         counts.updated += saved.updated;
         counts.linked += saved.linked;
@@ -72,6 +75,8 @@ export async function refreshSource(urlId: string, options: RefreshOptions = {})
         counts.failed += batch.length;
       }
     }
+    // New or renamed videos may be the city's Legistar events (docs/decisions/0069).
+    if (changed) await matchCityEvents(city.id);
     options.onProgress?.({ cityName: city.name, done: index + 1, total: source.cities.length });
   }
   for (const meetingId of newVideoIds) await queueTranscriptFetch(meetingId, { requestedBy: options.requestedBy });

@@ -23,6 +23,7 @@ import {
 import type { VideoFields } from "~/lib/cities/city-management-forms";
 import { isUuid } from "~/lib/uuid";
 import { storeTranscript } from "~/lib/transcripts/store.server";
+import { matchCityEvents } from "~/lib/legistar/matching.server";
 import type { SourceVideo } from "~/lib/youtube/sources.server";
 
 /** How much of a transcript the videos table shows: the page never carries whole transcripts. */
@@ -96,7 +97,7 @@ export async function updateVideoByAdmin(meetingId: string, fields: Partial<Vide
   if (!isUuid(meetingId)) return false;
   const db = getDb();
   const [current] = await db
-    .select({ transcript: cityVideos.transcript })
+    .select({ transcript: cityVideos.transcript, cityId: cityVideos.cityId, title: cityVideos.title })
     .from(cityVideos)
     .where(eq(cityVideos.id, meetingId));
   if (!current) return false;
@@ -110,6 +111,8 @@ export async function updateVideoByAdmin(meetingId: string, fields: Partial<Vide
     .update(cityVideos)
     .set({ ...text, editedByAdminAt: now, updatedAt: now })
     .where(eq(cityVideos.id, meetingId));
+  // Another title may make it another Legistar event's meeting (docs/decisions/0069).
+  if (text.title !== undefined && text.title !== current.title) await matchCityEvents(current.cityId);
   return true;
 }
 

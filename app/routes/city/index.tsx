@@ -5,12 +5,14 @@ import { publicCityTheme } from "~/components/city/city-colors";
 import { AboutCard, QuickInfoCard, StatisticsCard } from "~/components/city/city-side-cards";
 import { SourceFilter } from "~/components/city/source-filter";
 import { VideoList } from "~/components/city/video-list";
+import { UpcomingMeetingsCard } from "~/components/city/upcoming-meetings";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { lazyInBrowser } from "~/components/lazy-in-browser";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { appUrl } from "~/lib/env/env.server";
 import { runCitySearch } from "~/lib/search/run.server";
+import { upcomingMeetings } from "~/lib/legistar/agenda.server";
 import { cacheHeaders, NO_STORE_HEADERS, publicPageHeaders } from "~/lib/http/cache.server";
 import { cityFromContext } from "~/lib/cities/city-context.server";
 import { cityPageHref, isOnlyMorePages, pageWindow, parseCityPageState } from "~/lib/cities/page-state";
@@ -34,11 +36,12 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const state = parseCityPageState(url.searchParams);
   const months = lastTwelveMonths(new Date());
   const city = await cityFromContext(context, params.locationKey);
-  const [user, list, overview, search] = await Promise.all([
+  const [user, list, overview, search, upcoming] = await Promise.all([
     getCurrentUser(request),
     listCityVideos({ cityId: city.id, sourceId: state.source, ...pageWindow(state.page) }),
     getCityOverview(city.id, new Date(`${months[0]}-01T00:00:00Z`)),
     state.searchOpen ? runCitySearch(city.id, state.q) : null,
+    upcomingMeetings(city.id, new Date()),
   ]);
   return data(
     {
@@ -68,6 +71,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
       },
       isAdmin: Boolean(user?.isAdmin),
       hasPeople: overview.hasPeople,
+      upcoming,
       search,
       toast: search?.toast ?? null,
     },
@@ -124,7 +128,7 @@ function SearchToggle({ cityKey, open, page }: { cityKey: string; open: boolean;
 }
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {
-  const { city, state, list, sources, stats, isAdmin, search } = loaderData;
+  const { city, state, list, sources, stats, isAdmin, search, upcoming } = loaderData;
   const { colors, action } = publicCityTheme(city.primaryColor, city.secondaryColor);
   return (
     <Main className="mx-auto w-full max-w-6xl px-4 py-8">
@@ -159,6 +163,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         </div>
         <aside className="space-y-6" aria-label={`About ${city.name}`}>
           <AboutCard city={city} />
+          <UpcomingMeetingsCard cityKey={city.locationKey} events={upcoming} />
           <QuickInfoCard
             city={city}
             locationKey={city.locationKey}

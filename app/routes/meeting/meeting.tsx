@@ -32,9 +32,15 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
   loaderData ? meetingMeta(loaderData.metaFacts, location.search) : notFoundMeta();
 
 export default function Meeting({ loaderData, params }: Route.ComponentProps) {
-  const { meeting, pipeline, isAdmin } = loaderData;
+  const { meeting, pipeline, isAdmin, officialAgenda } = loaderData;
   return (
-    <MeetingAnalysisPage meeting={meeting} pipeline={pipeline} isAdmin={isAdmin} cityInPath={"locationKey" in params} />
+    <MeetingAnalysisPage
+      meeting={meeting}
+      pipeline={pipeline}
+      isAdmin={isAdmin}
+      cityInPath={"locationKey" in params}
+      officialAgenda={officialAgenda}
+    />
   );
 }
 

@@ -40,7 +40,28 @@ export type DemoData = {
   /** A city with an official record (the people pages), and one of its people: the demo has no record yet. */
   peopleCityKey: string;
   personId: number;
+  /** A city with a legislative record made for the audit (not demo data): its page and an upcoming meeting's. */
+  recordCityPath: string;
+  eventPath: string;
 };
+
+/** A city with one upcoming meeting of its legislative record, two weeks from today. */
+async function upcomingMeetingPaths(): Promise<{ recordCityPath: string; eventPath: string }> {
+  const door = testDataClient(mainTestDataDoor());
+  const city = await door.createCity({ name: "Maple Falls" });
+  const day = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  await door.createLegislativeRecord(city, {
+    events: [
+      {
+        id: 9101,
+        body: "City Council",
+        date: day,
+        items: [{ id: 91011, number: "4.1", title: "A resolution awarding the Elm Street paving contract" }],
+      },
+    ],
+  });
+  return { recordCityPath: city.path, eventPath: `${city.path}/events/9101` };
+}
 
 const DEMO_CITY = "alder-creek";
 const DEMO_ISSUE = "oakdale-creek-development";
@@ -79,7 +100,7 @@ export async function findDemoData(request: APIRequestContext, adminRequest: API
   // The people pages: a city made through the test-data door, with the fake Legistar's record (Maple Falls).
   const testData = testDataClient(mainTestDataDoor());
   const peopleCity = await testData.createCity({ name: "Maple Falls" });
-  await testData.createLegislativeRecord(peopleCity);
+  await testData.syncLegislativeRecord(peopleCity);
   return {
     peopleCityKey: peopleCity.locationKey,
     personId: 240,
@@ -92,6 +113,7 @@ export async function findDemoData(request: APIRequestContext, adminRequest: API
     businessId,
     messageId,
     requestId,
+    ...(await upcomingMeetingPaths()),
   };
 }
 
@@ -163,6 +185,18 @@ export const AUDITED_PAGES: AuditedPage[] = [
     path: fixed("/alerts/unsubscribe/x"),
   },
   { pattern: "city/:locationKey", audience: "visitor", label: "city", path: inCity("") },
+  {
+    pattern: "city/:locationKey",
+    audience: "visitor",
+    label: "city with upcoming meetings",
+    path: (demo) => demo.recordCityPath,
+  },
+  {
+    pattern: "city/:locationKey/events/:eventId",
+    audience: "visitor",
+    label: "upcoming meeting",
+    path: (demo) => demo.eventPath,
+  },
   { pattern: "city/:locationKey/search", audience: "visitor", label: "city search", path: inCity("/search?q=budget") },
   {
     pattern: "city/:locationKey/meeting/:meetingId",

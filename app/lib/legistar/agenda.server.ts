@@ -1,0 +1,186 @@
+/**
+ * The official agenda as pages read it (docs/decisions/0069-events-become-meetings.md):
+ *
+ *   await meetingAgenda(meetingId);        // the agenda of the event matched to this video, or null
+ *   await upcomingMeetings(cityId, now);   // the city's events from today on without a video yet
+ *   await cityEvent(cityId, eventId);      // one event with its agenda, and its video once matched
+ *
+ * Everything from Legistar stays text; its links are kept only when they
+ * are web addresses.
+ */
+import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
+import { getDb } from "~/lib/db/client.server";
+import {
+  legislativeSources,
+  legistarEventItems,
+  legistarEvents,
+  legistarEventVideos,
+  transcriptSegments,
+} from "~/lib/db/schema";
+import { formatLocalMeeting } from "~/lib/format/date";
+import { momentLabel } from "~/lib/meetings/decisions";
+import { isUuid } from "~/lib/uuid";
+import { itemMoments, type AgendaItemView, type AgendaView, type EventView, type ItemMoment } from "./agenda";
+
+/** Minutes after midnight of a Legistar time ("1:30 PM" → 810); an unreadable one comes last. */
+export function minutesOf(time: string | null): number {
+  const match = /^\s*(\d{1,2}):(\d{2})\s*([AP])\.?M/i.exec(time ?? "");
+  if (!match) return 24 * 60;
+  const hours = (Number(match[1]) % 12) + (match[3]!.toUpperCase() === "P" ? 12 : 0);
+  return hours * 60 + Number(match[2]);
+}
+
+/** Only a web address becomes a link. */
+function webAddress(value: string | null): string | null {
+  const url = value?.trim();
+  return url && /^https?:\/\/[^\s]+$/i.test(url) ? url : null;
+}
+
+type EventRow = typeof legistarEvents.$inferSelect;
+
+function eventView(event: EventRow, timeZone: string): EventView {
+  return {
+    id: event.legistarId,
+    bodyName: event.bodyName ?? "Meeting",
+    when: event.date ? formatLocalMeeting(event.date, event.time, timeZone) : "Date to be announced",
+    location: event.location,
+    agendaUrl: webAddress(event.agendaUrl),
+    minutesUrl: webAddress(event.minutesUrl),
+    pageUrl: webAddress(event.pageUrl),
+  };
+}
+
+async function itemsOf(cityId: string, eventId: number) {
+  return getDb()
+    .select()
+    .from(legistarEventItems)
+    .where(and(eq(legistarEventItems.cityId, cityId), eq(legistarEventItems.eventLegistarId, eventId)))
+    .orderBy(asc(legistarEventItems.agendaSequence), asc(legistarEventItems.legistarId));
+}
+
+async function segmentsOf(meetingId: string) {
+  return getDb()
+    .select({ startSeconds: transcriptSegments.startSeconds, text: transcriptSegments.text })
+    .from(transcriptSegments)
+    .where(eq(transcriptSegments.cityVideoId, meetingId))
+    .orderBy(asc(transcriptSegments.position));
+}
+
+function itemViews(items: (typeof legistarEventItems.$inferSelect)[], moments: ItemMoment[]): AgendaItemView[] {
+  return items.map((item, index) => {
+    const moment = moments[index] ?? null;
+    return {
+      id: item.legistarId,
+      number: item.agendaNumber?.trim() || null,
+      title: item.title?.trim() || "(untitled item)",
+      matterFile: item.matterFile?.trim() || null,
+      action: item.actionName?.trim() || null,
+      passed: item.passedFlagName?.trim() || null,
+      tally: item.tally?.trim() || null,
+      consent: item.consent,
+      moment: moment ? { ...moment, label: momentLabel(moment.seconds)! } : null,
+    };
+  });
+}
+
+/** The official agenda of the event matched to this video, with each item's moment; null when none is. */
+export async function meetingAgenda(meetingId: string): Promise<AgendaView | null> {
+  if (!isUuid(meetingId)) return null;
+  const [row] = await getDb()
+    .select({ event: legistarEvents, timeZone: legislativeSources.timeZone })
+    .from(legistarEventVideos)
+    .innerJoin(
+      legistarEvents,
+      and(
+        eq(legistarEvents.cityId, legistarEventVideos.cityId),
+        eq(legistarEvents.legistarId, legistarEventVideos.eventLegistarId),
+      ),
+    )
+    .innerJoin(legislativeSources, eq(legislativeSources.cityId, legistarEvents.cityId))
+    .where(eq(legistarEventVideos.cityVideoId, meetingId))
+    .limit(1);
+  if (!row) return null;
+  const [items, segments] = await Promise.all([itemsOf(row.event.cityId, row.event.legistarId), segmentsOf(meetingId)]);
+  const moments = itemMoments(
+    items.map((item) => ({ number: item.agendaNumber, title: item.title, videoIndex: item.videoIndex })),
+    segments,
+  );
+  return { event: eventView(row.event, row.timeZone), items: itemViews(items, moments) };
+}
+
+/**
+ * The city's events from its local today on that have no video yet, soonest
+ * first; one statement (the city page counts them), none without a source.
+ */
+export async function upcomingMeetings(cityId: string, now: Date, limit = 5): Promise<EventView[]> {
+  const rows = await getDb()
+    .select({ event: legistarEvents, timeZone: legislativeSources.timeZone })
+    .from(legistarEvents)
+    .innerJoin(legislativeSources, eq(legislativeSources.cityId, legistarEvents.cityId))
+    .leftJoin(
+      legistarEventVideos,
+      and(
+        eq(legistarEventVideos.cityId, legistarEvents.cityId),
+        eq(legistarEventVideos.eventLegistarId, legistarEvents.legistarId),
+      ),
+    )
+    .where(
+      and(
+        eq(legistarEvents.cityId, cityId),
+        gte(
+          legistarEvents.date,
+          sql`(${now.toISOString()}::timestamptz at time zone ${legislativeSources.timeZone})::date`,
+        ),
+        isNull(legistarEventVideos.cityVideoId),
+      ),
+    )
+    .orderBy(asc(legistarEvents.date), asc(legistarEvents.legistarId))
+    .limit(limit);
+  // Legistar's times are text ("9:00 AM", "1:30 PM"): a day's meetings are put in order here.
+  return rows
+    .sort(
+      (a, b) =>
+        (a.event.date ?? "").localeCompare(b.event.date ?? "") ||
+        minutesOf(a.event.time) - minutesOf(b.event.time) ||
+        a.event.legistarId - b.event.legistarId,
+    )
+    .map((row) => eventView(row.event, row.timeZone));
+}
+
+/** One event of the city with its agenda, and the id of its video once one is matched; null when unknown. */
+export async function cityEvent(
+  cityId: string,
+  eventId: number,
+): Promise<{ agenda: AgendaView; meetingId: string | null } | null> {
+  if (!Number.isSafeInteger(eventId) || eventId <= 0 || eventId > 2_147_483_647) return null;
+  const [row] = await getDb()
+    .select({
+      event: legistarEvents,
+      timeZone: legislativeSources.timeZone,
+      meetingId: legistarEventVideos.cityVideoId,
+    })
+    .from(legistarEvents)
+    .innerJoin(legislativeSources, eq(legislativeSources.cityId, legistarEvents.cityId))
+    .leftJoin(
+      legistarEventVideos,
+      and(
+        eq(legistarEventVideos.cityId, legistarEvents.cityId),
+        eq(legistarEventVideos.eventLegistarId, legistarEvents.legistarId),
+      ),
+    )
+    .where(and(eq(legistarEvents.cityId, cityId), eq(legistarEvents.legistarId, eventId)));
+  if (!row) return null;
+  if (row.meetingId)
+    return { agenda: { event: eventView(row.event, row.timeZone), items: [] }, meetingId: row.meetingId };
+  const items = await itemsOf(cityId, eventId);
+  return {
+    agenda: {
+      event: eventView(row.event, row.timeZone),
+      items: itemViews(
+        items,
+        items.map(() => null),
+      ),
+    },
+    meetingId: null,
+  };
+}

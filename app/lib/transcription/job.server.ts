@@ -1,0 +1,49 @@
+/**
+ * The `transcription` job: a meeting's transcript from a recording on this
+ * server's disk (docs/decisions/0071-speech-to-text.md). A failure that
+ * may pass (a server error, a timeout) is thrown, and pg-boss's retry
+ * resumes at the chunk that failed; one that will not (transcription off,
+ * a refused key, wrong times, no ffmpeg, an unreadable recording)
+ * completes the job with `{ outcome: "failed" }`. A new transcript queues
+ * its analysis, as fetched captions do.
+ */
+import { getBoss } from "~/lib/jobs/boss.server";
+import { ensureAnalysisQueued } from "~/lib/jobs/enqueue.server";
+import { QUEUES, TranscriptionJobData, type JobOutput } from "~/lib/jobs/queues";
+import { AudioError, FfmpegMissingError } from "./audio.server";
+import { isTranscriptionError } from "./client.server";
+import { transcribeRecording } from "./transcribe.server";
+
+export async function handleTranscriptionJob(job: { data: unknown }, signal?: AbortSignal): Promise<JobOutput> {
+  const data = TranscriptionJobData.parse(job.data);
+  try {
+    const result = await transcribeRecording(data.cityVideoId, data.recordingPath, { signal });
+    await ensureAnalysisQueued(data.cityVideoId);
+    return {
+      outcome: "transcribed",
+      chunks: result.chunks,
+      resumed: result.resumed,
+      segmentCount: result.segmentCount,
+      dropped: result.dropped,
+      audioMinutes: Math.round((result.audioSeconds / 60) * 10) / 10,
+    };
+  } catch (error) {
+    if (
+      (isTranscriptionError(error) && !error.retryable) ||
+      error instanceof FfmpegMissingError ||
+      error instanceof AudioError
+    )
+      return { outcome: "failed", error: error.message };
+    throw error;
+  }
+}
+
+/** Queues the meeting's transcription from a recording on this server's disk; null when one is already waiting. */
+export async function queueTranscription(
+  cityVideoId: string,
+  recordingPath: string,
+  requestedBy: string | null = null,
+): Promise<string | null> {
+  const data = TranscriptionJobData.parse({ cityVideoId, recordingPath, requestedBy });
+  return (await getBoss()).send(QUEUES.transcription, data, { singletonKey: cityVideoId });
+}
