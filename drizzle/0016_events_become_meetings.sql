@@ -19,10 +19,35 @@ DO $$
 DECLARE
   target text;
 BEGIN
-  FOREACH target IN ARRAY ARRAY['legislative_sources', 'legistar_events', 'legistar_event_items', 'legistar_event_videos'] LOOP
+  FOREACH target IN ARRAY ARRAY['legistar_events', 'legistar_event_items', 'legistar_event_videos'] LOOP
     EXECUTE format('CREATE TRIGGER content_versions_insert AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_versions_on_city_rows()', target);
     EXECUTE format('CREATE TRIGGER content_versions_update AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_versions_on_city_rows()', target);
     EXECUTE format('CREATE TRIGGER content_versions_delete AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION content_versions_on_city_rows()', target);
     EXECUTE format('CREATE TRIGGER content_versions_truncate AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION content_versions_on_site_rows()', target);
   END LOOP;
 END $$;
+--> statement-breakpoint
+-- The source's client and time zone change what the pages show (the record, its local times); a
+-- sync's own bookkeeping (last attempt, last success, last error) does not, and must not empty
+-- the city's cached pages on every scheduled run.
+CREATE FUNCTION "content_versions_on_legislative_sources"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM public.content_versions_bump(ARRAY(SELECT 'city:' || city_id FROM new_rows));
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM public.content_versions_bump(ARRAY(
+      SELECT 'city:' || n.city_id FROM new_rows n JOIN old_rows o ON o.city_id = n.city_id
+      WHERE (n.client_id, n.time_zone) IS DISTINCT FROM (o.client_id, o.time_zone)));
+  ELSE
+    PERFORM public.content_versions_bump(ARRAY(SELECT 'city:' || city_id FROM old_rows));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER content_versions_insert AFTER INSERT ON legislative_sources REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_versions_on_legislative_sources();
+--> statement-breakpoint
+CREATE TRIGGER content_versions_update AFTER UPDATE ON legislative_sources REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION content_versions_on_legislative_sources();
+--> statement-breakpoint
+CREATE TRIGGER content_versions_delete AFTER DELETE ON legislative_sources REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION content_versions_on_legislative_sources();
+--> statement-breakpoint
+CREATE TRIGGER content_versions_truncate AFTER TRUNCATE ON legislative_sources FOR EACH STATEMENT EXECUTE FUNCTION content_versions_on_site_rows();
