@@ -83,19 +83,19 @@ function itemViews(items: (typeof legistarEventItems.$inferSelect)[], moments: I
   });
 }
 
+/** An event and the link to its video (legistar_event_videos). */
+const EVENT_HAS_VIDEO = and(
+  eq(legistarEventVideos.cityId, legistarEvents.cityId),
+  eq(legistarEventVideos.eventLegistarId, legistarEvents.legistarId),
+);
+
 /** The official agenda of the event matched to this video, with each item's moment; null when none is. */
 export async function meetingAgenda(meetingId: string): Promise<AgendaView | null> {
   if (!isUuid(meetingId)) return null;
   const [row] = await getDb()
     .select({ event: legistarEvents, timeZone: legislativeSources.timeZone })
     .from(legistarEventVideos)
-    .innerJoin(
-      legistarEvents,
-      and(
-        eq(legistarEvents.cityId, legistarEventVideos.cityId),
-        eq(legistarEvents.legistarId, legistarEventVideos.eventLegistarId),
-      ),
-    )
+    .innerJoin(legistarEvents, EVENT_HAS_VIDEO)
     .innerJoin(legislativeSources, eq(legislativeSources.cityId, legistarEvents.cityId))
     .where(eq(legistarEventVideos.cityVideoId, meetingId))
     .limit(1);
@@ -117,13 +117,7 @@ export async function upcomingMeetings(cityId: string, now: Date, limit = 5): Pr
     .select({ event: legistarEvents, timeZone: legislativeSources.timeZone })
     .from(legistarEvents)
     .innerJoin(legislativeSources, eq(legislativeSources.cityId, legistarEvents.cityId))
-    .leftJoin(
-      legistarEventVideos,
-      and(
-        eq(legistarEventVideos.cityId, legistarEvents.cityId),
-        eq(legistarEventVideos.eventLegistarId, legistarEvents.legistarId),
-      ),
-    )
+    .leftJoin(legistarEventVideos, EVENT_HAS_VIDEO)
     .where(
       and(
         eq(legistarEvents.cityId, cityId),
@@ -161,13 +155,7 @@ export async function cityEvent(
     })
     .from(legistarEvents)
     .innerJoin(legislativeSources, eq(legislativeSources.cityId, legistarEvents.cityId))
-    .leftJoin(
-      legistarEventVideos,
-      and(
-        eq(legistarEventVideos.cityId, legistarEvents.cityId),
-        eq(legistarEventVideos.eventLegistarId, legistarEvents.legistarId),
-      ),
-    )
+    .leftJoin(legistarEventVideos, EVENT_HAS_VIDEO)
     .where(and(eq(legistarEvents.cityId, cityId), eq(legistarEvents.legistarId, eventId)));
   if (!row) return null;
   if (row.meetingId)
