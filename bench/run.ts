@@ -7,7 +7,7 @@
  *   npm run bench -- --only soak --soak-seconds 60 --soak-clients 50 [--soak-rounds 2]   memory after GC per round too
  *   npm run bench -- --only render        server rendering against static files, cache on and off (bench/render.ts)
  *   npm run bench -- --only weight [--weight-runs 3] [--url http://…]   first-load JS per page in Chromium, lite mode, DOMContentLoaded on a slow phone, inline vs cached stylesheet over a 5-page visit (bench/page-weight.ts)
- *   npm run bench -- --only search --meetings 1000 [--explain] [--http-only]   search at scale (bench/search.ts)
+ *   npm run bench -- --only search --meetings 1000 [--explain] [--http-only] [--baseline-timeout-ms 30000]   search at scale (bench/search.ts)
  *   npm run bench -- --only directory     the business directory query at 10,000 listings (bench/directory.ts)
  *   npm run bench -- --only alerts        matching a newly analyzed meeting against 10,000 saved searches (bench/alerts.ts)
  *   npm run bench -- --only fuzz [--fuzz-seconds 120]   malformed, slow and cut-off requests while /healthz is polled (bench/fuzz.ts)

@@ -48,6 +48,32 @@ export function corpusDirectory(meetings: number): string {
   return path.join(ROOT, "data", `bench-corpus-${meetings}-v${CORPUS_VERSION}`);
 }
 
+/**
+ * A postmaster.pid left by a cluster that is no longer running (a killed
+ * bench, a restarted container) is removed; one whose process still runs a
+ * postgres is another bench's cluster, and this one stops rather than start a
+ * second server on its files (issue 34: an earlier version removed the file
+ * of a running cluster).
+ */
+function removeStalePidFile(dataDir: string): void {
+  const pidFile = path.join(dataDir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (Number.isInteger(pid) && pid > 0 && isPostgresProcess(pid))
+    throw new Error(
+      `The bench corpus in ${dataDir} is in use by a running PostgreSQL (process ${pid}): wait for the other bench to end or stop it (pg_ctl -D ${dataDir} stop).`,
+    );
+  fs.rmSync(pidFile, { force: true });
+}
+
+function isPostgresProcess(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0]!.includes("postgres");
+  } catch {
+    return false;
+  }
+}
+
 export async function startCluster(dir: string): Promise<CorpusCluster> {
   const bin = binDir();
   const dataDir = path.join(dir, "pg");
@@ -56,7 +82,7 @@ export async function startCluster(dir: string): Promise<CorpusCluster> {
     if (isRoot) execFileSync("chown", ["postgres:", dir]);
     asOwner(`${bin}/initdb`, ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8"]);
   }
-  fs.rmSync(path.join(dataDir, "postmaster.pid"), { force: true });
+  removeStalePidFile(dataDir);
   const port = await freePort();
   const options = `-h 127.0.0.1 -p ${port} -k ${dataDir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   asOwner(`${bin}/pg_ctl`, [
