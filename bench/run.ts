@@ -13,6 +13,7 @@
  *   npm run bench -- --only fuzz [--fuzz-seconds 120]   malformed, slow and cut-off requests while /healthz is polled (bench/fuzz.ts)
  *   npm run bench -- --only sitemap [--meetings 60000]   the sitemap index and its parts at 60,000 meetings (bench/sitemap.ts)
  *   npm run bench -- --only record        the official record at 10 years: sync and the person page's queries (bench/record.ts)
+ *   npm run bench -- --only relevance [--save-baseline]   labeled queries: nDCG@10, MRR, recall@10, moments, must-be-empty (bench/relevance.ts)
  *   npm run bench -- --only decisions [--input FILE.jsonl] [--out DIR]   decisions against hand annotations (bench/decisions.ts)
  *
  * Offline analyzer:
@@ -54,6 +55,7 @@ import { runFuzz } from "./fuzz";
 import { runSitemapBench } from "./sitemap";
 import { runDecisionsBench } from "./decisions";
 import { runRecordBench } from "./record";
+import { runRelevanceBench } from "./relevance";
 import { syntheticTranscript } from "./synthetic";
 
 const TARGET_CHARS = 120_000;
@@ -141,6 +143,7 @@ async function main(): Promise<void> {
   if (!only || only === "sitemap") await runSitemapBench();
   if (!only || only === "decisions") runDecisionsBench();
   if (!only || only === "record") await runRecordBench();
+  if (!only || only === "relevance") await runRelevanceBench();
   if (!only || only === "fuzz") {
     console.log("\nFuzz: malformed, slow and cut-off requests while /healthz is polled (see bench/fuzz.ts)");
     await runFuzz({ seconds: Number(option("fuzz-seconds") ?? 120) });
