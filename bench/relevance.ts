@@ -188,6 +188,14 @@ function printReport(report: Report, previous: Report | null, baseline: Report |
   ];
   const reference = (name: string, other: Report | null) =>
     other ? `${name} ${other.date}${other.captions ? "" : ", no captions"}` : `${name}: none`;
+  for (const [name, other] of [
+    ["previous run", previous],
+    ["baseline", baseline],
+  ] as const)
+    if (other && other.captions !== report.captions)
+      console.log(
+        `\n  note: this run ${report.captions ? "has" : "has no"} caption meetings and the ${name} ${other.captions ? "had" : "had none"}: its figures are over other queries`,
+      );
   console.log(
     `\n  figures in %: now │ previous run │ baseline (${reference("previous", previous)}; ${reference("baseline", baseline)})`,
   );
