@@ -12,7 +12,7 @@ import { LinkTabs } from "~/components/proto/frame";
 import type { AlertEntry } from "~/lib/desk/alerts.server";
 import type { MeetingDecisions } from "~/lib/desk/decisions.server";
 import type { DraftEntry } from "~/lib/desk/draft.server";
-import { MAX_DRAFT_QUOTES, type DeskTab } from "~/lib/desk/forms";
+import { MAX_DRAFT_QUOTES, type DeskTab } from "~/lib/desk/desk";
 import type { QuoteHit } from "~/lib/desk/quotes.server";
 import { formatDate } from "~/lib/format/date";
 import type { Route } from "../../routes/desk/+types/desk";
