@@ -30,6 +30,7 @@ const ENGINE_INDEPENDENT = [
   "tests/integration/db-damage.test.ts",
   "tests/integration/db-lock.test.ts",
   "tests/integration/hand-off.test.ts",
+  "tests/integration/page-budget.test.ts",
   "tests/integration/healthz-disk.test.ts",
   "tests/integration/settings-startup.test.ts",
 ];

@@ -1,5 +1,5 @@
 import { href, Link, NavLink } from "react-router";
-import { UserMenu } from "~/components/layout/user-menu";
+import { MemberMenu } from "~/components/layout/member-menus";
 import { GavelIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { useOptionalUser } from "~/components/hooks/use-user";
@@ -19,7 +19,7 @@ export type CityHeaderCity = {
 
 function AccountArea() {
   const user = useOptionalUser();
-  if (user) return <UserMenu user={user} tone="dark" />;
+  if (user) return <MemberMenu user={user} tone="dark" />;
   return (
     <Link
       to={href("/auth")}

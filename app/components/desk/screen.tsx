@@ -8,7 +8,7 @@ import { DecisionList, DraftDecisions } from "~/components/desk/decision-list";
 import { Citation, QuoteCard } from "~/components/desk/quote-card";
 import { Button, Field, SelectField } from "~/components/forms/fields";
 import { PageShell } from "~/components/layout/page-shell";
-import { LinkTabs } from "~/components/proto/frame";
+import { LinkTabs } from "~/components/ui/link-tabs";
 import type { AlertEntry } from "~/lib/desk/alerts.server";
 import type { MeetingDecisions } from "~/lib/desk/decisions.server";
 import type { DraftEntry } from "~/lib/desk/draft.server";
