@@ -5,11 +5,12 @@
  *   npx tsx scripts/page-budget.ts            every page, heaviest first, with its largest chunks
  *   npx tsx scripts/page-budget.ts --chunks   and every chunk of every page
  *   npx tsx scripts/page-budget.ts --write-baseline
- *                                             rewrites tests/page-budget-baseline.json, which the
+ *                                             rewrites tests/support/page-budget-baseline.json, which the
  *                                             budget test uses to say which chunks grew
  */
 import fs from "node:fs";
 import {
+  BASELINE_FILE,
   PAGE_AIM_BYTES,
   PAGE_BUDGET_BYTES,
   baselineOf,
@@ -18,8 +19,6 @@ import {
   pageWeights,
   readClientManifest,
 } from "../tests/support/page-budget";
-
-export const BASELINE_FILE = "tests/page-budget-baseline.json";
 
 const weights = pageWeights(readClientManifest(), buildSizes());
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  BASELINE_FILE,
   CLIENT_BUILD_DIR,
   PAGE_BUDGET_BYTES,
   buildSizes,
@@ -55,8 +56,7 @@ const KNOWN_OVERAGES: Record<string, number> = {
   "routes/admin/business-directory/edit": 125_200,
 };
 
-const BASELINE_FILE = "tests/page-budget-baseline.json";
-const FIXTURE = "tests/fixtures/page-budget/main-2026-11-28.json";
+const FIXTURE = "tests/support/page-budget-main-2026-11-28.json";
 
 /** The code of zod and Conform, as minified into a chunk. */
 const VALIDATOR = /\$ZodType|ZodError|\$ZodCheck|conform-to/;

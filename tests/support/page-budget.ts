@@ -43,6 +43,8 @@ export type ClientManifest = {
 };
 
 export const CLIENT_BUILD_DIR = path.resolve("build/client");
+/** The committed chunk sizes by page that a failure compares with (`npx tsx scripts/page-budget.ts --write-baseline`). */
+export const BASELINE_FILE = "tests/support/page-budget-baseline.json";
 
 /** The browser build's route manifest; throws, naming the fix, when there is no build. */
 export function readClientManifest(buildDir = CLIENT_BUILD_DIR): ClientManifest {
