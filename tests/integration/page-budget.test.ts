@@ -28,31 +28,29 @@ import {
  * Pages still over the limit on 2026-11-28 (issue 34), each with the ceiling
  * it may not pass until it is brought under, when its line goes (the test
  * says so). Bytes, rounded up to 100. React, React DOM and React Router are
- * ~110 KB of every page; these pages carry more than 15 KB of their own
+ * ~110 KB of every page, the shell and root ~115 KB: these pages carry
+ * more than 10 KB of their own
  * (docs/benchmarks.md#adr-0073-first-load-budgets). Only ever lower a ceiling.
  */
 const KNOWN_OVERAGES: Record<string, number> = {
   "routes/proto/frontend-components": 136_000,
   "admin-proto-business-directory": 134_600,
   "routes/proto/business-directory": 134_000,
-  "routes/admin/city-management": 133_600,
-  "city-meeting": 132_400,
-  "routes/meeting/meeting": 131_600,
-  "city-meeting-story": 130_700,
-  "routes/meeting/meeting-story": 129_900,
-  "city-businesses": 129_400,
-  "routes/admin/business-directory/index": 129_100,
-  "routes/city/search": 128_900,
-  "routes/city/index": 128_900,
-  "routes/proto/business-directory-tiers": 126_800,
+  "routes/admin/city-management": 133_400,
+  "city-meeting": 130_400,
+  "routes/meeting/meeting": 129_700,
+  "routes/admin/business-directory/index": 129_000,
+  "city-meeting-story": 128_700,
+  "routes/meeting/meeting-story": 128_000,
+  "city-businesses": 127_400,
+  "routes/city/search": 126_800,
+  "routes/city/index": 126_800,
+  "routes/proto/business-directory-tiers": 126_700,
   "routes/admin/revisions": 126_600,
-  "admin-proto-pricing": 126_500,
-  "routes/proto/pricing": 125_900,
-  "routes/city/person": 125_800,
-  "city-business": 125_700,
-  "routes/search": 125_600,
-  "routes/businesses/directory": 125_600,
-  "routes/city/issue": 125_600,
+  "admin-proto-pricing": 126_400,
+  "routes/proto/pricing": 125_800,
+  "routes/search": 125_500,
+  "routes/businesses/directory": 125_500,
   "routes/admin/business-directory/edit": 125_200,
 };
 

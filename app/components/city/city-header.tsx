@@ -3,7 +3,7 @@ import { MemberMenu } from "~/components/layout/member-menus";
 import { GavelIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { useOptionalUser } from "~/components/hooks/use-user";
-import { cityGradient, publicCityTheme } from "./city-colors";
+import { cityGradient, type CityTheme } from "./city-colors";
 import { ArrowLeftIcon, BuildingIcon } from "~/components/ui/icons";
 
 export type CityHeaderCity = {
@@ -52,14 +52,17 @@ function CityIcon({ icon }: { icon: string | null }) {
  */
 export function CityHeader({
   city,
+  theme,
   variant = "full",
   search = null,
 }: {
   city: CityHeaderCity;
+  /** The city's theme, made by the loader (publicCityTheme). */
+  theme: Pick<CityTheme, "colors" | "header">;
   variant?: "full" | "compact";
   search?: React.ReactNode;
 }) {
-  const { colors, header } = publicCityTheme(city.primaryColor, city.secondaryColor);
+  const { colors, header } = theme;
   const cityPath = href("/city/:locationKey", { locationKey: city.locationKey });
   return (
     <header
