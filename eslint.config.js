@@ -122,6 +122,9 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // `import { type A }` keeps `import "mod"` under verbatimModuleSyntax: the module's code
+      // (zod schemas) would reach the browser for a type (docs/decisions/0073-first-load-budgets.md).
+      "@typescript-eslint/no-import-type-side-effects": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-restricted-imports": ["error", { paths: restrictedImportPaths }],
     },

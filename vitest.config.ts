@@ -8,7 +8,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
  *   empty, unmigrated in-memory database and fails loudly);
  * - `once`: integration tests whose subject does not depend on the database
  *   engine (settings at start-up, the embedded directory's lock, damage
- *   checks, hand-off and disk checks): run once, on no test database;
+ *   checks, hand-off and disk checks, the first-load budgets read from the
+ *   build): run once, on no test database;
  * - `db`: every test that talks to the database, run on the engine the
  *   environment chooses, like the app itself:
  *   - no DATABASE_URL: each test file gets its own in-memory PGlite, cloned
@@ -30,6 +31,7 @@ const ENGINE_INDEPENDENT = [
   "tests/integration/db-damage.test.ts",
   "tests/integration/db-lock.test.ts",
   "tests/integration/hand-off.test.ts",
+  "tests/integration/page-budget.test.ts",
   "tests/integration/healthz-disk.test.ts",
   "tests/integration/settings-startup.test.ts",
 ];

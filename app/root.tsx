@@ -13,7 +13,8 @@ import {
 } from "react-router";
 import { Footer } from "~/components/layout/footer";
 import { SkipLink } from "~/components/layout/main";
-import { NavigationBar, type NavCity } from "~/components/layout/navigation-bar";
+import { MemberNavigation } from "~/components/layout/member-menus";
+import type { NavCity } from "~/components/layout/navigation-bar";
 import { TopBar } from "~/components/layout/top-bar";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { getCityNavByKey } from "~/lib/cities/cities.server";
@@ -97,7 +98,7 @@ export default function App() {
   const { pathname } = useLocation();
   return (
     <ToastOutlet>
-      {user && pathname !== "/" ? <NavigationBar city={navCity} /> : null}
+      {user && pathname !== "/" ? <MemberNavigation city={navCity} /> : null}
       <div className="flex-1">
         <Outlet />
       </div>
@@ -127,7 +128,7 @@ function ErrorShell({
 }) {
   return (
     <>
-      {user ? <NavigationBar city={navCity} /> : null}
+      {user ? <MemberNavigation city={navCity} /> : null}
       <TopBar user={user} />
       <div className="flex flex-1 flex-col">{children}</div>
       <Footer lite={lite} />

@@ -27,6 +27,8 @@ async function readingPages(request: APIRequestContext): Promise<string[]> {
     "/businesses",
     directory,
     listing!,
+    "/search?q=budget",
+    `${city}/search?q=budget`,
   ];
 }
 

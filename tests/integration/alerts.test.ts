@@ -10,7 +10,7 @@ import { AlertsSection } from "~/components/alerts/alerts-list";
 import { alertMatches, cityVideoSources, savedSearches } from "~/lib/db/schema";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { drainQueues, ensureAnalysisQueued, requestReanalysis, runNextJob } from "~/lib/jobs/index.server";
-import { QUEUES } from "~/lib/jobs/queues";
+import { QUEUES } from "~/lib/jobs/queue-names";
 import { action as alertsAction } from "~/routes/alerts/index";
 import { loader as feedLoader } from "~/routes/alerts/feed";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/alerts/unsubscribe";

@@ -228,7 +228,7 @@ describe(`video cards ${dbTag}`, () => {
   it("use the teal and amber fallbacks in the loader's city when colors are missing or blank", async () => {
     const result = await callLoader(layoutLoader, `/city/${KEY}`, { params: { locationKey: KEY } });
     const { city } = result.data as { city: { primaryColor: string | null; secondaryColor: string | null } };
-    const { publicCityColors } = await import("~/components/city/city-colors");
+    const { publicCityColors } = await import("~/lib/color/city-theme");
     expect(publicCityColors(city.primaryColor, city.secondaryColor)).toEqual({
       primary: "#0D9488",
       secondary: "#F59E0B",

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cities, cityRequests, contactSubmissions, inboxReplies } from "~/lib/db/schema";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { drainQueues, runNextJob } from "~/lib/jobs/index.server";
-import { QUEUES } from "~/lib/jobs/queues";
+import { QUEUES } from "~/lib/jobs/queue-names";
 import { getToast } from "~/lib/toast/toast.server";
 import { action as cityManagementAction } from "~/routes/admin/city-management";
 import { loader as adminIndexLoader } from "~/routes/admin/index";

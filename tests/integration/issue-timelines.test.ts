@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cityUrls, cityVideoSources, trackedIssues } from "~/lib/db/schema";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
 import { runNextJob } from "~/lib/jobs/worker.server";
-import { QUEUES } from "~/lib/jobs/queues";
+import { QUEUES } from "~/lib/jobs/queue-names";
 import { parseStoredIssueSummary } from "~/lib/issues/summary";
 import { regenerateIssueSummary } from "~/lib/issues/regenerate.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin/issues";

@@ -3,7 +3,7 @@ import { signIn } from "~/lib/auth/session.server";
 import { ADMIN_ROLE, createUser, grantRole } from "~/lib/auth/users.server";
 import { seedVideo } from "#demo/meetings";
 import { getBoss } from "~/lib/jobs/boss.server";
-import { type PublicPipelineStatus, type QueueName } from "~/lib/jobs/index.server";
+import type { PublicPipelineStatus, QueueName } from "~/lib/jobs/index.server";
 import { analyzeVideo, writeVideoStory } from "~/lib/pipeline/index.server";
 import { loader as meetingLoader, action as meetingAction } from "~/routes/meeting/meeting";
 import { loader as storyLoader, action as storyAction } from "~/routes/meeting/meeting-story";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { legislativeSources, legistarBodies, legistarEvents } from "~/lib/db/schema";
 import { getBoss } from "~/lib/jobs/boss.server";
-import { QUEUES } from "~/lib/jobs/queues";
+import { QUEUES } from "~/lib/jobs/queue-names";
 import { syncLegislativeRecord } from "~/lib/legistar/sync.server";
 import { LEGISLATIVE_MESSAGES } from "~/lib/legistar/source-form";
 import { getToast } from "~/lib/toast/toast.server";

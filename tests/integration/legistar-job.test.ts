@@ -9,7 +9,7 @@ import {
   legistarVotes,
 } from "~/lib/db/schema";
 import { getBoss, stopBoss } from "~/lib/jobs/boss.server";
-import { QUEUES } from "~/lib/jobs/queues";
+import { QUEUES } from "~/lib/jobs/queue-names";
 import { runNextJob } from "~/lib/jobs/worker.server";
 import { syncCityRecord } from "~/lib/legistar/command.server";
 import { queueDueLegistarSyncs, requestLegistarSync } from "~/lib/legistar/requests.server";

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cityVideos, transcriptSegments } from "~/lib/db/schema";
 import { stopBoss } from "~/lib/jobs/boss.server";
-import { QUEUES } from "~/lib/jobs/queues";
+import { QUEUES } from "~/lib/jobs/queue-names";
 import { listRecentJobs } from "~/lib/jobs/status.server";
 import { runNextJob } from "~/lib/jobs/worker.server";
 import { fileStorage } from "~/lib/storage/storage.server";

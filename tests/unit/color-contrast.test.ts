@@ -11,7 +11,7 @@ import {
   shadeForContrast,
   WHITE,
 } from "~/lib/color/contrast";
-import { publicCityTheme } from "~/components/city/city-colors";
+import { publicCityTheme } from "~/lib/color/city-theme";
 
 describe("contrast math", () => {
   test("parses the four hex forms a city color may take", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSettings } from "~/lib/env/settings.server";
 import { attemptDeadlineMs, expireInSeconds } from "~/lib/jobs/budgets.server";
-import { QUEUE_NAMES } from "~/lib/jobs/queues";
+import { QUEUE_NAMES } from "~/lib/jobs/queue-names";
 
 /**
  * Each queue's expiry covers the longest attempt its settings allow, so that

@@ -13,7 +13,7 @@ import {
 } from "~/components/forms/use-schema-form";
 import { BODIES, BODY_LABELS } from "~/lib/constants";
 import { formatDateTime } from "~/lib/format/date";
-import { ISSUE_NOT_FOUND } from "~/lib/issues/form";
+import { ISSUE_NOT_FOUND } from "~/lib/issues/messages";
 
 import type { Route } from "../../routes/admin/+types/issues";
 

@@ -8,7 +8,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, ErrorList, Field, HoneypotField, SelectField } from "~/components/forms/fields";
 import { Logo } from "~/components/layout/top-bar";
-import { type PasswordSignUpSchema, type SendCodeSchema, type VerifyCodeSchema } from "~/lib/auth/auth-forms";
+import type { PasswordSignUpSchema, SendCodeSchema, VerifyCodeSchema } from "~/lib/auth/auth-forms";
 import type { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "~/lib/auth/password-rules";
 import type { AuthMode } from "~/lib/auth/sign-in.server";

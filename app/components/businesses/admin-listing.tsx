@@ -15,7 +15,7 @@ import {
   type LastResult,
 } from "~/components/forms/use-schema-form";
 import { BuildingIcon } from "~/components/ui/icons";
-import type { UpdateBusinessSchema } from "~/lib/businesses/admin-forms";
+import type { UpdateBusinessSchema } from "~/lib/businesses/admin-schema";
 import type { AdminListing } from "~/lib/businesses/admin.server";
 import { telephoneHref, tierLabel, tierLevel, websiteHref } from "~/lib/businesses/listing";
 import { LISTING_TIERS } from "~/lib/constants";

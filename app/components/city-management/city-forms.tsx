@@ -16,7 +16,8 @@ import {
 } from "~/components/forms/use-schema-form";
 import type { AdminCity, CityDeletionImpact } from "~/lib/cities/admin.server";
 import { cityManagementPageHref as pageHref } from "~/lib/cities/city-management-links";
-import { CITY_STATUSES, type CreateCitySchema, type UpdateCitySchema } from "~/lib/cities/city-management-forms";
+import type { CreateCitySchema, UpdateCitySchema } from "~/lib/cities/city-management-forms";
+import { CITY_STATUSES } from "~/lib/cities/city-choices";
 import { countOf } from "~/lib/format/count";
 import { US_STATES } from "~/lib/us-states";
 import { ConfirmPanel } from "./confirm";

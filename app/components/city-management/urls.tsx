@@ -10,14 +10,8 @@ import { Button, Field, SelectField } from "~/components/forms/fields";
 import { getFormProps, getInputProps, useSchemaForm } from "~/components/forms/use-schema-form";
 import type { CityManagementData } from "~/lib/cities/city-management.server";
 import { cityManagementPageHref as pageHref } from "~/lib/cities/city-management-links";
-import {
-  CONTENT_TYPES,
-  contentTypeForUrl,
-  ENTITY_TYPES,
-  SOURCE_TYPES,
-  type CreateUrlSchema,
-  type UpdateUrlSchema,
-} from "~/lib/cities/city-management-forms";
+import type { CreateUrlSchema, UpdateUrlSchema } from "~/lib/cities/city-management-forms";
+import { CONTENT_TYPES, contentTypeForUrl, ENTITY_TYPES, SOURCE_TYPES } from "~/lib/cities/city-choices";
 import { BODIES, BODY_LABELS } from "~/lib/constants";
 import type { CityUrl } from "~/lib/sources/urls.server";
 import { ConfirmPanel } from "./confirm";

@@ -1,9 +1,9 @@
 import { href, Link, NavLink } from "react-router";
-import { UserMenu } from "~/components/layout/user-menu";
+import { MemberMenu } from "~/components/layout/member-menus";
 import { GavelIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { useOptionalUser } from "~/components/hooks/use-user";
-import { cityGradient, publicCityTheme } from "./city-colors";
+import { cityGradient, type CityTheme } from "./city-colors";
 import { ArrowLeftIcon, BuildingIcon } from "~/components/ui/icons";
 
 export type CityHeaderCity = {
@@ -19,7 +19,7 @@ export type CityHeaderCity = {
 
 function AccountArea() {
   const user = useOptionalUser();
-  if (user) return <UserMenu user={user} tone="dark" />;
+  if (user) return <MemberMenu user={user} tone="dark" />;
   return (
     <Link
       to={href("/auth")}
@@ -52,14 +52,17 @@ function CityIcon({ icon }: { icon: string | null }) {
  */
 export function CityHeader({
   city,
+  theme,
   variant = "full",
   search = null,
 }: {
   city: CityHeaderCity;
+  /** The city's theme, made by the loader (publicCityTheme). */
+  theme: Pick<CityTheme, "colors" | "header">;
   variant?: "full" | "compact";
   search?: React.ReactNode;
 }) {
-  const { colors, header } = publicCityTheme(city.primaryColor, city.secondaryColor);
+  const { colors, header } = theme;
   const cityPath = href("/city/:locationKey", { locationKey: city.locationKey });
   return (
     <header

@@ -1,6 +1,6 @@
 import { Form, href, useLocation } from "react-router";
 import { useOptionalUser } from "~/components/hooks/use-user";
-import type { QuoteSource } from "~/lib/desk/forms";
+import type { QuoteSource } from "~/lib/desk/desk";
 
 /**
  * "Add to draft" on a quote: a small form posting to /desk/add with where

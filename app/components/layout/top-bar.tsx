@@ -2,7 +2,7 @@ import { href, Link, NavLink } from "react-router";
 import { GavelIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { type ClientUser, useOptionalUser } from "~/components/hooks/use-user";
-import { UserMenu } from "./user-menu";
+import { MemberMenu } from "./member-menus";
 
 export function Logo() {
   return (
@@ -31,7 +31,7 @@ export function TopBar({ user: given }: { user?: ClientUser | null } = {}) {
             Businesses
           </NavLink>
           {user ? (
-            <UserMenu user={user} />
+            <MemberMenu user={user} />
           ) : (
             <Link
               to={href("/auth")}

@@ -36,6 +36,7 @@ function StoryLinkCard({ meeting, cityKey }: { meeting: MeetingView; cityKey: st
 /** The meeting analysis page (docs/product.md#routes-public), with or without the city in the path. */
 export function MeetingAnalysisPage({
   meeting,
+  cityTheme,
   isAdmin,
   pipeline,
   cityInPath,
@@ -45,7 +46,7 @@ export function MeetingAnalysisPage({
   const startSeconds = parseStartSeconds(searchParams.get("t"));
   const cityKey = cityInPath ? meeting.city.locationKey : null;
   return (
-    <MeetingFrame meeting={meeting} cityInPath={cityInPath}>
+    <MeetingFrame meeting={meeting} cityTheme={cityTheme} cityInPath={cityInPath}>
       <PipelineAutoRefresh status={pipeline} />
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Meeting analysis</p>
       <h1 className="mt-1 text-3xl font-bold">{meeting.title}</h1>

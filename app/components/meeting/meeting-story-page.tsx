@@ -170,6 +170,7 @@ function StoryMetadata({ story }: { story: NewsStory }) {
 /** The meeting story page (docs/product.md#routes-public), with or without the city in the path. */
 export function MeetingStoryPage({
   meeting,
+  cityTheme,
   isAdmin,
   pipeline,
   cityInPath,
@@ -188,7 +189,7 @@ export function MeetingStoryPage({
   };
   const provenance = <ProvenanceNote provenance={meeting.storyProvenance} label="How this story was made" />;
   return (
-    <MeetingFrame meeting={meeting} cityInPath={cityInPath}>
+    <MeetingFrame meeting={meeting} cityTheme={cityTheme} cityInPath={cityInPath}>
       <JsonLd data={jsonLd} />
       <QuoteMomentsProvider value={moments}>
         <PipelineAutoRefresh status={pipeline} />

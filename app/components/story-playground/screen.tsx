@@ -14,7 +14,7 @@ import { RevisionMeta } from "~/components/pipeline/revision-meta";
 import { StoryPreview } from "~/components/pipeline/story-preview";
 import { meetingHref } from "~/lib/meetings/links";
 import { NEED_ANALYSIS } from "~/lib/pipeline/messages";
-import { type PlaygroundSchema } from "~/lib/pipeline/story-playground-form";
+import type { PlaygroundSchema } from "~/lib/pipeline/story-playground-form";
 import { Card } from "~/components/ui/card";
 import type { action, loader } from "~/routes/admin/story-playground";
 

@@ -12,14 +12,13 @@ import { Button, Field, SelectField } from "~/components/forms/fields";
 import { getFormProps, useSchemaForm, type LastResult } from "~/components/forms/use-schema-form";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { countOf } from "~/lib/format/count";
+import type { ChannelAnalysis, ChannelManagerSchema } from "~/lib/sources/channel-manager-forms";
 import {
   DEFAULT_CONTENT_TYPE,
   DEFAULT_SOURCE_TYPE,
   MANAGER_ENTITY_TYPES,
   NO_CHANNEL_DATA,
-  type ChannelAnalysis,
-  type ChannelManagerSchema,
-} from "~/lib/sources/channel-manager-forms";
+} from "~/lib/sources/channel-manager";
 
 type ActionData = {
   result?: LastResult;

@@ -17,7 +17,8 @@ import { alertMatches, cities, cityVideos, savedSearches, users } from "~/lib/db
 import { sendEmail } from "~/lib/email/email.server";
 import { settings } from "~/lib/env/settings.server";
 import { getBoss, transactionExecutor } from "~/lib/jobs/boss.server";
-import { AlertMailJobData, AlertMatchJobData, QUEUES, type JobOutput } from "~/lib/jobs/queues";
+import { AlertMailJobData, AlertMatchJobData, type JobOutput } from "~/lib/jobs/queues";
+import { QUEUES } from "~/lib/jobs/queue-names";
 import { listDecisions } from "~/lib/meetings/decisions.server";
 import { meetingHref } from "~/lib/meetings/links";
 import { alertDecisions } from "./decisions";

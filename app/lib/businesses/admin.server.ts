@@ -11,7 +11,8 @@ import { getDb } from "~/lib/db/client.server";
 import { businessCategories, businessListings, cities } from "~/lib/db/schema";
 import { nameOrDescriptionContains } from "./directory.server";
 import { deleteBusinessImage } from "./images.server";
-import { ADMIN_PAGE_SIZE, type AdminDirectoryQuery, type BusinessFields } from "./admin-forms";
+import { ADMIN_PAGE_SIZE, type AdminDirectoryQuery } from "./admin-forms";
+import type { BusinessFields } from "./admin-schema";
 
 export type AdminListing = {
   id: string;

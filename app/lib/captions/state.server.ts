@@ -11,7 +11,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { captionStates } from "~/lib/db/schema";
 import { settings } from "~/lib/env/settings.server";
-import { type Queryable } from "~/lib/pipeline/video.server";
+import type { Queryable } from "~/lib/pipeline/video.server";
 import { isUuid } from "~/lib/uuid";
 import { retryDelayMs } from "./backoff";
 import {

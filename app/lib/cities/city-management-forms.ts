@@ -3,6 +3,7 @@
  * one schema per intent, shared by the page and its action.
  */
 import { BODIES } from "~/lib/constants";
+import { CITY_STATUSES, CONTENT_TYPES, ENTITY_TYPES, SOURCE_TYPES } from "~/lib/cities/city-choices";
 import {
   SaveLegislativeSourceSchema,
   SyncLegislativeRecordSchema,
@@ -10,20 +11,6 @@ import {
 } from "~/lib/legistar/source-form";
 import { US_STATE_CODES } from "~/lib/us-states";
 import { z } from "zod";
-
-export const CITY_STATUSES = ["New", "Test", "Live", "Archive"] as const;
-/** The listed source types, plus the default a new URL gets ("website"). */
-export const SOURCE_TYPES = ["website", "city", "county", "school_district", "school", "state", "other"] as const;
-export const CONTENT_TYPES = ["video", "site", "text", "file", "other"] as const;
-export const ENTITY_TYPES = ["Unknown", "Government", "Business", "Organization", "Media", "Other"] as const;
-
-const VIDEO_SITE_HOSTS = ["youtube.com", "youtu.be"];
-
-/** A URL on the video site is a video source; anything else an HTML page, i.e. text. */
-export function contentTypeForUrl(url: string): (typeof CONTENT_TYPES)[number] {
-  const lower = url.toLowerCase();
-  return VIDEO_SITE_HOSTS.some((host) => lower.includes(host)) ? "video" : "text";
-}
 
 const uuid = z.uuid("Unknown record.");
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);

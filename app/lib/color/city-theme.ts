@@ -2,6 +2,7 @@ import {
   AA_TEXT,
   composite,
   contrastRatio,
+  isHexColor,
   mix,
   NEAR_BLACK,
   parseHexColor,
@@ -12,6 +13,7 @@ import {
   WHITE,
   type Rgb,
 } from "./contrast";
+import { PUBLIC_CITY_COLORS } from "~/lib/constants";
 
 /** A city's two chosen colors, as valid hex colors. */
 export type CityColors = { primary: string; secondary: string };
@@ -140,4 +142,25 @@ function computeCityTheme(colors: CityColors): CityTheme {
 export function themeOfInput(primary: string, secondary: string): CityTheme | null {
   const [first, second] = [primary.trim(), secondary.trim()];
   return parseHexColor(first) && parseHexColor(second) ? deriveCityTheme({ primary: first, secondary: second }) : null;
+}
+
+/** A city's colors for public pages, each falling back to teal / amber (decision 0003). Hex only: they go into inline styles. */
+export function publicCityColors(primary: string | null | undefined, secondary: string | null | undefined): CityColors {
+  const pick = (value: string | null | undefined, fallback: string) => {
+    const color = value?.trim();
+    return color && isHexColor(color) ? color : fallback;
+  };
+  return {
+    primary: pick(primary, PUBLIC_CITY_COLORS.primary),
+    secondary: pick(secondary, PUBLIC_CITY_COLORS.secondary),
+  };
+}
+
+/**
+ * The one way public pages get a city's colors: chosen, with readable text
+ * and shades (decision 0044). Loaders call it and send the theme: the
+ * browser gets none of this code (decision 0073).
+ */
+export function publicCityTheme(primary: string | null | undefined, secondary: string | null | undefined): CityTheme {
+  return deriveCityTheme(publicCityColors(primary, secondary));
 }

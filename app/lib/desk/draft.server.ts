@@ -12,7 +12,7 @@ import { cities, cityVideos, draftQuotes } from "~/lib/db/schema";
 import { isUuid } from "~/lib/uuid";
 import { decisionLine, type StoredDecision } from "~/lib/meetings/decisions";
 import { findDecision } from "~/lib/meetings/decisions.server";
-import { MAX_DRAFT_QUOTES, type QuoteSource } from "./forms";
+import { MAX_DRAFT_QUOTES, type QuoteSource } from "./desk";
 
 import { verifiedQuotesOfMeeting } from "./quotes.server";
 

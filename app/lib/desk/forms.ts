@@ -1,18 +1,6 @@
 /** What the desk's forms post, checked on the server (docs/decisions/0042-journalists-desk.md). */
 import { z } from "zod";
 
-/** The most quotes a draft holds. */
-export const MAX_DRAFT_QUOTES = 200;
-
-export type QuoteSource = "analysis" | "story";
-
-export const DESK_TABS = ["alerts", "quotes", "draft"] as const;
-export type DeskTab = (typeof DESK_TABS)[number];
-
-export function deskTab(value: string | null): DeskTab {
-  return (DESK_TABS as readonly string[]).includes(value ?? "") ? (value as DeskTab) : "alerts";
-}
-
 export const addToDraftSchema = z.object({
   meetingId: z.uuid(),
   source: z.enum(["analysis", "story"]),

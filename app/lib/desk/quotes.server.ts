@@ -10,7 +10,7 @@ import { parseClockTime } from "~/lib/ai/timestamps";
 import { isPlainText, parseStoredAnalysis, parseStoredStory } from "~/lib/ai/stored";
 import { getDb } from "~/lib/db/client.server";
 import { getMeeting } from "~/lib/meetings/meetings.server";
-import type { QuoteSource } from "./forms";
+import type { QuoteSource } from "./desk";
 import { rowsOf } from "~/lib/db/rows.server";
 
 /** One verified quote of a meeting, addressed by where it sits in the current content. */

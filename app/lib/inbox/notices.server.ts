@@ -21,7 +21,8 @@ import { cities, cityRequests, contactSubmissions, userRoles, users } from "~/li
 import { sendEmail } from "~/lib/email/email.server";
 import { settings } from "~/lib/env/settings.server";
 import { getBoss, transactionExecutor } from "~/lib/jobs/boss.server";
-import { InboxMailJobData, QUEUES, type JobOutput } from "~/lib/jobs/queues";
+import { InboxMailJobData, type JobOutput } from "~/lib/jobs/queues";
+import { QUEUES } from "~/lib/jobs/queue-names";
 import { adminNoticeEmail, cityLiveEmail, type NoticeItem } from "./email";
 import type { InboxBox } from "./inbox";
 import { pendingRequestsOf } from "./inbox.server";

@@ -43,10 +43,3 @@ export const IssueActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: z.uuid() }),
 ]);
 export type IssueAction = z.infer<typeof IssueActionSchema>;
-
-export const ISSUE_CREATED = "Issue created";
-export const ISSUE_UPDATED = "Issue saved";
-export const ISSUE_DELETED = "Issue deleted";
-export const ISSUE_KEY_TAKEN = "Another issue already has this key";
-export const ISSUE_NOT_FOUND = "Issue not found";
-export const ISSUE_SAVE_FAILED = "The issue could not be saved";

@@ -1,6 +1,7 @@
 /** The issue-summary job: queueing it and running it (docs/decisions/0041-issue-timelines.md). */
 import { getBoss } from "~/lib/jobs/boss.server";
-import { IssueSummaryJobData, QUEUES, type JobOutput } from "~/lib/jobs/queues";
+import { IssueSummaryJobData, type JobOutput } from "~/lib/jobs/queues";
+import { QUEUES } from "~/lib/jobs/queue-names";
 import { regenerateIssueSummary, regenerateIssuesForMeeting } from "./regenerate.server";
 
 /**

@@ -15,7 +15,8 @@ import { getConnection } from "~/lib/db/client.server";
 import { settings } from "~/lib/env/settings.server";
 import type { Transaction } from "~/lib/pipeline/video.server";
 import { expireInSeconds } from "./budgets.server";
-import { QUEUE_NAMES, queueSettings } from "./queues";
+import { queueSettings } from "./queues";
+import { QUEUE_NAMES } from "./queue-names";
 import { BOSS_SCHEMA } from "./tables.server";
 
 type Holder = { boss: PgBoss; ready: Promise<PgBoss>; supervised: boolean };

@@ -7,7 +7,7 @@
  */
 import { readOpenAiConfig } from "~/lib/ai/config.server";
 import { type Settings, settings } from "~/lib/env/settings.server";
-import type { QueueName } from "./queues";
+import type { QueueName } from "./queue-names";
 
 /** Storing the result and queueing the next step, after the deadline. */
 const EXPIRY_MARGIN_SECONDS = 60;

@@ -23,7 +23,8 @@ import {
 } from "~/lib/pipeline/video.server";
 import { isUuid } from "~/lib/uuid";
 import { getBoss, transactionExecutor } from "./boss.server";
-import { QUEUES, type JobDataByQueue, type QueueName, type VideoQueueName } from "./queues";
+import type { JobDataByQueue } from "./queues";
+import { QUEUES, type QueueName, type VideoQueueName } from "./queue-names";
 import { bossArchive, bossJobs, PENDING_STATES, WAITING_STATES, type JobState } from "./tables.server";
 
 export type EnsureReason =

@@ -26,13 +26,12 @@ import { ensureAnalysisQueued, ensureStoryQueued, scheduleCaptionRetry } from ".
 import {
   AnalysisJobData,
   BackfillJobData,
-  QUEUES,
   SourceRefreshJobData,
   StoryJobData,
   TranscriptJobData,
   type JobOutput,
-  type QueueName,
 } from "./queues";
+import { QUEUES, type QueueName } from "./queue-names";
 
 export type JobInput = { id: string; data: unknown };
 

@@ -13,7 +13,7 @@ export {
   type EnsureResult,
   type RequestResult,
 } from "./enqueue.server";
-export { QUEUES, type QueueName } from "./queues";
+export { QUEUES, type QueueName } from "./queue-names";
 export {
   getVideoPipelineStatus,
   listRecentJobs,

@@ -17,7 +17,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { getConnection } from "~/lib/db/client.server";
 import { settings } from "~/lib/env/settings.server";
-import { QUEUE_NAMES, type QueueName } from "./queues";
+import { QUEUE_NAMES, type QueueName } from "./queue-names";
 import { BOSS_SCHEMA } from "./tables.server";
 
 const TABLE = `${BOSS_SCHEMA}.gavel_worker`;

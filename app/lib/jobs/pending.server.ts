@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/lib/db/client.server";
-import type { QueueName } from "./queues";
+import type { QueueName } from "./queue-names";
 import { bossJobs, type JobState } from "./tables.server";
 
 /**

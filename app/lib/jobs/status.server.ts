@@ -13,7 +13,7 @@ import { isTransientReason, type CaptionStateView } from "~/lib/captions/reasons
 import { readCaptionState } from "~/lib/captions/state.server";
 import { TRANSCRIPT_FETCH_MESSAGES } from "~/lib/transcripts/fetch.server";
 import { getBoss } from "./boss.server";
-import { QUEUES, type QueueName } from "./queues";
+import { QUEUES, type QueueName } from "./queue-names";
 import type { AnalysisState, JobSummary, PublicPipelineStatus, StoryState } from "./status-types";
 import { bossArchive, bossJobs, PENDING_STATES, type JobState } from "./tables.server";
 

@@ -12,7 +12,8 @@ import { queueDueRefreshes } from "~/lib/sources/requests.server";
 import { queueDueLegistarSyncs } from "~/lib/legistar/requests.server";
 import { HANDLERS } from "./handlers.server";
 import { handBackShutDownJobs, registerWorker, type WorkerRegistration } from "./liveness.server";
-import { QUEUE_NAMES, type JobOutput, type QueueName } from "./queues";
+import type { JobOutput } from "./queues";
+import { QUEUE_NAMES, type QueueName } from "./queue-names";
 
 export type WorkerOptions = {
   /** How often an idle worker looks for jobs (default JOBS_POLL_SECONDS or 2; at least 0.5). */

@@ -1,9 +1,8 @@
 /**
  * What the people pages show and read from their address, shared by the
- * loaders and the screens (no server code here).
+ * loaders and the screens (no server code here; the loaders read the
+ * filters with person-filters.ts, which holds zod).
  */
-import { z } from "zod";
-
 export const RESULT_FILTERS = ["passed", "failed"] as const;
 export type ResultFilter = (typeof RESULT_FILTERS)[number];
 
@@ -17,27 +16,7 @@ export const PERSON_NOT_FOUND = {
   description: "This city's official record names no one at this address.",
 };
 
-const filtersSchema = z.object({
-  type: z
-    .string()
-    .trim()
-    .max(100)
-    .catch("")
-    .transform((value) => value || null),
-  result: z.enum(RESULT_FILTERS).nullable().catch(null),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-});
-
 export type PersonFilters = { type: string | null; result: ResultFilter | null; page: number };
-
-/** The vote filters of a person's page from its query string; anything unreadable is no filter (page 1). */
-export function parsePersonFilters(params: URLSearchParams): PersonFilters {
-  return filtersSchema.parse({
-    type: params.get("type") ?? "",
-    result: params.get("result") || null,
-    page: params.get("page") ?? 1,
-  });
-}
 
 /** The query string of a person's page with these filters ("" when none). */
 export function personSearch(filters: PersonFilters): string {

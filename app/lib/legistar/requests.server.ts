@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, legislativeSources } from "~/lib/db/schema";
 import { getBoss, transactionExecutor } from "~/lib/jobs/boss.server";
-import { QUEUES } from "~/lib/jobs/queues";
+import { QUEUES } from "~/lib/jobs/queue-names";
 import { bossJobs, PENDING_STATES } from "~/lib/jobs/tables.server";
 
 export type LegistarSyncRequest = { status: "queued" | "already-queued" | "no-source"; jobId: string | null };

@@ -6,6 +6,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { cityFromContext } from "~/lib/cities/city-context.server";
 import { getCurrentUser } from "~/lib/auth/session.server";
+import { publicCityTheme } from "~/lib/color/city-theme";
 import { appUrl } from "~/lib/env/env.server";
 import { openMeetingPipeline, toPublicStatus, type PublicPipelineStatus } from "~/lib/jobs/index.server";
 import type { SessionUser } from "~/lib/auth/session.server";
@@ -83,6 +84,8 @@ export async function loadMeetingPage(request: Request, meetingId: string | unde
   return data(
     {
       meeting,
+      // The city header's colors, for /meeting/{id} (made here: decision 0073).
+      cityTheme: publicCityTheme(meeting.city.primaryColor, meeting.city.secondaryColor),
       pipeline,
       toast: pipeline?.toast ?? null,
       isAdmin: Boolean(user?.isAdmin),
@@ -103,6 +106,7 @@ export async function loadStoryPage(request: Request, meetingId: string | undefi
   return data(
     {
       meeting,
+      cityTheme: publicCityTheme(meeting.city.primaryColor, meeting.city.secondaryColor),
       pipeline,
       toast: pipeline?.toast ?? null,
       isAdmin: Boolean(user?.isAdmin),

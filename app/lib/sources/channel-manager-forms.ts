@@ -5,14 +5,15 @@
  */
 import { z } from "zod";
 
-export const MANAGER_ENTITY_TYPES = ["Government", "Business", "Organization", "Media", "Other"] as const;
-export const DEFAULT_SOURCE_TYPE = "YouTube";
-export const DEFAULT_CONTENT_TYPE = "Playlist";
-
-export const ENTER_URL = "Please enter a YouTube URL";
-export const SELECT_CITY = "Please select a city";
-export const NO_CHANNEL_DATA = "No channel data available";
-export const SELECT_SOMETHING = "Choose at least one playlist or the channel's recent videos";
+import {
+  DEFAULT_CONTENT_TYPE,
+  DEFAULT_SOURCE_TYPE,
+  ENTER_URL,
+  MANAGER_ENTITY_TYPES,
+  NO_CHANNEL_DATA,
+  SELECT_CITY,
+  SELECT_SOMETHING,
+} from "./channel-manager";
 
 const typeText = (fallback: string) =>
   z

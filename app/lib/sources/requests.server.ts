@@ -7,7 +7,7 @@
 import { jobInStates } from "~/lib/jobs/pending.server";
 import { and, desc, eq, isNull, lt, ne, or } from "drizzle-orm";
 import { getBoss, transactionExecutor } from "~/lib/jobs/boss.server";
-import { QUEUES } from "~/lib/jobs/queues";
+import { QUEUES } from "~/lib/jobs/queue-names";
 import { bossArchive, bossJobs, WAITING_STATES } from "~/lib/jobs/tables.server";
 import { getDb } from "~/lib/db/client.server";
 import { cities, citiesUrls, cityUrls } from "~/lib/db/schema";

@@ -2,7 +2,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, citiesUrls, cityUrls } from "~/lib/db/schema";
-import { contentTypeForUrl, type UrlFields } from "~/lib/cities/city-management-forms";
+import type { UrlFields } from "~/lib/cities/city-management-forms";
+import { contentTypeForUrl } from "~/lib/cities/city-choices";
 
 export type CityUrl = typeof cityUrls.$inferSelect;
 

@@ -9,7 +9,8 @@
  */
 import { getBoss } from "~/lib/jobs/boss.server";
 import { ensureAnalysisQueued } from "~/lib/jobs/enqueue.server";
-import { QUEUES, TranscriptionJobData, type JobOutput } from "~/lib/jobs/queues";
+import { TranscriptionJobData, type JobOutput } from "~/lib/jobs/queues";
+import { QUEUES } from "~/lib/jobs/queue-names";
 import { AudioError, FfmpegMissingError } from "./audio.server";
 import { isTranscriptionError } from "./client.server";
 import { transcribeRecording } from "./transcribe.server";

@@ -9,6 +9,7 @@ import { data, href } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
+import { IssueActionSchema, IssueFormSchema } from "~/lib/issues/form";
 import {
   ISSUE_CREATED,
   ISSUE_DELETED,
@@ -16,9 +17,7 @@ import {
   ISSUE_NOT_FOUND,
   ISSUE_SAVE_FAILED,
   ISSUE_UPDATED,
-  IssueActionSchema,
-  IssueFormSchema,
-} from "~/lib/issues/form";
+} from "~/lib/issues/messages";
 import {
   allCitiesExist,
   createIssue,

@@ -17,12 +17,8 @@ import { PRODUCT_NAME } from "~/lib/constants";
 import { settings } from "~/lib/env/settings.server";
 import { countOf } from "~/lib/format/count";
 import { analyzeChannel, saveAndFetchChannelUrls, saveChannelUrls } from "~/lib/sources/channel-manager.server";
-import {
-  ChannelAnalysisSchema,
-  ChannelManagerSchema,
-  SELECT_CITY,
-  type ChannelAnalysis,
-} from "~/lib/sources/channel-manager-forms";
+import { ChannelAnalysisSchema, ChannelManagerSchema, type ChannelAnalysis } from "~/lib/sources/channel-manager-forms";
+import { SELECT_CITY } from "~/lib/sources/channel-manager";
 import type { ToastInput } from "~/lib/toast/toast";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import { isVideoSourceError } from "~/lib/youtube/sources.server";

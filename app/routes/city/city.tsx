@@ -1,5 +1,4 @@
 import { data, Outlet, type ShouldRevalidateFunctionArgs, useMatches } from "react-router";
-import { publicCityTheme } from "~/components/city/city-colors";
 import { CityHeader } from "~/components/city/city-header";
 import { ErrorMessage, GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { TopBar } from "~/components/layout/top-bar";
@@ -8,6 +7,7 @@ import { PRODUCT_NAME } from "~/lib/constants";
 import { cacheHeaders, publicPageHeaders } from "~/lib/http/cache.server";
 import { cityFromContext, loadCityIntoContext } from "~/lib/cities/city-context.server";
 import { CITY_NOT_FOUND } from "~/lib/cities/not-found";
+import { publicCityTheme } from "~/lib/color/city-theme";
 import { safeImageUrl } from "~/lib/meetings/meetings.server";
 import { cityFeedPath } from "~/lib/feeds/links";
 import type { Route } from "./+types/city";
@@ -44,6 +44,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         // Only Live cities have a feed (docs/decisions/0043-feeds-and-api.md).
         feedPath: city.status === "Live" ? cityFeedPath(city.locationKey) : null,
       },
+      // Tailwind's brand colors become readable shades of the city's own (decision 0044), made here (decision 0073).
+      theme: publicCityTheme(city.primaryColor, city.secondaryColor),
     },
     { headers: cacheHeaders(user) },
   );
@@ -75,16 +77,20 @@ export default function CityLayout({ loaderData }: Route.ComponentProps) {
   const handles = useMatches().map((match) => match.handle as CityRouteHandle | undefined);
   const compact = handles.some((handle) => handle?.cityHeader === "compact");
   const search = handles.findLast((handle) => handle?.citySearch)?.citySearch?.(loaderData.city);
-  const { feedPath, name, primaryColor, secondaryColor } = loaderData.city;
-  // Tailwind's brand colors become readable shades of the city's own (decision 0044).
-  const { style } = publicCityTheme(primaryColor, secondaryColor);
+  const { feedPath, name } = loaderData.city;
+  const { style } = loaderData.theme;
   return (
     <div className="contents" style={style as React.CSSProperties}>
       {/* React puts this <link> in the document's head, on every page of the city. */}
       {feedPath ? (
         <link rel="alternate" type="application/atom+xml" title={`${name}: new stories`} href={feedPath} />
       ) : null}
-      <CityHeader city={loaderData.city} variant={compact ? "compact" : "full"} search={search} />
+      <CityHeader
+        city={loaderData.city}
+        theme={loaderData.theme}
+        variant={compact ? "compact" : "full"}
+        search={search}
+      />
       <Outlet />
     </div>
   );

@@ -1,7 +1,6 @@
 import { Suspense } from "react";
 import { Main } from "~/components/layout/main";
 import { data, href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { publicCityTheme } from "~/components/city/city-colors";
 import { AboutCard, QuickInfoCard, StatisticsCard } from "~/components/city/city-side-cards";
 import { SourceFilter } from "~/components/city/source-filter";
 import { VideoList } from "~/components/city/video-list";
@@ -9,6 +8,7 @@ import { UpcomingMeetingsCard } from "~/components/city/upcoming-meetings";
 import { GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { lazyInBrowser } from "~/components/lazy-in-browser";
 import { getCurrentUser } from "~/lib/auth/session.server";
+import { publicCityTheme } from "~/lib/color/city-theme";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { appUrl } from "~/lib/env/env.server";
 import { runCitySearch } from "~/lib/search/run.server";
@@ -56,6 +56,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
         primaryColor: city.primaryColor,
         secondaryColor: city.secondaryColor,
       },
+      theme: publicCityTheme(city.primaryColor, city.secondaryColor),
       meta: cityMeta(city),
       state,
       list: { ...list, page: state.page },
@@ -128,8 +129,8 @@ function SearchToggle({ cityKey, open, page }: { cityKey: string; open: boolean;
 }
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {
-  const { city, state, list, sources, stats, isAdmin, search, upcoming } = loaderData;
-  const { colors, action } = publicCityTheme(city.primaryColor, city.secondaryColor);
+  const { city, state, list, sources, stats, isAdmin, search, upcoming, theme } = loaderData;
+  const { colors, action } = theme;
   return (
     <Main className="mx-auto w-full max-w-6xl px-4 py-8">
       <div className="grid gap-8 lg:grid-cols-3">

@@ -14,7 +14,8 @@ import { PRODUCT_NAME } from "~/lib/constants";
 import { pageMeta } from "~/lib/document/meta";
 import { appUrl } from "~/lib/env/env.server";
 import { cacheHeaders, publicPageHeaders } from "~/lib/http/cache.server";
-import { parsePersonFilters, parsePersonId, PERSON_NOT_FOUND } from "~/lib/legistar/people";
+import { parsePersonId, PERSON_NOT_FOUND } from "~/lib/legistar/people";
+import { parsePersonFilters } from "~/lib/legistar/person-filters";
 import {
   agreementWithColleagues,
   getPerson,

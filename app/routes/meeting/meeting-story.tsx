@@ -28,10 +28,11 @@ export const headers = publicPageHeaders;
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? notFoundMeta();
 
 export default function MeetingStory({ loaderData, params }: Route.ComponentProps) {
-  const { meeting, pipeline, isAdmin, jsonLd } = loaderData;
+  const { meeting, cityTheme, pipeline, isAdmin, jsonLd } = loaderData;
   return (
     <MeetingStoryPage
       meeting={meeting}
+      cityTheme={cityTheme}
       pipeline={pipeline}
       isAdmin={isAdmin}
       jsonLd={jsonLd}

@@ -32,10 +32,11 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
   loaderData ? meetingMeta(loaderData.metaFacts, location.search) : notFoundMeta();
 
 export default function Meeting({ loaderData, params }: Route.ComponentProps) {
-  const { meeting, pipeline, isAdmin, officialAgenda } = loaderData;
+  const { meeting, cityTheme, pipeline, isAdmin, officialAgenda } = loaderData;
   return (
     <MeetingAnalysisPage
       meeting={meeting}
+      cityTheme={cityTheme}
       pipeline={pipeline}
       isAdmin={isAdmin}
       cityInPath={"locationKey" in params}

@@ -7,7 +7,8 @@
 import { Link, useSearchParams } from "react-router";
 import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { ProtoBusinessCard } from "~/components/proto/business-card";
-import { LinkTabs, ProtoFrame, useSamePage } from "~/components/proto/frame";
+import { ProtoFrame } from "~/components/proto/frame";
+import { LinkTabs, useSamePage } from "~/components/ui/link-tabs";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { publicPageHeaders } from "~/lib/http/cache.server";
 import { parseTierPreview, stepBusiness, tierPreviewSearch } from "~/lib/prototypes/directory";

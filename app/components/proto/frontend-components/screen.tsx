@@ -5,7 +5,8 @@
  */
 import { Form, Link, useSearchParams } from "react-router";
 import { Button, Field } from "~/components/forms/fields";
-import { HiddenParams, LinkTabs, ProtoFrame, useSamePage } from "~/components/proto/frame";
+import { HiddenParams, ProtoFrame } from "~/components/proto/frame";
+import { LinkTabs, useSamePage } from "~/components/ui/link-tabs";
 import { formatDate } from "~/lib/format/date";
 import {
   ENTITY_LABELS,

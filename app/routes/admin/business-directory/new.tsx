@@ -10,13 +10,8 @@ import type { AdminHandle } from "~/components/admin/breadcrumbs";
 import { BusinessForm, LINK } from "~/components/businesses/admin-listing";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { createListingByAdmin, listCategoriesForAdmin } from "~/lib/businesses/admin.server";
-import {
-  BUSINESS_MESSAGES,
-  CreateBusinessSchema,
-  listingAdminHref,
-  listReturnTo,
-  newListingHref,
-} from "~/lib/businesses/admin-forms";
+import { BUSINESS_MESSAGES, listingAdminHref, listReturnTo, newListingHref } from "~/lib/businesses/admin-forms";
+import { CreateBusinessSchema } from "~/lib/businesses/admin-schema";
 import { listCitiesForAdmin } from "~/lib/cities/admin.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { redirectWithToast } from "~/lib/toast/toast.server";
