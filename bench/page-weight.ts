@@ -5,10 +5,12 @@
  * embedded database with the demo data (or measures `--url <base>`, a server
  * already running), and for each page:
  *
- * 1. First-load JavaScript: the gzip size of every script the page requests
- *    on a cold load (bodies from the network, gzipped here at level 9 so the
- *    number does not depend on the server's compression), next to the goal
- *    of 125 KB; and the HTML and CSS, also gzipped.
+ * 1. First-load JavaScript: every script the page requests on a cold load,
+ *    at the size the budget counts (gzip at the server's level, a file under
+ *    the compression threshold as it is: tests/support/page-budget.ts,
+ *    ADR 0073), next to the goal of 125 KB (1,000 bytes a KB); and what
+ *    Chromium really received (its encoded body sizes: brotli, which the
+ *    server sends to browsers that ask for it); the HTML and CSS the same.
  * 2. Lite mode (`Save-Data: on`): the JavaScript of the reading pages, goal 0.
  * 3. DOMContentLoaded of the city and story pages with JavaScript on and off,
  *    on a 4× slower CPU and DevTools' "Slow 3G" (2 s latency, 50 KB/s), cold
@@ -24,9 +26,9 @@
  *
  * The browser is the tests' (tests/support/chromium.ts).
  */
-import zlib from "node:zlib";
 import { chromium, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
+import { KB, sentSize } from "../tests/support/page-budget";
 import { hasBuild, startBuiltServer } from "./soak";
 import { startStylesheetProxy, type StylesheetMode } from "./stylesheet-proxy";
 
@@ -38,10 +40,9 @@ const SLOW_3G = { offline: false, latency: 2000, downloadThroughput: 50_000, upl
 const CPU_SLOWDOWN = 4;
 
 type Page = { label: string; path: string; reading: boolean };
-type Weight = { js: number; scripts: number; html: number; css: number };
+type Weight = { js: number; jsReceived: number; scripts: number; html: number; css: number };
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const gzipSize = (body: Buffer) => zlib.gzipSync(body, { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 async function pagesToMeasure(baseUrl: string): Promise<Page[]> {
   const home = await (await fetch(baseUrl)).text();
@@ -72,17 +73,24 @@ async function pagesToMeasure(baseUrl: string): Promise<Page[]> {
 async function measureWeight(browser: Browser, url: string, options: BrowserContextOptions = {}): Promise<Weight> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
-  const bodies: Array<Promise<{ kind: string; size: number }>> = [];
+  const bodies: Array<Promise<{ kind: string; size: number; received: number }>> = [];
   page.on("response", (response) => {
     const kind = response.request().resourceType();
     if (kind === "script" || kind === "stylesheet" || kind === "document")
-      bodies.push(response.body().then((body) => ({ kind, size: gzipSize(body) })));
+      bodies.push(
+        Promise.all([response.body(), response.request().sizes()]).then(([body, sizes]) => ({
+          kind,
+          size: sentSize(body),
+          received: sizes.responseBodySize,
+        })),
+      );
   });
   await page.goto(url, { waitUntil: "networkidle" });
-  const weight: Weight = { js: 0, scripts: 0, html: 0, css: 0 };
-  for (const { kind, size } of await Promise.all(bodies)) {
+  const weight: Weight = { js: 0, jsReceived: 0, scripts: 0, html: 0, css: 0 };
+  for (const { kind, size, received } of await Promise.all(bodies)) {
     if (kind === "script") {
       weight.js += size;
+      weight.jsReceived += received;
       weight.scripts++;
     } else if (kind === "stylesheet") weight.css += size;
     else weight.html += size;
@@ -115,14 +123,16 @@ function median(values: number[]): number {
 }
 
 async function printWeights(browser: Browser, baseUrl: string, pages: Page[]): Promise<void> {
-  console.log(`First-load JavaScript per page (gzip; goal ≤ ${JS_GOAL_KB} KB), and HTML + CSS:`);
+  console.log(
+    `First-load JavaScript per page (gzip as the budget counts it; goal ≤ ${JS_GOAL_KB} KB; in brackets what Chromium received), and HTML + CSS:`,
+  );
   let over = 0;
   for (const page of pages) {
     const weight = await measureWeight(browser, baseUrl + page.path);
-    const ok = weight.js <= JS_GOAL_KB * 1024;
+    const ok = weight.js <= JS_GOAL_KB * KB;
     if (!ok) over++;
     console.log(
-      `  ${page.label.padEnd(10)} JS ${kb(weight.js).padStart(9)} in ${String(weight.scripts).padStart(2)} files ${ok ? "ok  " : "OVER"}  HTML ${kb(weight.html)} + CSS ${kb(weight.css)}`,
+      `  ${page.label.padEnd(10)} JS ${kb(weight.js).padStart(9)} (${kb(weight.jsReceived)}) in ${String(weight.scripts).padStart(2)} files ${ok ? "ok  " : "OVER"}  HTML ${kb(weight.html)} + CSS ${kb(weight.css)}`,
     );
   }
   console.log(`  ${over} page(s) over ${JS_GOAL_KB} KB (goal 0)`);
