@@ -42,6 +42,51 @@ import { verifySeedRecord } from "./verification";
 import { SEED_SOURCES } from "./sources";
 import { SEED_ISSUES, SOURCE_BODY } from "./issues";
 import { regenerateAllIssueSummaries } from "~/lib/issues/regenerate.server";
+import {
+  legistarBodies,
+  legistarEventItems,
+  legistarEvents,
+  legistarMatterHistories,
+  legistarMatters,
+  legistarMatterSponsors,
+  legistarOfficeRecords,
+  legistarPersons,
+  legistarVotes,
+} from "~/lib/db/schema";
+import { matchCityEvents } from "~/lib/legistar/matching.server";
+import {
+  bodyRecord,
+  eventItemRecord,
+  eventRecord,
+  matterHistoryRecord,
+  matterRecord,
+  matterSponsorRecord,
+  officeRecord,
+  personRecord,
+  voteRecord,
+} from "~/lib/legistar/records";
+import {
+  getLegislativeSource,
+  markSyncStarted,
+  markSyncSucceeded,
+  saveLegislativeSource,
+  upsertRecords,
+} from "~/lib/legistar/store.server";
+import { refreshAgreements, refreshVoteCopies } from "~/lib/legistar/summaries.server";
+import {
+  bodyRow,
+  eventRow,
+  historyRow,
+  itemRow,
+  localDay,
+  matterRow,
+  officeRow,
+  personRow,
+  sponsorRow,
+  voteRow,
+} from "~/lib/legistar/sync.server";
+import type { VotePatterns } from "~/lib/legistar/vote-values";
+import { demoLegislativeRecords } from "./legislative";
 
 /** Rows per INSERT statement for the big tables. */
 const CHUNK = 500;
@@ -74,6 +119,7 @@ export async function seedIfEmpty(): Promise<boolean> {
 export async function seedDemoDataIfPending({ skip }: { skip: boolean }): Promise<boolean> {
   const loaded = await loadDemoDataIfPending(insertDemoData, { skip });
   if (loaded) await writeDemoIssueSummaries();
+  if (loaded) await storeDemoLegislativeRecords();
   return loaded;
 }
 
@@ -81,6 +127,76 @@ export async function seedDemoDataIfPending({ skip }: { skip: boolean }): Promis
 export async function seedDemoData(): Promise<void> {
   await loadDemoData(insertDemoData);
   await writeDemoIssueSummaries();
+  await storeDemoLegislativeRecords();
+}
+
+/**
+ * The demo cities' official records (demo/legislative.ts), after the
+ * transaction: stored as a sync stores what Legistar sends (the sync's row
+ * mapping, upsertRecords, the votes' copies and agreements, then the events
+ * matched to the videos), which reads and writes outside a transaction. The
+ * source is marked synced at the seeding time, so no sync of the fictional
+ * client is queued before the refresh interval has passed.
+ */
+async function storeDemoLegislativeRecords(now = new Date()): Promise<void> {
+  const cityRows = await getDb().select({ id: cities.id, key: cities.locationKey }).from(cities);
+  const cityIds = new Map(cityRows.map((row) => [row.key, row.id]));
+  for (const record of demoLegislativeRecords(localDay(now, "America/Los_Angeles"))) {
+    const cityId = cityIds.get(record.cityKey);
+    if (!cityId) continue;
+    await saveLegislativeSource(cityId, { clientId: record.clientId, timeZone: record.timeZone });
+    const patterns = ((await getLegislativeSource(cityId))?.votePatterns ?? {}) as VotePatterns;
+    await upsertRecords(
+      legistarBodies,
+      record.bodies.map((raw) => bodyRow(cityId, bodyRecord.parse(raw), raw)),
+    );
+    await upsertRecords(
+      legistarPersons,
+      record.persons.map((raw) => personRow(cityId, personRecord.parse(raw), raw)),
+    );
+    await upsertRecords(
+      legistarOfficeRecords,
+      record.offices.map((raw) => officeRow(cityId, officeRecord.parse(raw), raw)),
+    );
+    const events = record.events.map(({ event, items }) => ({
+      event: eventRecord.parse(event),
+      raw: event,
+      items: items.map(({ item, votes }) => ({ item: eventItemRecord.parse(item), raw: item, votes })),
+    }));
+    await upsertRecords(
+      legistarEvents,
+      events.map(({ event, raw }) => eventRow(cityId, event, raw)),
+    );
+    await upsertRecords(
+      legistarEventItems,
+      events.flatMap(({ event, items }) => items.map(({ item, raw }) => itemRow(cityId, event.EventId, item, raw))),
+    );
+    await upsertRecords(
+      legistarVotes,
+      events.flatMap(({ event, items }) =>
+        items.flatMap(({ item, votes }) =>
+          votes.map((raw) => voteRow(cityId, event, item, voteRecord.parse(raw), raw, patterns)),
+        ),
+      ),
+    );
+    for (const { matter, histories, sponsors } of record.matters) {
+      const parsed = matterRecord.parse(matter);
+      await upsertRecords(legistarMatters, [matterRow(cityId, parsed, matter)]);
+      await upsertRecords(
+        legistarMatterHistories,
+        histories.map((raw) => historyRow(cityId, parsed.MatterId, matterHistoryRecord.parse(raw), raw)),
+      );
+      await upsertRecords(
+        legistarMatterSponsors,
+        sponsors.map((raw) => sponsorRow(cityId, parsed.MatterId, matterSponsorRecord.parse(raw), raw)),
+      );
+      await refreshVoteCopies(cityId, { matter: parsed.MatterId });
+    }
+    await refreshAgreements(cityId);
+    await markSyncStarted(cityId, now);
+    await markSyncSucceeded(cityId, now);
+    await matchCityEvents(cityId);
+  }
 }
 
 /**
@@ -380,6 +496,8 @@ export async function countDemoRows(): Promise<Record<string, number>> {
     listings: "business_listings",
     feedback: "product_feedback",
     users: "users",
+    "official meetings": "legistar_events",
+    "official votes": "legistar_votes",
   } as const;
   const select = Object.entries(tables)
     .map(([name, table]) => `(select count(*)::int from "${table}") as "${name}"`)

@@ -53,7 +53,13 @@ export type MeetingPlan = {
 export type TimedLine = { seconds: number; speaker: string; text: string };
 
 /** A vote taken on an item, as the composer wrote it: the ground truth for the analyzer's action items. */
-export type ComposedVote = { motion: string; tally: string; passed: boolean };
+export type ComposedVote = {
+  motion: string;
+  tally: string;
+  passed: boolean;
+  /** The speaker labels of those who voted no (the demo's official record votes person by person). */
+  noes: string[];
+};
 
 export type ComposedItem = {
   itemId: string;
@@ -321,7 +327,12 @@ export function composeMeeting(plan: MeetingPlan): ComposedMeeting {
       residentName,
       vote: (options) => {
         const result = itemVote(options);
-        votes.push({ motion: options.motion, tally: result.tally, passed: result.passed });
+        votes.push({
+          motion: options.motion,
+          tally: result.tally,
+          passed: result.passed,
+          noes: (options.noes ?? []).map((person) => person.label),
+        });
         return result;
       },
       noun: roster.noun,

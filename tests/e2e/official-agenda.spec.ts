@@ -1,5 +1,6 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, jsIndependent, test, waitForHydration } from "./fixtures";
+import { DECISIONS_MADE, DECISIONS_TRANSCRIPT, DENY_ITEM, VETO_ITEM } from "../support/decision-content";
 
 /**
  * Events become meetings (issue 29, deliverable 3; docs/decisions/0069):
@@ -168,3 +169,73 @@ test("an upcoming meeting is listed on the city page with its agenda, and leads 
   await reload(page, js);
   await expect(page.getByRole("region", { name: "Upcoming meetings" })).toHaveCount(0);
 });
+
+test("each decision sits beside the official record, and a disagreement is said, not hidden", async ({
+  page,
+  open,
+  testData,
+}, testInfo) => {
+  const city = await testData.createCity({ name: "Harbor Point" });
+  const meeting = await testData.createMeeting({
+    city,
+    title: "City Council Regular Meeting",
+    videoUrl: VIDEO_URL,
+    transcript: DECISIONS_TRANSCRIPT,
+    publishedAt: "2026-11-17T23:00:00Z",
+    analysis: true,
+    story: true,
+    made: DECISIONS_MADE,
+  });
+  const linked = await testData.createLegislativeRecord(city, {
+    timeZone: "UTC",
+    events: [
+      {
+        id: 902,
+        body: "City Council",
+        date: "2026-11-17",
+        items: [
+          { id: 9101, number: "1", title: VETO_ITEM, action: "Veto sustained", passed: "Fail", tally: "6-6" },
+          { id: 9102, number: "2", title: DENY_ITEM, action: "Denied", passed: "Pass", tally: "9-3" },
+          { id: 9103, number: "3", title: "Consent agenda", action: "Adopted", passed: "Pass" },
+        ],
+      },
+    ],
+  });
+  expect(linked).toEqual({ linked: 1, changed: 1 });
+
+  await open(meeting.path);
+  const decisions = page.getByRole("region", { name: "Decisions" }).locator("[data-decision]");
+  await expect(decisions).toHaveCount(3);
+  // The record first, labeled as the official record; the transcript's decision after it.
+  const denial = decisions.nth(1);
+  await expect(denial.locator("[data-official-record]")).toContainText("Official record, item 2");
+  await expect(denial.locator("[data-official-tally]")).toHaveText("9-3");
+  await expect(denial).toContainText("Denied");
+  await expect(denial).toContainText("From the transcript");
+  await expect(denial).toContainText("8-4");
+  await expect(denial.locator("[data-record-disagreement]")).toHaveText(
+    "Disagreement: The official record differs from the transcript on the tally: the record says 9-3, the transcript 8-4.",
+  );
+  // Where they agree, nothing is flagged.
+  await expect(decisions.nth(0).locator("[data-official-tally]")).toHaveText("6-6");
+  await expect(page.locator("[data-record-disagreement]")).toHaveCount(1);
+  await fitsPhone(page, testInfo, "decisions-beside-record", page.getByRole("region", { name: "Decisions" }));
+
+  // The transcript's decision still leads to its moment.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await denial.getByRole("link", { name: "Result at 00:04:05: play the video from here" }).click();
+  await expect(page).toHaveURL(/\?t=245#video$/);
+  await expect(page.locator("iframe")).toHaveAttribute("src", /\?start=245$/);
+});
+
+test(
+  "the demo's Alder Creek special meeting shows its deliberate disagreement with the record",
+  jsIndependent,
+  async ({ page, open }) => {
+    await open("/city/alder-creek");
+    await page.getByRole("link", { name: "City Council Special Meeting – August 18, 2026" }).first().click();
+    const appeal = page.getByRole("region", { name: "Decisions" }).locator("[data-decision]").nth(1);
+    await expect(appeal.locator("[data-official-tally]")).toHaveText("5-0");
+    await expect(appeal.locator("[data-record-disagreement]")).toContainText("the record says 5-0, the transcript 4-1");
+  },
+);

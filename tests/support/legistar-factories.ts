@@ -2,7 +2,7 @@ import { legistarEventItems, legistarEvents } from "~/lib/db/schema";
 import { matchCityEvents } from "~/lib/legistar/matching.server";
 import { eventItemRecord, eventRecord } from "~/lib/legistar/records";
 import { getLegislativeSource, saveLegislativeSource, upsertRecords } from "~/lib/legistar/store.server";
-import { itemRow } from "~/lib/legistar/sync.server";
+import { eventRow, itemRow } from "~/lib/legistar/sync.server";
 import { body, event, eventItem } from "./legistar-fixtures";
 
 /**
@@ -36,8 +36,6 @@ export type RecordEventInput = {
 
 export type LegislativeRecordOptions = { timeZone?: string; events: RecordEventInput[] };
 
-const day = (stamp: string | null) => (stamp ? stamp.slice(0, 10) : null);
-
 export async function createLegislativeRecord(
   cityId: string,
   { timeZone = "America/Chicago", events }: LegislativeRecordOptions,
@@ -50,21 +48,7 @@ export async function createLegislativeRecord(
     };
     if (input.time) raw.EventTime = input.time;
     const record = eventRecord.parse(raw);
-    await upsertRecords(legistarEvents, [
-      {
-        cityId,
-        legistarId: record.EventId,
-        raw,
-        bodyLegistarId: record.EventBodyId,
-        bodyName: record.EventBodyName,
-        date: day(record.EventDate),
-        time: record.EventTime,
-        location: record.EventLocation,
-        agendaUrl: record.EventAgendaFile,
-        minutesUrl: record.EventMinutesFile,
-        pageUrl: record.EventInSiteURL,
-      },
-    ]);
+    await upsertRecords(legistarEvents, [eventRow(cityId, record, raw)]);
     await upsertRecords(
       legistarEventItems,
       (input.items ?? []).map((item, index) => {

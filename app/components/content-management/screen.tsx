@@ -9,6 +9,7 @@ import { CaptionStatus } from "~/components/captions/caption-status";
 import { AnalysisDigest } from "~/components/pipeline/analysis-digest";
 import { StoryPreview } from "~/components/pipeline/story-preview";
 import type { CaptionStateView } from "~/lib/captions/reasons";
+import type { RecordCounts } from "~/lib/legistar/record-decisions.server";
 import { formatDate, formatDateTime } from "~/lib/format/date";
 import { meetingHref } from "~/lib/meetings/links";
 import type { CitySources, ContentCity, ContentSource, ContentVideo, SourceVideo } from "~/lib/sources/content.server";
@@ -38,7 +39,7 @@ export function ContentManagementScreen() {
               <p className="mt-6 text-slate-600">Select a video to see its details, transcript, analysis and story.</p>
             ) : null
           ) : page.video ? (
-            <VideoCards video={page.video} captions={page.captions} />
+            <VideoCards video={page.video} captions={page.captions} record={page.record} />
           ) : (
             <Card title="Details" id="details" className="mt-6">
               <p className="text-slate-600">No video details found</p>
@@ -210,7 +211,31 @@ function VideosForSource({
   );
 }
 
-function DetailsCard({ video, captions }: { video: ContentVideo; captions: CaptionStateView | null }) {
+/**
+ * The meeting's decisions against the official record (docs/decisions/0075):
+ * how many were paired with an item of the matched event, and how many of
+ * those disagree with it.
+ */
+export function recordCountsText(record: RecordCounts): string {
+  const decisions = record.decisions === 1 ? "1 decision" : `${record.decisions} decisions`;
+  const disagree =
+    record.disagreements === 0
+      ? "none disagrees"
+      : record.disagreements === 1
+        ? "1 disagrees"
+        : `${record.disagreements} disagree`;
+  return `${record.paired} of ${decisions} paired with the official agenda; ${disagree} with it`;
+}
+
+function DetailsCard({
+  video,
+  captions,
+  record,
+}: {
+  video: ContentVideo;
+  captions: CaptionStateView | null;
+  record: RecordCounts | null;
+}) {
   const location = useLocation();
   const rows: [string, React.ReactNode][] = [
     ["Title", untitled(video.title)],
@@ -218,6 +243,21 @@ function DetailsCard({ video, captions }: { video: ContentVideo; captions: Capti
     ["Published", formatDate(video.publishedAt) ?? "—"],
     ["Video ID", <span className="font-mono">{video.videoId}</span>],
   ];
+  if (record)
+    rows.push([
+      "Official record",
+      <span data-record-counts>
+        {recordCountsText(record)}
+        {record.disagreements > 0 ? (
+          <>
+            {" "}
+            <Link to={`${meetingHref(video.id)}#decisions`} className="font-semibold text-brand-700 hover:underline">
+              See the decisions
+            </Link>
+          </>
+        ) : null}
+      </span>,
+    ]);
   if (captions)
     rows.push([
       "Captions",
@@ -255,10 +295,18 @@ function DetailsCard({ video, captions }: { video: ContentVideo; captions: Capti
   );
 }
 
-function VideoCards({ video, captions }: { video: ContentVideo; captions: CaptionStateView | null }) {
+function VideoCards({
+  video,
+  captions,
+  record,
+}: {
+  video: ContentVideo;
+  captions: CaptionStateView | null;
+  record: RecordCounts | null;
+}) {
   return (
     <>
-      <DetailsCard video={video} captions={captions} />
+      <DetailsCard video={video} captions={captions} record={record} />
       <Card title="Transcript" id="transcript" className="mt-6">
         {video.transcript ? (
           // Scrollable, so it takes focus for keyboard scrolling.

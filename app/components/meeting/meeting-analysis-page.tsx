@@ -10,6 +10,7 @@ import { AnalysisSections } from "./meeting-sections";
 import { DecisionsSection } from "./decisions-section";
 import { OfficialAgendaSection } from "./official-agenda-section";
 import type { AgendaView } from "~/lib/legistar/agenda";
+import type { OfficialDecisionView } from "~/lib/legistar/pairing";
 import { Section } from "./section";
 import { VideoEmbed } from "./video-embed";
 
@@ -41,7 +42,11 @@ export function MeetingAnalysisPage({
   pipeline,
   cityInPath,
   officialAgenda,
-}: MeetingPageProps & { officialAgenda?: AgendaView | null }) {
+  officialDecisions,
+}: MeetingPageProps & {
+  officialAgenda?: AgendaView | null;
+  officialDecisions?: (OfficialDecisionView | null)[];
+}) {
   const [searchParams] = useSearchParams();
   const startSeconds = parseStartSeconds(searchParams.get("t"));
   const cityKey = cityInPath ? meeting.city.locationKey : null;
@@ -62,7 +67,7 @@ export function MeetingAnalysisPage({
             />
           </div>
           {pipeline ? <PipelineStatusNotice status={pipeline} step="analysis" /> : null}
-          <DecisionsSection decisions={meeting.decisions} />
+          <DecisionsSection decisions={meeting.decisions} official={officialDecisions} />
           <OfficialAgendaSection agenda={officialAgenda} />
           {meeting.analysis.kind === "none" && isPending(pipeline?.analysis) ? null : (
             <QuoteMomentsProvider

@@ -26,7 +26,8 @@ export function EventDocuments({ event }: { event: EventView }) {
   );
 }
 
-function outcomeTone(passed: string | null): string {
+/** The colors of a record's passed flag (also beside a decision on the record). */
+export function outcomeTone(passed: string | null): string {
   const flag = passed?.toLowerCase();
   if (flag === "pass" || flag === "passed") return "bg-emerald-50 text-emerald-800";
   if (flag === "fail" || flag === "failed") return "bg-rose-50 text-rose-800";

@@ -153,7 +153,7 @@ export function distinctiveWords(title: string | null): string[] {
   return [...new Set(words(title).filter((word) => word.length >= 3 && !BOILERPLATE.has(word) && !/^\d+$/.test(word)))];
 }
 
-function announcesNumber(spoken: string, number: string | null): boolean {
+export function announcesNumber(spoken: string, number: string | null): boolean {
   if (!number) return false;
   const wanted = numberWords(number);
   if (!wanted) return false;

@@ -35,9 +35,16 @@ import {
   personRecord,
   rollCallRecord,
   voteRecord,
+  type BodyRecord,
   type EventItemRecord,
   type EventRecord,
+  type MatterHistoryRecord,
   type MatterRecord,
+  type MatterSponsorRecord,
+  type OfficeRecord,
+  type PersonRecord,
+  type RollCallRecord,
+  type VoteRecord,
 } from "./records";
 import {
   getLegislativeSource,
@@ -145,19 +152,7 @@ async function syncEventItems(run: Run, event: EventRecord, matterIds: Set<numbe
       const votes = await legistarList(ref, `EventItems/${item.EventItemId}/Votes`, voteRecord);
       run.written.votes += await upsertRecords(
         legistarVotes,
-        votes.map(({ record, raw }) => ({
-          cityId,
-          legistarId: record.VoteId,
-          raw,
-          lastModified: utc(record.VoteLastModifiedUtc),
-          kind: "vote",
-          eventItemLegistarId: item.EventItemId,
-          ...copiesOf(event, item),
-          personLegistarId: record.VotePersonId,
-          personName: record.VotePersonName,
-          valueName: record.VoteValueName,
-          value: voteValue(record.VoteValueName, run.patterns),
-        })),
+        votes.map(({ record, raw }) => voteRow(cityId, event, item, record, raw, run.patterns)),
       );
       run.written.removed += await removeOtherChildren(
         cityId,
@@ -169,19 +164,7 @@ async function syncEventItems(run: Run, event: EventRecord, matterIds: Set<numbe
       const calls = await legistarList(ref, `EventItems/${item.EventItemId}/RollCalls`, rollCallRecord);
       run.written.votes += await upsertRecords(
         legistarVotes,
-        calls.map(({ record, raw }) => ({
-          cityId,
-          legistarId: record.RollCallId,
-          raw,
-          lastModified: utc(record.RollCallLastModifiedUtc),
-          kind: "roll-call",
-          eventItemLegistarId: item.EventItemId,
-          ...copiesOf(event, item),
-          personLegistarId: record.RollCallPersonId,
-          personName: record.RollCallPersonName,
-          valueName: record.RollCallValueName,
-          value: voteValue(record.RollCallValueName, run.patterns),
-        })),
+        calls.map(({ record, raw }) => rollCallRow(cityId, event, item, record, raw, run.patterns)),
       );
       run.written.removed += await removeOtherChildren(
         cityId,
@@ -231,42 +214,169 @@ export function itemRow(cityId: string, eventId: number, record: EventItemRecord
   };
 }
 
+/*
+ * Each record as stored: the sync's one mapping from Legistar's fields to
+ * the columns, also used by the demo data and the test factories, so the
+ * record is written one way (upsertRecords) whoever brings it.
+ */
+type Raw = Record<string, unknown>;
+
+export function bodyRow(cityId: string, record: BodyRecord, raw: Raw) {
+  return {
+    cityId,
+    legistarId: record.BodyId,
+    raw,
+    lastModified: utc(record.BodyLastModifiedUtc),
+    name: record.BodyName,
+    typeName: record.BodyTypeName,
+    active: record.BodyActiveFlag !== 0,
+  };
+}
+
+export function personRow(cityId: string, record: PersonRecord, raw: Raw) {
+  return {
+    cityId,
+    legistarId: record.PersonId,
+    raw,
+    lastModified: utc(record.PersonLastModifiedUtc),
+    fullName: record.PersonFullName,
+    active: record.PersonActiveFlag !== 0,
+  };
+}
+
+export function officeRow(cityId: string, record: OfficeRecord, raw: Raw) {
+  return {
+    cityId,
+    legistarId: record.OfficeRecordId,
+    raw,
+    lastModified: utc(record.OfficeRecordLastModifiedUtc),
+    personLegistarId: record.OfficeRecordPersonId,
+    bodyLegistarId: record.OfficeRecordBodyId,
+    title: record.OfficeRecordTitle,
+    memberType: record.OfficeRecordMemberType,
+    startDate: day(record.OfficeRecordStartDate),
+    endDate: day(record.OfficeRecordEndDate),
+  };
+}
+
+export function eventRow(cityId: string, event: EventRecord, raw: Raw) {
+  return {
+    cityId,
+    legistarId: event.EventId,
+    raw,
+    lastModified: utc(event.EventLastModifiedUtc),
+    bodyLegistarId: event.EventBodyId,
+    bodyName: event.EventBodyName,
+    date: day(event.EventDate),
+    time: event.EventTime,
+    location: event.EventLocation,
+    agendaUrl: event.EventAgendaFile,
+    minutesUrl: event.EventMinutesFile,
+    pageUrl: event.EventInSiteURL,
+  };
+}
+
+export function voteRow(
+  cityId: string,
+  event: EventRecord,
+  item: EventItemRecord,
+  record: VoteRecord,
+  raw: Raw,
+  patterns: VotePatterns,
+) {
+  return {
+    cityId,
+    legistarId: record.VoteId,
+    raw,
+    lastModified: utc(record.VoteLastModifiedUtc),
+    kind: "vote" as const,
+    eventItemLegistarId: item.EventItemId,
+    ...copiesOf(event, item),
+    personLegistarId: record.VotePersonId,
+    personName: record.VotePersonName,
+    valueName: record.VoteValueName,
+    value: voteValue(record.VoteValueName, patterns),
+  };
+}
+
+export function rollCallRow(
+  cityId: string,
+  event: EventRecord,
+  item: EventItemRecord,
+  record: RollCallRecord,
+  raw: Raw,
+  patterns: VotePatterns,
+) {
+  return {
+    cityId,
+    legistarId: record.RollCallId,
+    raw,
+    lastModified: utc(record.RollCallLastModifiedUtc),
+    kind: "roll-call" as const,
+    eventItemLegistarId: item.EventItemId,
+    ...copiesOf(event, item),
+    personLegistarId: record.RollCallPersonId,
+    personName: record.RollCallPersonName,
+    valueName: record.RollCallValueName,
+    value: voteValue(record.RollCallValueName, patterns),
+  };
+}
+
+export function matterRow(cityId: string, matter: MatterRecord, raw: Raw) {
+  return {
+    cityId,
+    legistarId: matter.MatterId,
+    raw,
+    lastModified: utc(matter.MatterLastModifiedUtc),
+    file: matter.MatterFile,
+    title: matter.MatterTitle ?? matter.MatterName,
+    typeName: matter.MatterTypeName,
+    statusName: matter.MatterStatusName,
+    bodyLegistarId: matter.MatterBodyId,
+    introDate: day(matter.MatterIntroDate),
+    passedDate: day(matter.MatterPassedDate),
+  };
+}
+
+export function historyRow(cityId: string, matterId: number, record: MatterHistoryRecord, raw: Raw) {
+  return {
+    cityId,
+    legistarId: record.MatterHistoryId,
+    raw,
+    lastModified: utc(record.MatterHistoryLastModifiedUtc),
+    matterLegistarId: matterId,
+    eventLegistarId: record.MatterHistoryEventId,
+    actionDate: day(record.MatterHistoryActionDate),
+    actionName: record.MatterHistoryActionName,
+    bodyName: record.MatterHistoryActionBodyName,
+    passedFlagName: record.MatterHistoryPassedFlagName,
+    tally: record.MatterHistoryTally,
+    mover: typeof raw.MatterHistoryMoverName === "string" ? raw.MatterHistoryMoverName : null,
+    seconder: typeof raw.MatterHistorySeconderName === "string" ? raw.MatterHistorySeconderName : null,
+  };
+}
+
+export function sponsorRow(cityId: string, matterId: number, record: MatterSponsorRecord, raw: Raw) {
+  return {
+    cityId,
+    legistarId: record.MatterSponsorId,
+    raw,
+    lastModified: utc(record.MatterSponsorLastModifiedUtc),
+    matterLegistarId: matterId,
+    personLegistarId: record.MatterSponsorNameId,
+    name: record.MatterSponsorName,
+    sequence: record.MatterSponsorSequence,
+  };
+}
+
 async function syncMatter(run: Run, { record: matter, raw }: Fetched<MatterRecord>): Promise<void> {
   const { cityId, ref } = run;
-  run.written.matters += await upsertRecords(legistarMatters, [
-    {
-      cityId,
-      legistarId: matter.MatterId,
-      raw,
-      lastModified: utc(matter.MatterLastModifiedUtc),
-      file: matter.MatterFile,
-      title: matter.MatterTitle ?? matter.MatterName,
-      typeName: matter.MatterTypeName,
-      statusName: matter.MatterStatusName,
-      bodyLegistarId: matter.MatterBodyId,
-      introDate: day(matter.MatterIntroDate),
-      passedDate: day(matter.MatterPassedDate),
-    },
-  ]);
+  run.written.matters += await upsertRecords(legistarMatters, [matterRow(cityId, matter, raw)]);
   const id = matter.MatterId;
   const histories = await legistarList(ref, `Matters/${id}/Histories`, matterHistoryRecord);
   run.written.matterHistories += await upsertRecords(
     legistarMatterHistories,
-    histories.map(({ record, raw }) => ({
-      cityId,
-      legistarId: record.MatterHistoryId,
-      raw,
-      lastModified: utc(record.MatterHistoryLastModifiedUtc),
-      matterLegistarId: id,
-      eventLegistarId: record.MatterHistoryEventId,
-      actionDate: day(record.MatterHistoryActionDate),
-      actionName: record.MatterHistoryActionName,
-      bodyName: record.MatterHistoryActionBodyName,
-      passedFlagName: record.MatterHistoryPassedFlagName,
-      tally: record.MatterHistoryTally,
-      mover: typeof raw.MatterHistoryMoverName === "string" ? raw.MatterHistoryMoverName : null,
-      seconder: typeof raw.MatterHistorySeconderName === "string" ? raw.MatterHistorySeconderName : null,
-    })),
+    histories.map(({ record, raw }) => historyRow(cityId, id, record, raw)),
   );
   run.written.removed += await removeOtherChildren(
     cityId,
@@ -277,16 +387,7 @@ async function syncMatter(run: Run, { record: matter, raw }: Fetched<MatterRecor
   const sponsors = await legistarList(ref, `Matters/${id}/Sponsors`, matterSponsorRecord);
   run.written.matterSponsors += await upsertRecords(
     legistarMatterSponsors,
-    sponsors.map(({ record, raw }) => ({
-      cityId,
-      legistarId: record.MatterSponsorId,
-      raw,
-      lastModified: utc(record.MatterSponsorLastModifiedUtc),
-      matterLegistarId: id,
-      personLegistarId: record.MatterSponsorNameId,
-      name: record.MatterSponsorName,
-      sequence: record.MatterSponsorSequence,
-    })),
+    sponsors.map(({ record, raw }) => sponsorRow(cityId, id, record, raw)),
   );
   run.written.removed += await removeOtherChildren(
     cityId,
@@ -326,15 +427,7 @@ async function runSync(run: Run, since: Date | null, recentDay: string): Promise
   });
   run.written.bodies += await upsertRecords(
     legistarBodies,
-    bodies.map(({ record, raw }) => ({
-      cityId,
-      legistarId: record.BodyId,
-      raw,
-      lastModified: utc(record.BodyLastModifiedUtc),
-      name: record.BodyName,
-      typeName: record.BodyTypeName,
-      active: record.BodyActiveFlag !== 0,
-    })),
+    bodies.map(({ record, raw }) => bodyRow(cityId, record, raw)),
   );
 
   const persons = await legistarList(ref, "Persons", personRecord, {
@@ -342,14 +435,7 @@ async function runSync(run: Run, since: Date | null, recentDay: string): Promise
   });
   run.written.persons += await upsertRecords(
     legistarPersons,
-    persons.map(({ record, raw }) => ({
-      cityId,
-      legistarId: record.PersonId,
-      raw,
-      lastModified: utc(record.PersonLastModifiedUtc),
-      fullName: record.PersonFullName,
-      active: record.PersonActiveFlag !== 0,
-    })),
+    persons.map(({ record, raw }) => personRow(cityId, record, raw)),
   );
 
   const offices = await legistarList(ref, "OfficeRecords", officeRecord, {
@@ -357,18 +443,7 @@ async function runSync(run: Run, since: Date | null, recentDay: string): Promise
   });
   run.written.officeRecords += await upsertRecords(
     legistarOfficeRecords,
-    offices.map(({ record, raw }) => ({
-      cityId,
-      legistarId: record.OfficeRecordId,
-      raw,
-      lastModified: utc(record.OfficeRecordLastModifiedUtc),
-      personLegistarId: record.OfficeRecordPersonId,
-      bodyLegistarId: record.OfficeRecordBodyId,
-      title: record.OfficeRecordTitle,
-      memberType: record.OfficeRecordMemberType,
-      startDate: day(record.OfficeRecordStartDate),
-      endDate: day(record.OfficeRecordEndDate),
-    })),
+    offices.map(({ record, raw }) => officeRow(cityId, record, raw)),
   );
 
   const events = await legistarList(ref, "Events", eventRecord, {
@@ -380,22 +455,7 @@ async function runSync(run: Run, since: Date | null, recentDay: string): Promise
   const matterIds = new Set<number>();
   for (const { record: event, raw } of events) {
     run.signal?.throwIfAborted();
-    run.written.events += await upsertRecords(legistarEvents, [
-      {
-        cityId,
-        legistarId: event.EventId,
-        raw,
-        lastModified: utc(event.EventLastModifiedUtc),
-        bodyLegistarId: event.EventBodyId,
-        bodyName: event.EventBodyName,
-        date: day(event.EventDate),
-        time: event.EventTime,
-        location: event.EventLocation,
-        agendaUrl: event.EventAgendaFile,
-        minutesUrl: event.EventMinutesFile,
-        pageUrl: event.EventInSiteURL,
-      },
-    ]);
+    run.written.events += await upsertRecords(legistarEvents, [eventRow(cityId, event, raw)]);
     try {
       await syncEventItems(run, event, matterIds);
       await refreshVoteCopies(cityId, { event: event.EventId });

@@ -26,6 +26,7 @@ import { getMeeting } from "~/lib/meetings/meetings.server";
 import { momentFacts } from "~/lib/meetings/moment.server";
 import { parseStartSeconds } from "~/lib/meetings/video";
 import { meetingAgenda } from "~/lib/legistar/agenda.server";
+import { officialBeside } from "~/lib/legistar/record-decisions.server";
 
 /** The id of the city in the path (a 404 when it is unknown), or undefined for the routes without one. */
 export async function cityIdOfPath(
@@ -92,6 +93,8 @@ export async function loadMeetingPage(request: Request, meetingId: string | unde
       canonicalUrl,
       // The event of the city's legislative record this video is (docs/decisions/0069).
       officialAgenda,
+      // Each decision's item of that agenda, with any disagreement (docs/decisions/0075).
+      officialDecisions: officialBeside(officialAgenda, meeting.decisions),
       // The meta tags are made here: the browser gets none of the code that makes them.
       metaFacts: meetingMetaFacts(meeting, canonicalUrl, moment),
     },

@@ -49,6 +49,9 @@ export type DecisionView = {
   motionLabel: string;
   resultLabel: string;
   tally: string | null;
+  /** The counts behind the tally, for comparing with the official record. */
+  ayes: number | null;
+  nays: number | null;
   how: string | null;
   consentItems: string[];
   /** The moments the motion was made and the result stated; null without a time. */
@@ -71,6 +74,8 @@ export function decisionView(decision: StoredDecision, transcriptTimed = true): 
     motionLabel: motionLabel(decision.motion),
     resultLabel: resultLabel(decision),
     tally: tallyLabel(decision),
+    ayes: decision.ayes,
+    nays: decision.nays,
     how: howLabel(decision.how),
     consentItems: decision.consentItems,
     motionMoment: moment(decision.motionSecond, transcriptTimed),

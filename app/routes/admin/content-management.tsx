@@ -12,6 +12,7 @@ import type { AdminHandle, Crumb } from "~/components/admin/breadcrumbs";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { readCaptionState } from "~/lib/captions/state.server";
 import { PRODUCT_NAME } from "~/lib/constants";
+import { recordDisagreements } from "~/lib/legistar/record-decisions.server";
 import { loadContentPage } from "~/lib/sources/content.server";
 import { contentManagementHref } from "~/lib/sources/links";
 import type { Route } from "./+types/content-management";
@@ -26,12 +27,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     sourceUrlId: params.get("sourceUrlId"),
     meetingId: params.get("meetingId"),
   });
-  const captions = page.kind === "source" && page.video ? await readCaptionState(page.video.id) : null;
+  const video = page.kind === "source" ? page.video : null;
+  const [captions, record] = video
+    ? await Promise.all([readCaptionState(video.id), recordDisagreements(video.id)])
+    : [null, null];
   const notFound =
     page.kind === "city-not-found" ||
     page.kind === "source-not-found" ||
     (page.kind === "source" && page.meetingId !== null && page.video === null);
-  return data({ ...page, captions }, { status: notFound ? 404 : 200 });
+  return data({ ...page, captions, record }, { status: notFound ? 404 : 200 });
 }
 
 type PageData = Awaited<ReturnType<typeof loader>>["data"];

@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
   loaderData ? meetingMeta(loaderData.metaFacts, location.search) : notFoundMeta();
 
 export default function Meeting({ loaderData, params }: Route.ComponentProps) {
-  const { meeting, cityTheme, pipeline, isAdmin, officialAgenda } = loaderData;
+  const { meeting, cityTheme, pipeline, isAdmin, officialAgenda, officialDecisions } = loaderData;
   return (
     <MeetingAnalysisPage
       meeting={meeting}
@@ -41,6 +41,7 @@ export default function Meeting({ loaderData, params }: Route.ComponentProps) {
       isAdmin={isAdmin}
       cityInPath={"locationKey" in params}
       officialAgenda={officialAgenda}
+      officialDecisions={officialDecisions}
     />
   );
 }

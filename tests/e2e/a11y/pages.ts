@@ -37,7 +37,7 @@ export type DemoData = {
   /** A contact message and a city request of the admin inbox (demo/inbox.ts). */
   messageId: string;
   requestId: string;
-  /** A city with an official record (the people pages), and one of its people: the demo has no record yet. */
+  /** A city with an official record (the people pages), and one of its people: the fake Legistar's, made through the door (the demo cities have records too). */
   peopleCityKey: string;
   personId: number;
   /** A city with a legislative record made for the audit (not demo data): its page and an upcoming meeting's. */
