@@ -48,7 +48,10 @@ export default defineConfig({
   outputDir: "test-results",
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Traces keep each action's DOM snapshot but no screencast: the screencast ran
+    // for every case, passing or not, and cost Chromium about half its CPU per case
+    // (docs/decisions/0074-playwright-phase-time.md).
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
