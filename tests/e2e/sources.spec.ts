@@ -198,4 +198,37 @@ test.describe("a city's channel, onboarded from the browser", secondServer, () =
       await expect(page.getByRole("region", { name: "Removed by an admin" })).toHaveCount(0);
     });
   }
+  // React Router shows the analysis while the page's loaders revalidate and
+  // moves to the new location only after: a form keyed by the location started
+  // again at that moment, and a box ticked in between was lost (seen as a
+  // flake under load). The revalidation is held here until the box is ticked,
+  // so the order is the slow one every time.
+  test("a box ticked while the analyzed page still revalidates stays ticked (JavaScript on)", async ({ browser }) => {
+    const page = await (await adminIn(browser, true)).newPage();
+    const city = await server.testData.createCity({ name: "Pacifica js", status: "Live" });
+    await open(page, true, `/admin/youtube-manager?city=${city.id}`);
+    let release = () => {};
+    const ticked = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.endsWith("/admin/youtube-manager.data"),
+      async (route) => {
+        if (route.request().method() === "GET") await ticked;
+        await route.continue();
+      },
+    );
+    const revalidated = page.waitForResponse(
+      (response) => response.url().includes("/admin/youtube-manager.data") && response.request().method() === "GET",
+    );
+    await page.getByLabel("Channel or playlist URL").fill(CHANNEL_URL);
+    await page.getByRole("button", { name: "Analyze Channel" }).click();
+    const includeRecent = page.getByLabel("Include recent videos from channel");
+    await includeRecent.check();
+    release();
+    await revalidated;
+    await expect(page.getByRole("status").filter({ hasText: "Channel analyzed successfully" })).toBeVisible();
+    // Enabled only once the navigation has ended (busy disables it) and only with the box still ticked.
+    await expect(page.getByRole("button", { name: "Save and fetch" })).toBeEnabled();
+    await expect(includeRecent).toBeChecked();
+    await page.close();
+  });
 });

@@ -37,13 +37,20 @@ export function YoutubeManagerScreen({
   chosenCity: string;
   keyless: boolean;
 }) {
-  // A new location (after Analyze, or the redirect after Save) starts the form afresh from the server's answer.
+  // A new answer starts the form afresh: an analysis (kept by its URL), or a
+  // new location (the redirect after Save). Not the location alone: React
+  // Router shows an action's data while the page's loaders revalidate and
+  // moves to the new location only after, so an admin who ticked a playlist
+  // in between lost it when the form started again (a flake under load that
+  // a slow phone would meet too).
   const location = useLocation();
+  const actionData = useActionData<ActionData>();
+  const formKey = actionData?.analyzedUrl ? `analysis:${actionData.analyzedUrl}` : location.key;
   return (
     <>
       <h1 className="text-3xl font-bold">YouTube Channel Manager</h1>
       {keyless ? <KeylessNote where="channel" /> : null}
-      <ChannelForm key={location.key} cities={cities} chosenCity={chosenCity} />
+      <ChannelForm key={formKey} cities={cities} chosenCity={chosenCity} />
     </>
   );
 }
