@@ -31,6 +31,8 @@ export default [
     route("people", "routes/city/people.tsx"),
     route("people/:personId", "routes/city/person.tsx"),
     route("events/:eventId", "routes/city/event.tsx"),
+    route("matters/:file", "routes/city/matter.tsx"),
+    route("matters/:file/feed.atom", "routes/city/matter-feed.ts"),
   ]),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [

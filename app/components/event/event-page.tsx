@@ -33,7 +33,7 @@ export function EventPage({ city, agenda }: { city: { name: string; locationKey:
       </div>
       <div className="mt-6">
         <Section title="Agenda" id="event-agenda">
-          <AgendaItems items={items} withMoments={false} />
+          <AgendaItems items={items} withMoments={false} cityKey={city.locationKey} />
         </Section>
       </div>
     </Main>

@@ -62,7 +62,7 @@ export function MeetingAnalysisPage({
           </div>
           {pipeline ? <PipelineStatusNotice status={pipeline} step="analysis" /> : null}
           <DecisionsSection decisions={meeting.decisions} />
-          <OfficialAgendaSection agenda={officialAgenda} />
+          <OfficialAgendaSection agenda={officialAgenda} cityKey={meeting.city.locationKey} />
           {meeting.analysis.kind === "none" && isPending(pipeline?.analysis) ? null : (
             <QuoteMomentsProvider
               value={{

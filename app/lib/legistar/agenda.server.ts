@@ -31,7 +31,7 @@ export function minutesOf(time: string | null): number {
 }
 
 /** Only a web address becomes a link. */
-function webAddress(value: string | null): string | null {
+export function webAddress(value: string | null): string | null {
   const url = value?.trim();
   return url && /^https?:\/\/[^\s]+$/i.test(url) ? url : null;
 }
