@@ -33,6 +33,8 @@ export default [
     route("events/:eventId", "routes/city/event.tsx"),
     route("matters/:file", "routes/city/matter.tsx"),
     route("matters/:file/feed.atom", "routes/city/matter-feed.ts"),
+    route("calendar.ics", "routes/city/calendar.ts"),
+    route("calendar/:bodyFile", "routes/city/body-calendar.ts"),
   ]),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [

@@ -41,6 +41,7 @@ type EventRow = typeof legistarEvents.$inferSelect;
 function eventView(event: EventRow, timeZone: string): EventView {
   return {
     id: event.legistarId,
+    bodyId: event.bodyLegistarId,
     bodyName: event.bodyName ?? "Meeting",
     when: event.date ? formatLocalMeeting(event.date, event.time, timeZone) : "Date to be announced",
     location: event.location,
