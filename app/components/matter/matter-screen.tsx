@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { href, Link } from "react-router";
+import { Form, href, Link } from "react-router";
+import { Button } from "~/components/forms/fields";
 import { Main } from "~/components/layout/main";
 import { Section } from "~/components/meeting/section";
 import { formatDate } from "~/lib/format/date";
@@ -129,16 +130,30 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
  * docs/decisions/0076-bills-and-calendars.md). Text only: everything from
  * Legistar is rendered as text, and only web addresses become links.
  */
+/** "Follow this bill": a plain form posted to the page (a visitor is sent to sign in and back). */
+function FollowForm({ path, following }: { path: string; following: boolean }) {
+  return (
+    <Form method="post" action={path} data-testid="follow-form">
+      <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />
+      <Button variant={following ? "secondary" : "primary"} className="min-h-11">
+        {following ? "Stop following this bill" : "Follow this bill"}
+      </Button>
+    </Form>
+  );
+}
+
 export function MatterScreen({
   city,
   matter,
+  path,
   feedPath,
-  follow,
+  following,
 }: {
   city: City;
   matter: MatterView;
+  path: string;
   feedPath: string;
-  follow?: ReactNode;
+  following: boolean;
 }) {
   return (
     <Main className="mx-auto w-full max-w-4xl px-4 py-8">
@@ -162,8 +177,13 @@ export function MatterScreen({
         {matter.introduced ? <Fact term="Introduced">{formatDate(matter.introduced)}</Fact> : null}
         {matter.passed ? <Fact term="Passed">{formatDate(matter.passed)}</Fact> : null}
       </dl>
+      {following ? (
+        <p className="mt-4 text-sm text-slate-700" data-testid="following">
+          You follow this bill: each new action on the record comes to you by e-mail.
+        </p>
+      ) : null}
       <div className="mt-4 flex flex-wrap items-center gap-4 text-sm">
-        {follow}
+        <FollowForm path={path} following={following} />
         <a href={feedPath} className={LINK} data-testid="matter-feed">
           Atom feed of its actions
         </a>

@@ -14,6 +14,8 @@ export const QUEUES = {
   alertMatch: "alert-match",
   /** One alert e-mail to one member (at once or a digest). */
   alertMail: "alert-mail",
+  /** One "Follow this bill" e-mail: a followed matter's new actions (docs/decisions/0076-bills-and-calendars.md). */
+  matterMail: "matter-mail",
   issueSummary: "issue-summary",
   /** The admin inbox's mail: notices to admins, a requester's "your city is Live" (docs/decisions/0053-admin-inbox.md). */
   inboxMail: "inbox-mail",
@@ -33,6 +35,7 @@ export type VideoQueueName = Exclude<
   | "source-refresh"
   | "alert-match"
   | "alert-mail"
+  | "matter-mail"
   | "issue-summary"
   | "inbox-mail"
   | "backfill"
@@ -68,6 +71,7 @@ const SETTINGS: Record<QueueName, QueueSettings> = {
   "alert-match": { retryLimit: 3, retryDelay: 30, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
   // An SMTP outage delays alerts but loses none: 10 retries with back-off from a minute, about 17 hours in all.
   "alert-mail": { retryLimit: 10, retryDelay: 60, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
+  "matter-mail": { retryLimit: 10, retryDelay: 60, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
   // An issue's summary after a new meeting or an edit (docs/decisions/0041-issue-timelines.md).
   "issue-summary": { retryLimit: 2, retryDelay: 60, retryBackoff: true, retentionMinutes: 24 * 60 },
   // Like alerts: an SMTP outage delays the inbox's mail but loses none.
@@ -137,6 +141,7 @@ export const AlertMailJobData = z.object({
   digest: z.enum(["immediate", "daily", "weekly"]),
   matchIds: z.array(z.uuid()).min(1).max(1000),
 });
+export const MatterMailJobData = z.object({ followId: z.uuid() });
 /** One meeting of a backfill run: `force` analyzes and writes again where done (`npm run analyze -- --force`). */
 export const BackfillJobData = z.object({
   cityVideoId: base.cityVideoId,
@@ -168,6 +173,7 @@ export type JobDataByQueue = {
   "source-refresh": z.infer<typeof SourceRefreshJobData>;
   "alert-match": z.infer<typeof AlertMatchJobData>;
   "alert-mail": z.infer<typeof AlertMailJobData>;
+  "matter-mail": z.infer<typeof MatterMailJobData>;
   "issue-summary": z.infer<typeof IssueSummaryJobData>;
   "inbox-mail": z.infer<typeof InboxMailJobData>;
   backfill: z.infer<typeof BackfillJobData>;

@@ -3,12 +3,17 @@
  * record by its file number, percent-encoded (docs/decisions/0076-bills-and-calendars.md):
  * its title, type, status and dates, sponsors, attachments, and every
  * action in every body with its votes and the meeting's moment; its Atom
- * feed. A malformed or unknown file number is a 404.
+ * feed. A malformed or unknown file number is a 404. POST: "Follow this
+ * bill" (or stop), for a signed-in member; a visitor is sent to sign in
+ * and back; a matter of another city or an unknown file is a 404.
  */
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { ErrorMessage, GeneralErrorBoundary } from "~/components/errors/general-error-boundary";
 import { MatterScreen } from "~/components/matter/matter-screen";
-import { getCurrentUser } from "~/lib/auth/session.server";
+import { followMatter, isFollowing, unfollowMatter } from "~/lib/alerts/matter-follows.server";
+import { FOLLOW_TOASTS, FollowIntentSchema } from "~/lib/alerts/matter-forms";
+import { getCurrentUser, requireUser } from "~/lib/auth/session.server";
 import { cityFromContext } from "~/lib/cities/city-context.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { pageMeta } from "~/lib/document/meta";
@@ -16,6 +21,7 @@ import { appUrl } from "~/lib/env/env.server";
 import { cacheHeaders, publicPageHeaders } from "~/lib/http/cache.server";
 import { MATTER_NOT_FOUND, matterFeedHref, matterHref, parseMatterFile } from "~/lib/legistar/matters";
 import { getMatter } from "~/lib/legistar/matters.server";
+import { redirectWithToast } from "~/lib/toast/toast.server";
 import type { CityRouteHandle } from "./city";
 import type { Route } from "./+types/matter";
 
@@ -27,6 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const matter = file === null ? null : await getMatter(city.id, file);
   if (!matter) throw data(MATTER_NOT_FOUND, { status: 404 });
   const user = await getCurrentUser(request);
+  const following = user ? await isFollowing(user.id, city.id, matter.id) : false;
   const path = matterHref(city.locationKey, matter.file);
   const name = matter.title ? `${matter.file}: ${matter.title}` : matter.file;
   return data(
@@ -34,6 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       city: { name: city.name, locationKey: city.locationKey },
       matter,
       path,
+      following,
       feedPath: matterFeedHref(city.locationKey, matter.file),
       meta: {
         tags: pageMeta({
@@ -46,6 +54,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     { headers: cacheHeaders(user) },
   );
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const city = await cityFromContext(context, params.locationKey);
+  const file = parseMatterFile(params.file);
+  const submission = parseWithZod(await request.formData(), { schema: FollowIntentSchema });
+  if (file === null) throw data(MATTER_NOT_FOUND, { status: 404 });
+  if (submission.status !== "success") throw data("Follow or unfollow: nothing else.", { status: 400 });
+  const { intent } = submission.value;
+  const result =
+    intent === "follow" ? await followMatter(user.id, city.id, file) : await unfollowMatter(user.id, city.id, file);
+  if (!result.ok) throw data(MATTER_NOT_FOUND, { status: 404 });
+  return redirectWithToast(matterHref(city.locationKey, file), FOLLOW_TOASTS[intent]);
 }
 
 export const headers = publicPageHeaders;
