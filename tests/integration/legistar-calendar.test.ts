@@ -74,6 +74,16 @@ describe(`a city's calendar feeds ${dbTag}`, () => {
     const again = parseIcal((await calendarOf(city.locationKey)).body);
     expect(again.events.map((e) => e.UID!.value)).toEqual(calendar.events.map((e) => e.UID!.value));
     expect(new Set(calendar.events.map((e) => e.UID!.value)).size).toBe(3);
+
+    // One body's calendar, for a body its events name though the record has not read the body itself.
+    // createLegislativeRecord numbers the bodies from 100 in the order they first appear: the committee is 101.
+    const alone = await calendarOf(city.locationKey, "101.ics");
+    expect(alone.status).toBe(200);
+    const bodyCalendar = parseIcal(alone.body);
+    expect(bodyCalendar.properties["X-WR-CALNAME"]!.value).toBe(
+      "Budget; Finance, and Taxes Committee, Maple Falls | Gavel",
+    );
+    expect(bodyCalendar.events.map((e) => e.UID!.value)).toEqual([committee!.UID!.value]);
   });
 
   it("gives one body's meetings alone, and 404s for an unknown body or a city without a record", async () => {

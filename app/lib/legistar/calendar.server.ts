@@ -20,12 +20,20 @@ import { minutesOf, webAddress } from "./agenda.server";
 export const CALENDAR_DAYS_BACK = 90;
 export const CALENDAR_LIMIT = 500;
 
-/** A body of the city's record by its Legistar id, or null. */
+/**
+ * A body of the city's record by its Legistar id, or null: a body the
+ * record has, or one its events name (an event may name a body not read
+ * yet), with the name of its newest event.
+ */
 export async function findBody(cityId: string, bodyId: number): Promise<{ id: number; name: string } | null> {
   if (!Number.isSafeInteger(bodyId) || bodyId <= 0 || bodyId > 2_147_483_647) return null;
-  const [row] = await queryRows<{ id: number; name: string }>(sql`
-    select legistar_id as id, name from legistar_bodies where city_id = ${cityId} and legistar_id = ${bodyId}`);
-  return row ?? null;
+  const [row] = await queryRows<{ name: string | null }>(sql`
+    select coalesce(
+      (select b.name from legistar_bodies b where b.city_id = ${cityId} and b.legistar_id = ${bodyId}),
+      (select coalesce(e.body_name, 'Meeting') from legistar_events e
+        where e.city_id = ${cityId} and e.body_legistar_id = ${bodyId}
+        order by e.date desc nulls last limit 1)) as name`);
+  return row?.name ? { id: bodyId, name: row.name } : null;
 }
 
 type EventRow = {
