@@ -31,6 +31,10 @@ export default [
     route("people", "routes/city/people.tsx"),
     route("people/:personId", "routes/city/person.tsx"),
     route("events/:eventId", "routes/city/event.tsx"),
+    route("matters/:file", "routes/city/matter.tsx"),
+    route("matters/:file/feed.atom", "routes/city/matter-feed.ts"),
+    route("calendar.ics", "routes/city/calendar.ts"),
+    route("calendar/:bodyFile", "routes/city/body-calendar.ts"),
   ]),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [

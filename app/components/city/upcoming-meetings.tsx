@@ -1,11 +1,12 @@
 import { href, Link } from "react-router";
 import type { EventView } from "~/lib/legistar/agenda";
+import { cityCalendarHref } from "~/lib/legistar/calendar";
 
 /**
  * The city's next meetings from its legislative record, before their videos
  * (docs/product.md#routes-public): body, day and time in the city's zone,
- * the page with the agenda, and the city's agenda document. Absent when the
- * record lists none.
+ * the page with the agenda, and the city's agenda document; the link to the
+ * city's calendar feed (docs/decisions/0076). Absent when the record lists none.
  */
 export function UpcomingMeetingsCard({ cityKey, events }: { cityKey: string; events: EventView[] }) {
   if (events.length === 0) return null;
@@ -41,6 +42,16 @@ export function UpcomingMeetingsCard({ cityKey, events }: { cityKey: string; eve
           </li>
         ))}
       </ul>
+      <p className="mt-4 text-sm">
+        <a
+          href={cityCalendarHref(cityKey)}
+          className="font-semibold text-brand-700 underline hover:text-brand-800"
+          data-testid="city-calendar"
+        >
+          Subscribe to the calendar
+        </a>
+        <span className="text-slate-600"> (iCalendar, for your calendar app)</span>
+      </p>
     </section>
   );
 }

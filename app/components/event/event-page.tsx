@@ -3,6 +3,7 @@ import { Main } from "~/components/layout/main";
 import { AgendaItems, EventDocuments } from "~/components/meeting/official-agenda-section";
 import { Section } from "~/components/meeting/section";
 import type { AgendaView } from "~/lib/legistar/agenda";
+import { bodyCalendarHref } from "~/lib/legistar/calendar";
 
 /**
  * An upcoming meeting of the city's legislative record, before its video
@@ -31,9 +32,18 @@ export function EventPage({ city, agenda }: { city: { name: string; locationKey:
       <div className="mt-3">
         <EventDocuments event={event} />
       </div>
+      <p className="mt-3 text-sm">
+        <a
+          href={bodyCalendarHref(city.locationKey, event.bodyId)}
+          className="font-semibold text-brand-700 underline hover:text-brand-800"
+          data-testid="body-calendar"
+        >
+          Subscribe to the {event.bodyName} calendar
+        </a>
+      </p>
       <div className="mt-6">
         <Section title="Agenda" id="event-agenda">
-          <AgendaItems items={items} withMoments={false} />
+          <AgendaItems items={items} withMoments={false} cityKey={city.locationKey} />
         </Section>
       </div>
     </Main>

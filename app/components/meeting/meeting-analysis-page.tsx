@@ -68,7 +68,7 @@ export function MeetingAnalysisPage({
           </div>
           {pipeline ? <PipelineStatusNotice status={pipeline} step="analysis" /> : null}
           <DecisionsSection decisions={meeting.decisions} official={officialDecisions} />
-          <OfficialAgendaSection agenda={officialAgenda} />
+          <OfficialAgendaSection agenda={officialAgenda} cityKey={meeting.city.locationKey} />
           {meeting.analysis.kind === "none" && isPending(pipeline?.analysis) ? null : (
             <QuoteMomentsProvider
               value={{

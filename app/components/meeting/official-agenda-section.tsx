@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { AgendaItemView, AgendaView, EventView } from "~/lib/legistar/agenda";
+import { matterHref } from "~/lib/legistar/matters";
 import { Section } from "./section";
 
 const external = "font-semibold text-brand-700 underline hover:text-brand-800";
@@ -53,8 +54,19 @@ function ItemMoment({ item }: { item: AgendaItemView }) {
   );
 }
 
-/** The agenda's items: number, title, matter, the official action and tally, and (on a meeting) the moment. */
-export function AgendaItems({ items, withMoments }: { items: AgendaItemView[]; withMoments: boolean }) {
+/**
+ * The agenda's items: number, title, matter (linked to its page), the
+ * official action and tally, and (on a meeting) the moment.
+ */
+export function AgendaItems({
+  items,
+  withMoments,
+  cityKey,
+}: {
+  items: AgendaItemView[];
+  withMoments: boolean;
+  cityKey: string;
+}) {
   if (items.length === 0) return <p className="text-sm text-slate-600">The agenda lists no items yet.</p>;
   return (
     <ol className="divide-y divide-slate-100">
@@ -69,7 +81,15 @@ export function AgendaItems({ items, withMoments }: { items: AgendaItemView[]; w
               {item.matterFile ? (
                 <>
                   <dt className="font-medium text-slate-600">Matter</dt>
-                  <dd className="break-words">{item.matterFile}</dd>
+                  <dd className="break-words">
+                    <Link
+                      to={matterHref(cityKey, item.matterFile)}
+                      className="text-brand-700 underline hover:text-brand-800"
+                      data-matter-link
+                    >
+                      {item.matterFile}
+                    </Link>
+                  </dd>
                 </>
               ) : null}
               {item.action ? (
@@ -112,7 +132,7 @@ export function AgendaItems({ items, withMoments }: { items: AgendaItemView[]; w
  * moment the video takes it up, from the record's video index or found in
  * the transcript. Text only; absent when no event is matched.
  */
-export function OfficialAgendaSection({ agenda }: { agenda: AgendaView | null | undefined }) {
+export function OfficialAgendaSection({ agenda, cityKey }: { agenda: AgendaView | null | undefined; cityKey: string }) {
   if (!agenda) return null;
   return (
     <Section title="Official agenda" id="official-agenda">
@@ -123,7 +143,7 @@ export function OfficialAgendaSection({ agenda }: { agenda: AgendaView | null | 
         <EventDocuments event={agenda.event} />
       </div>
       <div className="mt-4">
-        <AgendaItems items={agenda.items} withMoments />
+        <AgendaItems items={agenda.items} withMoments cityKey={cityKey} />
       </div>
     </Section>
   );

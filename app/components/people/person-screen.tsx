@@ -4,6 +4,7 @@ import { Main } from "~/components/layout/main";
 import { Pagination } from "~/components/ui/pagination";
 import { formatDate } from "~/lib/format/date";
 import { meetingHref } from "~/lib/meetings/links";
+import { matterHref } from "~/lib/legistar/matters";
 import { personSearch, VOTE_LABELS, type PersonFilters } from "~/lib/legistar/people";
 import type { Agreement, Motion, PersonSummary, PersonVotes, Sponsorship } from "~/lib/legistar/people.server";
 import type { PersonQuote } from "~/lib/legistar/quotes.server";
@@ -22,6 +23,19 @@ function resultLabel(result: string | null, tally: string | null): string {
 
 function itemLine(parts: (string | null | undefined)[]): string {
   return parts.filter(Boolean).join(" · ");
+}
+
+/** A matter's file number linked to its page. */
+function MatterLink({ city, file }: { city: City; file: string | null }) {
+  if (!file) return null;
+  return (
+    <>
+      {" · "}
+      <Link to={matterHref(city.locationKey, file)} className="text-brand-700 underline hover:text-brand-800">
+        {file}
+      </Link>
+    </>
+  );
 }
 
 function VoteFilterForm({ path, filters, types }: { path: string; filters: PersonFilters; types: string[] }) {
@@ -53,7 +67,7 @@ function VoteFilterForm({ path, filters, types }: { path: string; filters: Perso
   );
 }
 
-function VoteList({ votes }: { votes: PersonVotes["votes"] }) {
+function VoteList({ city, votes }: { city: City; votes: PersonVotes["votes"] }) {
   return (
     <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" data-testid="vote-list">
       {votes.map((vote) => (
@@ -63,7 +77,9 @@ function VoteList({ votes }: { votes: PersonVotes["votes"] }) {
             {vote.itemTitle ?? "Untitled item"}
           </p>
           <p className="mt-1 text-sm text-slate-600">
-            {itemLine([formatDate(vote.date), vote.bodyName, vote.matterFile, vote.matterType])}
+            {itemLine([formatDate(vote.date), vote.bodyName])}
+            <MatterLink city={city} file={vote.matterFile} />
+            {vote.matterType ? ` · ${vote.matterType}` : ""}
           </p>
           <p className="mt-1 text-sm">
             <span className="font-semibold">
@@ -119,7 +135,7 @@ function AgreementTable({ city, agreement }: { city: City; agreement: Agreement[
   );
 }
 
-function MotionList({ items }: { items: Motion[] }) {
+function MotionList({ city, items }: { city: City; items: Motion[] }) {
   return (
     <ul className="mt-4 space-y-3" data-testid="motions">
       {items.map((item) => (
@@ -130,9 +146,9 @@ function MotionList({ items }: { items: Motion[] }) {
               item.moved && item.seconded ? "Moved and seconded" : item.moved ? "Moved" : "Seconded",
               formatDate(item.date),
               item.bodyName,
-              item.matterFile,
-              resultLabel(item.result, item.tally),
             ])}
+            <MatterLink city={city} file={item.matterFile} />
+            {` · ${resultLabel(item.result, item.tally)}`}
           </p>
         </li>
       ))}
@@ -140,13 +156,21 @@ function MotionList({ items }: { items: Motion[] }) {
   );
 }
 
-function SponsorList({ matters }: { matters: Sponsorship[] }) {
+function SponsorList({ city, matters }: { city: City; matters: Sponsorship[] }) {
   return (
     <ul className="mt-4 space-y-3" data-testid="sponsorships">
       {matters.map((matter) => (
         <li key={matter.matterId} className="rounded-lg border border-slate-200 bg-white p-4">
           <p className="font-medium">
-            {matter.file ? `${matter.file}: ` : ""}
+            {matter.file ? (
+              <Link
+                to={matterHref(city.locationKey, matter.file)}
+                className="text-brand-700 underline hover:text-brand-800"
+              >
+                {matter.file}
+              </Link>
+            ) : null}
+            {matter.file ? ": " : ""}
             {matter.title ?? "Untitled matter"}
           </p>
           <p className="mt-1 text-sm text-slate-600">
@@ -256,7 +280,7 @@ export function PersonScreen({
           {votes.pageCount > 1 ? ` · page ${votes.page} of ${votes.pageCount}` : ""}
         </p>
         {votes.votes.length > 0 ? (
-          <VoteList votes={votes.votes} />
+          <VoteList city={city} votes={votes.votes} />
         ) : (
           <p className={EMPTY}>{filtered || votes.total > 0 ? "No vote on this page." : "No vote on the record."}</p>
         )}
@@ -290,7 +314,7 @@ export function PersonScreen({
             <p className="mt-1 text-sm text-slate-600">
               {countOf(motions.items.length, motions.total, ["item", "items"])}
             </p>
-            <MotionList items={motions.items} />
+            <MotionList city={city} items={motions.items} />
           </>
         ) : (
           <p className={EMPTY}>No motion moved or seconded on the record.</p>
@@ -306,7 +330,7 @@ export function PersonScreen({
             <p className="mt-1 text-sm text-slate-600">
               {countOf(sponsorships.matters.length, sponsorships.total, ["matter", "matters"])}
             </p>
-            <SponsorList matters={sponsorships.matters} />
+            <SponsorList city={city} matters={sponsorships.matters} />
           </>
         ) : (
           <p className={EMPTY}>No sponsored matter on the record.</p>

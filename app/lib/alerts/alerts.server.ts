@@ -14,6 +14,7 @@ import { listDecisions } from "~/lib/meetings/decisions.server";
 import { queryFormsOf } from "~/lib/search/search.server";
 import { type AlertIntent, MAX_SAVED_SEARCHES, NO_WORDS, type SaveSearchInput, TOO_MANY_SEARCHES } from "./forms";
 import { isUuid } from "~/lib/uuid";
+import { queryRows } from "~/lib/db/rows.server";
 
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
@@ -141,7 +142,19 @@ export async function changeSavedSearch(userId: string, change: AlertIntent): Pr
 
 export type UnsubscribeView = { query: string; active: boolean };
 
-/** What the unsubscribe page shows for a token; null when the token is unknown. */
+/**
+ * A followed bill's token (docs/decisions/0076-bills-and-calendars.md): the
+ * follow shows as the alert for the matter's file number.
+ */
+async function matterFollowByToken(token: string, turnOff: boolean): Promise<UnsubscribeView | null> {
+  const [row] = await queryRows<{ query: string; active: boolean }>(sql`
+    ${turnOff ? sql`with off as (update matter_follows set active = false, updated_at = now() where unsubscribe_token = ${token} returning city_id, matter_legistar_id, active)` : sql`with off as (select city_id, matter_legistar_id, active from matter_follows where unsubscribe_token = ${token})`}
+    select coalesce(m.file, 'a bill') as query, off.active from off
+    left join legistar_matters m on m.city_id = off.city_id and m.legistar_id = off.matter_legistar_id`);
+  return row ? { query: row.query, active: row.active === true || String(row.active) === "true" } : null;
+}
+
+/** What the unsubscribe page shows for a token (a saved search's or a followed bill's); null when unknown. */
 export async function findByUnsubscribeToken(token: string): Promise<UnsubscribeView | null> {
   if (!TOKEN.test(token)) return null;
   const [row] = await getDb()
@@ -149,10 +162,10 @@ export async function findByUnsubscribeToken(token: string): Promise<Unsubscribe
     .from(savedSearches)
     .where(eq(savedSearches.unsubscribeToken, token))
     .limit(1);
-  return row ?? null;
+  return row ?? (await matterFollowByToken(token, false));
 }
 
-/** Turns the search of an unsubscribe token off (no sign-in needed: the token is the key); null when unknown. */
+/** Turns the search (or followed bill) of an unsubscribe token off (no sign-in needed: the token is the key); null when unknown. */
 export async function unsubscribe(token: string): Promise<UnsubscribeView | null> {
   if (!TOKEN.test(token)) return null;
   const [row] = await getDb()
@@ -160,7 +173,7 @@ export async function unsubscribe(token: string): Promise<UnsubscribeView | null
     .set({ active: false, updatedAt: new Date() })
     .where(eq(savedSearches.unsubscribeToken, token))
     .returning({ query: savedSearches.query, active: savedSearches.active });
-  return row ?? null;
+  return row ?? (await matterFollowByToken(token, true));
 }
 
 export type FeedMatch = {

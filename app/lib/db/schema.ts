@@ -1212,3 +1212,62 @@ export const legistarEventVideos = pgTable(
     check("legistar_event_videos_method_check", sql`${t.method} in ('body-date', 'only-meeting', 'title', 'admin')`),
   ],
 );
+
+// ---------------------------------------------------------------- following a bill (issue 29)
+
+/**
+ * A member following one matter of a city's record ("Follow this bill";
+ * docs/decisions/0076-bills-and-calendars.md): each new action a sync finds
+ * on it is mailed once. Goes with the member and with the matter. The
+ * random token is the one-click unsubscribe key, like a saved search's.
+ */
+export const matterFollows = pgTable(
+  "matter_follows",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cityId: uuid("city_id").notNull(),
+    matterLegistarId: integer("matter_legistar_id").notNull(),
+    unsubscribeToken: text("unsubscribe_token").notNull(),
+    /** False once unsubscribed from a mail: kept, never mailed; following again turns it on. */
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: "matter_follows_matter_fk",
+      columns: [t.cityId, t.matterLegistarId],
+      foreignColumns: [legistarMatters.cityId, legistarMatters.legistarId],
+    }).onDelete("cascade"),
+    uniqueIndex("matter_follows_user_matter_key").on(t.userId, t.cityId, t.matterLegistarId),
+    index("matter_follows_matter_idx").on(t.cityId, t.matterLegistarId),
+    uniqueIndex("matter_follows_unsubscribe_token_key").on(t.unsubscribeToken),
+  ],
+);
+
+/**
+ * An action of a followed matter, once per follow: the actions already on
+ * the record when the member followed are written as seen (`emailedAt`
+ * set, never mailed); one a later sync finds is written unsent, and
+ * `emailedAt` is set when the mail that lists it was accepted.
+ */
+export const matterFollowActions = pgTable(
+  "matter_follow_actions",
+  {
+    followId: uuid("follow_id")
+      .notNull()
+      .references(() => matterFollows.id, { onDelete: "cascade" }),
+    historyLegistarId: integer("history_legistar_id").notNull(),
+    foundAt: timestamp("found_at", { withTimezone: true }).notNull().defaultNow(),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followId, t.historyLegistarId] }),
+    index("matter_follow_actions_pending_idx")
+      .on(t.followId)
+      .where(sql`${t.emailedAt} is null`),
+  ],
+);

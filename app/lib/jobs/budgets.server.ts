@@ -68,7 +68,8 @@ export function attemptDeadlineMs(queue: QueueName, config: Settings = settings(
   if (queue === "source-refresh") return SOURCE_REFRESH_BUDGET_MS;
   if (queue === "legistar-sync") return LEGISTAR_SYNC_BUDGET_MS;
   if (queue === "transcription") return TRANSCRIPTION_BUDGET_MS;
-  if (queue === "alert-match" || queue === "alert-mail" || queue === "inbox-mail") return ALERTS_BUDGET_MS;
+  if (queue === "alert-match" || queue === "alert-mail" || queue === "matter-mail" || queue === "inbox-mail")
+    return ALERTS_BUDGET_MS;
   if (queue === "issue-summary") return storyBudgetMs(config);
   if (queue === "backfill") return analysisBudgetMs(config) + storyBudgetMs(config);
   return transcriptBudgetMs(config);

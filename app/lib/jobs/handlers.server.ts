@@ -8,6 +8,7 @@
  * gives up at its deadline (budgets.server.ts), before the job's expiry.
  */
 import { handleAlertMailJob, handleAlertMatchJob, queueAlertMatching } from "~/lib/alerts/mail.server";
+import { handleMatterMailJob } from "~/lib/alerts/matter-follows.server";
 import { analyzeVideo } from "~/lib/pipeline/analysis.server";
 import type { PipelineWriteResult } from "~/lib/pipeline/revision-store.server";
 import { isPipelineError } from "~/lib/pipeline/messages";
@@ -164,6 +165,7 @@ export const HANDLERS: Record<QueueName, (job: JobInput) => Promise<JobOutput>> 
   [QUEUES.sourceRefresh]: handleSourceRefreshJob,
   [QUEUES.alertMatch]: handleAlertMatchJob,
   [QUEUES.alertMail]: handleAlertMailJob,
+  [QUEUES.matterMail]: handleMatterMailJob,
   [QUEUES.issueSummary]: handleIssueSummaryJob,
   [QUEUES.inboxMail]: handleInboxMailJob,
   [QUEUES.backfill]: handleBackfillJob,

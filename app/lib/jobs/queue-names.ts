@@ -11,6 +11,8 @@ export const QUEUES = {
   alertMatch: "alert-match",
   /** One alert e-mail to one member (at once or a digest). */
   alertMail: "alert-mail",
+  /** One "Follow this bill" e-mail: a followed matter's new actions (docs/decisions/0076-bills-and-calendars.md). */
+  matterMail: "matter-mail",
   issueSummary: "issue-summary",
   /** The admin inbox's mail: notices to admins, a requester's "your city is Live" (docs/decisions/0053-admin-inbox.md). */
   inboxMail: "inbox-mail",
@@ -30,6 +32,7 @@ export type VideoQueueName = Exclude<
   | "source-refresh"
   | "alert-match"
   | "alert-mail"
+  | "matter-mail"
   | "issue-summary"
   | "inbox-mail"
   | "backfill"

@@ -29,6 +29,7 @@ const SETTINGS: Record<QueueName, QueueSettings> = {
   "alert-match": { retryLimit: 3, retryDelay: 30, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
   // An SMTP outage delays alerts but loses none: 10 retries with back-off from a minute, about 17 hours in all.
   "alert-mail": { retryLimit: 10, retryDelay: 60, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
+  "matter-mail": { retryLimit: 10, retryDelay: 60, retryBackoff: true, retentionMinutes: WEEK_MINUTES },
   // An issue's summary after a new meeting or an edit (docs/decisions/0041-issue-timelines.md).
   "issue-summary": { retryLimit: 2, retryDelay: 60, retryBackoff: true, retentionMinutes: 24 * 60 },
   // Like alerts: an SMTP outage delays the inbox's mail but loses none.
@@ -98,6 +99,7 @@ export const AlertMailJobData = z.object({
   digest: z.enum(["immediate", "daily", "weekly"]),
   matchIds: z.array(z.uuid()).min(1).max(1000),
 });
+export const MatterMailJobData = z.object({ followId: z.uuid() });
 /** One meeting of a backfill run: `force` analyzes and writes again where done (`npm run analyze -- --force`). */
 export const BackfillJobData = z.object({
   cityVideoId: base.cityVideoId,
@@ -129,6 +131,7 @@ export type JobDataByQueue = {
   "source-refresh": z.infer<typeof SourceRefreshJobData>;
   "alert-match": z.infer<typeof AlertMatchJobData>;
   "alert-mail": z.infer<typeof AlertMailJobData>;
+  "matter-mail": z.infer<typeof MatterMailJobData>;
   "issue-summary": z.infer<typeof IssueSummaryJobData>;
   "inbox-mail": z.infer<typeof InboxMailJobData>;
   backfill: z.infer<typeof BackfillJobData>;

@@ -99,6 +99,7 @@ const GENERIC_FAILURE: Record<QueueName, string> = {
   [QUEUES.sourceRefresh]: "Refreshing the videos failed.",
   [QUEUES.alertMatch]: "Matching the saved searches failed.",
   [QUEUES.alertMail]: "Sending an alert e-mail failed.",
+  [QUEUES.matterMail]: "Sending a followed bill's e-mail failed.",
   [QUEUES.issueSummary]: "Writing an issue's summary failed.",
   [QUEUES.inboxMail]: "Sending an inbox e-mail failed.",
   [QUEUES.backfill]: "Analyzing the meeting failed.",

@@ -31,7 +31,7 @@ export function minutesOf(time: string | null): number {
 }
 
 /** Only a web address becomes a link. */
-function webAddress(value: string | null): string | null {
+export function webAddress(value: string | null): string | null {
   const url = value?.trim();
   return url && /^https?:\/\/[^\s]+$/i.test(url) ? url : null;
 }
@@ -41,6 +41,7 @@ type EventRow = typeof legistarEvents.$inferSelect;
 function eventView(event: EventRow, timeZone: string): EventView {
   return {
     id: event.legistarId,
+    bodyId: event.bodyLegistarId,
     bodyName: event.bodyName ?? "Meeting",
     when: event.date ? formatLocalMeeting(event.date, event.time, timeZone) : "Date to be announced",
     location: event.location,

@@ -36,6 +36,8 @@ export type AgendaItemView = {
 
 export type EventView = {
   id: number;
+  /** The body's Legistar id (its calendar feed). */
+  bodyId: number;
   bodyName: string;
   /** The day and time in the city's zone: "Tuesday, Dec 8, 2026, 6:30 PM CST". */
   when: string;

@@ -71,6 +71,7 @@ import {
 import { refreshAgreements, refreshVoteCopies } from "./summaries.server";
 import { voteValue, type VotePatterns } from "./vote-values";
 import { matchCityEvents } from "./matching.server";
+import { queueNewMatterActions } from "~/lib/alerts/matter-follows.server";
 
 export const LOOK_BACK_HOURS = 72;
 
@@ -384,6 +385,8 @@ async function syncMatter(run: Run, { record: matter, raw }: Fetched<MatterRecor
     id,
     histories.map(({ record }) => record.MatterHistoryId),
   );
+  // "Follow this bill": an action its followers have not seen is mailed to them, once (docs/decisions/0076).
+  await queueNewMatterActions(cityId, id);
   const sponsors = await legistarList(ref, `Matters/${id}/Sponsors`, matterSponsorRecord);
   run.written.matterSponsors += await upsertRecords(
     legistarMatterSponsors,

@@ -24,6 +24,7 @@ import {
   rateLimits,
   sessions,
   savedSearches,
+  matterFollows,
   userRoles,
   users,
   verificationCodes,
@@ -94,6 +95,17 @@ export async function exportAccountData(userId: string) {
       .from(savedSearches)
       .where(eq(savedSearches.userId, userId))
       .orderBy(asc(savedSearches.createdAt)),
+    // Issue 29: the bills the member follows (docs/decisions/0076), without their unsubscribe tokens.
+    followedBills: await db
+      .select({
+        cityId: matterFollows.cityId,
+        matterLegistarId: matterFollows.matterLegistarId,
+        active: matterFollows.active,
+        createdAt: matterFollows.createdAt,
+      })
+      .from(matterFollows)
+      .where(eq(matterFollows.userId, userId))
+      .orderBy(asc(matterFollows.createdAt)),
     productFeedback: await db
       .select({
         type: productFeedback.feedbackType,

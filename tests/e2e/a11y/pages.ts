@@ -254,6 +254,12 @@ export const AUDITED_PAGES: AuditedPage[] = [
     path: (demo) => `/city/${demo.peopleCityKey}/people/${demo.personId}?type=Resolution&result=failed`,
   },
   {
+    pattern: "city/:locationKey/matters/:file",
+    audience: "visitor",
+    label: "matter",
+    path: (demo) => `/city/${demo.peopleCityKey}/matters/ORD%202026-14`,
+  },
+  {
     pattern: "meeting/:meetingId",
     audience: "visitor",
     label: "meeting outside its city",
