@@ -37,14 +37,16 @@ const KNOWN_OVERAGES: Record<string, number> = {
   "admin-proto-business-directory": 134_600,
   "routes/proto/business-directory": 134_000,
   "routes/admin/city-management": 133_400,
-  "city-meeting": 130_400,
-  "routes/meeting/meeting": 129_700,
+  // Raised once at the merge of the bill pages (ADR 0076: the agenda's file
+  // numbers link to them, 0.8 KB): a known regression to win back, not a habit.
+  "city-meeting": 131_200,
+  "routes/meeting/meeting": 130_500,
   "routes/admin/business-directory/index": 129_000,
   "city-meeting-story": 128_700,
   "routes/meeting/meeting-story": 128_000,
   "city-businesses": 127_400,
   "routes/city/search": 126_800,
-  "routes/city/index": 126_800,
+  "routes/city/index": 127_200, // the calendar's links, at the same merge
   "routes/proto/business-directory-tiers": 126_700,
   "routes/admin/revisions": 126_600,
   "admin-proto-pricing": 126_400,
