@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { saveLegislativeSource } from "~/lib/legistar/store.server";
+import { cityEvent } from "~/lib/legistar/agenda.server";
+import { removeRecord, saveLegislativeSource } from "~/lib/legistar/store.server";
 import { syncLegislativeRecord } from "~/lib/legistar/sync.server";
 import { loader as matterLoader } from "~/routes/city/matter";
 import { loader as feedLoader } from "~/routes/city/matter-feed";
@@ -143,6 +144,16 @@ describe(`a matter's page and feed ${dbTag}`, () => {
       [240, "yes"],
     ]);
     expect(planning!.votes).toEqual([]);
+  });
+
+  it("links an agenda item's file to the bill's page only when the record holds the matter", async () => {
+    const city = await cityWithRecord();
+    await syncLegislativeRecord(city.id, { now: NOW });
+    const before = await cityEvent(city.id, 900);
+    expect(before!.agenda.items.map((item) => [item.matterFile, item.matterStored])).toEqual([[LIBRARY, true]]);
+    await removeRecord(city.id, "matter", 1364); // the library ordinance, as a 410 from Legistar removes it
+    const after = await cityEvent(city.id, 900);
+    expect(after!.agenda.items.map((item) => [item.matterFile, item.matterStored])).toEqual([[LIBRARY, false]]);
   });
 
   it("writes the matter's actions as an Atom feed, newest first", async () => {

@@ -154,7 +154,13 @@ describe("comparing with the record", () => {
   it("gives the record's item beside each paired decision", () => {
     const views = officialDecisionViews(
       [decision({ item: "Item 5", ayes: 8, nays: 4 }), decision({ item: "Something else" })],
-      agenda.map((agendaItem, index) => ({ ...agendaItem, id: index, action: "Adopted", consent: false })),
+      agenda.map((agendaItem, index) => ({
+        ...agendaItem,
+        id: index,
+        action: "Adopted",
+        consent: false,
+        matterStored: false,
+      })),
     );
     expect(views[0]).toMatchObject({ number: "5", action: "Adopted", passed: "Pass", tally: "9-3" });
     expect(views[0]!.disagreement).toContain("the record says 9-3, the transcript 8-4");

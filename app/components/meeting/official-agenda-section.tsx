@@ -82,13 +82,17 @@ export function AgendaItems({
                 <>
                   <dt className="font-medium text-slate-600">Matter</dt>
                   <dd className="break-words">
-                    <Link
-                      to={matterHref(cityKey, item.matterFile)}
-                      className="text-brand-700 underline hover:text-brand-800"
-                      data-matter-link
-                    >
-                      {item.matterFile}
-                    </Link>
+                    {item.matterStored ? (
+                      <Link
+                        to={matterHref(cityKey, item.matterFile)}
+                        className="text-brand-700 underline hover:text-brand-800"
+                        data-matter-link
+                      >
+                        {item.matterFile}
+                      </Link>
+                    ) : (
+                      item.matterFile
+                    )}
                   </dd>
                 </>
               ) : null}

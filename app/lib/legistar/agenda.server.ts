@@ -8,11 +8,12 @@
  * Everything from Legistar stays text; its links are kept only when they
  * are web addresses.
  */
-import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import {
   legislativeSources,
   legistarEventItems,
+  legistarMatters,
   legistarEvents,
   legistarEventVideos,
   transcriptSegments,
@@ -51,9 +52,16 @@ function eventView(event: EventRow, timeZone: string): EventView {
   };
 }
 
+/** An event's items, each with whether its matter is in the record (so that its file links to a page that exists). */
 async function itemsOf(cityId: string, eventId: number) {
   return getDb()
-    .select()
+    .select({
+      ...getTableColumns(legistarEventItems),
+      // Written out in full: inside a subquery Drizzle would name the outer
+      // columns without their table, and they would resolve to the matter's own.
+      matterStored: sql<boolean>`exists (select 1 from ${legistarMatters} m
+        where m.city_id = legistar_event_items.city_id and m.file = legistar_event_items.matter_file)`,
+    })
     .from(legistarEventItems)
     .where(and(eq(legistarEventItems.cityId, cityId), eq(legistarEventItems.eventLegistarId, eventId)))
     .orderBy(asc(legistarEventItems.agendaSequence), asc(legistarEventItems.legistarId));
@@ -67,7 +75,10 @@ async function segmentsOf(meetingId: string) {
     .orderBy(asc(transcriptSegments.position));
 }
 
-function itemViews(items: (typeof legistarEventItems.$inferSelect)[], moments: ItemMoment[]): AgendaItemView[] {
+function itemViews(
+  items: (typeof legistarEventItems.$inferSelect & { matterStored: boolean })[],
+  moments: ItemMoment[],
+): AgendaItemView[] {
   return items.map((item, index) => {
     const moment = moments[index] ?? null;
     return {
@@ -75,6 +86,7 @@ function itemViews(items: (typeof legistarEventItems.$inferSelect)[], moments: I
       number: item.agendaNumber?.trim() || null,
       title: item.title?.trim() || "(untitled item)",
       matterFile: item.matterFile?.trim() || null,
+      matterStored: item.matterStored,
       action: item.actionName?.trim() || null,
       passed: item.passedFlagName?.trim() || null,
       tally: item.tally?.trim() || null,

@@ -25,6 +25,8 @@ export type AgendaItemView = {
   number: string | null;
   title: string;
   matterFile: string | null;
+  /** Whether the record holds the matter, so that its file links to the bill's page. */
+  matterStored: boolean;
   action: string | null;
   /** Legistar's passed flag name ("Pass", "Fail"), as it gives it. */
   passed: string | null;
