@@ -90,12 +90,13 @@ describe(`a city's calendar feeds ${dbTag}`, () => {
     const city = await createCity({ name: "Maple Falls" });
     await saveLegislativeSource(city.id, { clientId: "maplefalls", timeZone: "America/Chicago" });
     await syncLegislativeRecord(city.id, { now: new Date() });
-    // The fake's Finance Committee (body 141) met on 2026-11-03.
+    // The fake's Finance Committee (body 141): its calendar exists whatever today is. Which
+    // events it holds is the case above's (dates relative to today); the fake's meetings
+    // have fixed dates that leave the 90-day window as time passes.
     const finance = await calendarOf(city.locationKey, "141.ics");
     expect(finance.status).toBe(200);
     const calendar = parseIcal(finance.body);
     expect(calendar.properties["X-WR-CALNAME"]!.value).toBe("Finance Committee, Maple Falls | Gavel");
-    expect(calendar.events.every((e) => e.SUMMARY!.value === "Finance Committee")).toBe(true);
 
     for (const file of ["999.ics", "141", "abc.ics", "141.ics.ics"])
       expect((await calendarOf(city.locationKey, file)).status, file).toBe(404);
