@@ -227,15 +227,9 @@ export function recordCountsText(record: RecordCounts): string {
   return `${record.paired} of ${decisions} paired with the official agenda; ${disagree} with it`;
 }
 
-function DetailsCard({
-  video,
-  captions,
-  record,
-}: {
-  video: ContentVideo;
-  captions: CaptionStateView | null;
-  record: RecordCounts | null;
-}) {
+type VideoCardsProps = { video: ContentVideo; captions: CaptionStateView | null; record: RecordCounts | null };
+
+function DetailsCard({ video, captions, record }: VideoCardsProps) {
   const location = useLocation();
   const rows: [string, React.ReactNode][] = [
     ["Title", untitled(video.title)],
@@ -295,15 +289,7 @@ function DetailsCard({
   );
 }
 
-function VideoCards({
-  video,
-  captions,
-  record,
-}: {
-  video: ContentVideo;
-  captions: CaptionStateView | null;
-  record: RecordCounts | null;
-}) {
+function VideoCards({ video, captions, record }: VideoCardsProps) {
   return (
     <>
       <DetailsCard video={video} captions={captions} record={record} />

@@ -112,9 +112,14 @@ export function alertEmail(mail: AlertMail): Email {
     subject,
     text,
     html,
-    headers: {
-      "List-Unsubscribe": `<${mail.unsubscribeUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
+    headers: oneClickUnsubscribe(mail.unsubscribeUrl),
+  };
+}
+
+/** The headers that let a mail program unsubscribe in one click (RFC 8058): every alert and followed bill. */
+export function oneClickUnsubscribe(unsubscribeUrl: string): Record<string, string> {
+  return {
+    "List-Unsubscribe": `<${unsubscribeUrl}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   };
 }

@@ -6,6 +6,7 @@
 import { PRODUCT_NAME } from "~/lib/constants";
 import type { Email } from "~/lib/email/email.server";
 import { escapeHtml } from "~/lib/email/templates";
+import { oneClickUnsubscribe } from "./email";
 
 export type MatterMail = {
   to: string;
@@ -44,9 +45,6 @@ export function matterEmail(mail: MatterMail): Email {
     subject,
     text,
     html,
-    headers: {
-      "List-Unsubscribe": `<${mail.unsubscribeUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
+    headers: oneClickUnsubscribe(mail.unsubscribeUrl),
   };
 }
