@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cityEvent } from "~/lib/legistar/agenda.server";
+import { personVotes } from "~/lib/legistar/people.server";
 import { removeRecord, saveLegislativeSource } from "~/lib/legistar/store.server";
 import { syncLegislativeRecord } from "~/lib/legistar/sync.server";
 import { loader as matterLoader } from "~/routes/city/matter";
@@ -146,14 +147,20 @@ describe(`a matter's page and feed ${dbTag}`, () => {
     expect(planning!.votes).toEqual([]);
   });
 
-  it("links an agenda item's file to the bill's page only when the record holds the matter", async () => {
+  it("links a file on an agenda or a person's votes to the bill's page only when the record holds the matter", async () => {
     const city = await cityWithRecord();
     await syncLegislativeRecord(city.id, { now: NOW });
+    const libraryVotes = async () =>
+      (await personVotes(city.id, 240, { type: null, result: null, page: 1 })).votes
+        .filter((vote) => vote.matterFile === LIBRARY)
+        .map((vote) => vote.matterStored);
     const before = await cityEvent(city.id, 900);
     expect(before!.agenda.items.map((item) => [item.matterFile, item.matterStored])).toEqual([[LIBRARY, true]]);
+    expect(await libraryVotes()).toEqual([true, true]); // in the Finance Committee and the Council
     await removeRecord(city.id, "matter", 1364); // the library ordinance, as a 410 from Legistar removes it
     const after = await cityEvent(city.id, 900);
     expect(after!.agenda.items.map((item) => [item.matterFile, item.matterStored])).toEqual([[LIBRARY, false]]);
+    expect(await libraryVotes()).toEqual([false, false]);
   });
 
   it("writes the matter's actions as an Atom feed, newest first", async () => {

@@ -25,15 +25,19 @@ function itemLine(parts: (string | null | undefined)[]): string {
   return parts.filter(Boolean).join(" · ");
 }
 
-/** A matter's file number linked to its page. */
-function MatterLink({ city, file }: { city: City; file: string | null }) {
+/** A matter's file number, linked to its page when the record holds the matter. */
+function MatterLink({ city, file, stored }: { city: City; file: string | null; stored: boolean }) {
   if (!file) return null;
   return (
     <>
       {" · "}
-      <Link to={matterHref(city.locationKey, file)} className="text-brand-700 underline hover:text-brand-800">
-        {file}
-      </Link>
+      {stored ? (
+        <Link to={matterHref(city.locationKey, file)} className="text-brand-700 underline hover:text-brand-800">
+          {file}
+        </Link>
+      ) : (
+        file
+      )}
     </>
   );
 }
@@ -78,7 +82,7 @@ function VoteList({ city, votes }: { city: City; votes: PersonVotes["votes"] }) 
           </p>
           <p className="mt-1 text-sm text-slate-600">
             {itemLine([formatDate(vote.date), vote.bodyName])}
-            <MatterLink city={city} file={vote.matterFile} />
+            <MatterLink city={city} file={vote.matterFile} stored={vote.matterStored} />
             {vote.matterType ? ` · ${vote.matterType}` : ""}
           </p>
           <p className="mt-1 text-sm">
@@ -147,7 +151,7 @@ function MotionList({ city, items }: { city: City; items: Motion[] }) {
               formatDate(item.date),
               item.bodyName,
             ])}
-            <MatterLink city={city} file={item.matterFile} />
+            <MatterLink city={city} file={item.matterFile} stored={item.matterStored} />
             {` · ${resultLabel(item.result, item.tally)}`}
           </p>
         </li>

@@ -124,6 +124,8 @@ export type PersonVote = {
   itemTitle: string | null;
   agendaNumber: string | null;
   matterFile: string | null;
+  /** Whether the record holds the matter, so that its file links to the bill's page. */
+  matterStored: boolean;
   matterType: string | null;
   date: string | null;
   bodyName: string | null;
@@ -172,6 +174,7 @@ export async function personVotes(cityId: string, personId: number, filters: Per
     item_title: string | null;
     agenda_number: string | null;
     matter_file: string | null;
+    matter_stored: boolean | string;
     matter_type: string | null;
     date: string | null;
     body_name: string | null;
@@ -188,6 +191,8 @@ export async function personVotes(cityId: string, personId: number, filters: Per
       order by ${order}
       limit ${VOTES_PER_PAGE} offset ${(page - 1) * VOTES_PER_PAGE})
     select i.legistar_id as item_id, i.title as item_title, i.agenda_number, coalesce(i.matter_file, m.file) as matter_file,
+      exists (select 1 from legistar_matters sm where sm.city_id = i.city_id
+        and sm.file = coalesce(i.matter_file, m.file)) as matter_stored,
       v.matter_type, v.event_date::text as date, e.body_name, v.value, v.value_name,
       v.passed_flag_name as result, i.tally
     from v
@@ -205,6 +210,7 @@ export async function personVotes(cityId: string, personId: number, filters: Per
       itemTitle: row.item_title,
       agendaNumber: row.agenda_number,
       matterFile: row.matter_file,
+      matterStored: row.matter_stored === true || String(row.matter_stored) === "true",
       matterType: row.matter_type,
       date: row.date,
       bodyName: row.body_name,
@@ -245,6 +251,8 @@ export type Motion = {
   itemId: number;
   itemTitle: string | null;
   matterFile: string | null;
+  /** Whether the record holds the matter, so that its file links to the bill's page. */
+  matterStored: boolean;
   date: string | null;
   bodyName: string | null;
   moved: boolean;
@@ -268,6 +276,7 @@ export async function personMotions(
     item_id: number;
     item_title: string | null;
     matter_file: string | null;
+    matter_stored: boolean | string;
     date: string | null;
     body_name: string | null;
     moved: boolean;
@@ -276,7 +285,9 @@ export async function personMotions(
     tally: string | null;
     total: number;
   }>(sql`
-    select i.legistar_id as item_id, i.title as item_title, i.matter_file, e.date::text as date, e.body_name,
+    select i.legistar_id as item_id, i.title as item_title, i.matter_file,
+      exists (select 1 from legistar_matters sm where sm.city_id = i.city_id and sm.file = i.matter_file) as matter_stored,
+      e.date::text as date, e.body_name,
       coalesce(${moved}, false) as moved, coalesce(${seconded}, false) as seconded,
       i.passed_flag_name as result, i.tally, (count(*) over ())::int as total
     from legistar_event_items i
@@ -290,6 +301,7 @@ export async function personMotions(
       itemId: row.item_id,
       itemTitle: row.item_title,
       matterFile: row.matter_file,
+      matterStored: row.matter_stored === true || String(row.matter_stored) === "true",
       date: row.date,
       bodyName: row.body_name,
       moved: row.moved === true || String(row.moved) === "true",
