@@ -20,6 +20,7 @@
  * - each Live or New city's council has two upcoming meetings, 7 and 21 days
  *   after the seeding day.
  */
+import { DEMO_CLIENT_PREFIX } from "~/lib/legistar/demo-record";
 import { seedCity } from "./cities";
 import { DECISIONS_MEETING_KEY } from "./decisions";
 import { SEED_VIDEOS, type SeedVideo } from "./meetings";
@@ -438,7 +439,7 @@ export function demoLegislativeRecords(today: string): DemoLegislativeRecord[] {
       alderCreekMatters(record, record.body("Alder Creek City Council", "Primary Legislative Body"), specialEventId);
     out.push({
       cityKey,
-      clientId: `demo-${cityKey}`,
+      clientId: `${DEMO_CLIENT_PREFIX}${cityKey}`,
       timeZone: TIME_ZONES[city.state] ?? "America/Chicago",
       bodies: record.bodies,
       persons: record.persons,

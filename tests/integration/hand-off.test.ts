@@ -96,12 +96,12 @@ describe("commands beside a running server hand it their work", () => {
     expect(result.stdout).toContain("The server took it. 1 source URL of the city lake-wendell: 1 refresh queued.");
   }, 60_000);
 
-  test("npm run ingest -- --record: the server answers for the city's official record (none saved: what to do first)", async () => {
+  test("npm run ingest -- --record: the server answers for the city's official record (the demo's own: never synced)", async () => {
     const result = await runCommand("scripts/ingest.ts", ["--city", "lake-wendell", "--record"], pgliteDir);
     expect(result.code, `${result.stderr}\n${output}`).toBe(1);
     expect(result.stderr).toContain("handing the work to it.");
     expect(result.stderr).toContain(
-      "Lake Wendell has no legislative system: save its Legistar client id in City Management (Legislative system) first.",
+      "The official record of Lake Wendell is the demo's own, made up to match its demo meetings: it is never synced from Legistar.",
     );
   }, 60_000);
 

@@ -102,6 +102,21 @@ describe(`the legistar-sync job ${dbTag}`, () => {
   });
 });
 
+describe(`the demo's records ${dbTag}`, () => {
+  it("are never scheduled, queued, synced or asked of Legistar", async () => {
+    const demo = await mapleFallsCity("demo-maple-falls");
+    await queueDueLegistarSyncs(24, new Date("2026-11-28T12:00:00Z")); // the earlier cases' cities may be due
+    const queued = await (await getBoss()).fetch(QUEUES.legistarSync, { batchSize: 100 });
+    expect(queued.map((job) => (job.data as { cityId: string }).cityId)).not.toContain(demo.id);
+    expect(await requestLegistarSync(demo.id, null)).toEqual({ status: "demo", jobId: null });
+    expect(await syncCityRecord(demo.locationKey)).toEqual({
+      ok: false,
+      message: `The official record of ${demo.name} is the demo's own, made up to match its demo meetings: it is never synced from Legistar.`,
+    });
+    expect(legistar.requests).toEqual([]);
+  });
+});
+
 describe(`npm run ingest -- --city KEY --record ${dbTag}`, () => {
   it("says what it stored; a second run stores nothing twice", async () => {
     const city = await mapleFallsCity();

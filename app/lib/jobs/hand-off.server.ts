@@ -160,8 +160,9 @@ async function perform(request: HandOffRequest): Promise<HandOffReply> {
       };
     }
     if (request.command === "record") {
-      const { city, request: sync, noSource } = await requestCityRecordSync(request.target.cityKey);
+      const { city, request: sync, noSource, demo } = await requestCityRecordSync(request.target.cityKey);
       if (sync.status === "no-source") return { ok: false, error: noSource };
+      if (sync.status === "demo") return { ok: false, error: demo };
       console.log(`[hand-off] npm run ingest --record: the official record of ${city} ${sync.status}`);
       return {
         ok: true,

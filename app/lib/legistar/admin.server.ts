@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { countOf } from "~/lib/format/count";
 import type { ToastInput } from "~/lib/toast/toast";
 import { LegistarError } from "./client.server";
+import { isDemoClient } from "./demo-record";
 import { requestLegistarSync, legistarSyncState } from "./requests.server";
 import {
   LEGISLATIVE_MESSAGES as M,
@@ -71,6 +72,7 @@ export async function testLegislativeSource(
 ): Promise<Partial<ToastInput>> {
   const source = await getLegislativeSource(posted.cityId);
   if (!source) throw new NoLegislativeSource();
+  if (isDemoClient(source.clientId)) return { type: "info", description: M.demoRecord };
   try {
     const bodies = await listBodies({ client: source.clientId, token: source.token });
     return {
@@ -89,6 +91,7 @@ export async function queueLegislativeSync(
 ): Promise<Partial<ToastInput>> {
   const request = await requestLegistarSync(posted.cityId, userId);
   if (request.status === "no-source") throw new NoLegislativeSource();
+  if (request.status === "demo") return { type: "info", description: M.demoRecord };
   return request.status === "queued"
     ? { type: "info", description: M.syncQueuedText }
     : { type: "info", description: M.syncWaiting };

@@ -10,6 +10,7 @@ import { getDb } from "~/lib/db/client.server";
 import { cities } from "~/lib/db/schema";
 import { countOf } from "~/lib/format/count";
 import { UnknownCityError } from "~/lib/pipeline/backfill.server";
+import { demoRecordMessage, isDemoClient } from "./demo-record";
 import { requestLegistarSync, type LegistarSyncRequest } from "./requests.server";
 import { getLegislativeSource } from "./store.server";
 import { syncLegislativeRecord, type SyncCounts } from "./sync.server";
@@ -48,6 +49,7 @@ export async function syncCityRecord(cityKey: string, options: { now?: Date } = 
   const city = await cityOf(cityKey);
   const source = await getLegislativeSource(city.id);
   if (!source) return { ok: false, message: noSource(city.name) };
+  if (isDemoClient(source.clientId)) return { ok: false, message: demoRecordMessage(city.name) };
   const { written, error } = await syncLegislativeRecord(city.id, options);
   const from = `${city.name} (${source.clientId}.legistar.com)`;
   if (error)
@@ -61,7 +63,12 @@ export async function syncCityRecord(cityKey: string, options: { now?: Date } = 
 /** For the hand-off: queues the city's sync in the server's queue. */
 export async function requestCityRecordSync(
   cityKey: string,
-): Promise<{ city: string; request: LegistarSyncRequest; noSource: string }> {
+): Promise<{ city: string; request: LegistarSyncRequest; noSource: string; demo: string }> {
   const city = await cityOf(cityKey);
-  return { city: city.name, request: await requestLegistarSync(city.id, null), noSource: noSource(city.name) };
+  return {
+    city: city.name,
+    request: await requestLegistarSync(city.id, null),
+    noSource: noSource(city.name),
+    demo: demoRecordMessage(city.name),
+  };
 }

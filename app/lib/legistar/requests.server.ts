@@ -6,26 +6,31 @@
  * time: none is queued while one waits or runs.
  */
 import { jobInStates } from "~/lib/jobs/pending.server";
-import { and, desc, eq, inArray, isNull, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, ne, notLike, or } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, legislativeSources } from "~/lib/db/schema";
 import { getBoss, transactionExecutor } from "~/lib/jobs/boss.server";
 import { QUEUES } from "~/lib/jobs/queue-names";
 import { bossJobs, PENDING_STATES } from "~/lib/jobs/tables.server";
+import { DEMO_CLIENT_PREFIX, isDemoClient } from "./demo-record";
 
-export type LegistarSyncRequest = { status: "queued" | "already-queued" | "no-source"; jobId: string | null };
+export type LegistarSyncRequest = { status: "queued" | "already-queued" | "no-source" | "demo"; jobId: string | null };
 
-/** Queues the city's sync, unless one waits or runs; "no-source" when the city has no legislative system. */
+/**
+ * Queues the city's sync, unless one waits or runs; "no-source" when the city
+ * has no legislative system, "demo" when its record is the demo's own.
+ */
 export async function requestLegistarSync(cityId: string, requestedBy: string | null): Promise<LegistarSyncRequest> {
   const boss = await getBoss();
   return getDb().transaction(async (tx) => {
     // The source's row lock makes concurrent requests queue one job.
     const [source] = await tx
-      .select({ cityId: legislativeSources.cityId })
+      .select({ cityId: legislativeSources.cityId, clientId: legislativeSources.clientId })
       .from(legislativeSources)
       .where(eq(legislativeSources.cityId, cityId))
       .for("update");
     if (!source) return { status: "no-source", jobId: null };
+    if (isDemoClient(source.clientId)) return { status: "demo", jobId: null };
     const pending = await jobInStates(tx, QUEUES.legistarSync, cityId, PENDING_STATES);
     if (pending) return { status: "already-queued", jobId: pending };
     const jobId = await boss.send(
@@ -39,7 +44,7 @@ export async function requestLegistarSync(cityId: string, requestedBy: string | 
 
 /**
  * On the source-refresh schedule: queues the sync of every city with a
- * legislative system, but Archived ones, not tried within the interval.
+ * legislative system, but Archived ones and the demo's, not tried within the interval.
  * Returns how many were queued.
  */
 export async function queueDueLegistarSyncs(intervalHours: number, now = new Date()): Promise<number> {
@@ -51,6 +56,7 @@ export async function queueDueLegistarSyncs(intervalHours: number, now = new Dat
     .where(
       and(
         ne(cities.status, "Archive"),
+        notLike(legislativeSources.clientId, `${DEMO_CLIENT_PREFIX}%`),
         or(isNull(legislativeSources.lastAttemptAt), lt(legislativeSources.lastAttemptAt, dueBefore)),
       ),
     )

@@ -21,6 +21,8 @@ export const LEGISLATIVE_MESSAGES = {
   syncQueued: "Sync queued",
   syncQueuedText: "The official record is read from Legistar in the background; this card shows when it ran.",
   syncWaiting: "A sync of this city is already waiting or running.",
+  demoRecord:
+    "This record is the demo's own, made up to match the demo meetings: it is never synced from or tested against Legistar.",
   syncFailed: "Error queueing the sync",
 } as const;
 

@@ -70,6 +70,7 @@ import {
 } from "~/lib/db/schema";
 import { refreshAgreements, refreshVoteCopies } from "./summaries.server";
 import { voteValue, type VotePatterns } from "./vote-values";
+import { DEMO_NOT_SYNCED, isDemoClient } from "./demo-record";
 import { matchCityEvents } from "./matching.server";
 import { queueNewMatterActions } from "~/lib/alerts/matter-follows.server";
 
@@ -518,6 +519,8 @@ export async function syncLegislativeRecord(
 ): Promise<SyncResult> {
   const source = await getLegislativeSource(cityId);
   if (!source) throw new Error(`The city ${cityId} has no legislative source.`);
+  // The demo's record is its own: never a request to Legistar (requests.server.ts queues none either).
+  if (isDemoClient(source.clientId)) return { written: emptyCounts(), error: DEMO_NOT_SYNCED };
   const run: Run = {
     cityId,
     ref: { client: source.clientId, token: source.token },
