@@ -73,6 +73,7 @@ function paths(): string[] {
     requestId: "00000000-0000-4000-8000-000000000000",
     token: "no-such-token",
     issueKey: "no-such-issue",
+    file: "NO-SUCH-FILE",
   });
 }
 
