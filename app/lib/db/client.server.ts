@@ -162,12 +162,16 @@ function openPostgres(url: string): Connection {
       return { rows: last?.rows ?? [] };
     },
     // Migrations may run longer than any statement of the app: their own connection, without the deadlines.
+    // Servers and workers starting together on one database: one migrates, the others wait for it under
+    // the lock and then find nothing left to do (without it, two would create the same tables and one fail).
     migrate: async () => {
       const client = new pg.Client({ connectionString: url, options: "-c jit=off" });
       await client.connect();
       try {
+        await client.query("select pg_advisory_lock(hashtext('gavel.migrations'))");
         await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
+        // Ending the session releases the lock, also when a migration failed.
         await client.end();
       }
     },
