@@ -2,10 +2,11 @@ import fs from "node:fs";
 import http, { type Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { like } from "drizzle-orm";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { flushAnalytics, pruneAnalyticsVisitors } from "~/lib/analytics/recorder.server";
+import { flushAnalytics, pruneAnalyticsVisitors, resetAnalytics, stopAnalytics } from "~/lib/analytics/recorder.server";
 import { settleForwardedEvents } from "~/lib/analytics/forward.server";
 import { signIn } from "~/lib/auth/session.server";
 import { signUpWithPassword } from "~/lib/auth/sign-in.server";
@@ -16,6 +17,7 @@ import {
   analyticsDailyCounts,
   analyticsDailyVisitors,
   analyticsSearchAskers,
+  appMeta,
   cities,
   cityVideos,
 } from "~/lib/db/schema";
@@ -345,6 +347,27 @@ describe(`analytics without tracking ${dbTag}`, () => {
     const today = (await getTestDb().select().from(analyticsDailyVisitors)).length - 1;
     expect(await pruneAnalyticsVisitors()).toBe(1);
     expect(await getTestDb().select().from(analyticsDailyVisitors)).toHaveLength(today);
+  });
+
+  it("counts a reader once across app servers and restarts: the day's salt is shared through the database", async () => {
+    const reader = asVisitor(90);
+    const before = await total("visitor");
+    await visit("/about", reader);
+    expect(await total("visitor")).toBe(before + 1);
+    // What a second server (or this one restarted) holds in memory: nothing of the first.
+    await stopAnalytics();
+    resetAnalytics();
+    await visit("/about", reader);
+    await visit("/city/riverton", reader);
+    expect(await total("visitor")).toBe(before + 1);
+    await visit("/about", asVisitor(91));
+    expect(await total("visitor")).toBe(before + 2);
+    // One salt for today; a past day's is deleted with that day's hashes.
+    const salts = () => getTestDb().select().from(appMeta).where(like(appMeta.key, "analytics_salt:%"));
+    expect((await salts()).map((row) => row.key)).toEqual([`analytics_salt:${new Date().toISOString().slice(0, 10)}`]);
+    await getTestDb().insert(appMeta).values({ key: "analytics_salt:2020-01-01", value: "b2xk" });
+    await pruneAnalyticsVisitors();
+    expect(await salts()).toHaveLength(1);
   });
 
   for (const kind of ["plausible", "umami"] as const) {

@@ -5,9 +5,13 @@
  * upsert (count = count + n), so that a page view costs no query. Nothing
  * about the reader is kept: no cookie is read or set, and no address, user
  * agent or user id is stored. A reader is counted once a day as a visitor
- * through a hash of (a random salt held only in memory and replaced each
- * day, their address, their user agent): the hash alone is stored, for
- * today only, and cannot be linked to anyone once the salt is gone.
+ * through a hash of (the day's random salt, their address, their user
+ * agent): the hash alone is stored, for today only, and cannot be linked to
+ * anyone once the salt is gone. The salt is the same in every process (app
+ * servers behind one proxy count a reader once; so does a restart): it is
+ * kept in app_meta under its day and deleted with the day's hashes
+ * (pruneAnalyticsVisitors). The address and user agent stay in memory only
+ * until the next write (seconds), when they are hashed with it.
  *
  * A search's words (already without e-mail addresses, phone numbers and
  * street addresses: searchSubject in events.ts) are stored only once
@@ -23,13 +27,14 @@
  * nothing happens at all.
  */
 import crypto from "node:crypto";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, like, lt, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import {
   analyticsDailyCounts,
   analyticsDailyVisitors,
   analyticsKeptSearches,
   analyticsSearchAskers,
+  appMeta,
 } from "~/lib/db/schema";
 import { settings } from "~/lib/env/settings.server";
 import { clientIp } from "~/lib/http/client-ip.server";
@@ -52,7 +57,12 @@ const MAX_PENDING_KEYS = 20_000;
 /** The visitor hashes remembered in memory for today, so a reader's next pages insert nothing. */
 const MAX_SEEN_VISITORS = 100_000;
 
-type DayState = { day: string; salt: Buffer; seen: Set<string> };
+/**
+ * `localSalt` never leaves the process: it keys what is pending and the
+ * visitors already seen today, so that memory holds no address for longer
+ * than a write. What is stored is hashed with the shared salt (sharedSalt).
+ */
+type DayState = { day: string; localSalt: Buffer; seen: Set<string> };
 
 /** One visitor's searches of some words, not yet settled (kept words or OTHER_SEARCHES). */
 type PendingSearch = {
@@ -60,11 +70,13 @@ type PendingSearch = {
   event: AnalyticsEvent;
   route: string;
   words: string;
-  /** HMAC of the words with the day's salt: what the database keeps until the words may be. */
-  wordsHash: string;
-  visitorHash: string;
+  /** The reader's address and user agent, hashed with the day's shared salt when written. */
+  visitor: string;
   count: number;
 };
+
+/** The day's salt in app_meta, shared by every process (key `analytics_salt:<day>`). */
+const SALT_KEY_PREFIX = "analytics_salt:";
 
 const SEARCH_EVENTS: ReadonlySet<AnalyticsEvent> = new Set(["search", "search_no_results"]);
 /** Serializes the settling of searches across processes (pg_advisory_xact_lock). */
@@ -73,8 +85,10 @@ const SEARCH_LOCK_KEY = 7_326_019_443;
 type RecorderState = {
   pending: Map<string, number>;
   pendingSearches: Map<string, PendingSearch>;
-  pendingVisitors: { day: string; hash: string }[];
+  pendingVisitors: { day: string; visitor: string }[];
   dayState: DayState | null;
+  /** The shared salts of the days being written, read once per day and process. */
+  sharedSalts: Map<string, Buffer>;
   timer: NodeJS.Timeout | null;
   flushing: Promise<void> | null;
   flushFailed: boolean;
@@ -88,6 +102,7 @@ const state: RecorderState = ((globalThis as typeof globalThis & { [RECORDER]?: 
   pendingSearches: new Map(),
   pendingVisitors: [],
   dayState: null,
+  sharedSalts: new Map(),
   timer: null,
   flushing: null,
   flushFailed: false,
@@ -95,6 +110,7 @@ const state: RecorderState = ((globalThis as typeof globalThis & { [RECORDER]?: 
 
 // A recorder made by an earlier version of this module (development reloads) has no pending searches yet.
 state.pendingSearches ??= new Map();
+state.sharedSalts ??= new Map();
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);
@@ -102,7 +118,7 @@ function today(): string {
 
 function currentDay(): DayState {
   const day = today();
-  if (state.dayState?.day !== day) state.dayState = { day, salt: crypto.randomBytes(32), seen: new Set() };
+  if (state.dayState?.day !== day) state.dayState = { day, localSalt: crypto.randomBytes(32), seen: new Set() };
   return state.dayState;
 }
 
@@ -123,8 +139,8 @@ function add(day: string, event: AnalyticsEvent, route: string, subject: string,
   state.pending.set(key, (state.pending.get(key) ?? 0) + n);
 }
 
-function addSearch(search: Omit<PendingSearch, "count">) {
-  const key = [search.day, search.event, search.route, search.wordsHash, search.visitorHash].join("\t");
+function addSearch(search: Omit<PendingSearch, "count">, localKey: string) {
+  const key = [search.day, search.event, search.route, localKey].join("\t");
   const pending = state.pendingSearches.get(key);
   if (pending) return void (pending.count += 1);
   if (state.pendingSearches.size >= MAX_PENDING_KEYS) return;
@@ -162,23 +178,19 @@ export function recordEvents(request: Request, events: CountedEvent[], { visit =
     return;
   }
   const day = currentDay();
-  let visitor: string | undefined;
-  const visitorHash = () => (visitor ??= hmac(day.salt, `${clientIp(request)}\n${userAgent}`));
+  const visitor = `${clientIp(request)}\n${userAgent}`;
+  const localVisitorHash = hmac(day.localSalt, visitor);
   for (const { event, route, subject = "" } of events) {
     const words = Array.from(subject.replace(/\t/g, " ")).slice(0, MAX_SUBJECT_LENGTH).join("");
     if (SEARCH_EVENTS.has(event) && words !== "" && words !== OTHER_SEARCHES) {
-      const wordsHash = hmac(day.salt, `words\n${words}`);
-      addSearch({ day: day.day, event, route, words, wordsHash, visitorHash: visitorHash() });
+      addSearch({ day: day.day, event, route, words, visitor }, hmac(day.localSalt, `${localVisitorHash}\n${words}`));
     } else {
       add(day.day, event, route, words);
     }
   }
-  if (visit) {
-    const hash = visitorHash();
-    if (!day.seen.has(hash)) {
-      if (day.seen.size < MAX_SEEN_VISITORS) day.seen.add(hash);
-      state.pendingVisitors.push({ day: day.day, hash });
-    }
+  if (visit && !day.seen.has(localVisitorHash)) {
+    if (day.seen.size < MAX_SEEN_VISITORS) day.seen.add(localVisitorHash);
+    state.pendingVisitors.push({ day: day.day, visitor });
   }
   ensureTimer();
 }
@@ -204,18 +216,19 @@ async function write(): Promise<void> {
   state.pendingVisitors = [];
   state.pendingSearches = new Map();
   try {
+    const salts = await sharedSalts([...visitors, ...searches.values()].map(({ day }) => day));
     await getDb().transaction(async (tx) => {
       // What is written: the pending counts, plus the fresh visitors and the settled searches.
       const rows = new Map(counts);
       if (visitors.length > 0) {
         const fresh = await tx
           .insert(analyticsDailyVisitors)
-          .values(visitors.map(({ day, hash }) => ({ day, visitorHash: hash })))
+          .values(visitors.map(({ day, visitor }) => ({ day, visitorHash: hmac(salts.get(day)!, visitor) })))
           .onConflictDoNothing()
           .returning({ day: analyticsDailyVisitors.day });
         for (const { day } of fresh) addTo(rows, keyOf(day, "visitor", "", ""), 1);
       }
-      if (searches.size > 0) await settleSearches(tx, [...searches.values()], rows);
+      if (searches.size > 0) await settleSearches(tx, hashSearches([...searches.values()], salts), rows);
       const values = [...rows]
         .filter(([, count]) => count !== 0)
         .map(([key, count]) => {
@@ -253,6 +266,36 @@ async function write(): Promise<void> {
   }
 }
 
+/**
+ * The shared salt of each of `days`: read from app_meta, or made there by
+ * the first process to need it (ON CONFLICT: of two at once, one wins and
+ * both read its salt).
+ */
+async function sharedSalts(days: string[]): Promise<Map<string, Buffer>> {
+  for (const day of new Set(days)) {
+    if (state.sharedSalts.has(day)) continue;
+    const key = `${SALT_KEY_PREFIX}${day}`;
+    const db = getDb();
+    await db
+      .insert(appMeta)
+      .values({ key, value: crypto.randomBytes(32).toString("base64") })
+      .onConflictDoNothing();
+    const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, key));
+    state.sharedSalts.set(day, Buffer.from(row!.value, "base64"));
+  }
+  for (const day of state.sharedSalts.keys()) if (!days.includes(day) && day < today()) state.sharedSalts.delete(day);
+  return state.sharedSalts;
+}
+
+type HashedSearch = Omit<PendingSearch, "visitor"> & { wordsHash: string; visitorHash: string };
+
+function hashSearches(searches: PendingSearch[], salts: Map<string, Buffer>): HashedSearch[] {
+  return searches.map(({ visitor, ...search }) => {
+    const salt = salts.get(search.day)!;
+    return { ...search, wordsHash: hmac(salt, `words\n${search.words}`), visitorHash: hmac(salt, visitor) };
+  });
+}
+
 function addTo(rows: Map<string, number>, key: string, n: number) {
   rows.set(key, (rows.get(key) ?? 0) + n);
 }
@@ -266,7 +309,7 @@ type Transaction = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]
  * visitors, what its words counted under OTHER_SEARCHES moves to them. One
  * process at a time (an advisory lock), so words move once.
  */
-async function settleSearches(tx: Transaction, searches: PendingSearch[], rows: Map<string, number>) {
+async function settleSearches(tx: Transaction, searches: HashedSearch[], rows: Map<string, number>) {
   await tx.execute(sql`select pg_advisory_xact_lock(${SEARCH_LOCK_KEY})`);
   const hashes = [...new Set(searches.map((s) => s.wordsHash))];
   const keptRows = await tx
@@ -274,7 +317,7 @@ async function settleSearches(tx: Transaction, searches: PendingSearch[], rows: 
     .from(analyticsKeptSearches)
     .where(inArray(analyticsKeptSearches.wordsHash, hashes));
   const kept = new Set(keptRows.map((row) => `${row.day}\t${row.wordsHash}`));
-  const waiting = new Map<string, PendingSearch>();
+  const waiting = new Map<string, HashedSearch>();
   const askers: (typeof analyticsSearchAskers.$inferInsert)[] = [];
   for (const search of searches) {
     const group = `${search.day}\t${search.wordsHash}`;
@@ -339,6 +382,7 @@ export function resetAnalytics(): void {
   state.pendingSearches.clear();
   state.pendingVisitors = [];
   state.dayState = null;
+  state.sharedSalts.clear();
   state.flushing = null;
   state.flushFailed = false;
 }
@@ -359,6 +403,10 @@ export async function stopAnalytics(): Promise<void> {
  */
 export async function pruneAnalyticsVisitors(): Promise<number> {
   const db = getDb();
+  // The past days' salts first: without them, nothing left of those days can be linked to a reader.
+  await db
+    .delete(appMeta)
+    .where(and(like(appMeta.key, `${SALT_KEY_PREFIX}%`), lt(appMeta.key, `${SALT_KEY_PREFIX}${today()}`)));
   await db.delete(analyticsSearchAskers).where(lt(analyticsSearchAskers.day, today()));
   await db.delete(analyticsKeptSearches).where(lt(analyticsKeptSearches.day, today()));
   const deleted = await db

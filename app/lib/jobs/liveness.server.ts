@@ -105,6 +105,23 @@ export async function requeueOrphanedJobs(options: {
   return rows.map((row) => row.id);
 }
 
+/**
+ * Whether a worker on `host` (a container's hostname) beat within the last
+ * three beats: the health check of a worker container (scripts/worker-alive.ts).
+ */
+export async function workerOnHostAlive(host: string): Promise<boolean> {
+  // No worker ever started on this database: not even the table yet.
+  const [table] = await sql<{ exists: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS exists`, [TABLE]);
+  if (!table?.exists) return false;
+  const rows = await sql<{ alive: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM ${TABLE} WHERE host = $1 AND heartbeat_on > now() - make_interval(secs => $2::double precision)
+     ) AS alive`,
+    [host, settings().JOBS_HEARTBEAT_SECONDS * BEATS_BEFORE_DEAD],
+  );
+  return rows[0]?.alive === true;
+}
+
 /** This process's worker, for /healthz: when its heartbeat last reached the database. */
 let liveness: { beatSeconds: number; lastBeatAt: number } | null = null;
 
