@@ -42,7 +42,26 @@ function bossConfig(supervise: boolean): PgBoss.ConstructorOptions {
   };
 }
 
+/**
+ * Processes starting together on a new database (two workers, a server)
+ * create the same queues at once, and pg-boss's queue creation can deadlock
+ * with itself there (40P01) or meet the other's new table (23505, 42P07).
+ * Creating a queue that exists does nothing, so the loser tries again.
+ */
+const RACE_CODES = new Set(["40P01", "23505", "42P07"]);
+
 async function createQueues(boss: PgBoss): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createQueuesOnce(boss);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (!code || !RACE_CODES.has(code) || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function createQueuesOnce(boss: PgBoss): Promise<void> {
   for (const name of QUEUE_NAMES) {
     const options = {
       name,
