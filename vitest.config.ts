@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * Unit and integration tests, in three projects so that each thing runs
@@ -47,6 +50,64 @@ const DB_ISOLATED = [
   "tests/integration/stuck-requests.test.ts",
 ];
 
+/**
+ * The order in which Vitest hands test files to its two workers
+ * (docs/decisions/0078-suite-time-file-order.md). Only the order: every
+ * file still runs, in its own project, with its own isolation.
+ *
+ * - Files that run in a process of their own (the `once` and `db-isolated`
+ *   projects: commands, servers and workers started as children) first, then
+ *   the files of shared workers. Vitest's own order runs the projects by
+ *   name, so `db-isolated` came after all of `db` and its long files ran at
+ *   the end with one worker idle.
+ * - Within each part, the longest first: the last run's time from Vitest's
+ *   cache where it has one, else the committed times of
+ *   tests/setup/file-seconds.json (a fresh clone has no cache and would run
+ *   the files in name order, a long one possibly last), else after those in
+ *   Vitest's order. A file missing from the list or a stale time only moves
+ *   a file in the queue.
+ *
+ * Refresh the list from a run's JSON report:
+ *   node --import tsx scripts/test-reports.ts seconds vitest <report.json>... > tests/setup/file-seconds.json
+ * (the times are only compared with each other: a busy machine's do).
+ */
+
+function readHints(root: string): Record<string, number> {
+  try {
+    const file = path.join(root, "tests/setup/file-seconds.json");
+    return JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const root = this.ctx.config.root;
+    const hints = readHints(root);
+    const seconds = (spec: TestSpecification): number | undefined => {
+      const relativePath = path.relative(root, spec.moduleId).split(path.sep).join("/");
+      const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${relativePath}`);
+      if (cached) return cached.failed ? Number.POSITIVE_INFINITY : cached.duration / 1000; // failed first, as Vitest does
+      return hints[relativePath];
+    };
+    const longestFirst = (part: TestSpecification[]) => {
+      const known = part.filter((spec) => seconds(spec) !== undefined);
+      const unknown = part.filter((spec) => seconds(spec) === undefined);
+      // A stable sort: equal times keep Vitest's order.
+      const byTime = (a: TestSpecification, b: TestSpecification) => {
+        const [timeA, timeB] = [seconds(a)!, seconds(b)!];
+        return timeA === timeB ? 0 : timeA > timeB ? -1 : 1;
+      };
+      return [...known.sort(byTime), ...unknown];
+    };
+    const own = sorted.filter((spec) => spec.project.config.isolate);
+    const shared = sorted.filter((spec) => !spec.project.config.isolate);
+    return [...longestFirst(own), ...longestFirst(shared)];
+  }
+}
+
 function project(
   name: "unit" | "once" | "db" | "db-isolated",
   test: { include: string[]; exclude?: string[]; isolate?: boolean; pool?: "threads" | "forks" },
@@ -70,6 +131,10 @@ export default defineConfig({
     pool: "forks",
     isolate: true,
     maxWorkers: 2,
+    // Files in their own process first, then the longest first, from the
+    // last run or tests/setup/file-seconds.json on a fresh clone: the two
+    // workers finish together (docs/decisions/0078-suite-time-file-order.md).
+    sequence: { sequencer: LongestFirstSequencer },
     // A test that fails fails: no retries (scripts/test-all.sh also fails a
     // run where any test passed only on a retry and names it).
     retry: 0,
