@@ -828,3 +828,103 @@ describe("fifth round: a pause is not a decision", () => {
     ]);
   });
 });
+
+describe("sixth round: what chairs and clerks commonly say", () => {
+  it("reads results in their common forms, said as the result and not as history or a hope", () => {
+    expect(findVoteOutcome("The motion prevails.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("The motion is carried.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("And the motion has passed.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("That's approved.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("Okay, those are adopted.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("It passes.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("The appointments are confirmed.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("The ayes have it. Docket 0412 has passed.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("The motion is lost.")).toMatchObject({ result: "failed" });
+    expect(findVoteOutcome("One aye, two nays. The motion doesn't pass.")).toMatchObject({
+      result: "failed",
+      tally: "1-2",
+    });
+    expect(findVoteOutcome("I like the language that's adopted and the breadth of it.")).toBeNull();
+    expect(findVoteOutcome("I appreciate the second and I hope it passes.")).toBeNull();
+    expect(findVoteOutcome("The motion is carried over from the last meeting's agenda.")).toBeNull();
+  });
+
+  it("reads the chair's restated motion: 'moved and seconded', 'moved by', 'moves the report', 'seeks passage'", () => {
+    for (const motion of [
+      "It's been moved and seconded.",
+      "Moved by Council Member Ortiz, seconded by Council Member Lind.",
+      "Council Member Ortiz moves the report.",
+      "Councilor Ortiz seeks suspension and passage.",
+    ]) {
+      const decisions = decisionsOf([
+        [10, "Item 5 is the contract with Harbor Paving for the Elm Street resurfacing."],
+        [20, motion],
+        [30, "All those in favor say aye. Opposed? The ayes have it."],
+      ]);
+      expect(
+        decisions.map((d) => [d.item, d.motion, d.result]),
+        motion,
+      ).toEqual([["Contract with Harbor Paving for the Elm Street resurfacing", "approve", "carried"]]);
+    }
+  });
+
+  it("'It has been moved and seconded' after a motion is that motion, not a new one without its matter", () => {
+    const decisions = decisionsOf([
+      [10, "I move that Council Bill 1234 be placed upon final consideration and do pass."],
+      [20, "It has been moved and seconded. Comments by members of council?"],
+      [30, "Madam Secretary, roll call. Ortiz. Aye. Lind. Aye. Moreau. Aye."],
+      [40, "Three ayes, Council Bill 1234 has passed."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion_evidence.timestamp, d.ayes])).toEqual([
+      ["Council Bill 1234", "00:00:10", 3],
+    ]);
+  });
+
+  it("reads the announcements chairs commonly make, and never names an item after its mover", () => {
+    const forms = [
+      "Next on our agenda is the contract with Harbor Paving for Elm Street.",
+      "Up next, we have the contract with Harbor Paving for Elm Street.",
+      "Our next agenda item is the contract with Harbor Paving for Elm Street.",
+      "Next item on the agenda is the contract with Harbor Paving for Elm Street.",
+      "The next item before us is the contract with Harbor Paving for Elm Street.",
+      "Our final item for today is the contract with Harbor Paving for Elm Street.",
+      "That brings us to our next item, the contract with Harbor Paving for Elm Street.",
+      "Next we have item 7, the contract with Harbor Paving for Elm Street.",
+      "We're now on item 7, the contract with Harbor Paving for Elm Street.",
+      "Item 7 on our agenda is the contract with Harbor Paving for Elm Street.",
+      "Item 7, the contract with Harbor Paving for Elm Street.",
+    ];
+    for (const form of forms) {
+      const decisions = decisionsOf([
+        [10, form],
+        [20, "Council Member Ortiz moves approval. All those in favor say aye."],
+        [30, "Opposed? The ayes have it."],
+      ]);
+      expect(
+        decisions.map((d) => d.item.replace(/^the /i, "").toLowerCase()),
+        form,
+      ).toEqual(["contract with harbor paving for elm street"]);
+    }
+    // No announcement read: the mover is never the item.
+    const unannounced = decisionsOf([
+      [10, "We will now take up the contract with Harbor Paving for Elm Street."],
+      [20, "Council Member Ortiz moves approval. All those in favor say aye."],
+      [30, "Opposed? The ayes have it."],
+    ]);
+    expect(unannounced.map((d) => d.item)).not.toContain("Council Member Ortiz moves approval");
+  });
+
+  it("the decision check takes Seattle's 'the committee recommends the bill pass' as a motion", () => {
+    const segments = timed([
+      [10, "Agenda item three, Council Bill 120345 relating to bus lanes on Elm Street."],
+      [20, "The committee recommends the bill pass."],
+      [30, "Will the clerk please call the roll on the passage of the bill? Ortiz. Aye. Lind. Aye. Moreau. Aye."],
+      [40, "Three in favor, none opposed. The bill passes and the chair will sign it."],
+    ]);
+    const analysis = analyzeSegments(segments);
+    const verified = verifyAnalysis(analysis, segments);
+    expect(verified.analysis.decisions.map(brief)).toEqual([
+      expect.objectContaining({ motion: "approve", result: "carried", ayes: 3, nays: 0 }),
+    ]);
+  });
+});

@@ -46,6 +46,8 @@ const AGENDA_CHANGE =
 // A failed motion's item is decided by a motion made at most this many sentences after the failure.
 const AFTER_FAILURE = 30;
 const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main |substitute )?motion\b/i;
+// The chair's "It's been moved and seconded", "moved by Council Member Ortiz": the pending motion, said again.
+const SECONDED = /\bmoved and (?:duly |properly )?seconded\b|\b(?:moved|motion made) by\b/i;
 
 type Motion = { index: number; kind: MotionKind; text: string };
 // A measure named by its number: "Council Bill 118", "Ordinance 2024-15", "Resolution No. 31604".
@@ -121,7 +123,7 @@ class DecisionBook {
   private open(index: number, text: string): void {
     const kind = motionKind(text);
     const pending = this.motion && index - this.motion.index <= VOTE_WINDOW ? this.motion : null;
-    if (pending && RESTATEMENT.test(text)) {
+    if (pending && (RESTATEMENT.test(text) || SECONDED.test(text))) {
       if (pending.kind === "approve" && kind !== "approve") pending.kind = kind;
       return;
     }

@@ -17,10 +17,16 @@ export type CurrentItem = { name: string | null; sentence: number; decided: bool
 const NEXT = "(?:next|ourext|our ext|first|last|final)";
 // "I know the next presentation will cover this": a reference to a later item, not an announcement.
 const REFERENCE = "(?! (?:will|would|may|might|could|should|can|probably|has|had|was)\\b)";
+// "Next item on the agenda is …", "the next item before us is …": read by announcedItem, never named "on the agenda is …".
+const NAMED_AFTER = "(?! (?:on|before|for|in)\\b)";
 const MORE_ANNOUNCEMENT = new RegExp(
   [
     `\\b(?:the )?${NEXT} (?:thing|order of business) on (?:our|the) agenda(?: today)? is\\s+`,
-    `\\b(?:our |the )?${NEXT} (?:items?|public hearing|hearing|presentation)${REFERENCE}(?:'s| is| are|s)?(?: an?)?\\s+`,
+    // "Next on our agenda is …", "Up next, we have …", "Item 7, the contract with Harbor Paving …".
+    "\\bnext on (?:our|the|today's) agenda(?: today| tonight)?,? (?:is|we have)\\s+",
+    "^(?:and )?(?:up next|next up),? (?:is|we have)\\s+",
+    "^(?:and )?(?:agenda )?item (?:number |no\\.? )?\\d+[a-z]?,\\s+(?=(?:the|an?)\\s)",
+    `\\b(?:our |the )?${NEXT} (?:items?|public hearing|hearing|presentation)${REFERENCE}${NAMED_AFTER}(?:'s| is| are|s)?(?: an?)?\\s+`,
     // "First up is a …", "The first is for the 2025 fee schedule.", "The second is related to approval of …".
     "^(?:and )?(?:first|second|third|next|last|finally),? (?:is|we have|up is|up)\\s+(?=an?\\s|the\\s)",
     "^(?:and )?the (?:first|second|third|next|last) (?:one )?is (?:for|related to|regarding) (?=\\S+\\s+\\S+)",
@@ -87,6 +93,8 @@ export function plainItem(name: string): string | null {
     .replace(/^(?:we(?:'ll| will) )?(?:take up|consider)\s+(?:is\s+)?/i, "")
     .replace(/^(?:the |a )?motion (?:to|that)\s+/i, "")
     .replace(/^(?:is|are|which is)\s+/i, "")
+    // "item 7, the contract with Harbor Paving": the number is said, the name is what follows.
+    .replace(/^(?:agenda )?item (?:number |no\.? )?\w+,\s+(?=\S+\s+\S+)/i, "")
     .replace(/^(?:for|on|regarding|about)\s+(?=\S+\s+\S+)/i, "")
     // "Council Bill 721 be placed upon final consideration and do pass", "bill 57 be amended in the following
     // particulars": what the motion does to the item is no part of its name.

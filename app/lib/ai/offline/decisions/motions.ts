@@ -19,6 +19,12 @@ const MORE_MOTION = new RegExp(
     "\\bmoves? (?:for )?(?:suspension|passage|approval|adoption)\\b",
     "\\bmotion (?:to|that|for|by)\\b",
     "\\bso moved\\b",
+    // The chair restating the motion: "It's been moved and seconded", "moved by Council Member Ortiz, seconded by …",
+    // "Council Member Ortiz moves the report", Boston's "Councilor Ortiz seeks suspension and passage".
+    "\\bmoved and (?:duly |properly )?seconded\\b",
+    "\\b(?:moved|motion made) by (?:council ?member|councilor|council(?:man|woman)|commissioner|alder(?:man|woman|person)?|(?:vice )?(?:chair|mayor|president)|member)\\b",
+    "\\bmoves (?:the (?:item|report|resolution|ordinance|bill|order|recommendation|consent (?:agenda|calendar))|that|to)\\b",
+    "\\bseeks? (?:suspension (?:of the rules )?and )?(?:passage|adoption)\\b",
     // Long Beach's "There's a motion and a second", Denver's "put Council Bill 1234 on the floor",
     // Seattle's "the committee recommends the bill pass" and "those in favor of adopting the resolution".
     // … also as misheard: "There's the motion and a second", "There's a motion in a second", "I have a motion and a second".
