@@ -928,3 +928,75 @@ describe("sixth round: what chairs and clerks commonly say", () => {
     ]);
   });
 });
+
+describe("sixth round: motions asked for, what a vote did to the item, committee reports, reports filed", () => {
+  it("reads 'I move to receive and file' as a filing, and 'the item is postponed' as the result", () => {
+    expect(motionKind("Seeing none, I move to receive and file.")).toBe("receive-and-file");
+    expect(findVoteOutcome("The item is postponed to March 4.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("That is forwarded to the full council without recommendation.")).toMatchObject({
+      result: "carried",
+    });
+    expect(findVoteOutcome("That item was postponed last month.")).toBeNull();
+    expect(findVoteOutcome("The item is referred to in the staff memo.")).toBeNull();
+    const decisions = decisionsOf([
+      [10, "Item 5 is the contract with Harbor Paving for the Elm Street resurfacing."],
+      [20, "Staff asked for more time, so I'll move to postpone item 5 to March 4."],
+      [30, "All those in favor say aye. Opposed? The item is postponed."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion, d.result])).toEqual([
+      ["Contract with Harbor Paving for the Elm Street resurfacing", "postpone", "carried"],
+    ]);
+  });
+
+  it("a bare 'So moved.' makes the motion the chair just asked for", () => {
+    const segments = timed([
+      [10, "Can I get a motion to approve items 1 through 5?"],
+      [20, "So moved."],
+      [30, "Second. All those in favor? Aye. Opposed? That passes."],
+    ]);
+    const analysis = analyzeSegments(segments);
+    expect(analysis.decisions.map((d) => [d.item, d.motion, d.motion_evidence.text])).toEqual([
+      ["items 1 through 5", "approve", "Can I get a motion to approve items 1 through 5?"],
+    ]);
+    expect(verifyAnalysis(analysis, segments).analysis.decisions).toHaveLength(1);
+    // Without the question, "So moved." names nothing: no decision.
+    expect(
+      decisionsOf([
+        [20, "So moved."],
+        [30, "Second. All those in favor? Aye. Opposed? That passes."],
+      ]),
+    ).toEqual([]);
+  });
+
+  it("a full council votes a committee's report: the report is the item", () => {
+    const decisions = decisionsOf([
+      [10, "We'll now take up the report of the Parks and Waterways Committee."],
+      [20, "Council Member Ortiz moves the recommendations of the committee. Clerk, please call the roll."],
+      [30, "Ortiz. Aye. Lind. Aye. Moreau. Aye."],
+      [40, "Three ayes. The report is adopted."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion, d.ayes])).toEqual([
+      ["The report of the Parks and Waterways Committee", "approve", 3],
+    ]);
+  });
+
+  it("names a report filed by 'an overview of …' or 'a presentation today about …'", () => {
+    for (const [intro, name] of [
+      [
+        "I'm going to give an overview of the neighborhood lighting pilot.",
+        "Overview of the neighborhood lighting pilot",
+      ],
+      ["We have one presentation today about the harbor dredging plan.", "Presentation about the harbor dredging plan"],
+    ]) {
+      const decisions = decisionsOf([
+        [10, intro!],
+        [20, "The pilot started in two wards last spring and has grown since."],
+        [30, "Seeing no questions, I'll ask the clerk to receive and file that presentation."],
+      ]);
+      expect(
+        decisions.map((d) => [d.item, d.motion]),
+        intro,
+      ).toEqual([[name, "receive-and-file"]]);
+    }
+  });
+});

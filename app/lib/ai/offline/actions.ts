@@ -46,6 +46,9 @@ const CARRIED = new RegExp(
     // Said at the start of a sentence or clause: "the language that's adopted" is no result.
     `${CLAUSE_START}(?:that|it|this|those|these)(?:'s| is| are) (?:hereby )?(?:approved|adopted|passed)(?=\\s*(?:[.;!]|$)|,? and\\b)`,
     `${CLAUSE_START}it (?:carries|passes)(?=\\s*(?:[.;!]|$)|,? and\\b)`,
+    // "The item is postponed to March 4.", "That is forwarded to the full council without recommendation.":
+    // what the vote did to the item, said as the result (never "was", history).
+    `${CLAUSE_START}(?:(?:that|this|the|those|these) (?:items?|matters?|motion|reports?|ordinance|resolution|bill)|that|it)(?:'s| is| are| has been| have been) (?:hereby )?(?:postponed|continued|tabled|laid over|referred|forwarded|sent)(?=\\s*(?:[.;!,]|$)|\\s+(?:to|until|till|indefinitely|without|and|for|one|two|three|four|\\d+)\\b)(?! to (?:in|as)\\b)`,
     // Seattle's "the appointments are confirmed".
     "\\b(?:the )?(?:re)?appointments? (?:is|are|has been|have been) (?:hereby )?confirmed\\b",
     // A caption break that swallows the motion's first letter: "Theotion carries.", "that otion carries".

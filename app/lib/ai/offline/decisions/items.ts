@@ -30,11 +30,14 @@ const MORE_ANNOUNCEMENT = new RegExp(
     // "First up is a …", "The first is for the 2025 fee schedule.", "The second is related to approval of …".
     "^(?:and )?(?:first|second|third|next|last|finally),? (?:is|we have|up is|up)\\s+(?=an?\\s|the\\s)",
     "^(?:and )?the (?:first|second|third|next|last) (?:one )?is (?:for|related to|regarding) (?=\\S+\\s+\\S+)",
+    // "We'll now take up the report of the Budget Committee."
+    "\\b(?:we(?:'ll| will)|let's|i(?:'ll| will))(?: now)? (?:take up|turn to|move to|go to) (?=the reports? of the )",
     // "Next we'll take up the public hearing item passage of an ordinance …".
     "\\b(?:we(?:'ll| will)|let's|i(?:'ll| will)) take up (?:the |our )?(?:next )?(?:public hearing |discussion |presentation )?item,?\\s+(?!number\\b|no\\b|\\d)",
   ].join("|"),
   "i",
 );
+const COMMITTEE_REPORT = /^(?:(?:the|a|our)\s+)?reports? (?:of|from) the (?:[\w,&'’-]+ ){1,8}committee\b/i;
 // "Next item is a discussion.": a boundary without a name.
 const BOUNDARY = new RegExp(
   `\\b(?:(?:our |the )?(?:next|ourext|last|final),? (?:(?:the|our|we (?:do |also |now )?have an?|we (?:do |also |now )?have the|we have (?:our|\\w+)|is an?|is the) )?(?:items?|public hearings?|hearings?|presentation|discussion item)\\b${REFERENCE}|(?:take|taking) up item\\b|(?:move|moving|go|going) (?:on )?to item\\b)`,
@@ -51,6 +54,8 @@ const A_SPEAKER =
 export function announcement(text: string): string | null | undefined {
   const name = announcedItem(text) ?? moreAnnounced(text);
   if (name && A_SPEAKER.test(name)) return undefined;
+  // "the report of the Budget Committee": a full council votes on a committee's report, unlike staff's reports.
+  if (name && COMMITTEE_REPORT.test(name)) return plainItem(name);
   if (name && isProcedureItem(name)) return recommended(text);
   if (name) return plainItem(name);
   if (!BOUNDARY.test(text) || /\?\s*$/.test(text)) return undefined;
@@ -137,17 +142,20 @@ export function itemNamedAfter(text: string): string | null {
 
 // "… to give us that presentation on the safe outdoor spaces pilot": what a report received and filed was.
 const REPORT_NAME =
-  /\b((?:presentation|report|update)s?\s+(?:on|of|about|regarding|related to|relating to|from)\s+[^.?!;]{8,})/i;
+  /\b((?:presentation|report|update|overview|briefing)s?\s+(?:(?:today|tonight|this (?:morning|afternoon|evening))\s+)?(?:on|of|about|regarding|related to|relating to|from)\s+[^.?!;]{8,})/i;
 
 /** The report or presentation a stretch of the meeting names, the first one said, or null. */
 export function reportNamed(texts: string[]): string | null {
   for (const text of texts) {
-    const match = REPORT_NAME.exec(text)?.[1];
+    const match = REPORT_NAME.exec(text)?.[1]?.replace(
+      /\s+(?:today|tonight|this (?:morning|afternoon|evening))\b/i,
+      "",
+    );
     const name = match
       ? plainItem(match.replace(/^(?:the|that|this|a|an|our|give|gives|giving|us|to|hear|with)\s+/gi, ""))
       : null;
     // "Presentation on" cut where the chair went on talking names nothing.
-    if (name && /\b(?:presentation|report|update)s?\s+\S+\s+\S+/i.test(name)) return name;
+    if (name && /\b(?:presentation|report|update|overview|briefing)s?\s+\S+\s+\S+/i.test(name)) return name;
   }
   return null;
 }

@@ -23,7 +23,7 @@ const MORE_MOTION = new RegExp(
     // "Council Member Ortiz moves the report", Boston's "Councilor Ortiz seeks suspension and passage".
     "\\bmoved and (?:duly |properly )?seconded\\b",
     "\\b(?:moved|motion made) by (?:council ?member|councilor|council(?:man|woman)|commissioner|alder(?:man|woman|person)?|(?:vice )?(?:chair|mayor|president)|member)\\b",
-    "\\bmoves (?:the (?:item|report|resolution|ordinance|bill|order|recommendation|consent (?:agenda|calendar))|that|to)\\b",
+    "\\bmoves (?:the (?:item|report|resolution|ordinance|bill|order|recommendations?|consent (?:agenda|calendar))|that|to)\\b",
     "\\bseeks? (?:suspension (?:of the rules )?and )?(?:passage|adoption)\\b",
     // Long Beach's "There's a motion and a second", Denver's "put Council Bill 1234 on the floor",
     // Seattle's "the committee recommends the bill pass" and "those in favor of adopting the resolution".
@@ -61,6 +61,8 @@ const KINDS: Array<[MotionKind, RegExp]> = [
   // "I move to approve the ordinance as amended" is the main motion, amended before.
   ["amend", /\b(?<!\bas )amend(?:ment|ing|ed)?\b/i],
   ["receive-and-file", RECEIVE_AND_FILE],
+  // "I move to receive and file.", "a motion to accept and file the report".
+  ["receive-and-file", /\b(?:receiv\w*|accept\w*) and fil(?:e|ed|ing)\b/i],
   ["place-on-file", PLACE_ON_FILE],
   ["deny", /\b(?:deny|denial|denying|reject|rejecting)\b/i],
   ["set-public-hearing", /\bset(?:ting)? (?:a |the )?(?:date for (?:a |the )?)?public hearing\b/i],
