@@ -1000,3 +1000,32 @@ describe("sixth round: motions asked for, what a vote did to the item, committee
     }
   });
 });
+
+describe("sixth round: speakers, moving on, and captions' lost letters", () => {
+  it("a speaker called up is no item, and 'I move directly to …' is no motion: the pending motion keeps its item", () => {
+    const decisions = decisionsOf([
+      [10, "Our next item is the rezoning of the Birch Street lots to mixed use."],
+      [20, "I move approval of the rezoning."],
+      [30, "Next up, we have Caroline White."],
+      [40, "So I move directly to the map, which shows the lots in blue."],
+      [50, "The next up is Governor Ortiz."],
+      [60, "All those in favor say aye. Opposed? The ayes have it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion_evidence.text])).toEqual([
+      ["Rezoning of the Birch Street lots to mixed use", "I move approval of the rezoning."],
+    ]);
+  });
+
+  it("reads 'The first is lated to …' ('related' cut by a caption break), 'the I's has it' and 'I emotion carries'", () => {
+    const decisions = decisionsOf([
+      [10, "The first is lated to approval of a lease extension for the Harbor Street garage."],
+      [20, "I will make the motion to approve. Clerk, please call the roll."],
+      [30, "Ortiz. Aye. Lind. Aye. Moreau. Aye."],
+      [40, "Three ayes. The I's has it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.ayes])).toEqual([
+      ["Approval of a lease extension for the Harbor Street garage", 3],
+    ]);
+    expect(findVoteOutcome("I emotion carries.")).toMatchObject({ result: "carried" });
+  });
+});

@@ -53,7 +53,9 @@ const CARRIED = new RegExp(
     "\\b(?:the )?(?:re)?appointments? (?:is|are|has been|have been) (?:hereby )?confirmed\\b",
     // A caption break that swallows the motion's first letter: "Theotion carries.", "that otion carries".
     "\\b(?:the|that)\\s?otion\\s*(?:carries|carried|passes|passed)\\b",
-    "\\b(?:the )?(?:ayes|aye's|eyes) (?:have|of) it\\b",
+    "\\b(?:the )?(?:ayes|aye's|eyes|i's) (?:have|has|of) it\\b",
+    // "I emotion carries.": the motion misheard, said as the whole result ("the emotion carries through" is none).
+    "\\bemotion (?:carries|carried|passes|passed)(?=\\s*(?:[.;!]|$))",
     `\\b${ITEM_NOUN} (?:is|are|has been|have been|was|were) (?:hereby )?(?:approved|adopted|passed)(?! (?:in|on|by|last|back|previously|when|as part|unanimously? (?:in|on)))\\b`,
     `\\b(?:the )?(?:amendment|bill|ordinance|resolution|item|appointment|docket|consent calendar|consent agenda)(?: (?:number )?[\\w-]+)? (?:passes|carries|is adopted|is approved|has passed(?=\\s*[.;!]?\\s*$))\\b`,
     `\\b(?:approved|adopted|passe[sd]|carrie[sd]),? (?:on a |by a )?(?:vote of )?${TALLY_WORD}\\s*(?:-|–|to)\\s*${TALLY_WORD}(?!\\d)`,

@@ -24,12 +24,12 @@ const MORE_ANNOUNCEMENT = new RegExp(
     `\\b(?:the )?${NEXT} (?:thing|order of business) on (?:our|the) agenda(?: today)? is\\s+`,
     // "Next on our agenda is …", "Up next, we have …", "Item 7, the contract with Harbor Paving …".
     "\\bnext on (?:our|the|today's) agenda(?: today| tonight)?,? (?:is|we have)\\s+",
-    "^(?:and )?(?:up next|next up),? (?:is|we have)\\s+",
+    "^(?:and )?(?:up next|next up),? (?:is|we have)\\s+(?=(?:the|an?|our)\\s)",
     "^(?:and )?(?:agenda )?item (?:number |no\\.? )?\\d+[a-z]?,\\s+(?=(?:the|an?)\\s)",
     `\\b(?:our |the )?${NEXT} (?:items?|public hearing|hearing|presentation)${REFERENCE}${NAMED_AFTER}(?:'s| is| are|s)?(?: an?)?\\s+`,
     // "First up is a …", "The first is for the 2025 fee schedule.", "The second is related to approval of …".
     "^(?:and )?(?:first|second|third|next|last|finally),? (?:is|we have|up is|up)\\s+(?=an?\\s|the\\s)",
-    "^(?:and )?the (?:first|second|third|next|last) (?:one )?is (?:for|related to|regarding) (?=\\S+\\s+\\S+)",
+    "^(?:and )?the (?:first|second|third|next|last) (?:one )?is (?:for|(?:re|e)?lated to|regarding) (?=\\S+\\s+\\S+)",
     // "We'll now take up the report of the Budget Committee."
     "\\b(?:we(?:'ll| will)|let's|i(?:'ll| will))(?: now)? (?:take up|turn to|move to|go to) (?=the reports? of the )",
     // "Next we'll take up the public hearing item passage of an ordinance …".
@@ -46,6 +46,9 @@ const BOUNDARY = new RegExp(
 // "Next up is Jennifer Saunders, who is the managing attorney": a speaker, not an item.
 const A_SPEAKER =
   /^(?:(?:council ?member|vice chair|chair|director|mr|ms|mrs|dr|commissioner)\b|(?:council ?(?:man|woman)|councilor|(?:vice )?mayor)\s)|\bwho (?:is|will)\b/i;
+// "Next up, we have Caroline White.", "The next up is Governor Richardson, …": a person's name alone, a speaker.
+const A_NAME_ALONE =
+  /^(?:(?:Mr|Ms|Mrs|Dr|Governor|Senator|Representative|Pastor|Reverend|Chief|Professor)\.?\s+)?[A-Z][a-z'’-]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z'’-]+(?=,|$)/;
 
 /**
  * The item a sentence announces: its name; null for procedure (public comment, roll call) or an
@@ -53,7 +56,7 @@ const A_SPEAKER =
  */
 export function announcement(text: string): string | null | undefined {
   const name = announcedItem(text) ?? moreAnnounced(text);
-  if (name && A_SPEAKER.test(name)) return undefined;
+  if (name && (A_SPEAKER.test(name) || A_NAME_ALONE.test(name))) return undefined;
   // "the report of the Budget Committee": a full council votes on a committee's report, unlike staff's reports.
   if (name && COMMITTEE_REPORT.test(name)) return plainItem(name);
   if (name && isProcedureItem(name)) return recommended(text);

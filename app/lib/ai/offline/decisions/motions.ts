@@ -78,7 +78,7 @@ const KINDS: Array<[MotionKind, RegExp]> = [
 
 // "we move to the next topic", "I will move on to item 5", "people moved into housing": not motions.
 const NOT_A_MOTION =
-  /\b(?:mov(?:e|ed|ing) (?:on\b|into\b|through\b|ahead\b|to (?:item|the next|our next|agenda item|public comment|discussion|new business|the (?:\w+ )?(?:item|agenda|topic|section|presentation|hearing))\b|forward to (?:the|our) next\b)|if (?:i|we|you|someone)\b.{0,20}\bmov|\b(?:think|believe|if|whether|would|should|could|might|support|supporting|oppose|opposing|against|about) (?:the |a |this |that |your |her |his )?motion\b)/i;
+  /\b(?:mov(?:e|ed|ing) (?:(?:directly|right|straight|quickly) (?:on |back )?to\b|on\b|into\b|through\b|ahead\b|to (?:item|the next|our next|agenda item|public comment|discussion|new business|the (?:\w+ )?(?:item|agenda|topic|section|presentation|hearing))\b|forward to (?:the|our) next\b)|if (?:i|we|you|someone)\b.{0,20}\bmov|\b(?:think|believe|if|whether|would|should|could|might|support|supporting|oppose|opposing|against|about) (?:the |a |this |that |your |her |his )?motion\b)/i;
 
 /** A sentence that makes or restates a motion ("I move approval", "on the motion to deny"). */
 export function isMotion(text: string): boolean {

@@ -44,7 +44,7 @@ export function findResult(text: string, options: { afterVoiceCall?: boolean } =
     };
   const outcome = findVoteOutcome(text);
   if (outcome) {
-    const voice = /\b(?:ayes|aye's|eyes|nays|noes) (?:have|of) it\b/i.test(outcome.phrase) || VOICE.test(text);
+    const voice = /\b(?:ayes|aye's|eyes|i's|nays|noes) (?:have|has|of) it\b/i.test(outcome.phrase) || VOICE.test(text);
     return {
       result: outcome.result,
       tally: outcome.tally,
