@@ -1029,3 +1029,36 @@ describe("sixth round: speakers, moving on, and captions' lost letters", () => {
     expect(findVoteOutcome("I emotion carries.")).toMatchObject({ result: "carried" });
   });
 });
+
+describe("sixth round: votes called in other words", () => {
+  it("'We will now take up …' announces; 'consent items' are the consent agenda; 'take the roll' calls a roll", () => {
+    const decisions = decisionsOf([
+      [10, "We will now take up the contract with Harbor Paving for Elm Street."],
+      [20, "I move approval."],
+      [30, "Clerks, please take the roll. Ortiz. Aye. Lind. No. Moreau. Aye."],
+      [40, "The motion carries."],
+      [50, "I move approval of consent items 1 through 5. All in favor? Aye. Opposed? The ayes have it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.ayes, d.nays, d.how])).toEqual([
+      ["The contract with Harbor Paving for Elm Street", 2, 1, "roll-call"],
+      ["the consent agenda", null, null, "voice"],
+    ]);
+  });
+
+  it("a voice vote called decides its motion however long the debate", () => {
+    const debate = Array.from({ length: 20 }, (_, k): [number, string] => [
+      30 + k,
+      `Speaker ${k + 1} spoke about the lots.`,
+    ]);
+    const decisions = decisionsOf([
+      [10, "Our next item is the sale of the Birch Street lots to the land trust."],
+      [20, "I move approval of the sale."],
+      ...debate,
+      [60, "We'll take a voice vote."],
+      [70, "The ayes have it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.how])).toEqual([
+      ["Sale of the Birch Street lots to the land trust", "voice"],
+    ]);
+  });
+});

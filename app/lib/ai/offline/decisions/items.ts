@@ -30,6 +30,8 @@ const MORE_ANNOUNCEMENT = new RegExp(
     // "First up is a …", "The first is for the 2025 fee schedule.", "The second is related to approval of …".
     "^(?:and )?(?:first|second|third|next|last|finally),? (?:is|we have|up is|up)\\s+(?=an?\\s|the\\s)",
     "^(?:and )?the (?:first|second|third|next|last) (?:one )?is (?:for|(?:re|e)?lated to|regarding) (?=\\S+\\s+\\S+)",
+    // "We will now take up the contract with Harbor Paving.": at the start of the chair's sentence.
+    "^(?:so |and |okay,? )?(?:we(?:'ll| will)|let's) (?:now )?take up (?=(?:the|an?)\\s+\\S+\\s+\\S+)",
     // "We'll now take up the report of the Budget Committee."
     "\\b(?:we(?:'ll| will)|let's|i(?:'ll| will))(?: now)? (?:take up|turn to|move to|go to) (?=the reports? of the )",
     // "Next we'll take up the public hearing item passage of an ordinance …".

@@ -138,7 +138,7 @@ export function riders(text: string): Rider[] {
   });
 }
 
-const CONSENT = /\bconsent (?:agenda|calendar)\b/i;
+const CONSENT = /\bconsent (?:agenda|calendar|items)\b/i;
 
 /** A motion on the consent agenda or calendar. */
 export const isConsentMotion = (text: string) => CONSENT.test(text);
