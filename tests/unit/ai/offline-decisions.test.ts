@@ -938,6 +938,10 @@ describe("sixth round: motions asked for, what a vote did to the item, committee
     });
     expect(findVoteOutcome("That item was postponed last month.")).toBeNull();
     expect(findVoteOutcome("The item is referred to in the staff memo.")).toBeNull();
+    expect(findVoteOutcome("This report is sent to the state each year.")).toBeNull();
+    expect(findVoteOutcome("The item is forwarded to the full council.")).toMatchObject({ result: "carried" });
+    // A filing that rides on a consent motion leaves it an approval.
+    expect(motionKind("I'll move the consent agenda and receive and file item 12.")).toBe("approve");
     const decisions = decisionsOf([
       [10, "Item 5 is the contract with Harbor Paving for the Elm Street resurfacing."],
       [20, "Staff asked for more time, so I'll move to postpone item 5 to March 4."],

@@ -48,7 +48,7 @@ const CARRIED = new RegExp(
     `${CLAUSE_START}it (?:carries|passes)(?=\\s*(?:[.;!]|$)|,? and\\b)`,
     // "The item is postponed to March 4.", "That is forwarded to the full council without recommendation.":
     // what the vote did to the item, said as the result (never "was", history).
-    `${CLAUSE_START}(?:(?:that|this|the|those|these) (?:items?|matters?|motion|reports?|ordinance|resolution|bill)|that|it)(?:'s| is| are| has been| have been) (?:hereby )?(?:postponed|continued|tabled|laid over|referred|forwarded|sent)(?=\\s*(?:[.;!,]|$)|\\s+(?:to|until|till|indefinitely|without|and|for|one|two|three|four|\\d+)\\b)(?! to (?:in|as)\\b)`,
+    `${CLAUSE_START}(?:(?:that|this|the|those|these) (?:items?|matters?|motion|reports?|ordinance|resolution|bill)|that|it)(?:'s| is| are| has been| have been) (?:hereby )?(?:(?:postponed|continued|tabled|laid over)(?=\\s*(?:[.;!,]|$)|\\s+(?:to|until|till|indefinitely|for|one|two|three|four|\\d+)\\b)|(?:referred|forwarded) (?:to (?:the )?(?:full |city )?council\\b|to (?:the )?(?:[\\w&,]+ ){1,6}committee\\b|without (?:a )?recommendation\\b))`,
     // Seattle's "the appointments are confirmed".
     "\\b(?:the )?(?:re)?appointments? (?:is|are|has been|have been) (?:hereby )?confirmed\\b",
     // A caption break that swallows the motion's first letter: "Theotion carries.", "that otion carries".

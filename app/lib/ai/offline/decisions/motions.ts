@@ -61,8 +61,12 @@ const KINDS: Array<[MotionKind, RegExp]> = [
   // "I move to approve the ordinance as amended" is the main motion, amended before.
   ["amend", /\b(?<!\bas )amend(?:ment|ing|ed)?\b/i],
   ["receive-and-file", RECEIVE_AND_FILE],
-  // "I move to receive and file.", "a motion to accept and file the report".
-  ["receive-and-file", /\b(?:receiv\w*|accept\w*) and fil(?:e|ed|ing)\b/i],
+  // "I move to receive and file.", "a motion to accept and file the report": the motion's own verb, not a rider
+  // of a consent motion ("I'll move the consent agenda and receive and file item 12" approves the agenda).
+  [
+    "receive-and-file",
+    /\b(?:move|moved|moving|motion|i(?:'ll| will))\s+(?:to\s+|that we\s+)?(?:receive|accept) and file\b/i,
+  ],
   ["place-on-file", PLACE_ON_FILE],
   ["deny", /\b(?:deny|denial|denying|reject|rejecting)\b/i],
   ["set-public-hearing", /\bset(?:ting)? (?:a |the )?(?:date for (?:a |the )?)?public hearing\b/i],
