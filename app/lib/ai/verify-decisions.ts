@@ -21,7 +21,7 @@ import { z } from "zod";
 import { formatDuration } from "~/lib/format/duration";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
 import { findTally, MOTION } from "./offline/actions";
-import { motionKind, riders } from "./offline/decisions/motions";
+import { isMotion, motionKind, riders } from "./offline/decisions/motions";
 import { findResult } from "./offline/decisions/results";
 import { saidCount } from "./offline/decisions/tallies";
 import { lightStem } from "./offline/textrank";
@@ -181,7 +181,8 @@ const PUT_TO_VOTE =
 
 /** Whether the words make a motion or put a question to a vote (not a remark made while debating it). */
 export function statesMotion(text: string): boolean {
-  return MOTION.test(text) || PUT_TO_VOTE.test(text);
+  // isMotion: the analyzer's motion language too (Seattle's "the committee recommends the bill pass").
+  return MOTION.test(text) || PUT_TO_VOTE.test(text) || isMotion(text);
 }
 
 /**

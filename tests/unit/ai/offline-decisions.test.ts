@@ -828,3 +828,241 @@ describe("fifth round: a pause is not a decision", () => {
     ]);
   });
 });
+
+describe("sixth round: what chairs and clerks commonly say", () => {
+  it("reads results in their common forms, said as the result and not as history or a hope", () => {
+    expect(findVoteOutcome("The motion prevails.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("The motion is carried.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("And the motion has passed.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("That's approved.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("Okay, those are adopted.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("It passes.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("The appointments are confirmed.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("The ayes have it. Docket 0412 has passed.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("The motion is lost.")).toMatchObject({ result: "failed" });
+    expect(findVoteOutcome("One aye, two nays. The motion doesn't pass.")).toMatchObject({
+      result: "failed",
+      tally: "1-2",
+    });
+    expect(findVoteOutcome("I like the language that's adopted and the breadth of it.")).toBeNull();
+    expect(findVoteOutcome("I appreciate the second and I hope it passes.")).toBeNull();
+    expect(findVoteOutcome("The motion is carried over from the last meeting's agenda.")).toBeNull();
+  });
+
+  it("reads the chair's restated motion: 'moved and seconded', 'moved by', 'moves the report', 'seeks passage'", () => {
+    for (const motion of [
+      "It's been moved and seconded.",
+      "Moved by Council Member Ortiz, seconded by Council Member Lind.",
+      "Council Member Ortiz moves the report.",
+      "Councilor Ortiz seeks suspension and passage.",
+    ]) {
+      const decisions = decisionsOf([
+        [10, "Item 5 is the contract with Harbor Paving for the Elm Street resurfacing."],
+        [20, motion],
+        [30, "All those in favor say aye. Opposed? The ayes have it."],
+      ]);
+      expect(
+        decisions.map((d) => [d.item, d.motion, d.result]),
+        motion,
+      ).toEqual([["Contract with Harbor Paving for the Elm Street resurfacing", "approve", "carried"]]);
+    }
+  });
+
+  it("'It has been moved and seconded' after a motion is that motion, not a new one without its matter", () => {
+    const decisions = decisionsOf([
+      [10, "I move that Council Bill 1234 be placed upon final consideration and do pass."],
+      [20, "It has been moved and seconded. Comments by members of council?"],
+      [30, "Madam Secretary, roll call. Ortiz. Aye. Lind. Aye. Moreau. Aye."],
+      [40, "Three ayes, Council Bill 1234 has passed."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion_evidence.timestamp, d.ayes])).toEqual([
+      ["Council Bill 1234", "00:00:10", 3],
+    ]);
+  });
+
+  it("reads the announcements chairs commonly make, and never names an item after its mover", () => {
+    const forms = [
+      "Next on our agenda is the contract with Harbor Paving for Elm Street.",
+      "Up next, we have the contract with Harbor Paving for Elm Street.",
+      "Our next agenda item is the contract with Harbor Paving for Elm Street.",
+      "Next item on the agenda is the contract with Harbor Paving for Elm Street.",
+      "The next item before us is the contract with Harbor Paving for Elm Street.",
+      "Our final item for today is the contract with Harbor Paving for Elm Street.",
+      "That brings us to our next item, the contract with Harbor Paving for Elm Street.",
+      "Next we have item 7, the contract with Harbor Paving for Elm Street.",
+      "We're now on item 7, the contract with Harbor Paving for Elm Street.",
+      "Item 7 on our agenda is the contract with Harbor Paving for Elm Street.",
+      "Item 7, the contract with Harbor Paving for Elm Street.",
+    ];
+    for (const form of forms) {
+      const decisions = decisionsOf([
+        [10, form],
+        [20, "Council Member Ortiz moves approval. All those in favor say aye."],
+        [30, "Opposed? The ayes have it."],
+      ]);
+      expect(
+        decisions.map((d) => d.item.replace(/^the /i, "").toLowerCase()),
+        form,
+      ).toEqual(["contract with harbor paving for elm street"]);
+    }
+    // No announcement read: the mover is never the item.
+    const unannounced = decisionsOf([
+      [10, "We will now take up the contract with Harbor Paving for Elm Street."],
+      [20, "Council Member Ortiz moves approval. All those in favor say aye."],
+      [30, "Opposed? The ayes have it."],
+    ]);
+    expect(unannounced.map((d) => d.item)).not.toContain("Council Member Ortiz moves approval");
+  });
+
+  it("the decision check takes Seattle's 'the committee recommends the bill pass' as a motion", () => {
+    const segments = timed([
+      [10, "Agenda item three, Council Bill 120345 relating to bus lanes on Elm Street."],
+      [20, "The committee recommends the bill pass."],
+      [30, "Will the clerk please call the roll on the passage of the bill? Ortiz. Aye. Lind. Aye. Moreau. Aye."],
+      [40, "Three in favor, none opposed. The bill passes and the chair will sign it."],
+    ]);
+    const analysis = analyzeSegments(segments);
+    const verified = verifyAnalysis(analysis, segments);
+    expect(verified.analysis.decisions.map(brief)).toEqual([
+      expect.objectContaining({ motion: "approve", result: "carried", ayes: 3, nays: 0 }),
+    ]);
+  });
+});
+
+describe("sixth round: motions asked for, what a vote did to the item, committee reports, reports filed", () => {
+  it("reads 'I move to receive and file' as a filing, and 'the item is postponed' as the result", () => {
+    expect(motionKind("Seeing none, I move to receive and file.")).toBe("receive-and-file");
+    expect(findVoteOutcome("The item is postponed to March 4.")).toMatchObject({ result: "carried" });
+    expect(findVoteOutcome("That is forwarded to the full council without recommendation.")).toMatchObject({
+      result: "carried",
+    });
+    expect(findVoteOutcome("That item was postponed last month.")).toBeNull();
+    expect(findVoteOutcome("The item is referred to in the staff memo.")).toBeNull();
+    expect(findVoteOutcome("This report is sent to the state each year.")).toBeNull();
+    expect(findVoteOutcome("The item is forwarded to the full council.")).toMatchObject({ result: "carried" });
+    // A filing that rides on a consent motion leaves it an approval.
+    expect(motionKind("I'll move the consent agenda and receive and file item 12.")).toBe("approve");
+    const decisions = decisionsOf([
+      [10, "Item 5 is the contract with Harbor Paving for the Elm Street resurfacing."],
+      [20, "Staff asked for more time, so I'll move to postpone item 5 to March 4."],
+      [30, "All those in favor say aye. Opposed? The item is postponed."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion, d.result])).toEqual([
+      ["Contract with Harbor Paving for the Elm Street resurfacing", "postpone", "carried"],
+    ]);
+  });
+
+  it("a bare 'So moved.' makes the motion the chair just asked for", () => {
+    const segments = timed([
+      [10, "Can I get a motion to approve items 1 through 5?"],
+      [20, "So moved."],
+      [30, "Second. All those in favor? Aye. Opposed? That passes."],
+    ]);
+    const analysis = analyzeSegments(segments);
+    expect(analysis.decisions.map((d) => [d.item, d.motion, d.motion_evidence.text])).toEqual([
+      ["items 1 through 5", "approve", "Can I get a motion to approve items 1 through 5?"],
+    ]);
+    expect(verifyAnalysis(analysis, segments).analysis.decisions).toHaveLength(1);
+    // Without the question, "So moved." names nothing: no decision.
+    expect(
+      decisionsOf([
+        [20, "So moved."],
+        [30, "Second. All those in favor? Aye. Opposed? That passes."],
+      ]),
+    ).toEqual([]);
+  });
+
+  it("a full council votes a committee's report: the report is the item", () => {
+    const decisions = decisionsOf([
+      [10, "We'll now take up the report of the Parks and Waterways Committee."],
+      [20, "Council Member Ortiz moves the recommendations of the committee. Clerk, please call the roll."],
+      [30, "Ortiz. Aye. Lind. Aye. Moreau. Aye."],
+      [40, "Three ayes. The report is adopted."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion, d.ayes])).toEqual([
+      ["The report of the Parks and Waterways Committee", "approve", 3],
+    ]);
+  });
+
+  it("names a report filed by 'an overview of …' or 'a presentation today about …'", () => {
+    for (const [intro, name] of [
+      [
+        "I'm going to give an overview of the neighborhood lighting pilot.",
+        "Overview of the neighborhood lighting pilot",
+      ],
+      ["We have one presentation today about the harbor dredging plan.", "Presentation about the harbor dredging plan"],
+    ]) {
+      const decisions = decisionsOf([
+        [10, intro!],
+        [20, "The pilot started in two wards last spring and has grown since."],
+        [30, "Seeing no questions, I'll ask the clerk to receive and file that presentation."],
+      ]);
+      expect(
+        decisions.map((d) => [d.item, d.motion]),
+        intro,
+      ).toEqual([[name, "receive-and-file"]]);
+    }
+  });
+});
+
+describe("sixth round: speakers, moving on, and captions' lost letters", () => {
+  it("a speaker called up is no item, and 'I move directly to …' is no motion: the pending motion keeps its item", () => {
+    const decisions = decisionsOf([
+      [10, "Our next item is the rezoning of the Birch Street lots to mixed use."],
+      [20, "I move approval of the rezoning."],
+      [30, "Next up, we have Caroline White."],
+      [40, "So I move directly to the map, which shows the lots in blue."],
+      [50, "The next up is Governor Ortiz."],
+      [60, "All those in favor say aye. Opposed? The ayes have it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion_evidence.text])).toEqual([
+      ["Rezoning of the Birch Street lots to mixed use", "I move approval of the rezoning."],
+    ]);
+  });
+
+  it("reads 'The first is lated to …' ('related' cut by a caption break), 'the I's has it' and 'I emotion carries'", () => {
+    const decisions = decisionsOf([
+      [10, "The first is lated to approval of a lease extension for the Harbor Street garage."],
+      [20, "I will make the motion to approve. Clerk, please call the roll."],
+      [30, "Ortiz. Aye. Lind. Aye. Moreau. Aye."],
+      [40, "Three ayes. The I's has it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.ayes])).toEqual([
+      ["Approval of a lease extension for the Harbor Street garage", 3],
+    ]);
+    expect(findVoteOutcome("I emotion carries.")).toMatchObject({ result: "carried" });
+  });
+});
+
+describe("sixth round: votes called in other words", () => {
+  it("'We will now take up …' announces; 'consent items' are the consent agenda; 'take the roll' calls a roll", () => {
+    const decisions = decisionsOf([
+      [10, "We will now take up the contract with Harbor Paving for Elm Street."],
+      [20, "I move approval."],
+      [30, "Clerks, please take the roll. Ortiz. Aye. Lind. No. Moreau. Aye."],
+      [40, "The motion carries."],
+      [50, "I move approval of consent items 1 through 5. All in favor? Aye. Opposed? The ayes have it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.ayes, d.nays, d.how])).toEqual([
+      ["The contract with Harbor Paving for Elm Street", 2, 1, "roll-call"],
+      ["the consent agenda", null, null, "voice"],
+    ]);
+  });
+
+  it("a voice vote called decides its motion however long the debate", () => {
+    const debate = Array.from({ length: 20 }, (_, k): [number, string] => [
+      30 + k,
+      `Speaker ${k + 1} spoke about the lots.`,
+    ]);
+    const decisions = decisionsOf([
+      [10, "Our next item is the sale of the Birch Street lots to the land trust."],
+      [20, "I move approval of the sale."],
+      ...debate,
+      [60, "We'll take a voice vote."],
+      [70, "The ayes have it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.how])).toEqual([
+      ["Sale of the Birch Street lots to the land trust", "voice"],
+    ]);
+  });
+});

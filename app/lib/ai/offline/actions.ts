@@ -26,21 +26,38 @@ export const MOTION = new RegExp(
   "i",
 );
 
-const MOTION_CLAUSE = /\b(?:move|moved|motion)\s+(?:that\s+(?:we\s+|the council\s+|council\s+)?|to\s+)?/i;
+const MOTION_CLAUSE = /\b(?:moves?|moved|motion)\s+(?:that\s+(?:we\s+|the council\s+|council\s+)?|to\s+)?/i;
 
 const TALLY_WORD = `(?:${NUMBER_WORD}|\\d{1,2})`;
 const ITEM_NOUN =
   "(?:amendment|bill|ordinance|resolution|items?|appointments?|consent (?:calendar|agenda)(?: items)?|(?:the |those |these )?items|docket|report|motion|it|this|that|recommendation)";
 
+// Where a short result starts: the sentence's or a clause's start, or after "and", "so", "okay".
+const CLAUSE_START = "(?<=^|[.,;:!]\\s*|\\b(?:and|so|okay|then|now)\\s)";
+
 // Results that are votes whatever the sentence: "motion carries", "the ayes have it", "the docket is passed".
 const CARRIED = new RegExp(
   [
     "\\bmotion\\s*(?:carries|carried|carry|passes|passed|is approved|is adopted|arries)\\b",
+    // "The motion is carried.", "the motion has passed", "the motion prevails" (the form of Minnesota's bodies).
+    "\\bmotion (?:is|has|has been) (?:carried|passed|adopted|approved)(?=\\s*(?:[.;!,]|$)|\\s+(?:and|unanimously|by|on|with)\\b)",
+    "\\bmotion (?:prevails|prevailed)\\b",
+    // "That's approved.", "It's adopted.", "Those are approved.": said as the result, closing the sentence or its clause.
+    // Said at the start of a sentence or clause: "the language that's adopted" is no result.
+    `${CLAUSE_START}(?:that|it|this|those|these)(?:'s| is| are) (?:hereby )?(?:approved|adopted|passed)(?=\\s*(?:[.;!]|$)|,? and\\b)`,
+    `${CLAUSE_START}it (?:carries|passes)(?=\\s*(?:[.;!]|$)|,? and\\b)`,
+    // "The item is postponed to March 4.", "That is forwarded to the full council without recommendation.":
+    // what the vote did to the item, said as the result (never "was", history).
+    `${CLAUSE_START}(?:(?:that|this|the|those|these) (?:items?|matters?|motion|reports?|ordinance|resolution|bill)|that|it)(?:'s| is| are| has been| have been) (?:hereby )?(?:(?:postponed|continued|tabled|laid over)(?=\\s*(?:[.;!,]|$)|\\s+(?:to|until|till|indefinitely|for|one|two|three|four|\\d+)\\b)|(?:referred|forwarded) (?:to (?:the )?(?:full |city )?council\\b|to (?:the )?(?:[\\w&,]+ ){1,6}committee\\b|without (?:a )?recommendation\\b))`,
+    // Seattle's "the appointments are confirmed".
+    "\\b(?:the )?(?:re)?appointments? (?:is|are|has been|have been) (?:hereby )?confirmed\\b",
     // A caption break that swallows the motion's first letter: "Theotion carries.", "that otion carries".
     "\\b(?:the|that)\\s?otion\\s*(?:carries|carried|passes|passed)\\b",
-    "\\b(?:the )?(?:ayes|aye's|eyes) (?:have|of) it\\b",
+    "\\b(?:the )?(?:ayes|aye's|eyes|i's) (?:have|has|of) it\\b",
+    // "I emotion carries.": the motion misheard, said as the whole result ("the emotion carries through" is none).
+    "\\bemotion (?:carries|carried|passes|passed)(?=\\s*(?:[.;!]|$))",
     `\\b${ITEM_NOUN} (?:is|are|has been|have been|was|were) (?:hereby )?(?:approved|adopted|passed)(?! (?:in|on|by|last|back|previously|when|as part|unanimously? (?:in|on)))\\b`,
-    `\\b(?:the )?(?:amendment|bill|ordinance|resolution|item|appointment|consent calendar|consent agenda)(?: (?:number )?[\\w-]+)? (?:passes|carries|is adopted|is approved|has passed(?=\\s*[.;!]?\\s*$))\\b`,
+    `\\b(?:the )?(?:amendment|bill|ordinance|resolution|item|appointment|docket|consent calendar|consent agenda)(?: (?:number )?[\\w-]+)? (?:passes|carries|is adopted|is approved|has passed(?=\\s*[.;!]?\\s*$))\\b`,
     `\\b(?:approved|adopted|passe[sd]|carrie[sd]),? (?:on a |by a )?(?:vote of )?${TALLY_WORD}\\s*(?:-|–|to)\\s*${TALLY_WORD}(?!\\d)`,
     "\\b(?:passe[sd]|carrie[sd]|approved|adopted) unanimously\\b",
     "\\bunanimously (?:approved|adopted|passed)\\b",
@@ -56,7 +73,7 @@ const CARRIED = new RegExp(
 );
 const FAILED = new RegExp(
   [
-    "\\bmotion\\s*(?:fails|failed|is defeated|does not (?:pass|carry))\\b",
+    "\\bmotion\\s*(?:fails|failed|is defeated|is lost|has failed|(?:does|did) not (?:pass|carry|prevail)|(?:doesn't|didn't) (?:pass|carry|prevail))\\b",
     // A failed override: "that motion fails and the mayor's veto is sustained".
     "\\bveto (?:is|has been|was|stands|remains) (?:hereby )?(?:sustained|upheld)\\b",
     "\\b(?:sustained|upheld) the (?:\\w+'s )?veto\\b",
@@ -72,7 +89,7 @@ const HYPOTHETICAL = /\b(?:if|whether|when|once|unless|until|would|could|should|
 // "seven ayes, zero nays", "9-2", "seven zero", "seven to two"
 const TALLY = new RegExp(
   [
-    `\\b(${TALLY_WORD}) (?:ayes|eyes|yeas)(?:,? (?:and )?(${TALLY_WORD}) (?:nays?|noes|nos?))?`,
+    `\\b(${TALLY_WORD}) (?:ayes|eyes|yeas|(?<=\\b(?:one|1) )aye)(?:,? (?:and )?(${TALLY_WORD}) (?:nays?|noes|nos?))?`,
     `(?<![:.$\\d])\\b(${TALLY_WORD})\\s*(?:-|–|to)\\s*(${TALLY_WORD})(?!\\d)(?![:.]\\d)(?!\\s*(?:percent|%|million|thousand|dollars|years?|months?|days?|p\\.?m|a\\.?m))`,
     `\\b(?:carry|carries|carried|passes|passed|fails|failed) (${NUMBER_WORD}) (${NUMBER_WORD})\\b`,
   ].join("|"),
@@ -229,11 +246,11 @@ function describeOutcome(outcome: VoteOutcome): string {
 // "Our next item is a public hearing for ...", "item number four, which is ...", "we'll take up item 25",
 // "Moving on to item 5, a public hearing on ...", "Let's go to item 7, restoring ...", "Next is item 6, ...".
 const ITEM_ANNOUNCEMENT =
-  /\b(?:(?:our |the )?(?:next|first|last|final|only|one) (?:item|items|public hearing|discussion item|matter)(?: on (?:the|our) [a-z ]+ agenda)?(?: today| up)?(?: is| are|,? which is)|next up(?: for discussion)? is|item (?:number |no\.? |#)?(?!(?:that|this|which|it)\b)[\w.]+,? (?:is|which is)|(?:take up|move to|moving to|moving on to|turn to|on to|go to|brings? us to|next is) (?:item|agenda item) (?:number |no\.? )?[\w.]+(?:,? which is|,)?|(?:we have|there is) a (?:public hearing|joint consent item|consent item) (?:for|on|regarding|with)|(?:the )?consent agenda(?:,| items)? (?:which|that))\s*/i;
+  /\b(?:(?:our |the )?(?:next|first|last|final|only|one) (?:agenda )?(?:item|items|public hearing|discussion item|matter)(?: on (?:the|our|today's) (?:[a-z]+ )*?agenda)?(?: before us)?(?: for (?:today|tonight|this (?:morning|afternoon|evening)))?(?: today| tonight| up)?(?: is| are|,? which is|,(?= (?:the|an?|item)\b))|next up(?: for discussion)? is|item (?:number |no\.? |#)?(?!(?:that|this|which|it)\b)[\w.]+(?: on (?:the|our) agenda)?,? (?:is|which is)|(?:take up|move to|moving to|moving on to|turn to|on to|go to|brings? us to|next is|(?:next|now),? we have|(?:we're|we are) (?:now )?on) (?:item|agenda item) (?:number |no\.? )?[\w.]+(?:,? which is|,)?|(?:we have|there is) a (?:public hearing|joint consent item|consent item) (?:for|on|regarding|with)|(?:the )?consent agenda(?:,| items)? (?:which|that))\s*/i;
 
 // What follows an announcement but names no item: "on our postponement agenda", ", with that, I'll ask".
 const NOT_AN_ITEM =
-  /^(?:[,;:]|on |in |at |with |and |so |that |i\b|we\b|(?:only|one|next|first|last) items?\b)|\b(?:i|we)(?:'ll| will|'m| am)\b|\b(?:which|that|who) is$/i;
+  /^(?:[,;:]|on |in |at |with |and |so |that |before (?:us|you)\b|i\b|we\b|(?:only|one|next|first|last) items?\b)|\b(?:i|we)(?:'ll| will|'m| am)\b|\b(?:which|that|who) is$/i;
 
 /** The agenda item a sentence announces, named by the words after the announcement. */
 export function announcedItem(text: string): string | null {

@@ -46,6 +46,8 @@ const AGENDA_CHANGE =
 // A failed motion's item is decided by a motion made at most this many sentences after the failure.
 const AFTER_FAILURE = 30;
 const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main |substitute )?motion\b/i;
+// The chair's "It's been moved and seconded", "moved by Council Member Ortiz": the pending motion, said again.
+const SECONDED = /\bmoved and (?:duly |properly )?seconded\b|\b(?:moved|motion made) by\b/i;
 
 type Motion = { index: number; kind: MotionKind; text: string };
 // A measure named by its number: "Council Bill 118", "Ordinance 2024-15", "Resolution No. 31604".
@@ -121,16 +123,31 @@ class DecisionBook {
   private open(index: number, text: string): void {
     const kind = motionKind(text);
     const pending = this.motion && index - this.motion.index <= VOTE_WINDOW ? this.motion : null;
-    if (pending && RESTATEMENT.test(text)) {
+    if (pending && (RESTATEMENT.test(text) || SECONDED.test(text))) {
       if (pending.kind === "approve" && kind !== "approve") pending.kind = kind;
       return;
     }
     // "I move amendment number four, which …" … "So I would move.": the mover says it again, nothing new.
     if (pending && index - pending.index <= RESTATED_WITHIN && kind === "approve" && saysOnlyMove(text)) return;
-    this.motion = { index, kind, text };
+    // "Can I get a motion to approve items 1 through 5?" "So moved.": the motion is the one asked for.
+    const asked = !pending && kind === "approve" && saysOnlyMove(text) ? this.askedFor(index) : null;
+    if (asked !== null) {
+      const question = this.sentences[asked]!.text;
+      this.motion = { index: asked, kind: motionKind(question), text: question };
+    } else this.motion = { index, kind, text };
     this.lastResult = null;
     this.voiceCall = false;
     this.rollStart = null;
+  }
+
+  /** The chair's question asking for a motion that names what it does, just before a bare "So moved.", or null. */
+  private askedFor(index: number): number | null {
+    for (let before = index - 1; before >= Math.max(0, index - ASKED_WITHIN); before--) {
+      const text = this.sentences[before]!.text;
+      if (MOTION_ASKED.test(text) && /\?\s*$/.test(text)) return before;
+      if (findResult(text) || announcement(text) !== undefined) return null;
+    }
+    return null;
   }
 
   private close(index: number, result: StatedResult): void {
@@ -236,6 +253,10 @@ const MINUTES = /\b(?:approv\w*|adopt\w*|accept\w*)\s+(?:of\s+)?(?:the\s+)?(?:\w
 
 // A bare "So I would move." this few sentences after a motion says that motion again; later, it makes a new one.
 const RESTATED_WITHIN = 5;
+// "Can I get a motion to …?", "Is there a motion for …?", "Do I have a motion to …?": a motion asked for, this close before "So moved."
+const MOTION_ASKED =
+  /\b(?:(?:get|have|hear|entertain|see)\s+a motion|is there a motion|(?:would|will) (?:someone|somebody|anyone|a member) (?:like to )?(?:make a motion|move))\s+(?:to|for)\s+\S+\s+\S+/i;
+const ASKED_WITHIN = 3;
 // Words a bare "So I would move." or "I'll make that motion." may hold besides the verb.
 const MOVE_ONLY = /\b(?:would|should|like|motion|moved?|make|making|seconds?|seconded)\b/gi;
 

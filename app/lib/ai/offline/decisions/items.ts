@@ -17,18 +17,29 @@ export type CurrentItem = { name: string | null; sentence: number; decided: bool
 const NEXT = "(?:next|ourext|our ext|first|last|final)";
 // "I know the next presentation will cover this": a reference to a later item, not an announcement.
 const REFERENCE = "(?! (?:will|would|may|might|could|should|can|probably|has|had|was)\\b)";
+// "Next item on the agenda is …", "the next item before us is …": read by announcedItem, never named "on the agenda is …".
+const NAMED_AFTER = "(?! (?:on|before|for|in)\\b)";
 const MORE_ANNOUNCEMENT = new RegExp(
   [
     `\\b(?:the )?${NEXT} (?:thing|order of business) on (?:our|the) agenda(?: today)? is\\s+`,
-    `\\b(?:our |the )?${NEXT} (?:items?|public hearing|hearing|presentation)${REFERENCE}(?:'s| is| are|s)?(?: an?)?\\s+`,
+    // "Next on our agenda is …", "Up next, we have …", "Item 7, the contract with Harbor Paving …".
+    "\\bnext on (?:our|the|today's) agenda(?: today| tonight)?,? (?:is|we have)\\s+",
+    "^(?:and )?(?:up next|next up),? (?:is|we have)\\s+(?=(?:the|an?|our)\\s)",
+    "^(?:and )?(?:agenda )?item (?:number |no\\.? )?\\d+[a-z]?,\\s+(?=(?:the|an?)\\s)",
+    `\\b(?:our |the )?${NEXT} (?:items?|public hearing|hearing|presentation)${REFERENCE}${NAMED_AFTER}(?:'s| is| are|s)?(?: an?)?\\s+`,
     // "First up is a …", "The first is for the 2025 fee schedule.", "The second is related to approval of …".
     "^(?:and )?(?:first|second|third|next|last|finally),? (?:is|we have|up is|up)\\s+(?=an?\\s|the\\s)",
-    "^(?:and )?the (?:first|second|third|next|last) (?:one )?is (?:for|related to|regarding) (?=\\S+\\s+\\S+)",
+    "^(?:and )?the (?:first|second|third|next|last) (?:one )?is (?:for|(?:re|e)?lated to|regarding) (?=\\S+\\s+\\S+)",
+    // "We will now take up the contract with Harbor Paving.": at the start of the chair's sentence.
+    "^(?:so |and |okay,? )?(?:we(?:'ll| will)|let's) (?:now )?take up (?=(?:the|an?)\\s+\\S+\\s+\\S+)",
+    // "We'll now take up the report of the Budget Committee."
+    "\\b(?:we(?:'ll| will)|let's|i(?:'ll| will))(?: now)? (?:take up|turn to|move to|go to) (?=the reports? of the )",
     // "Next we'll take up the public hearing item passage of an ordinance …".
     "\\b(?:we(?:'ll| will)|let's|i(?:'ll| will)) take up (?:the |our )?(?:next )?(?:public hearing |discussion |presentation )?item,?\\s+(?!number\\b|no\\b|\\d)",
   ].join("|"),
   "i",
 );
+const COMMITTEE_REPORT = /^(?:(?:the|a|our)\s+)?reports? (?:of|from) the (?:[\w,&'’-]+ ){1,8}committee\b/i;
 // "Next item is a discussion.": a boundary without a name.
 const BOUNDARY = new RegExp(
   `\\b(?:(?:our |the )?(?:next|ourext|last|final),? (?:(?:the|our|we (?:do |also |now )?have an?|we (?:do |also |now )?have the|we have (?:our|\\w+)|is an?|is the) )?(?:items?|public hearings?|hearings?|presentation|discussion item)\\b${REFERENCE}|(?:take|taking) up item\\b|(?:move|moving|go|going) (?:on )?to item\\b)`,
@@ -37,6 +48,9 @@ const BOUNDARY = new RegExp(
 // "Next up is Jennifer Saunders, who is the managing attorney": a speaker, not an item.
 const A_SPEAKER =
   /^(?:(?:council ?member|vice chair|chair|director|mr|ms|mrs|dr|commissioner)\b|(?:council ?(?:man|woman)|councilor|(?:vice )?mayor)\s)|\bwho (?:is|will)\b/i;
+// "Next up, we have Caroline White.", "The next up is Governor Richardson, …": a person's name alone, a speaker.
+const A_NAME_ALONE =
+  /^(?:(?:Mr|Ms|Mrs|Dr|Governor|Senator|Representative|Pastor|Reverend|Chief|Professor)\.?\s+)?[A-Z][a-z'’-]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z'’-]+(?=,|$)/;
 
 /**
  * The item a sentence announces: its name; null for procedure (public comment, roll call) or an
@@ -44,7 +58,9 @@ const A_SPEAKER =
  */
 export function announcement(text: string): string | null | undefined {
   const name = announcedItem(text) ?? moreAnnounced(text);
-  if (name && A_SPEAKER.test(name)) return undefined;
+  if (name && (A_SPEAKER.test(name) || A_NAME_ALONE.test(name))) return undefined;
+  // "the report of the Budget Committee": a full council votes on a committee's report, unlike staff's reports.
+  if (name && COMMITTEE_REPORT.test(name)) return plainItem(name);
   if (name && isProcedureItem(name)) return recommended(text);
   if (name) return plainItem(name);
   if (!BOUNDARY.test(text) || /\?\s*$/.test(text)) return undefined;
@@ -87,6 +103,8 @@ export function plainItem(name: string): string | null {
     .replace(/^(?:we(?:'ll| will) )?(?:take up|consider)\s+(?:is\s+)?/i, "")
     .replace(/^(?:the |a )?motion (?:to|that)\s+/i, "")
     .replace(/^(?:is|are|which is)\s+/i, "")
+    // "item 7, the contract with Harbor Paving": the number is said, the name is what follows.
+    .replace(/^(?:agenda )?item (?:number |no\.? )?\w+,\s+(?=\S+\s+\S+)/i, "")
     .replace(/^(?:for|on|regarding|about)\s+(?=\S+\s+\S+)/i, "")
     // "Council Bill 721 be placed upon final consideration and do pass", "bill 57 be amended in the following
     // particulars": what the motion does to the item is no part of its name.
@@ -129,17 +147,20 @@ export function itemNamedAfter(text: string): string | null {
 
 // "… to give us that presentation on the safe outdoor spaces pilot": what a report received and filed was.
 const REPORT_NAME =
-  /\b((?:presentation|report|update)s?\s+(?:on|of|about|regarding|related to|relating to|from)\s+[^.?!;]{8,})/i;
+  /\b((?:presentation|report|update|overview|briefing)s?\s+(?:(?:today|tonight|this (?:morning|afternoon|evening))\s+)?(?:on|of|about|regarding|related to|relating to|from)\s+[^.?!;]{8,})/i;
 
 /** The report or presentation a stretch of the meeting names, the first one said, or null. */
 export function reportNamed(texts: string[]): string | null {
   for (const text of texts) {
-    const match = REPORT_NAME.exec(text)?.[1];
+    const match = REPORT_NAME.exec(text)?.[1]?.replace(
+      /\s+(?:today|tonight|this (?:morning|afternoon|evening))\b/i,
+      "",
+    );
     const name = match
       ? plainItem(match.replace(/^(?:the|that|this|a|an|our|give|gives|giving|us|to|hear|with)\s+/gi, ""))
       : null;
     // "Presentation on" cut where the chair went on talking names nothing.
-    if (name && /\b(?:presentation|report|update)s?\s+\S+\s+\S+/i.test(name)) return name;
+    if (name && /\b(?:presentation|report|update|overview|briefing)s?\s+\S+\s+\S+/i.test(name)) return name;
   }
   return null;
 }

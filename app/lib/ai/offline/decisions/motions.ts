@@ -19,6 +19,12 @@ const MORE_MOTION = new RegExp(
     "\\bmoves? (?:for )?(?:suspension|passage|approval|adoption)\\b",
     "\\bmotion (?:to|that|for|by)\\b",
     "\\bso moved\\b",
+    // The chair restating the motion: "It's been moved and seconded", "moved by Council Member Ortiz, seconded by …",
+    // "Council Member Ortiz moves the report", Boston's "Councilor Ortiz seeks suspension and passage".
+    "\\bmoved and (?:duly |properly )?seconded\\b",
+    "\\b(?:moved|motion made) by (?:council ?member|councilor|council(?:man|woman)|commissioner|alder(?:man|woman|person)?|(?:vice )?(?:chair|mayor|president)|member)\\b",
+    "\\bmoves (?:the (?:item|report|resolution|ordinance|bill|order|recommendations?|consent (?:agenda|calendar))|that|to)\\b",
+    "\\bseeks? (?:suspension (?:of the rules )?and )?(?:passage|adoption)\\b",
     // Long Beach's "There's a motion and a second", Denver's "put Council Bill 1234 on the floor",
     // Seattle's "the committee recommends the bill pass" and "those in favor of adopting the resolution".
     // … also as misheard: "There's the motion and a second", "There's a motion in a second", "I have a motion and a second".
@@ -55,6 +61,12 @@ const KINDS: Array<[MotionKind, RegExp]> = [
   // "I move to approve the ordinance as amended" is the main motion, amended before.
   ["amend", /\b(?<!\bas )amend(?:ment|ing|ed)?\b/i],
   ["receive-and-file", RECEIVE_AND_FILE],
+  // "I move to receive and file.", "a motion to accept and file the report": the motion's own verb, not a rider
+  // of a consent motion ("I'll move the consent agenda and receive and file item 12" approves the agenda).
+  [
+    "receive-and-file",
+    /\b(?:move|moved|moving|motion|i(?:'ll| will))\s+(?:to\s+|that we\s+)?(?:receive|accept) and file\b/i,
+  ],
   ["place-on-file", PLACE_ON_FILE],
   ["deny", /\b(?:deny|denial|denying|reject|rejecting)\b/i],
   ["set-public-hearing", /\bset(?:ting)? (?:a |the )?(?:date for (?:a |the )?)?public hearing\b/i],
@@ -70,7 +82,7 @@ const KINDS: Array<[MotionKind, RegExp]> = [
 
 // "we move to the next topic", "I will move on to item 5", "people moved into housing": not motions.
 const NOT_A_MOTION =
-  /\b(?:mov(?:e|ed|ing) (?:on\b|into\b|through\b|ahead\b|to (?:item|the next|our next|agenda item|public comment|discussion|new business|the (?:\w+ )?(?:item|agenda|topic|section|presentation|hearing))\b|forward to (?:the|our) next\b)|if (?:i|we|you|someone)\b.{0,20}\bmov|\b(?:think|believe|if|whether|would|should|could|might|support|supporting|oppose|opposing|against|about) (?:the |a |this |that |your |her |his )?motion\b)/i;
+  /\b(?:mov(?:e|ed|ing) (?:(?:directly|right|straight|quickly) (?:on |back )?to\b|on\b|into\b|through\b|ahead\b|to (?:item|the next|our next|agenda item|public comment|discussion|new business|the (?:\w+ )?(?:item|agenda|topic|section|presentation|hearing))\b|forward to (?:the|our) next\b)|if (?:i|we|you|someone)\b.{0,20}\bmov|\b(?:think|believe|if|whether|would|should|could|might|support|supporting|oppose|opposing|against|about) (?:the |a |this |that |your |her |his )?motion\b)/i;
 
 /** A sentence that makes or restates a motion ("I move approval", "on the motion to deny"). */
 export function isMotion(text: string): boolean {
@@ -130,7 +142,7 @@ export function riders(text: string): Rider[] {
   });
 }
 
-const CONSENT = /\bconsent (?:agenda|calendar)\b/i;
+const CONSENT = /\bconsent (?:agenda|calendar|items)\b/i;
 
 /** A motion on the consent agenda or calendar. */
 export const isConsentMotion = (text: string) => CONSENT.test(text);

@@ -28,7 +28,7 @@ const SO_ORDERED =
   /\b(?:so ordered|(?:is|are|stands?) (?:approved|adopted|received|filed|accepted|referred|continued|postponed))\b/i;
 const HYPOTHETICAL = /\b(?:if|when|once|until|would|could|should|will we|do we|can we)\b/i;
 const VOICE =
-  /\b(?:all (?:those )?in favou?r|those in favou?r|say aye|signify|those opposed|opposed,? say|say nay|cast (?:your|their) votes?|close the voting)\b/i;
+  /\b(?:all (?:those )?in favou?r|those in favou?r|say aye|signify|those opposed|opposed,? say|say nay|cast (?:your|their) votes?|close the voting|(?:take|do|have) (?:a |the )?voice vote)\b/i;
 
 /** The result stated in one sentence, or null. */
 export function findResult(text: string, options: { afterVoiceCall?: boolean } = {}): StatedResult | null {
@@ -44,7 +44,7 @@ export function findResult(text: string, options: { afterVoiceCall?: boolean } =
     };
   const outcome = findVoteOutcome(text);
   if (outcome) {
-    const voice = /\b(?:ayes|aye's|eyes|nays|noes) (?:have|of) it\b/i.test(outcome.phrase) || VOICE.test(text);
+    const voice = /\b(?:ayes|aye's|eyes|i's|nays|noes) (?:have|has|of) it\b/i.test(outcome.phrase) || VOICE.test(text);
     return {
       result: outcome.result,
       tally: outcome.tally,

@@ -18,7 +18,8 @@ export function parseTally(tally: string | null): Tally {
   return ayes ? { ...NO_TALLY, ayes: Number(ayes[1]) } : NO_TALLY;
 }
 
-const ROLL_CALL = /\b(?:call(?:ing)? (?:the|a|of the) roll|roll call|call the vote|clerk,? (?:please )?call)\b/i;
+const ROLL_CALL =
+  /\b(?:call(?:ing)? (?:the|a|of the) roll|roll call|call the vote|clerk,? (?:please )?call|take (?:the|a) roll)\b/i;
 // One member's vote, said alone or after their name: "Aye." "Cashman, aye." "Council Member Ortiz. No."
 const NAME = "(?:[A-Z][\\w'’.-]*(?:\\s+[A-Z][\\w'’.-]*){0,3}[.,:]?\\s+)?";
 const VOTE_WORD = "(aye|yes|yea|nay|no|abstain|abstains|abstaining|present)";
