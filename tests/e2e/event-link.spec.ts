@@ -31,14 +31,20 @@ test("an admin unlinks a meeting's Legistar event and links another", async ({ p
   await open(`/admin/content-management?cityId=${city.id}&sourceUrlId=${source.id}&meetingId=${meeting.meetingId}`);
   const details = page.getByRole("region", { name: "Details", exact: true });
   const link = details.locator("[data-event-link]");
-  await expect(link).toContainText("City Council — Tuesday, Nov 17, 2026 (event 902), matched by body and date");
+  await expect(link).toContainText(
+    "City Council — Tuesday, Nov 17, 2026, 6:30 PM UTC (event 902), matched by body and date",
+  );
 
   await link.getByRole("button", { name: "Unlink" }).click();
   await expect(page.getByText("Unlinked from the Legistar event")).toBeVisible();
   await expect(link).toContainText("Not linked to a Legistar event.");
 
-  await link.getByLabel("Link an event").selectOption({ label: "Finance Committee — Tuesday, Nov 10, 2026" });
+  await link
+    .getByLabel("Link an event")
+    .selectOption({ label: "Finance Committee — Tuesday, Nov 10, 2026, 6:30 PM UTC" });
   await link.getByRole("button", { name: "Link" }).click();
   await expect(page.getByText("Linked to the Legistar event", { exact: true })).toBeVisible();
-  await expect(link).toContainText("Finance Committee — Tuesday, Nov 10, 2026 (event 901), linked by an admin");
+  await expect(link).toContainText(
+    "Finance Committee — Tuesday, Nov 10, 2026, 6:30 PM UTC (event 901), linked by an admin",
+  );
 });

@@ -70,7 +70,9 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 422 },
     );
   }
-  const back = `${url.pathname}${url.search}#details`;
+  // The page's own address, not the request's (with JavaScript the post goes to its `.data` twin).
+  const params = url.searchParams;
+  const back = `${contentManagementHref({ cityId: params.get("cityId"), sourceUrlId: params.get("sourceUrlId"), meetingId })}#details`;
   return outcome === "linked"
     ? redirectWithToast(back, { type: "success", title: EVENT_LINK_MESSAGES.linked })
     : redirectWithToast(back, {
