@@ -69,6 +69,7 @@ describe(`an admin's link between a meeting and its Legistar event (${dbTag})`, 
         label: expect.stringMatching(/^City Council — Tuesday, Nov 17, 2026/),
         linkedElsewhere: false,
         method: "body-date",
+        how: "matched by body and date",
       },
       // Nov 3 is 14 days before; Dec 8 is too far to offer.
       choices: [

@@ -4,19 +4,16 @@
  * and how it was linked, Unlink, and a select of the city's events near the
  * video's day to link instead. Plain form posts to the page's action.
  */
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button, SelectField } from "~/components/forms/fields";
-import { LINK_METHOD_TEXT, type MeetingEventLink } from "~/lib/legistar/event-link";
+import type { MeetingEventLink } from "~/lib/legistar/event-link";
 
 export function EventLinkRow({ link }: { link: MeetingEventLink }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   return (
     <div data-event-link className="space-y-3">
       {link.current ? (
         <p>
-          <span className="font-semibold">{link.current.label}</span> (event {link.current.id}),{" "}
-          {LINK_METHOD_TEXT[link.current.method]}
+          <span className="font-semibold">{link.current.label}</span> (event {link.current.id}), {link.current.how}
         </p>
       ) : (
         <p>Not linked to a Legistar event.</p>
@@ -25,9 +22,7 @@ export function EventLinkRow({ link }: { link: MeetingEventLink }) {
         {link.current ? (
           <Form method="post">
             <input type="hidden" name="intent" value="unlink-event" />
-            <Button variant="secondary" disabled={busy}>
-              Unlink
-            </Button>
+            <Button variant="secondary">Unlink</Button>
           </Form>
         ) : null}
         {link.choices.length > 0 ? (
@@ -44,9 +39,7 @@ export function EventLinkRow({ link }: { link: MeetingEventLink }) {
                 label: `${choice.label}${choice.linkedElsewhere ? " (linked to another video now)" : ""}`,
               }))}
             />
-            <Button variant="secondary" disabled={busy}>
-              Link
-            </Button>
+            <Button variant="secondary">Link</Button>
           </Form>
         ) : (
           <p className="text-slate-600">No events of this city near the video&apos;s day.</p>

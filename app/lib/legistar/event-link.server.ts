@@ -15,7 +15,7 @@ import { getDb } from "~/lib/db/client.server";
 import { cityVideos, legislativeSources, legistarEvents, legistarEventVideos } from "~/lib/db/schema";
 import { formatLocalMeeting } from "~/lib/format/date";
 import { isUuid } from "~/lib/uuid";
-import { type EventChoice, type LinkMethod, type MeetingEventLink, NEARBY_DAYS } from "./event-link";
+import { type EventChoice, LINK_METHOD_TEXT, type LinkMethod, type MeetingEventLink, NEARBY_DAYS } from "./event-link";
 import { videoDay } from "./matching";
 
 type EventRow = { legistarId: number; bodyName: string | null; date: string | null; time: string | null };
@@ -106,7 +106,13 @@ export async function meetingEventLink(meetingId: string): Promise<MeetingEventL
         .orderBy(sql`${legistarEvents.date} desc nulls last`, asc(legistarEvents.legistarId))
         .limit(50);
   return {
-    current: current ? { ...choiceOf(current, video.timeZone, false), method: current.method as LinkMethod } : null,
+    current: current
+      ? {
+          ...choiceOf(current, video.timeZone, false),
+          method: current.method as LinkMethod,
+          how: LINK_METHOD_TEXT[current.method as LinkMethod],
+        }
+      : null,
     choices: nearby
       .filter((row) => row.legistarId !== current?.legistarId)
       .map((row) => choiceOf(row, video.timeZone, row.otherVideo !== null && row.otherVideo !== video.id)),

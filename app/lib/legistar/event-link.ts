@@ -23,8 +23,8 @@ export type EventChoice = {
 };
 
 export type MeetingEventLink = {
-  /** The event linked to this video, and how; null: none. */
-  current: (EventChoice & { method: LinkMethod }) | null;
+  /** The event linked to this video, and how (LINK_METHOD_TEXT); null: none. */
+  current: (EventChoice & { method: LinkMethod; how: string }) | null;
   /** The city's events near the video's day, soonest to the day first (the current one aside). */
   choices: EventChoice[];
 };
