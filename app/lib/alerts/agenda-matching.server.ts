@@ -37,11 +37,12 @@ export function agendaMatchStatement(cityId: string, now: Date) {
       join cities c on c.id = s.city_id and c.status = 'Live'
       where s.city_id = ${cityId}::uuid and s.client_id not like ${`${DEMO_CLIENT_PREFIX}%`}
     ),
-    items as (
+    items as materialized (
       select i.city_id, i.event_legistar_id, i.agenda_sequence, i.legistar_id,
         concat_ws(': ', 'Item ' || nullif(btrim(i.agenda_number), ''),
           coalesce(nullif(btrim(i.title), ''), m.title, 'Agenda item')
             || coalesce(' (' || nullif(btrim(i.matter_file), '') || ')', '')) as passage,
+        concat_ws(' ', i.title, m.title, i.matter_file) as words,
         to_tsvector('english', concat_ws(' ', i.title, m.title, i.matter_file)) as vector,
         so.body
       from source so
@@ -52,25 +53,45 @@ export function agendaMatchStatement(cityId: string, now: Date) {
       where not exists (select 1 from legistar_event_videos ev
         where ev.city_id = e.city_id and ev.event_legistar_id = e.legistar_id and ev.city_video_id is not null)
     ),
-    found as (
-      select distinct on (ss.id, k.event_legistar_id) ss.id, ss.user_id, ss.frequency,
-        k.city_id, k.event_legistar_id, k.passage
-      from items k
-      join saved_searches ss on ss.active
-        and (cardinality(ss.city_ids) = 0 or k.city_id = any(ss.city_ids))
-        and (ss.body is null or ss.body = k.body)
+    agendas as materialized (
+      select city_id, event_legistar_id, body, to_tsvector('english', string_agg(words, ' ')) as vector
+      from items group by city_id, event_legistar_id, body
+    ),
+    searches as materialized (
+      select ss.id, ss.user_id, ss.frequency, ss.city_ids, ss.body, q.query, querytree(q.query) as tree
+      from saved_searches ss
       cross join lateral (select ${SAVED_SEARCH_QUERY} as query) q
-      where querytree(q.query) <> '' and ts_match_vq(k.vector, q.query)
-      order by ss.id, k.event_legistar_id, k.agenda_sequence nulls last, k.legistar_id
+      where ss.active
+    ),
+    -- The agenda as a whole holds the search's words (negated ones aside), as a meeting's word vector
+    -- does for a transcript, and the search was not told of this event yet.
+    candidates as (
+      select s.id, s.user_id, s.frequency, s.query, a.city_id, a.event_legistar_id
+      from agendas a
+      join searches s on s.tree <> ''
+        and (cardinality(s.city_ids) = 0 or a.city_id = any(s.city_ids))
+        and (s.body is null or s.body = a.body)
+        and (s.tree = 'T' or a.vector @@ s.tree::tsquery)
+      where not exists (select 1 from alert_matches am where am.saved_search_id = s.id
+        and am.city_id = a.city_id and am.event_legistar_id = a.event_legistar_id)
+    ),
+    found as (
+      select distinct on (c.id, c.event_legistar_id) c.id, c.user_id, c.frequency, c.city_id, c.event_legistar_id,
+        i.passage
+      from candidates c
+      join items i on i.city_id = c.city_id and i.event_legistar_id = c.event_legistar_id
+      where ts_match_vq(i.vector, c.query)
+      order by c.id, c.event_legistar_id, i.agenda_sequence nulls last, i.legistar_id
     ),
     inserted as (
       insert into alert_matches (saved_search_id, city_id, event_legistar_id, passage)
       select f.id, f.city_id, f.event_legistar_id, f.passage from found f
       on conflict (saved_search_id, city_id, event_legistar_id) do nothing
-      returning id, saved_search_id, event_legistar_id
+      returning id, saved_search_id
     )
-    select i.id, f.user_id as "userId", f.frequency
-    from inserted i join found f on f.id = i.saved_search_id and f.event_legistar_id = i.event_legistar_id`;
+    -- By the saved search's key: two CTE scans joined would be a nested loop over every new row.
+    select i.id, ss.user_id as "userId", ss.frequency
+    from inserted i join saved_searches ss on ss.id = i.saved_search_id`;
 }
 
 /**
