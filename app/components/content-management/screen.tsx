@@ -10,6 +10,8 @@ import { AnalysisDigest } from "~/components/pipeline/analysis-digest";
 import { StoryPreview } from "~/components/pipeline/story-preview";
 import type { CaptionStateView } from "~/lib/captions/reasons";
 import type { RecordCounts } from "~/lib/legistar/record-decisions.server";
+import type { MeetingEventLink } from "~/lib/legistar/event-link";
+import { EventLinkRow } from "./event-link";
 import { formatDate, formatDateTime } from "~/lib/format/date";
 import { meetingHref } from "~/lib/meetings/links";
 import type { CitySources, ContentCity, ContentSource, ContentVideo, SourceVideo } from "~/lib/sources/content.server";
@@ -39,7 +41,7 @@ export function ContentManagementScreen() {
               <p className="mt-6 text-slate-600">Select a video to see its details, transcript, analysis and story.</p>
             ) : null
           ) : page.video ? (
-            <VideoCards video={page.video} captions={page.captions} record={page.record} />
+            <VideoCards video={page.video} captions={page.captions} record={page.record} eventLink={page.eventLink} />
           ) : (
             <Card title="Details" id="details" className="mt-6">
               <p className="text-slate-600">No video details found</p>
@@ -227,9 +229,15 @@ export function recordCountsText(record: RecordCounts): string {
   return `${record.paired} of ${decisions} paired with the official agenda; ${disagree} with it`;
 }
 
-type VideoCardsProps = { video: ContentVideo; captions: CaptionStateView | null; record: RecordCounts | null };
+type VideoCardsProps = {
+  video: ContentVideo;
+  captions: CaptionStateView | null;
+  record: RecordCounts | null;
+  /** Null when the city has no legislative system. */
+  eventLink: MeetingEventLink | null;
+};
 
-function DetailsCard({ video, captions, record }: VideoCardsProps) {
+function DetailsCard({ video, captions, record, eventLink }: VideoCardsProps) {
   const location = useLocation();
   const rows: [string, React.ReactNode][] = [
     ["Title", untitled(video.title)],
@@ -237,6 +245,7 @@ function DetailsCard({ video, captions, record }: VideoCardsProps) {
     ["Published", formatDate(video.publishedAt) ?? "—"],
     ["Video ID", <span className="font-mono">{video.videoId}</span>],
   ];
+  if (eventLink) rows.push(["Legistar event", <EventLinkRow link={eventLink} />]);
   if (record)
     rows.push([
       "Official record",
@@ -289,10 +298,11 @@ function DetailsCard({ video, captions, record }: VideoCardsProps) {
   );
 }
 
-function VideoCards({ video, captions, record }: VideoCardsProps) {
+function VideoCards(props: VideoCardsProps) {
+  const { video } = props;
   return (
     <>
-      <DetailsCard video={video} captions={captions} record={record} />
+      <DetailsCard {...props} />
       <Card title="Transcript" id="transcript" className="mt-6">
         {video.transcript ? (
           // Scrollable, so it takes focus for keyboard scrolling.

@@ -42,7 +42,7 @@ export function EventPage({ city, agenda }: { city: { name: string; locationKey:
         </a>
       </p>
       <div className="mt-6">
-        <Section title="Agenda" id="event-agenda">
+        <Section title="Agenda" id="official-agenda">
           <AgendaItems items={items} withMoments={false} cityKey={city.locationKey} />
         </Section>
       </div>

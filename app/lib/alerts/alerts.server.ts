@@ -8,7 +8,8 @@ import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AlertFrequency, Body } from "~/lib/constants";
 import { getDb } from "~/lib/db/client.server";
-import { alertMatches, cities, cityVideos, savedSearches } from "~/lib/db/schema";
+import { alertMatches, cities, cityVideos, legislativeSources, legistarEvents, savedSearches } from "~/lib/db/schema";
+import type { AgendaAlertEvent } from "./agenda";
 import type { StoredDecision } from "~/lib/meetings/decisions";
 import { listDecisions } from "~/lib/meetings/decisions.server";
 import { queryFormsOf } from "~/lib/search/search.server";
@@ -178,7 +179,9 @@ export async function unsubscribe(token: string): Promise<UnsubscribeView | null
 
 export type FeedMatch = {
   id: string;
-  meetingId: string;
+  /** Null for an upcoming agenda's alert (docs/decisions/0080): then `event` says which. */
+  meetingId: string | null;
+  event?: AgendaAlertEvent | null;
   title: string;
   cityKey: string;
   cityName: string;
@@ -204,7 +207,7 @@ export async function feedByToken(
     .where(eq(savedSearches.feedToken, token))
     .limit(1);
   if (!search) return null;
-  const matches = await db
+  const rows = await db
     .select({
       id: alertMatches.id,
       meetingId: cityVideos.id,
@@ -216,17 +219,38 @@ export async function feedByToken(
       speaker: alertMatches.speaker,
       startSeconds: alertMatches.startSeconds,
       matchedAt: alertMatches.matchedAt,
+      eventId: legistarEvents.legistarId,
+      bodyName: legistarEvents.bodyName,
+      eventDay: legistarEvents.date,
+      eventTime: legistarEvents.time,
+      timeZone: legislativeSources.timeZone,
     })
     .from(alertMatches)
-    .innerJoin(cityVideos, eq(cityVideos.id, alertMatches.cityVideoId))
-    .innerJoin(cities, eq(cities.id, cityVideos.cityId))
+    // A meeting's alert, or an upcoming agenda's.
+    .leftJoin(cityVideos, eq(cityVideos.id, alertMatches.cityVideoId))
+    .leftJoin(
+      legistarEvents,
+      and(eq(legistarEvents.cityId, alertMatches.cityId), eq(legistarEvents.legistarId, alertMatches.eventLegistarId)),
+    )
+    .leftJoin(legislativeSources, eq(legislativeSources.cityId, legistarEvents.cityId))
+    .innerJoin(cities, eq(cities.id, sql`coalesce(${cityVideos.cityId}, ${legistarEvents.cityId})`))
     .where(and(eq(alertMatches.savedSearchId, search.id), eq(cities.status, "Live")))
     .orderBy(desc(alertMatches.matchedAt), desc(alertMatches.id))
     .limit(limit);
-  const decisions = await listDecisions(matches.map((match) => match.meetingId));
+  const matches = rows.map(({ eventId, bodyName, eventDay, eventTime, timeZone, ...match }) => ({
+    ...match,
+    event:
+      match.meetingId === null && eventId !== null
+        ? { eventId, bodyName, day: eventDay, time: eventTime, timeZone: timeZone ?? "UTC" }
+        : null,
+  }));
+  const decisions = await listDecisions(matches.flatMap((match) => (match.meetingId ? [match.meetingId] : [])));
   return {
     query: search.query,
     updatedAt: matches[0]?.matchedAt ?? search.createdAt,
-    matches: matches.map((match) => ({ ...match, decisions: decisions.get(match.meetingId) ?? [] })),
+    matches: matches.map((match) => ({
+      ...match,
+      decisions: match.meetingId ? (decisions.get(match.meetingId) ?? []) : [],
+    })),
   };
 }

@@ -19,6 +19,12 @@ export type AlertMailItem = {
   url: string;
   /** What the meeting decided (its published decisions, one line each); empty: nothing is said. */
   decisions: AlertDecision[];
+  /**
+   * An upcoming agenda's alert (docs/decisions/0080): `title` says whose
+   * agenda, `when` its day and time in the city, `url` leads to the agenda.
+   * Null: a meeting's transcript.
+   */
+  agenda?: { when: string | null } | null;
 };
 
 export type AlertMailSearch = { query: string; unsubscribeUrl: string; items: AlertMailItem[] };
@@ -32,30 +38,46 @@ export type AlertMail = {
   profileUrl: string;
 };
 
-/** "“budget” came up in a meeting", "2 of your alerts came up in 3 meetings": alerts and meetings each counted once. */
+/**
+ * "“budget” came up in a meeting", "2 of your alerts came up in 3 meetings",
+ * "“budget” is on an upcoming agenda": alerts and meetings each counted once.
+ */
 function subjectOf(mail: AlertMail): string {
   const searches = mail.searches.filter((s) => s.items.length > 0);
-  const meetings = new Set(searches.flatMap((s) => s.items.map((item) => item.meetingId))).size;
+  const items = searches.flatMap((s) => s.items);
+  const meetings = new Set(items.map((item) => item.meetingId)).size;
   const first = searches[0]?.query ?? "";
   const what = searches.length === 1 ? `“${first}”` : `${searches.length} of your alerts`;
   const kind = mail.digest === "immediate" ? "" : mail.digest === "daily" ? "Daily digest: " : "Weekly digest: ";
+  if (items.every((item) => item.agenda)) {
+    const verb = searches.length === 1 ? "is" : "are";
+    return `${kind}${what} ${verb} on ${meetings === 1 ? "an upcoming agenda" : `${meetings} upcoming agendas`}`;
+  }
   return `${kind}${what} came up in ${meetings === 1 ? "a meeting" : `${meetings} meetings`}`;
 }
 
 function itemHeading(item: AlertMailItem): string {
-  const date = formatDate(item.publishedAt);
+  const date = item.agenda ? item.agenda.when : formatDate(item.publishedAt);
   return `${item.cityName} — ${item.title}${date ? ` (${date})` : ""}`;
 }
 
 function said(item: AlertMailItem): string {
+  if (item.agenda) return "On the agenda";
   const who = item.speaker ? `${item.speaker}` : "Said";
   return item.startSeconds == null ? "In the title" : `${who}, at ${formatDuration(item.startSeconds, "m:ss")}`;
+}
+
+/** Where the item's link leads. */
+function linkLabel(item: AlertMailItem): string {
+  return item.agenda ? "See the agenda" : "Watch from this moment";
 }
 
 export function alertEmail(mail: AlertMail): Email {
   const subject = subjectOf(mail);
   const text = [
-    `New meetings matched your ${PRODUCT_NAME} alerts.`,
+    mail.searches.some((search) => search.items.some((item) => item.agenda))
+      ? `New meetings and upcoming agendas matched your ${PRODUCT_NAME} alerts.`
+      : `New meetings matched your ${PRODUCT_NAME} alerts.`,
     ...mail.searches.map((search) =>
       [
         `Alert: “${search.query}”`,
@@ -64,7 +86,7 @@ export function alertEmail(mail: AlertMail): Email {
             `* ${itemHeading(item)}`,
             `  “${item.passage}”`,
             `  — ${said(item)}`,
-            `  Watch: ${item.url}`,
+            `  ${item.agenda ? "Agenda" : "Watch"}: ${item.url}`,
             ...alertDecisionsText(item.decisions, "  "),
           ].join("\n"),
         ),
@@ -98,7 +120,7 @@ export function alertEmail(mail: AlertMail): Email {
               `<div style="margin:0 0 16px;padding:12px;border:1px solid #e2e8f0;border-radius:8px">` +
               `<p style="margin:0 0 8px;font-weight:600">${escapeHtml(itemHeading(item))}</p>` +
               `<blockquote style="margin:0 0 8px;padding-left:12px;border-left:3px solid #0d9488">“${escapeHtml(item.passage)}”</blockquote>` +
-              `<p style="margin:0;color:#475569;font-size:14px">— ${escapeHtml(said(item))} · ${link(item.url, "Watch from this moment")}</p>` +
+              `<p style="margin:0;color:#475569;font-size:14px">— ${escapeHtml(said(item))} · ${link(item.url, linkLabel(item))}</p>` +
               decisionsHtml(item) +
               `</div>`,
           )

@@ -5,10 +5,12 @@ import { formatDate } from "~/lib/format/date";
 import { formatDuration } from "~/lib/format/duration";
 import { meetingHref } from "~/lib/meetings/links";
 import type { FeedMatch } from "./alerts.server";
+import { agendaHeadline, agendaHref, agendaWhen } from "./agenda";
 import { alertDecisions, alertDecisionsText } from "./decisions";
 
 /** An entry's content: its summary, then what the meeting decided with links to the moments; null without decisions. */
 function decisionsContent(match: FeedMatch, summary: string, appUrl: string): string | null {
+  if (!match.meetingId) return null;
   const decisions = alertDecisions(match.decisions, { appUrl, meetingId: match.meetingId, cityKey: match.cityKey });
   if (decisions.length === 0) return null;
   return [summary, ...alertDecisionsText(decisions)].join("\n");
@@ -30,6 +32,20 @@ export function alertFeedXml(feed: {
     author: PRODUCT_NAME,
     updated: feed.updatedAt,
     entries: feed.matches.map((m) => {
+      if (!m.meetingId) {
+        // An upcoming agenda's alert (docs/decisions/0080), linked to the agenda.
+        const event = m.event ?? { eventId: 0, bodyName: null, day: null, time: null, timeZone: "UTC" };
+        const when = agendaWhen(event);
+        return {
+          id: `urn:uuid:${m.id}`,
+          title: `${m.cityName}: ${agendaHeadline(event)}${when ? ` (${when})` : ""}`,
+          link: feed.appUrl + agendaHref(m.cityKey, event.eventId),
+          updated: m.matchedAt,
+          published: null,
+          summary: `“${m.passage}” — On the agenda`,
+          content: null,
+        };
+      }
       const date = formatDate(m.publishedAt);
       const who =
         m.startSeconds == null

@@ -13,7 +13,15 @@
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
-import { alertMatches, cities, cityVideos, savedSearches, users } from "~/lib/db/schema";
+import {
+  alertMatches,
+  cities,
+  cityVideos,
+  legislativeSources,
+  legistarEvents,
+  savedSearches,
+  users,
+} from "~/lib/db/schema";
 import { sendEmail } from "~/lib/email/email.server";
 import { settings } from "~/lib/env/settings.server";
 import { getBoss, transactionExecutor } from "~/lib/jobs/boss.server";
@@ -21,8 +29,9 @@ import { AlertMailJobData, AlertMatchJobData, type JobOutput } from "~/lib/jobs/
 import { QUEUES } from "~/lib/jobs/queue-names";
 import { listDecisions } from "~/lib/meetings/decisions.server";
 import { meetingHref } from "~/lib/meetings/links";
+import { agendaHeadline, agendaHref, agendaWhen } from "./agenda";
 import { alertDecisions } from "./decisions";
-import { type AlertMailSearch, alertEmail } from "./email";
+import { type AlertMailItem, type AlertMailSearch, alertEmail } from "./email";
 import { matchStatement, type NewMatch } from "./matching.server";
 import { queryRows } from "~/lib/db/rows.server";
 
@@ -62,7 +71,8 @@ type PendingRow = {
   query: string;
   unsubscribeToken: string;
   email: string;
-  meetingId: string;
+  /** Null for an upcoming agenda's alert: then the event's fields are set. */
+  meetingId: string | null;
   title: string | null;
   cityKey: string;
   cityName: string;
@@ -70,7 +80,54 @@ type PendingRow = {
   passage: string;
   speaker: string | null;
   startSeconds: number | null;
+  eventId: number | null;
+  bodyName: string | null;
+  eventDay: string | null;
+  eventTime: string | null;
+  timeZone: string | null;
 };
+
+function meetingItem(
+  row: PendingRow,
+  meetingId: string,
+  appUrl: string,
+  decisions: Awaited<ReturnType<typeof listDecisions>>,
+): AlertMailItem {
+  return {
+    meetingId,
+    cityName: row.cityName,
+    title: row.title ?? "Meeting",
+    publishedAt: row.publishedAt,
+    passage: row.passage,
+    speaker: row.speaker,
+    startSeconds: row.startSeconds,
+    url: appUrl + meetingHref(meetingId, { cityKey: row.cityKey, seconds: row.startSeconds }),
+    decisions: alertDecisions(decisions.get(meetingId) ?? [], { appUrl, meetingId, cityKey: row.cityKey }),
+  };
+}
+
+/** An upcoming agenda's alert: "On the agenda of Thursday's Budget Committee", linked to the agenda. */
+function agendaItem(row: PendingRow, appUrl: string): AlertMailItem {
+  const event = {
+    eventId: row.eventId ?? 0,
+    bodyName: row.bodyName,
+    day: row.eventDay,
+    time: row.eventTime,
+    timeZone: row.timeZone ?? "UTC",
+  };
+  return {
+    meetingId: `event:${row.cityKey}:${event.eventId}`,
+    cityName: row.cityName,
+    title: agendaHeadline(event),
+    publishedAt: null,
+    passage: row.passage,
+    speaker: null,
+    startSeconds: null,
+    url: appUrl + agendaHref(row.cityKey, event.eventId),
+    decisions: [],
+    agenda: { when: agendaWhen(event) },
+  };
+}
 
 /** Sends one alert e-mail: the job's matches that are still unsent, of the member's searches that are still on. */
 export async function handleAlertMailJob(job: JobInput): Promise<JobOutput> {
@@ -91,12 +148,23 @@ export async function handleAlertMailJob(job: JobInput): Promise<JobOutput> {
       passage: alertMatches.passage,
       speaker: alertMatches.speaker,
       startSeconds: alertMatches.startSeconds,
+      eventId: legistarEvents.legistarId,
+      bodyName: legistarEvents.bodyName,
+      eventDay: legistarEvents.date,
+      eventTime: legistarEvents.time,
+      timeZone: legislativeSources.timeZone,
     })
     .from(alertMatches)
     .innerJoin(savedSearches, eq(savedSearches.id, alertMatches.savedSearchId))
     .innerJoin(users, eq(users.id, savedSearches.userId))
-    .innerJoin(cityVideos, eq(cityVideos.id, alertMatches.cityVideoId))
-    .innerJoin(cities, eq(cities.id, cityVideos.cityId))
+    // A meeting's alert, or an upcoming agenda's (its event and the city's time zone).
+    .leftJoin(cityVideos, eq(cityVideos.id, alertMatches.cityVideoId))
+    .leftJoin(
+      legistarEvents,
+      and(eq(legistarEvents.cityId, alertMatches.cityId), eq(legistarEvents.legistarId, alertMatches.eventLegistarId)),
+    )
+    .leftJoin(legislativeSources, eq(legislativeSources.cityId, legistarEvents.cityId))
+    .innerJoin(cities, eq(cities.id, sql`coalesce(${cityVideos.cityId}, ${legistarEvents.cityId})`))
     .where(
       and(
         inArray(alertMatches.id, data.matchIds),
@@ -109,7 +177,7 @@ export async function handleAlertMailJob(job: JobInput): Promise<JobOutput> {
     .orderBy(savedSearches.createdAt, savedSearches.id, sql`${cityVideos.publishedAt} desc nulls last`);
   if (rows.length === 0) return { outcome: "skipped", reason: "Nothing left to send" };
   const appUrl = settings().APP_URL;
-  const decisions = await listDecisions(rows.map((row) => row.meetingId));
+  const decisions = await listDecisions(rows.flatMap((row) => (row.meetingId ? [row.meetingId] : [])));
   const searches = new Map<string, AlertMailSearch & { token: string }>();
   for (const row of rows) {
     let search = searches.get(row.searchId);
@@ -122,21 +190,7 @@ export async function handleAlertMailJob(job: JobInput): Promise<JobOutput> {
       };
       searches.set(row.searchId, search);
     }
-    search.items.push({
-      meetingId: row.meetingId,
-      cityName: row.cityName,
-      title: row.title ?? "Meeting",
-      publishedAt: row.publishedAt,
-      passage: row.passage,
-      speaker: row.speaker,
-      startSeconds: row.startSeconds,
-      url: appUrl + meetingHref(row.meetingId, { cityKey: row.cityKey, seconds: row.startSeconds }),
-      decisions: alertDecisions(decisions.get(row.meetingId) ?? [], {
-        appUrl,
-        meetingId: row.meetingId,
-        cityKey: row.cityKey,
-      }),
-    });
+    search.items.push(row.meetingId ? meetingItem(row, row.meetingId, appUrl, decisions) : agendaItem(row, appUrl));
   }
   const list = [...searches.values()];
   await sendEmail(

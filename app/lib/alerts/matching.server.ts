@@ -19,6 +19,9 @@ import { queryRows } from "~/lib/db/rows.server";
 
 export type NewMatch = { id: string; userId: string; frequency: string };
 
+/** A saved search's query as the search pages parse it (`ss` is the saved_searches row); agenda matching uses it too. */
+export const SAVED_SEARCH_QUERY = sql`websearch_to_tsquery('english', ss.query)`;
+
 /** The statement, also run by the benchmark. */
 export function matchStatement(cityVideoId: string) {
   return sql`
@@ -37,7 +40,7 @@ export function matchStatement(cityVideoId: string) {
       join saved_searches ss on ss.active
         and (cardinality(ss.city_ids) = 0 or m.city_id = any(ss.city_ids))
         and (ss.body is null or ss.body = any(m.bodies))
-      cross join lateral (select websearch_to_tsquery('english', ss.query) as query) q
+      cross join lateral (select ${SAVED_SEARCH_QUERY} as query) q
       cross join lateral (select querytree(q.query) as tree) t
       where t.tree <> ''
         and (m.search_vector @@ q.query

@@ -618,6 +618,11 @@ export const savedSearches = pgTable(
  * meeting (no alert twice for the same meeting, even when it is analyzed
  * again), with the passage that matched. `emailedAt` is set when the mail
  * that lists it was accepted by the mail server.
+ *
+ * Or an upcoming event's agenda that matched (docs/decisions/0080): then
+ * `cityId` and `eventLegistarId` name the event and `cityVideoId` is null;
+ * at most one row per search and event, however often its agenda changes.
+ * The meeting's transcript, once analyzed, is a row of its own.
  */
 export const alertMatches = pgTable(
   "alert_matches",
@@ -626,9 +631,9 @@ export const alertMatches = pgTable(
     savedSearchId: uuid("saved_search_id")
       .notNull()
       .references(() => savedSearches.id, { onDelete: "cascade" }),
-    cityVideoId: uuid("city_video_id")
-      .notNull()
-      .references(() => cityVideos.id, { onDelete: "cascade" }),
+    cityVideoId: uuid("city_video_id").references(() => cityVideos.id, { onDelete: "cascade" }),
+    cityId: uuid("city_id").references(() => cities.id, { onDelete: "cascade" }),
+    eventLegistarId: integer("event_legistar_id"),
     startSeconds: real("start_seconds"),
     speaker: text("speaker"),
     passage: text("passage").notNull(),
@@ -637,6 +642,16 @@ export const alertMatches = pgTable(
   },
   (t) => [
     uniqueIndex("alert_matches_search_video_key").on(t.savedSearchId, t.cityVideoId),
+    uniqueIndex("alert_matches_search_event_key").on(t.savedSearchId, t.cityId, t.eventLegistarId),
+    foreignKey({
+      name: "alert_matches_event_fk",
+      columns: [t.cityId, t.eventLegistarId],
+      foreignColumns: [legistarEvents.cityId, legistarEvents.legistarId],
+    }).onDelete("cascade"),
+    check(
+      "alert_matches_meeting_or_event",
+      sql`(${t.cityVideoId} is not null and ${t.eventLegistarId} is null and ${t.cityId} is null) or (${t.cityVideoId} is null and ${t.eventLegistarId} is not null and ${t.cityId} is not null)`,
+    ),
     index("alert_matches_pending_idx")
       .on(t.savedSearchId)
       .where(sql`${t.emailedAt} is null`),
@@ -1186,7 +1201,8 @@ export const legistarMatterAttachments = pgTable(
  * source's title, on the event's local date), "only-meeting" (the city's
  * one event and one video that date), "title" (the closest title among
  * several that date) or "admin" (set by hand, never changed by matching).
- * Goes with the event and with the video.
+ * An "admin" row without a video says an admin unlinked the event: it stays
+ * without one (docs/decisions/0080). Goes with the event and with the video.
  */
 export const legistarEventVideos = pgTable(
   "legistar_event_videos",
@@ -1195,9 +1211,7 @@ export const legistarEventVideos = pgTable(
       .notNull()
       .references(() => cities.id, { onDelete: "cascade" }),
     eventLegistarId: integer("event_legistar_id").notNull(),
-    cityVideoId: uuid("city_video_id")
-      .notNull()
-      .references(() => cityVideos.id, { onDelete: "cascade" }),
+    cityVideoId: uuid("city_video_id").references(() => cityVideos.id, { onDelete: "cascade" }),
     method: text("method").notNull(),
     matchedAt: timestamp("matched_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1210,6 +1224,7 @@ export const legistarEventVideos = pgTable(
     }).onDelete("cascade"),
     uniqueIndex("legistar_event_videos_video_key").on(t.cityVideoId),
     check("legistar_event_videos_method_check", sql`${t.method} in ('body-date', 'only-meeting', 'title', 'admin')`),
+    check("legistar_event_videos_video_check", sql`${t.cityVideoId} is not null or ${t.method} = 'admin'`),
   ],
 );
 

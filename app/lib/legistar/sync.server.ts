@@ -19,7 +19,8 @@
  * - A failure stops the run where it is: what was stored stays, the message
  *   is recorded on the source, and the next run reads the same window again.
  * - Either way the city's events are then matched to its videos
- *   (matching.server.ts).
+ *   (matching.server.ts), and members' saved searches to the upcoming
+ *   agendas (alerts/agenda-matching.server.ts, docs/decisions/0080).
  */
 import type { Fetched, LegistarClientRef } from "./client.server";
 import { LegistarError, legistarList, legistarOne, odataDatetime } from "./client.server";
@@ -73,6 +74,7 @@ import { voteValue, type VotePatterns } from "./vote-values";
 import { DEMO_NOT_SYNCED, isDemoClient } from "./demo-record";
 import { matchCityEvents } from "./matching.server";
 import { queueNewMatterActions } from "~/lib/alerts/matter-follows.server";
+import { matchCityAgendas } from "~/lib/alerts/agenda-matching.server";
 
 export const LOOK_BACK_HOURS = 72;
 
@@ -546,12 +548,14 @@ export async function syncLegislativeRecord(
           : `The sync stopped: ${error instanceof Error ? error.message : String(error)}`;
     await markSyncFailed(cityId, message, new Date());
     await matchCityEvents(cityId);
+    await matchCityAgendas(cityId, now);
     return { written: run.written, error: message };
   }
   if (changed()) await refreshSummaries(run);
   if (changed()) await markCityContentChanged(cityId);
   await markSyncSucceeded(cityId, now);
   await matchCityEvents(cityId);
+  await matchCityAgendas(cityId, now);
   return { written: run.written, error: null };
 }
 
