@@ -8,7 +8,10 @@ import { runNextJob } from "~/lib/jobs/worker.server";
 import { fileStorage } from "~/lib/storage/storage.server";
 import { queueTranscription } from "~/lib/transcription/job.server";
 import { checkpointKey, transcribeRecording, TranscriptionError } from "~/lib/transcription/transcribe.server";
-import { dbTag, getTestDb, truncateAllTables } from "../setup";
+import { storeTranscript } from "~/lib/transcripts/store.server";
+import type { MeetingView } from "~/lib/meetings/view";
+import { loader as meetingLoader } from "~/routes/meeting/meeting";
+import { callLoader, dbTag, getTestDb, truncateAllTables } from "../setup";
 import { createMeeting } from "../support/factories";
 import { startFakeTranscriptionServer, type FakeTranscriptionServer } from "../support/fake-transcription-server";
 import { makeSpokenMeeting, missingAudioTools, type SpokenMeeting } from "../support/spoken-meeting";
@@ -67,6 +70,11 @@ async function segmentsOf(cityVideoId: string) {
     .orderBy(asc(transcriptSegments.position));
 }
 
+async function meetingPage(meetingId: string): Promise<MeetingView> {
+  const result = await callLoader(meetingLoader, `/meeting/${meetingId}`, { params: { meetingId } });
+  return (result.data as { meeting: MeetingView }).meeting;
+}
+
 async function newMeeting() {
   return (await createMeeting({ transcript: null })).id;
 }
@@ -122,6 +130,13 @@ describe.skipIf(missing)(`speech-to-text of a recording ${dbTag}`, () => {
     expect(stored.every((segment) => segment.speaker === null)).toBe(true);
     const [video] = await getTestDb().select().from(cityVideos).where(eq(cityVideos.id, id));
     expect(video!.transcript).toContain("[00:00:33] All those in favor, say aye.");
+    // Which engine and model made it, on the transcript and on the meeting page; a pasted transcript is no one's.
+    expect(video).toMatchObject({ transcriptEngine: "127.0.0.1", transcriptModel: "whisper-test" });
+    expect((await meetingPage(id)).transcriptNotice).toBe(
+      "Transcribed automatically by 127.0.0.1 (whisper-test); names and numbers may be misheard.",
+    );
+    await storeTranscript(id, "[00:00:01] CLERK: Typed by the clerk.");
+    expect((await meetingPage(id)).transcriptNotice).toBeNull();
     expect(result).toMatchObject({ resumed: 0, segmentCount: meeting.lines.length, dropped: 0 });
     // Done: no checkpoint is left behind.
     expect(await fileStorage().exists(checkpointKey(id))).toBe(false);

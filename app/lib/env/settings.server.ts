@@ -365,6 +365,23 @@ export const SHAPE = {
   TRANSCRIPTION_RETRIES: number(2, { min: 0 }).meta({
     description: "retries of one chunk after a server error, a timeout or an unreadable answer (each chunk alone)",
   }),
+  TRANSCRIPTION_ENGINE: z.string().trim().min(1).optional().meta({
+    default: "the server's host name",
+    description:
+      'the engine\'s name as the meeting page says it ("Transcribed automatically by speaches (Systran/faster-whisper-large-v3); names and numbers may be misheard"), e.g. `speaches`, `whisper.cpp`, `OpenAI`',
+  }),
+  // Recordings given by URL or uploaded (docs/decisions/0083-recordings-for-transcription.md)
+  MEDIA_MAX_BYTES: number(4 * 1024 ** 3, { min: 1 }).meta({
+    description: "largest recording fetched from a media URL or uploaded, in bytes (4 GiB by default)",
+  }),
+  MEDIA_FETCH_TIMEOUT_MS: number(3_600_000, { min: 1 }).meta({
+    description:
+      "time limit of fetching one recording from a media URL (every part of an HLS playlist), in milliseconds",
+  }),
+  MEDIA_ALLOW_PRIVATE_ADDRESSES: flag(false).meta({
+    description:
+      "`true` lets media URLs reach private, loopback and link-local addresses (a recording on the city's own network); off, every address a name resolves to is checked, on every redirect",
+  }),
 
   // For the tests, not documented for operators (`internal`): faster
   // retries and maintenance, and a migrated database to start the embedded

@@ -240,7 +240,12 @@ export async function transcribeRecording(
     }
     const segments = anonymousSpeakers(checkpoint);
     if (segments.length === 0) throw new TranscriptionError("No speech was heard in the recording.", false);
-    if (!(await saveTranscript(cityVideoId, formatTranscriptText(segments), segments)))
+    if (
+      !(await saveTranscript(cityVideoId, formatTranscriptText(segments), segments, {
+        engine: config.engine,
+        model: config.model,
+      }))
+    )
       throw new TranscriptionError("Meeting not found.", false);
     await fileStorage().delete(checkpointKey(cityVideoId));
     const dropped = Object.values(checkpoint.done).reduce((sum, chunk) => sum + chunk.dropped, 0);
