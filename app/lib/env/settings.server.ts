@@ -14,6 +14,7 @@
  * parsed again only when one of them changed in `process.env`, which the
  * tests do between cases (a running server never changes its environment).
  */
+import { isIP } from "node:net";
 import { z } from "zod";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { parseTrustProxy } from "~/lib/http/trust-proxy";
@@ -378,10 +379,28 @@ export const SHAPE = {
     description:
       "time limit of fetching one recording from a media URL (every part of an HLS playlist), in milliseconds",
   }),
-  MEDIA_ALLOW_PRIVATE_ADDRESSES: flag(false).meta({
-    description:
-      "`true` lets media URLs reach private, loopback and link-local addresses (a recording on the city's own network); off, every address a name resolves to is checked, on every redirect",
-  }),
+  MEDIA_ALLOWED_PRIVATE_NETWORKS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const networks = (value ?? "")
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean);
+      for (const network of networks) {
+        const [address, prefix] = network.split("/");
+        const family = isIP(address ?? "");
+        const bits = prefix === undefined ? (family === 4 ? 32 : 128) : Number(prefix);
+        if (family === 0 || !Number.isInteger(bits) || bits < 0 || bits > (family === 4 ? 32 : 128))
+          context.addIssue({ code: "custom", message: `${network} is not an address or network (10.0.0.0/8, ::1)` });
+      }
+      return networks;
+    })
+    .meta({
+      default: "none",
+      description:
+        "private, loopback or link-local addresses or networks that media URLs may reach, comma-separated (e.g. `10.20.0.0/16` for a recording on the city's own network); every other such address is refused, for every address a name resolves to and on every redirect",
+    }),
 
   // For the tests, not documented for operators (`internal`): faster
   // retries and maintenance, and a migrated database to start the embedded

@@ -13,12 +13,18 @@ import { TranscriptionJobData, type JobOutput } from "~/lib/jobs/queues";
 import { QUEUES } from "~/lib/jobs/queue-names";
 import { AudioError, FfmpegMissingError } from "./audio.server";
 import { isTranscriptionError } from "./client.server";
+import { access } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { checkedAddress, fetchMedia, MediaRefusedError, parseMediaUrl, recordingPathOf } from "./media.server";
 import { transcribeRecording } from "./transcribe.server";
 
 export async function handleTranscriptionJob(job: { data: unknown }, signal?: AbortSignal): Promise<JobOutput> {
   const data = TranscriptionJobData.parse(job.data);
   try {
-    const result = await transcribeRecording(data.cityVideoId, data.recordingPath, { signal });
+    const recordingPath = data.mediaUrl
+      ? await fetchedRecording(data.cityVideoId, data.mediaUrl, signal)
+      : data.recordingPath!;
+    const result = await transcribeRecording(data.cityVideoId, recordingPath, { signal });
     await ensureAnalysisQueued(data.cityVideoId);
     return {
       outcome: "transcribed",
@@ -32,11 +38,44 @@ export async function handleTranscriptionJob(job: { data: unknown }, signal?: Ab
     if (
       (isTranscriptionError(error) && !error.retryable) ||
       error instanceof FfmpegMissingError ||
+      error instanceof MediaRefusedError ||
       error instanceof AudioError
     )
       return { outcome: "failed", error: error.message };
     throw error;
   }
+}
+
+/**
+ * The recording of a media URL on this server's disk: fetched once per URL
+ * (a retry of the transcription does not fetch it again).
+ */
+async function fetchedRecording(cityVideoId: string, mediaUrl: string, signal?: AbortSignal): Promise<string> {
+  const hash = createHash("sha256").update(mediaUrl).digest("hex").slice(0, 16);
+  const destination = `${recordingPathOf(cityVideoId)}-${hash}`;
+  const fetched = await access(destination).then(
+    () => true,
+    () => false,
+  );
+  if (!fetched) await fetchMedia(mediaUrl, destination, { signal });
+  return destination;
+}
+
+/**
+ * Queues the meeting's transcription from a media URL, once its scheme and
+ * every address its host resolves to pass (MediaRefusedError otherwise: the
+ * admin hears at once; the job checks again, on every redirect too); null
+ * when one is already waiting.
+ */
+export async function queueMediaUrlTranscription(
+  cityVideoId: string,
+  mediaUrl: string,
+  requestedBy: string | null = null,
+): Promise<string | null> {
+  const url = parseMediaUrl(mediaUrl);
+  await checkedAddress(url);
+  const data = TranscriptionJobData.parse({ cityVideoId, mediaUrl: url.href, requestedBy });
+  return (await getBoss()).send(QUEUES.transcription, data, { singletonKey: cityVideoId });
 }
 
 /** Queues the meeting's transcription from a recording on this server's disk; null when one is already waiting. */
