@@ -16,7 +16,8 @@ import { isTranscriptionError } from "./client.server";
 import { access } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import { checkedAddress, fetchMedia, MediaRefusedError, parseMediaUrl, recordingPathOf } from "./media.server";
-import { transcribeRecording } from "./transcribe.server";
+import { audioMinutes, cancelKey, transcribeRecording } from "./transcribe.server";
+import { fileStorage } from "~/lib/storage/storage.server";
 
 export async function handleTranscriptionJob(job: { data: unknown }, signal?: AbortSignal): Promise<JobOutput> {
   const data = TranscriptionJobData.parse(job.data);
@@ -32,7 +33,7 @@ export async function handleTranscriptionJob(job: { data: unknown }, signal?: Ab
       resumed: result.resumed,
       segmentCount: result.segmentCount,
       dropped: result.dropped,
-      audioMinutes: Math.round((result.audioSeconds / 60) * 10) / 10,
+      audioMinutes: audioMinutes(result.audioSeconds),
     };
   } catch (error) {
     if (
@@ -75,6 +76,7 @@ export async function queueMediaUrlTranscription(
   const url = parseMediaUrl(mediaUrl);
   await checkedAddress(url);
   const data = TranscriptionJobData.parse({ cityVideoId, mediaUrl: url.href, requestedBy });
+  await fileStorage().delete(cancelKey(cityVideoId));
   return (await getBoss()).send(QUEUES.transcription, data, { singletonKey: cityVideoId });
 }
 
