@@ -11,8 +11,15 @@ import { checkpointKey, transcribeRecording, TranscriptionError } from "~/lib/tr
 import { storeTranscript } from "~/lib/transcripts/store.server";
 import type { MeetingView } from "~/lib/meetings/view";
 import { loader as meetingLoader } from "~/routes/meeting/meeting";
-import { callLoader, dbTag, getTestDb, truncateAllTables } from "../setup";
-import { createMeeting } from "../support/factories";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { cancelKey } from "~/lib/transcription/transcribe.server";
+import type { TranscriptionPanel } from "~/lib/transcription/control.server";
+import { action as recordingAction, loader as recordingLoader } from "~/routes/admin/meeting-recording";
+import { callAction, callLoader, dbTag, getTestDb, TEST_ORIGIN, truncateAllTables } from "../setup";
+import { createMeeting, createSignedInUser } from "../support/factories";
 import { startFakeTranscriptionServer, type FakeTranscriptionServer } from "../support/fake-transcription-server";
 import { makeSpokenMeeting, missingAudioTools, type SpokenMeeting } from "../support/spoken-meeting";
 
@@ -31,6 +38,9 @@ if (missing) console.warn(`transcription-recording: skipped: ${missing}`);
 
 let meeting: SpokenMeeting;
 let server: FakeTranscriptionServer;
+/** Serves the recording at /meeting.mp4, as a city's site would. */
+let mediaServer: Server;
+let mediaBase: string;
 
 beforeAll(async () => {
   if (missing) return;
@@ -43,8 +53,17 @@ beforeAll(async () => {
   process.env.TRANSCRIPTION_CHUNK_MAX_SECONDS = "30";
   process.env.TRANSCRIPTION_RETRY_DELAY_MS = "0";
   process.env.JOBS_RETRY_DELAY_SECONDS = "0"; // before the job queue starts: a failed job's retry runs at once
+  const size = (await stat(meeting.video)).size;
+  mediaServer = createServer((request, response) => {
+    if (request.url !== "/meeting.mp4") return void response.writeHead(404).end();
+    response.writeHead(200, { "content-type": "video/mp4", "content-length": size });
+    createReadStream(meeting.video).pipe(response);
+  });
+  await new Promise<void>((resolve) => mediaServer.listen(0, "127.0.0.1", resolve));
+  mediaBase = `http://127.0.0.1:${(mediaServer.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
+  await new Promise((resolve) => mediaServer?.close(resolve));
   await stopBoss();
   await server?.close();
 });
@@ -321,5 +340,69 @@ describe.skipIf(missing)(`speech-to-text of a recording ${dbTag}`, () => {
       error: expect.stringMatching(/^Transcribing chunk 1 of \d+ failed: the server's answer was refused: /),
     });
     expect(await runNextJob(QUEUES.transcription)).toBeNull();
+  });
+
+  it("from a media URL on the meeting's recording page: refused at a private address, fetched, its progress and cost shown, cancelled, retried", async () => {
+    const admin = await createSignedInUser({ role: "admin", origin: TEST_ORIGIN });
+    const id = await newMeeting();
+    const page = `/admin/content-management/meetings/${id}/recording`;
+    const headers = { Cookie: admin.cookie };
+    const post = (fields: Record<string, string>) =>
+      callAction(recordingAction, page, fields, { params: { meetingId: id }, headers });
+    const panel = async () =>
+      (
+        (await callLoader(recordingLoader, page, { params: { meetingId: id }, headers })).data as {
+          panel: TranscriptionPanel;
+        }
+      ).panel;
+    const mediaUrl = `${mediaBase}/meeting.mp4`;
+
+    delete process.env.MEDIA_ALLOWED_PRIVATE_NETWORKS;
+    const refused = await post({ intent: "url", mediaUrl });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.data)).toContain(
+      "The media URL points at a private address (127.0.0.1 is 127.0.0.1)",
+    );
+    expect((await panel()).job).toBeNull();
+
+    process.env.MEDIA_ALLOWED_PRIVATE_NETWORKS = "127.0.0.1";
+    try {
+      expect((await post({ intent: "url", mediaUrl })).status).toBe(302);
+      server.script({ kind: "speech" }, { kind: "speech" }, { kind: "status", status: 500 });
+      expect((await runNextJob(QUEUES.transcription))?.error).toBeInstanceOf(TranscriptionError);
+      const halfway = await panel();
+      expect(halfway).toMatchObject({
+        source: { kind: "url", url: mediaUrl },
+        progress: { done: 2, total: expect.any(Number), audioMinutes: Math.round(meeting.duration / 6) / 10 },
+        canCancel: true,
+      });
+      const total = halfway.progress!.total;
+
+      // Cancel: the waiting retry is cancelled; Retry queues it again.
+      expect((await post({ intent: "cancel" })).status).toBe(302);
+      expect(await panel()).toMatchObject({ job: { state: "cancelled" }, canCancel: false, canRetry: true });
+      expect((await post({ intent: "retry" })).status).toBe(302);
+      // A running transcription asked to stop stops before its next chunk.
+      await fileStorage().put(cancelKey(id), new TextEncoder().encode("cancel"), "text/plain");
+      expect((await runNextJob(QUEUES.transcription))?.output).toEqual({
+        outcome: "failed",
+        error: `Cancelled by an admin after 2 of ${total} chunks (Retry resumes at chunk 3).`,
+      });
+      expect((await post({ intent: "retry" })).status).toBe(302);
+      expect((await runNextJob(QUEUES.transcription))?.output).toMatchObject({ outcome: "transcribed", resumed: 2 });
+      expect(await panel()).toMatchObject({
+        job: {
+          state: "completed",
+          outcome: expect.stringMatching(/^transcribed: [\d.]+ audio minutes in \d+ chunks \(2 resumed\)/),
+        },
+        progress: null,
+        canRetry: true,
+      });
+      expectTheMeeting(await segmentsOf(id));
+      // Fetched once: the retries used the recording on disk.
+      expect(server.requests.length).toBe(total + 1);
+    } finally {
+      delete process.env.MEDIA_ALLOWED_PRIVATE_NETWORKS;
+    }
   });
 });
