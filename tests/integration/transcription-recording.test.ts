@@ -6,7 +6,8 @@ import { QUEUES } from "~/lib/jobs/queue-names";
 import { listRecentJobs } from "~/lib/jobs/status.server";
 import { runNextJob } from "~/lib/jobs/worker.server";
 import { fileStorage } from "~/lib/storage/storage.server";
-import { queueTranscription } from "~/lib/transcription/job.server";
+import { queueTranscription, transcribeWithoutCaptions } from "~/lib/transcription/job.server";
+import { handleTranscriptJob } from "~/lib/jobs/handlers.server";
 import { checkpointKey, transcribeRecording, TranscriptionError } from "~/lib/transcription/transcribe.server";
 import { storeTranscript } from "~/lib/transcripts/store.server";
 import type { MeetingView } from "~/lib/meetings/view";
@@ -342,7 +343,7 @@ describe.skipIf(missing)(`speech-to-text of a recording ${dbTag}`, () => {
     expect(await runNextJob(QUEUES.transcription)).toBeNull();
   });
 
-  it("from a media URL on the meeting's recording page: refused at a private address, fetched, its progress and cost shown, cancelled, retried", async () => {
+  it("from a media URL on the meeting's recording page: refused at a private address, fetched, its progress and cost shown, canceled, retried", async () => {
     const admin = await createSignedInUser({ role: "admin", origin: TEST_ORIGIN });
     const id = await newMeeting();
     const page = `/admin/content-management/meetings/${id}/recording`;
@@ -378,15 +379,15 @@ describe.skipIf(missing)(`speech-to-text of a recording ${dbTag}`, () => {
       });
       const total = halfway.progress!.total;
 
-      // Cancel: the waiting retry is cancelled; Retry queues it again.
+      // Cancel: the waiting retry is canceled; Retry queues it again.
       expect((await post({ intent: "cancel" })).status).toBe(302);
-      expect(await panel()).toMatchObject({ job: { state: "cancelled" }, canCancel: false, canRetry: true });
+      expect(await panel()).toMatchObject({ job: { state: "cancelled" }, canCancel: false, canRetry: true }); // spelling-ok: pg-boss names the state
       expect((await post({ intent: "retry" })).status).toBe(302);
       // A running transcription asked to stop stops before its next chunk.
       await fileStorage().put(cancelKey(id), new TextEncoder().encode("cancel"), "text/plain");
       expect((await runNextJob(QUEUES.transcription))?.output).toEqual({
         outcome: "failed",
-        error: `Cancelled by an admin after 2 of ${total} chunks (Retry resumes at chunk 3).`,
+        error: `Canceled by an admin after 2 of ${total} chunks (Retry resumes at chunk 3).`,
       });
       expect((await post({ intent: "retry" })).status).toBe(302);
       expect((await runNextJob(QUEUES.transcription))?.output).toMatchObject({ outcome: "transcribed", resumed: 2 });
@@ -401,6 +402,29 @@ describe.skipIf(missing)(`speech-to-text of a recording ${dbTag}`, () => {
       expectTheMeeting(await segmentsOf(id));
       // Fetched once: the retries used the recording on disk.
       expect(server.requests.length).toBe(total + 1);
+    } finally {
+      delete process.env.MEDIA_ALLOWED_PRIVATE_NETWORKS;
+    }
+  });
+
+  it("a meeting without captions whose video is a direct media link is queued for speech-to-text", async () => {
+    process.env.MEDIA_ALLOWED_PRIVATE_NETWORKS = "127.0.0.1";
+    try {
+      const meetingId = (
+        await createMeeting({ transcript: null, videoId: "granicus-1", videoUrl: `${mediaBase}/meeting.mp4` })
+      ).id;
+      const output = await handleTranscriptJob({ id: "captions", data: { cityVideoId: meetingId, mode: "auto" } });
+      expect(output).toEqual({
+        outcome: "unavailable",
+        reason: "The video is not on YouTube. Its recording is queued for speech-to-text.",
+      });
+      const [job] = await listRecentJobs({ queue: QUEUES.transcription, cityVideoId: meetingId });
+      expect(job?.state).toBe("created");
+      // A YouTube video has no direct media link: nothing is queued.
+      const youtube = (
+        await createMeeting({ transcript: null, videoUrl: "https://www.youtube.com/watch?v=abcdefghijk" })
+      ).id;
+      expect(await transcribeWithoutCaptions(youtube)).toBe(false);
     } finally {
       delete process.env.MEDIA_ALLOWED_PRIVATE_NETWORKS;
     }

@@ -22,7 +22,7 @@ const STATE_LABELS: Record<JobSummary["state"], string> = {
   retry: "Waiting to retry",
   active: "Running",
   completed: "Finished",
-  cancelled: "Cancelled",
+  cancelled: "Canceled", // spelling-ok: pg-boss names the state
   failed: "Failed",
 };
 

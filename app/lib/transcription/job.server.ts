@@ -7,12 +7,15 @@
  * completes the job with `{ outcome: "failed" }`. A new transcript queues
  * its analysis, as fetched captions do.
  */
+import { eq } from "drizzle-orm";
+import { getDb } from "~/lib/db/client.server";
+import { cityVideos } from "~/lib/db/schema";
 import { getBoss } from "~/lib/jobs/boss.server";
 import { ensureAnalysisQueued } from "~/lib/jobs/enqueue.server";
 import { TranscriptionJobData, type JobOutput } from "~/lib/jobs/queues";
 import { QUEUES } from "~/lib/jobs/queue-names";
 import { AudioError, FfmpegMissingError } from "./audio.server";
-import { isTranscriptionError } from "./client.server";
+import { isTranscriptionError, readTranscriptionConfig } from "./client.server";
 import { access } from "node:fs/promises";
 import { createHash } from "node:crypto";
 import { checkedAddress, fetchMedia, MediaRefusedError, parseMediaUrl, recordingPathOf } from "./media.server";
@@ -88,4 +91,32 @@ export async function queueTranscription(
 ): Promise<string | null> {
   const data = TranscriptionJobData.parse({ cityVideoId, recordingPath, requestedBy });
   return (await getBoss()).send(QUEUES.transcription, data, { singletonKey: cityVideoId });
+}
+
+/** A link straight to a recording (not a page that plays one): what can be fetched and transcribed. */
+export function isDirectMediaUrl(url: string | null): url is string {
+  if (!url || !URL.canParse(url)) return false;
+  const parsed = new URL(url);
+  return /^https?:$/.test(parsed.protocol) && /\.(mp4|m4a|m4v|mp3|mov|wav|m3u8)$/i.test(parsed.pathname);
+}
+
+/**
+ * A meeting whose captions are unavailable is transcribed from its
+ * recording when transcription is on and its video URL is a direct media
+ * link (a city's own MP4, MP3 or HLS playlist). True when queued.
+ */
+export async function transcribeWithoutCaptions(cityVideoId: string): Promise<boolean> {
+  if (!readTranscriptionConfig()) return false;
+  const [video] = await getDb()
+    .select({ videoUrl: cityVideos.videoUrl })
+    .from(cityVideos)
+    .where(eq(cityVideos.id, cityVideoId))
+    .limit(1);
+  if (!isDirectMediaUrl(video?.videoUrl ?? null)) return false;
+  try {
+    return (await queueMediaUrlTranscription(cityVideoId, video!.videoUrl!)) !== null;
+  } catch (error) {
+    if (error instanceof MediaRefusedError) return false;
+    throw error;
+  }
 }

@@ -258,7 +258,7 @@ export async function transcribeRecording(
         await fileStorage().delete(cancelKey(cityVideoId));
         const done = Object.keys(checkpoint.done).length;
         throw new TranscriptionError(
-          `Cancelled by an admin after ${done} of ${total} chunks (Retry resumes at chunk ${done + 1}).`,
+          `Canceled by an admin after ${done} of ${total} chunks (Retry resumes at chunk ${done + 1}).`,
           false,
         );
       }

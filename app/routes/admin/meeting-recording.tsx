@@ -89,13 +89,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
   }
   if (posted.intent === "cancel") {
-    const cancelled = await cancelTranscription(meeting.id);
+    const canceled = await cancelTranscription(meeting.id);
     return redirectWithToast(
       here,
-      cancelled
+      canceled
         ? {
             type: "success",
-            title: "Transcription cancelled",
+            title: "Transcription canceled",
             description: "A running one stops before its next chunk.",
           }
         : { type: "info", title: "No transcription is waiting or running." },
