@@ -80,6 +80,14 @@ describe(`media URLs ${dbTag}`, () => {
     const file = path.join(directory, "meeting");
     expect(await fetchMedia(`${base}/moved`, file)).toEqual({ bytes: BODY.length, parts: 1 });
     expect((await readFile(file)).equals(BODY)).toBe(true);
+    // By name: the connection goes to the addresses checked (Node does not resolve the name again).
+    process.env.MEDIA_ALLOWED_PRIVATE_NETWORKS = "127.0.0.1,::1";
+    const byName = path.join(directory, "by-name");
+    expect(await fetchMedia(`http://localhost:${new URL(base).port}/meeting.mp3`, byName)).toEqual({
+      bytes: BODY.length,
+      parts: 1,
+    });
+    process.env.MEDIA_ALLOWED_PRIVATE_NETWORKS = "127.0.0.1";
 
     const joined = path.join(directory, "playlist");
     expect(await fetchMedia(`${base}/master.m3u8`, joined)).toEqual({ bytes: 13, parts: 2 });

@@ -18,7 +18,7 @@ import { AudioError, FfmpegMissingError } from "./audio.server";
 import { isTranscriptionError, readTranscriptionConfig } from "./client.server";
 import { access } from "node:fs/promises";
 import { createHash } from "node:crypto";
-import { checkedAddress, fetchMedia, MediaRefusedError, parseMediaUrl, recordingPathOf } from "./media.server";
+import { checkedAddresses, fetchMedia, MediaRefusedError, parseMediaUrl, recordingPathOf } from "./media.server";
 import { audioMinutes, cancelKey, transcribeRecording } from "./transcribe.server";
 import { fileStorage } from "~/lib/storage/storage.server";
 
@@ -77,7 +77,7 @@ export async function queueMediaUrlTranscription(
   requestedBy: string | null = null,
 ): Promise<string | null> {
   const url = parseMediaUrl(mediaUrl);
-  await checkedAddress(url);
+  await checkedAddresses(url);
   const data = TranscriptionJobData.parse({ cityVideoId, mediaUrl: url.href, requestedBy });
   await fileStorage().delete(cancelKey(cityVideoId));
   return (await getBoss()).send(QUEUES.transcription, data, { singletonKey: cityVideoId });

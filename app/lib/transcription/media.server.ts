@@ -86,7 +86,7 @@ function isAllowed(allowed: BlockList, address: string): boolean {
   return allowed.check(address, isIP(address) === 4 ? "ipv4" : "ipv6");
 }
 
-/** The URL, when it is one this server may fetch (its scheme; not where it points: see checkedAddress). */
+/** The URL, when it is one this server may fetch (its scheme; not where it points: see checkedAddresses). */
 export function parseMediaUrl(text: string): URL {
   const url = URL.canParse(text.trim()) ? new URL(text.trim()) : null;
   if (!url) throw new MediaRefusedError("That is not a URL.");
@@ -96,8 +96,8 @@ export function parseMediaUrl(text: string): URL {
   return url;
 }
 
-/** Resolves the URL's host and checks every address; the one to connect to. */
-export async function checkedAddress(url: URL): Promise<{ address: string; family: number }> {
+/** Resolves the URL's host and checks every address: the addresses to connect to. */
+export async function checkedAddresses(url: URL): Promise<{ address: string; family: number }[]> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: { address: string; family: number }[];
   try {
@@ -112,7 +112,7 @@ export async function checkedAddress(url: URL): Promise<{ address: string; famil
     throw new MediaRefusedError(
       `The media URL points at a private address (${host} is ${blocked.address}): only public addresses are fetched (MEDIA_ALLOWED_PRIVATE_NETWORKS).`,
     );
-  return addresses[0]!;
+  return addresses;
 }
 
 type Limits = { signal: AbortSignal; remaining: () => number; counted: (bytes: number) => void };
@@ -122,15 +122,15 @@ async function open(start: URL, limits: Limits): Promise<{ url: URL; response: I
   let url = start;
   for (let redirects = 0; ; redirects++) {
     parseMediaUrl(url.href);
-    const target = await checkedAddress(url);
+    const targets = await checkedAddresses(url);
     const response = await new Promise<IncomingMessage>((resolve, reject) => {
       const request = (url.protocol === "https:" ? https : http).get(url, {
         signal: limits.signal,
         headers: { "user-agent": "Gavel (meeting transcription)", accept: "*/*" },
         // Connect to the address checked above, never to a second answer.
         lookup: (_host, options, callback) => {
-          if ((options as { all?: boolean }).all) callback(null, [target] as never, target.family);
-          else callback(null, target.address, target.family);
+          if ((options as { all?: boolean }).all) callback(null, targets as never, targets[0]!.family);
+          else callback(null, targets[0]!.address, targets[0]!.family);
         },
       });
       request.once("response", resolve).once("error", reject);
