@@ -6,10 +6,21 @@ import { QUEUES } from "~/lib/jobs/queue-names";
 import { listRecentJobs } from "~/lib/jobs/status.server";
 import { runNextJob } from "~/lib/jobs/worker.server";
 import { fileStorage } from "~/lib/storage/storage.server";
-import { queueTranscription } from "~/lib/transcription/job.server";
+import { queueTranscription, transcribeWithoutCaptions } from "~/lib/transcription/job.server";
+import { handleTranscriptJob } from "~/lib/jobs/handlers.server";
 import { checkpointKey, transcribeRecording, TranscriptionError } from "~/lib/transcription/transcribe.server";
-import { dbTag, getTestDb, truncateAllTables } from "../setup";
-import { createMeeting } from "../support/factories";
+import { storeTranscript } from "~/lib/transcripts/store.server";
+import type { MeetingView } from "~/lib/meetings/view";
+import { loader as meetingLoader } from "~/routes/meeting/meeting";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { cancelKey } from "~/lib/transcription/transcribe.server";
+import type { TranscriptionPanel } from "~/lib/transcription/control.server";
+import { action as recordingAction, loader as recordingLoader } from "~/routes/admin/meeting-recording";
+import { callAction, callLoader, dbTag, getTestDb, TEST_ORIGIN, truncateAllTables } from "../setup";
+import { createMeeting, createSignedInUser } from "../support/factories";
 import { startFakeTranscriptionServer, type FakeTranscriptionServer } from "../support/fake-transcription-server";
 import { makeSpokenMeeting, missingAudioTools, type SpokenMeeting } from "../support/spoken-meeting";
 
@@ -28,6 +39,9 @@ if (missing) console.warn(`transcription-recording: skipped: ${missing}`);
 
 let meeting: SpokenMeeting;
 let server: FakeTranscriptionServer;
+/** Serves the recording at /meeting.mp4, as a city's site would. */
+let mediaServer: Server;
+let mediaBase: string;
 
 beforeAll(async () => {
   if (missing) return;
@@ -40,8 +54,17 @@ beforeAll(async () => {
   process.env.TRANSCRIPTION_CHUNK_MAX_SECONDS = "30";
   process.env.TRANSCRIPTION_RETRY_DELAY_MS = "0";
   process.env.JOBS_RETRY_DELAY_SECONDS = "0"; // before the job queue starts: a failed job's retry runs at once
+  const size = (await stat(meeting.video)).size;
+  mediaServer = createServer((request, response) => {
+    if (request.url !== "/meeting.mp4") return void response.writeHead(404).end();
+    response.writeHead(200, { "content-type": "video/mp4", "content-length": size });
+    createReadStream(meeting.video).pipe(response);
+  });
+  await new Promise<void>((resolve) => mediaServer.listen(0, "127.0.0.1", resolve));
+  mediaBase = `http://127.0.0.1:${(mediaServer.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
+  await new Promise((resolve) => mediaServer?.close(resolve));
   await stopBoss();
   await server?.close();
 });
@@ -65,6 +88,11 @@ async function segmentsOf(cityVideoId: string) {
     .from(transcriptSegments)
     .where(eq(transcriptSegments.cityVideoId, cityVideoId))
     .orderBy(asc(transcriptSegments.position));
+}
+
+async function meetingPage(meetingId: string): Promise<MeetingView> {
+  const result = await callLoader(meetingLoader, `/meeting/${meetingId}`, { params: { meetingId } });
+  return (result.data as { meeting: MeetingView }).meeting;
 }
 
 async function newMeeting() {
@@ -122,6 +150,13 @@ describe.skipIf(missing)(`speech-to-text of a recording ${dbTag}`, () => {
     expect(stored.every((segment) => segment.speaker === null)).toBe(true);
     const [video] = await getTestDb().select().from(cityVideos).where(eq(cityVideos.id, id));
     expect(video!.transcript).toContain("[00:00:33] All those in favor, say aye.");
+    // Which engine and model made it, on the transcript and on the meeting page; a pasted transcript is no one's.
+    expect(video).toMatchObject({ transcriptEngine: "127.0.0.1", transcriptModel: "whisper-test" });
+    expect((await meetingPage(id)).transcriptNotice).toBe(
+      "Transcribed automatically by 127.0.0.1 (whisper-test); names and numbers may be misheard.",
+    );
+    await storeTranscript(id, "[00:00:01] CLERK: Typed by the clerk.");
+    expect((await meetingPage(id)).transcriptNotice).toBeNull();
     expect(result).toMatchObject({ resumed: 0, segmentCount: meeting.lines.length, dropped: 0 });
     // Done: no checkpoint is left behind.
     expect(await fileStorage().exists(checkpointKey(id))).toBe(false);
@@ -306,5 +341,92 @@ describe.skipIf(missing)(`speech-to-text of a recording ${dbTag}`, () => {
       error: expect.stringMatching(/^Transcribing chunk 1 of \d+ failed: the server's answer was refused: /),
     });
     expect(await runNextJob(QUEUES.transcription)).toBeNull();
+  });
+
+  it("from a media URL on the meeting's recording page: refused at a private address, fetched, its progress and cost shown, canceled, retried", async () => {
+    const admin = await createSignedInUser({ role: "admin", origin: TEST_ORIGIN });
+    const id = await newMeeting();
+    const page = `/admin/content-management/meetings/${id}/recording`;
+    const headers = { Cookie: admin.cookie };
+    const post = (fields: Record<string, string>) =>
+      callAction(recordingAction, page, fields, { params: { meetingId: id }, headers });
+    const panel = async () =>
+      (
+        (await callLoader(recordingLoader, page, { params: { meetingId: id }, headers })).data as {
+          panel: TranscriptionPanel;
+        }
+      ).panel;
+    const mediaUrl = `${mediaBase}/meeting.mp4`;
+
+    delete process.env.MEDIA_ALLOWED_PRIVATE_NETWORKS;
+    const refused = await post({ intent: "url", mediaUrl });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.data)).toContain(
+      "The media URL points at a private address (127.0.0.1 is 127.0.0.1)",
+    );
+    expect((await panel()).job).toBeNull();
+
+    process.env.MEDIA_ALLOWED_PRIVATE_NETWORKS = "127.0.0.1";
+    try {
+      expect((await post({ intent: "url", mediaUrl })).status).toBe(302);
+      server.script({ kind: "speech" }, { kind: "speech" }, { kind: "status", status: 500 });
+      expect((await runNextJob(QUEUES.transcription))?.error).toBeInstanceOf(TranscriptionError);
+      const halfway = await panel();
+      expect(halfway).toMatchObject({
+        source: { kind: "url", url: mediaUrl },
+        progress: { done: 2, total: expect.any(Number), audioMinutes: Math.round(meeting.duration / 6) / 10 },
+        canCancel: true,
+      });
+      const total = halfway.progress!.total;
+
+      // Cancel: the waiting retry is canceled; Retry queues it again.
+      expect((await post({ intent: "cancel" })).status).toBe(302);
+      expect(await panel()).toMatchObject({ job: { state: "cancelled" }, canCancel: false, canRetry: true }); // spelling-ok: pg-boss names the state
+      expect((await post({ intent: "retry" })).status).toBe(302);
+      // A running transcription asked to stop stops before its next chunk.
+      await fileStorage().put(cancelKey(id), new TextEncoder().encode("cancel"), "text/plain");
+      expect((await runNextJob(QUEUES.transcription))?.output).toEqual({
+        outcome: "failed",
+        error: `Canceled by an admin after 2 of ${total} chunks (Retry resumes at chunk 3).`,
+      });
+      expect((await post({ intent: "retry" })).status).toBe(302);
+      expect((await runNextJob(QUEUES.transcription))?.output).toMatchObject({ outcome: "transcribed", resumed: 2 });
+      expect(await panel()).toMatchObject({
+        job: {
+          state: "completed",
+          outcome: expect.stringMatching(/^transcribed: [\d.]+ audio minutes in \d+ chunks \(2 resumed\)/),
+        },
+        progress: null,
+        canRetry: true,
+      });
+      expectTheMeeting(await segmentsOf(id));
+      // Fetched once: the retries used the recording on disk.
+      expect(server.requests.length).toBe(total + 1);
+    } finally {
+      delete process.env.MEDIA_ALLOWED_PRIVATE_NETWORKS;
+    }
+  });
+
+  it("a meeting without captions whose video is a direct media link is queued for speech-to-text", async () => {
+    process.env.MEDIA_ALLOWED_PRIVATE_NETWORKS = "127.0.0.1";
+    try {
+      const meetingId = (
+        await createMeeting({ transcript: null, videoId: "granicus-1", videoUrl: `${mediaBase}/meeting.mp4` })
+      ).id;
+      const output = await handleTranscriptJob({ id: "captions", data: { cityVideoId: meetingId, mode: "auto" } });
+      expect(output).toEqual({
+        outcome: "unavailable",
+        reason: "The video is not on YouTube. Its recording is queued for speech-to-text.",
+      });
+      const [job] = await listRecentJobs({ queue: QUEUES.transcription, cityVideoId: meetingId });
+      expect(job?.state).toBe("created");
+      // A YouTube video has no direct media link: nothing is queued.
+      const youtube = (
+        await createMeeting({ transcript: null, videoUrl: "https://www.youtube.com/watch?v=abcdefghijk" })
+      ).id;
+      expect(await transcribeWithoutCaptions(youtube)).toBe(false);
+    } finally {
+      delete process.env.MEDIA_ALLOWED_PRIVATE_NETWORKS;
+    }
   });
 });

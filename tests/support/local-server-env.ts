@@ -29,5 +29,7 @@ export function e2eServerEnv(port: number, dataDir: string): Record<string, stri
     AUTH_IP_LIMIT_MULTIPLIER: "20",
     // Parallel specs' caption fetches need not wait for each other (docs/decisions/0049-captions-from-a-data-center.md).
     CAPTIONS_MIN_INTERVAL_SECONDS: "0",
+    // Speech-to-text on, at a closed local port: the recording page's forms work; nothing is transcribed.
+    TRANSCRIPTION_BASE_URL: "http://127.0.0.1:9",
   };
 }

@@ -4,7 +4,7 @@
  * selected video's Details, Transcript, Analysis and Story cards.
  */
 import { ScrollRegion } from "~/components/ui/scroll-region";
-import { Link, useLoaderData, useLocation } from "react-router";
+import { href, Link, useLoaderData, useLocation } from "react-router";
 import { CaptionStatus } from "~/components/captions/caption-status";
 import { AnalysisDigest } from "~/components/pipeline/analysis-digest";
 import { StoryPreview } from "~/components/pipeline/story-preview";
@@ -315,6 +315,14 @@ function VideoCards(props: VideoCardsProps) {
         ) : (
           <p className="text-slate-600">No transcript available</p>
         )}
+        <p className="mt-3 text-sm">
+          <Link
+            to={href("/admin/content-management/meetings/:meetingId/recording", { meetingId: video.id })}
+            className="font-semibold text-brand-700 hover:underline"
+          >
+            Transcribe from a recording
+          </Link>
+        </p>
       </Card>
       <Card title="Analysis" id="analysis" className="mt-6">
         <AnalysisDigest analysis={video.analysis} />

@@ -66,6 +66,7 @@ export function MeetingAnalysisPage({
               startSeconds={startSeconds}
             />
           </div>
+          {meeting.transcriptNotice && <p className="text-sm text-slate-600">{meeting.transcriptNotice}</p>}
           {pipeline ? <PipelineStatusNotice status={pipeline} step="analysis" /> : null}
           <DecisionsSection decisions={meeting.decisions} official={officialDecisions} />
           <OfficialAgendaSection agenda={officialAgenda} cityKey={meeting.city.locationKey} />

@@ -363,6 +363,13 @@ export const cityVideos = pgTable(
     title: text("title"),
     description: text("description"),
     transcript: text("transcript"),
+    /**
+     * Which speech-to-text engine and model made the transcript; both null
+     * for captions and uploaded or pasted transcripts
+     * (docs/decisions/0083-recordings-for-transcription.md).
+     */
+    transcriptEngine: text("transcript_engine"),
+    transcriptModel: text("transcript_model"),
     thumbnailUrl: text("thumbnail_url"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     channelTitle: text("channel_title"),

@@ -14,6 +14,7 @@
  * parsed again only when one of them changed in `process.env`, which the
  * tests do between cases (a running server never changes its environment).
  */
+import { isIP } from "node:net";
 import { z } from "zod";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { parseTrustProxy } from "~/lib/http/trust-proxy";
@@ -365,6 +366,41 @@ export const SHAPE = {
   TRANSCRIPTION_RETRIES: number(2, { min: 0 }).meta({
     description: "retries of one chunk after a server error, a timeout or an unreadable answer (each chunk alone)",
   }),
+  TRANSCRIPTION_ENGINE: z.string().trim().min(1).optional().meta({
+    default: "the server's host name",
+    description:
+      'the engine\'s name as the meeting page says it ("Transcribed automatically by speaches (Systran/faster-whisper-large-v3); names and numbers may be misheard"), e.g. `speaches`, `whisper.cpp`, `OpenAI`',
+  }),
+  // Recordings given by URL or uploaded (docs/decisions/0083-recordings-for-transcription.md)
+  MEDIA_MAX_BYTES: number(4 * 1024 ** 3, { min: 1 }).meta({
+    description: "largest recording fetched from a media URL or uploaded, in bytes (4 GiB by default)",
+  }),
+  MEDIA_FETCH_TIMEOUT_MS: number(3_600_000, { min: 1 }).meta({
+    description:
+      "time limit of fetching one recording from a media URL (every part of an HLS playlist), in milliseconds",
+  }),
+  MEDIA_ALLOWED_PRIVATE_NETWORKS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const networks = (value ?? "")
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean);
+      for (const network of networks) {
+        const [address, prefix] = network.split("/");
+        const family = isIP(address ?? "");
+        const bits = prefix === undefined ? (family === 4 ? 32 : 128) : Number(prefix);
+        if (family === 0 || !Number.isInteger(bits) || bits < 0 || bits > (family === 4 ? 32 : 128))
+          context.addIssue({ code: "custom", message: `${network} is not an address or network (10.0.0.0/8, ::1)` });
+      }
+      return networks;
+    })
+    .meta({
+      default: "none",
+      description:
+        "private, loopback or link-local addresses or networks that media URLs may reach, comma-separated (e.g. `10.20.0.0/16` for a recording on the city's own network); every other such address is refused, for every address a name resolves to and on every redirect",
+    }),
 
   // For the tests, not documented for operators (`internal`): faster
   // retries and maintenance, and a migrated database to start the embedded

@@ -21,7 +21,7 @@ import { isVideoSourceError } from "~/lib/youtube/sources.server";
 import { handleIssueSummaryJob, queueIssueSummaries } from "~/lib/issues/jobs.server";
 import { handleInboxMailJob } from "~/lib/inbox/notices.server";
 import { handleLegistarSyncJob } from "~/lib/legistar/job.server";
-import { handleTranscriptionJob } from "~/lib/transcription/job.server";
+import { handleTranscriptionJob, transcribeWithoutCaptions } from "~/lib/transcription/job.server";
 import { attemptDeadlineMs } from "./budgets.server";
 import { ensureAnalysisQueued, ensureStoryQueued, scheduleCaptionRetry } from "./enqueue.server";
 import {
@@ -113,7 +113,14 @@ export async function handleTranscriptJob(job: JobInput): Promise<JobOutput> {
     if (outcome.code || outcome.error === "Video not found") return { outcome: "failed", error: outcome.error };
     throw new Error(outcome.error);
   }
-  if (outcome.status === "unavailable") return { outcome: "unavailable", reason: outcome.reason };
+  if (outcome.status === "unavailable") {
+    // No captions, but a recording to hear (docs/decisions/0083-recordings-for-transcription.md).
+    const transcribing = await transcribeWithoutCaptions(data.cityVideoId);
+    return {
+      outcome: "unavailable",
+      reason: transcribing ? `${outcome.reason} Its recording is queued for speech-to-text.` : outcome.reason,
+    };
+  }
   await ensureAnalysisQueued(data.cityVideoId);
   return { outcome: "fetched", segmentCount: outcome.segmentCount };
 }

@@ -86,12 +86,20 @@ export const LegistarSyncJobData = z.object({
   requestedBy: base.requestedBy,
 });
 
-/** A recording on this server's disk (uploads and media URLs come with issue 30's next step). */
-export const TranscriptionJobData = z.object({
-  cityVideoId: z.uuid(),
-  recordingPath: z.string().min(1),
-  requestedBy: base.requestedBy,
-});
+/**
+ * A recording on this server's disk, or a media URL fetched first to
+ * $DATA_DIR/recordings (docs/decisions/0083-recordings-for-transcription.md).
+ */
+export const TranscriptionJobData = z
+  .object({
+    cityVideoId: z.uuid(),
+    recordingPath: z.string().min(1).optional(),
+    mediaUrl: z.url({ protocol: /^https?$/ }).optional(),
+    requestedBy: base.requestedBy,
+  })
+  .refine((data) => (data.recordingPath === undefined) !== (data.mediaUrl === undefined), {
+    message: "a recording path or a media URL, not both",
+  });
 
 export const AlertMatchJobData = z.object({ cityVideoId: z.uuid() });
 export const AlertMailJobData = z.object({

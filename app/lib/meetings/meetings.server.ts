@@ -221,6 +221,9 @@ export type MeetingRecord = {
   transcriptLength: number | null;
   /** False for a transcript without times: its highlights cannot point at a moment. */
   transcriptTimed: boolean;
+  /** The speech-to-text engine and model that made the transcript; null for captions and uploaded text. */
+  transcriptEngine: string | null;
+  transcriptModel: string | null;
   analysisResults: unknown;
   newsStory: unknown;
   storyGeneratedAt: string | null;
@@ -251,6 +254,8 @@ export async function getMeeting(meetingId: string, options: { cityId?: string }
       publishedAt: cityVideos.publishedAt,
       transcriptLength: sql<number | null>`char_length(${cityVideos.transcript})`,
       transcriptTimed: hasTimedTranscript(),
+      transcriptEngine: cityVideos.transcriptEngine,
+      transcriptModel: cityVideos.transcriptModel,
       analysisResults: cityVideos.analysisResults,
       newsStory: cityVideos.newsStory,
       storyGeneratedAt: cityVideos.storyGeneratedAt,

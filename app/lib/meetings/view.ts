@@ -97,6 +97,11 @@ export type MeetingView = {
   videoUrl: string | null;
   youTubeId: string | null;
   hasTranscript: boolean;
+  /**
+   * "Transcribed automatically by speaches (whisper-1); names and numbers
+   * may be misheard" when speech-to-text made the transcript; else null.
+   */
+  transcriptNotice: string | null;
   canAnalyze: boolean;
   storyGeneratedAt: string | null;
   city: MeetingCity;
@@ -146,6 +151,15 @@ export function storyView(stored: unknown): StoryView {
   return { kind: "structured", story: parsed };
 }
 
+/** What the meeting page says of a transcript made by speech-to-text (issue 30). */
+export function transcriptNotice(
+  record: Pick<MeetingRecord, "transcriptLength" | "transcriptEngine" | "transcriptModel">,
+) {
+  if (!record.transcriptLength || record.transcriptEngine === null) return null;
+  const model = record.transcriptModel ? ` (${record.transcriptModel})` : "";
+  return `Transcribed automatically by ${record.transcriptEngine}${model}; names and numbers may be misheard.`;
+}
+
 export function meetingView(record: MeetingRecord): MeetingView {
   return {
     id: record.id,
@@ -156,6 +170,7 @@ export function meetingView(record: MeetingRecord): MeetingView {
     videoUrl: record.videoUrl,
     youTubeId: youTubeVideoId(record.videoUrl),
     hasTranscript: record.transcriptLength !== null && record.transcriptLength > 0,
+    transcriptNotice: transcriptNotice(record),
     canAnalyze: isAnalysisEnabled(record.transcriptLength),
     storyGeneratedAt: record.storyGeneratedAt,
     city: record.city,

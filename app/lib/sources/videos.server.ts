@@ -118,7 +118,10 @@ export async function updateVideoByAdmin(meetingId: string, fields: Partial<Vide
 
 async function clearTranscript(meetingId: string): Promise<void> {
   await getDb().transaction(async (tx) => {
-    await tx.update(cityVideos).set({ transcript: null }).where(eq(cityVideos.id, meetingId));
+    await tx
+      .update(cityVideos)
+      .set({ transcript: null, transcriptEngine: null, transcriptModel: null })
+      .where(eq(cityVideos.id, meetingId));
     await tx.delete(transcriptSegments).where(eq(transcriptSegments.cityVideoId, meetingId));
   });
 }

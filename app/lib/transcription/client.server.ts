@@ -20,6 +20,8 @@ export type TranscriptionConfig = {
   baseUrl: string;
   apiKey: string | null;
   model: string;
+  /** The engine's name as the meeting page says it: TRANSCRIPTION_ENGINE, or the server's host name. */
+  engine: string;
   timeoutMs: number;
   retries: number;
   retryDelayMs: number;
@@ -29,6 +31,7 @@ export type TranscriptionConfig = {
 export function readTranscriptionConfig(config: Settings = settings()): TranscriptionConfig | null {
   if (!config.TRANSCRIPTION_BASE_URL) return null;
   return {
+    engine: config.TRANSCRIPTION_ENGINE ?? new URL(config.TRANSCRIPTION_BASE_URL).hostname,
     baseUrl: config.TRANSCRIPTION_BASE_URL.replace(/\/+$/, "").replace(/\/v1$/, ""),
     apiKey: config.TRANSCRIPTION_API_KEY ?? null,
     model: config.TRANSCRIPTION_MODEL,

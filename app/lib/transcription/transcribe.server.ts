@@ -55,6 +55,29 @@ export function checkpointKey(cityVideoId: string): string {
   return `transcription/${cityVideoId}.json`;
 }
 
+/** An admin's Cancel of a running transcription: read before each chunk (control.server.ts). */
+export function cancelKey(cityVideoId: string): string {
+  return `transcription/${cityVideoId}.cancel`;
+}
+
+export type TranscriptionProgressView = { done: number; total: number; audioMinutes: number };
+
+/** How far the meeting's unfinished transcription got, from its checkpoint; null when there is none. */
+export async function readTranscriptionProgress(cityVideoId: string): Promise<TranscriptionProgressView | null> {
+  const checkpoint = await readCheckpoint(cityVideoId);
+  if (!checkpoint) return null;
+  return {
+    done: Object.keys(checkpoint.done).length,
+    total: checkpoint.chunks.length,
+    audioMinutes: audioMinutes(checkpoint.recording.duration),
+  };
+}
+
+/** A recording's length in minutes, to a tenth: what speech-to-text costs. */
+export function audioMinutes(seconds: number): number {
+  return Math.round((seconds / 60) * 10) / 10;
+}
+
 async function readCheckpoint(cityVideoId: string): Promise<Checkpoint | null> {
   const file = await fileStorage().get(checkpointKey(cityVideoId));
   if (!file) return null;
@@ -231,6 +254,14 @@ export async function transcribeRecording(
     onProgress?.({ done: resumed, total, resumed });
     for (const chunk of checkpoint.chunks) {
       if (checkpoint.done[String(chunk.index)]) continue;
+      if (await fileStorage().exists(cancelKey(cityVideoId))) {
+        await fileStorage().delete(cancelKey(cityVideoId));
+        const done = Object.keys(checkpoint.done).length;
+        throw new TranscriptionError(
+          `Canceled by an admin after ${done} of ${total} chunks (Retry resumes at chunk ${done + 1}).`,
+          false,
+        );
+      }
       const file = path.join(directory, `chunk-${chunk.index}.flac`);
       await cutChunk(path.join(directory, "audio.wav"), chunk, file, signal);
       checkpoint.done[String(chunk.index)] = await transcribeChunk(file, chunk, total, audio.silences, config, signal);
@@ -240,7 +271,12 @@ export async function transcribeRecording(
     }
     const segments = anonymousSpeakers(checkpoint);
     if (segments.length === 0) throw new TranscriptionError("No speech was heard in the recording.", false);
-    if (!(await saveTranscript(cityVideoId, formatTranscriptText(segments), segments)))
+    if (
+      !(await saveTranscript(cityVideoId, formatTranscriptText(segments), segments, {
+        engine: config.engine,
+        model: config.model,
+      }))
+    )
       throw new TranscriptionError("Meeting not found.", false);
     await fileStorage().delete(checkpointKey(cityVideoId));
     const dropped = Object.values(checkpoint.done).reduce((sum, chunk) => sum + chunk.dropped, 0);

@@ -17,19 +17,23 @@ export class TranscriptInputError extends Error {
   override readonly name = "TranscriptInputError";
 }
 
+/** Which speech-to-text engine and model made a transcript; null for captions and uploaded or pasted text. */
+export type TranscriptMaker = { engine: string; model: string } | null;
+
 export type StoredTranscript = { format: TranscriptFormat; transcript: string; segmentCount: number };
 
-/** Replaces the transcript and its segments; false when the video does not exist. */
+/** Replaces the transcript, its segments and who made it; false when the video does not exist. */
 export async function saveTranscript(
   cityVideoId: string,
   transcript: string,
   segments: readonly TranscriptSegment[],
+  madeBy: TranscriptMaker = null,
 ): Promise<boolean> {
   if (!isUuid(cityVideoId)) return false;
   return getDb().transaction(async (tx) => {
     const updated = await tx
       .update(cityVideos)
-      .set({ transcript })
+      .set({ transcript, transcriptEngine: madeBy?.engine ?? null, transcriptModel: madeBy?.model ?? null })
       .where(eq(cityVideos.id, cityVideoId))
       .returning({ id: cityVideos.id });
     if (updated.length === 0) return false;

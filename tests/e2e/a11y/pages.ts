@@ -319,6 +319,12 @@ export const AUDITED_PAGES: AuditedPage[] = [
     path: (demo) => `/admin/revisions/${demo.meetingId}`,
   },
   at("admin", "admin/content-management", "content management"),
+  {
+    pattern: "admin/content-management/meetings/:meetingId/recording",
+    audience: "admin",
+    label: "meeting recording",
+    path: (demo) => `/admin/content-management/meetings/${demo.meetingId}/recording`,
+  },
   at("admin", "admin/youtube-manager", "YouTube manager"),
   at("admin", "admin/analytics", "analytics"),
   at("admin", "admin/business-directory", "business directory"),

@@ -1,0 +1,147 @@
+/**
+ * A meeting's recording page (app/routes/admin/meeting-recording.tsx): the
+ * media URL form, and the latest transcription with its progress by chunk,
+ * its cost in audio minutes, Cancel and Retry. Plain forms and a Refresh
+ * link: nothing here needs JavaScript.
+ */
+import { Form, href, Link, useActionData, useNavigation } from "react-router";
+import { Button, ErrorList, Field } from "~/components/forms/fields";
+import { getFormProps, useSchemaForm, type LastResult } from "~/components/forms/use-schema-form";
+import { formatDateTime } from "~/lib/format/date";
+import type { JobSummary } from "~/lib/jobs/status-types";
+import { contentManagementHref } from "~/lib/sources/links";
+import type { TranscriptionPanel } from "~/lib/transcription/control.server";
+
+type Meeting = { id: string; cityId: string; cityName: string; title: string };
+type ActionData = { result?: LastResult };
+
+const LINK = "font-semibold text-brand-700 hover:underline";
+
+const STATE_LABELS: Record<JobSummary["state"], string> = {
+  created: "Waiting",
+  retry: "Waiting to retry",
+  active: "Running",
+  completed: "Finished",
+  cancelled: "Canceled", // spelling-ok: pg-boss names the state
+  failed: "Failed",
+};
+
+function JobStatus({ panel }: { panel: TranscriptionPanel }) {
+  const { job, progress } = panel;
+  if (!job) return <p className="text-slate-600">This meeting has not been transcribed from a recording.</p>;
+  const failed = job.state === "failed" || job.outcome?.startsWith("failed");
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]" data-transcription-state={job.state}>
+      <dt className="text-slate-500">State</dt>
+      <dd className="font-semibold">
+        {failed && job.state === "completed" ? "Failed" : STATE_LABELS[job.state]}
+        {panel.cancelRequested ? " (cancel asked: it stops before its next chunk)" : ""}
+      </dd>
+      <dt className="text-slate-500">Recording</dt>
+      <dd className="break-all">{panel.source?.kind === "url" ? panel.source.url : "A file on this server"}</dd>
+      <dt className="text-slate-500">Queued</dt>
+      <dd>{formatDateTime(job.createdOn)}</dd>
+      {progress ? (
+        <>
+          <dt className="text-slate-500">Progress</dt>
+          <dd>
+            <progress max={progress.total} value={progress.done} className="mr-2 align-middle" aria-hidden />
+            {progress.done} of {progress.total} chunks transcribed
+          </dd>
+          <dt className="text-slate-500">Cost</dt>
+          <dd>{progress.audioMinutes} audio minutes</dd>
+        </>
+      ) : null}
+      {job.outcome ? (
+        <>
+          <dt className="text-slate-500">Outcome</dt>
+          <dd>{job.outcome}</dd>
+        </>
+      ) : null}
+      {job.error && !job.outcome?.includes(job.error) ? (
+        <>
+          <dt className="text-slate-500">Error</dt>
+          <dd className="text-red-700">{job.error}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+export function MeetingRecordingScreen({ meeting, panel }: { meeting: Meeting; panel: TranscriptionPanel }) {
+  const actionData = useActionData<ActionData>();
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useSchemaForm<{ intent: string; mediaUrl: string }>({
+    id: "media-url",
+    lastResult: actionData?.result,
+  });
+  const here = href("/admin/content-management/meetings/:meetingId/recording", { meetingId: meeting.id });
+  return (
+    <>
+      <h1 className="text-3xl font-bold">Recording of {meeting.title}</h1>
+      <p className="mt-2 max-w-prose text-slate-600">
+        {meeting.cityName} · Speech-to-text makes the meeting's transcript from its recording, replacing the one it has.
+        {panel.configured ? "" : " Transcription is off: set TRANSCRIPTION_BASE_URL (docs/operating.md)."}
+      </p>
+
+      <section aria-labelledby="transcription-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="transcription-heading" className="text-xl font-semibold">
+            Transcription
+          </h2>
+          <Link to={here} className={LINK} preventScrollReset>
+            Refresh
+          </Link>
+        </div>
+        <div className="mt-3">
+          <JobStatus panel={panel} />
+        </div>
+        <div className="mt-4 flex flex-wrap gap-3">
+          {panel.canCancel ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="cancel" />
+              <Button variant="danger" disabled={busy}>
+                Cancel transcription
+              </Button>
+            </Form>
+          ) : null}
+          {panel.canRetry ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="retry" />
+              <Button variant="secondary" disabled={busy}>
+                Retry transcription
+              </Button>
+            </Form>
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="media-url-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+        <h2 id="media-url-heading" className="text-xl font-semibold">
+          Transcribe from a media URL
+        </h2>
+        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
+          <ErrorList errors={form.errors} announce />
+          <input type="hidden" name="intent" value="url" />
+          <Field
+            label="Recording's address"
+            id={fields.mediaUrl.id}
+            name={fields.mediaUrl.name}
+            type="url"
+            inputMode="url"
+            defaultValue={typeof fields.mediaUrl.initialValue === "string" ? fields.mediaUrl.initialValue : ""}
+            errors={fields.mediaUrl.errors}
+            hint="A direct link to an MP4, MP3 or M4A file, or an HLS playlist (.m3u8), over http or https."
+          />
+          <Button disabled={busy || !panel.configured}>Fetch and transcribe</Button>
+        </Form>
+      </section>
+
+      <p className="mt-6">
+        <Link className={LINK} to={contentManagementHref({ cityId: meeting.cityId })}>
+          Back to Content Management
+        </Link>
+      </p>
+    </>
+  );
+}
