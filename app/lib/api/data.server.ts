@@ -42,6 +42,7 @@ export type ApiCity = ApiCityRef & {
 };
 
 type CityRow = {
+  id: string;
   location_key: string;
   name: string;
   state: string;
@@ -68,7 +69,7 @@ function cityOf(row: CityRow): ApiCity {
   };
 }
 
-const CITY_COLUMNS = sql`c.location_key, c.name, c.state, c.county, c.tag_line, c.description`;
+const CITY_COLUMNS = sql`c.id, c.location_key, c.name, c.state, c.county, c.tag_line, c.description`;
 
 export async function listCities(): Promise<{ cities: ApiCity[] }> {
   const rows = await queryRows<CityRow>(
@@ -78,7 +79,7 @@ export async function listCities(): Promise<{ cities: ApiCity[] }> {
 }
 
 /** The Live city with this key, or a 404 problem. */
-async function requireLiveCity(key: string): Promise<CityRow> {
+export async function requireLiveCity(key: string): Promise<CityRow> {
   const [row] = await queryRows<CityRow>(
     sql`select ${CITY_COLUMNS} from cities c where c.status = 'Live' and c.location_key = ${key} limit 1`,
   );
