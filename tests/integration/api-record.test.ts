@@ -36,9 +36,11 @@ beforeAll(async () => {
   ids.alder = alder.id;
   const record = demoLegislativeRecords("2026-12-07").find((candidate) => candidate.cityKey === ALDER)!;
   await storeDemoLegislativeRecord(alder.id, record);
-  // The same record under a city that is not Live: never shown.
+  // A city that is not Live, with an event of the example's id: never shown.
   const hidden = await createCity({ name: "Secretville", locationKey: "secretville", status: "Archive" });
-  await storeDemoLegislativeRecord(hidden.id, record);
+  await createLegislativeRecord(hidden.id, {
+    events: [{ id: EXAMPLES.eventId, body: "City Council", date: "2026-08-18" }],
+  });
   // A Live city without a record.
   await createCity({ name: "Brookport", locationKey: "brookport", status: "Live" });
 
@@ -315,6 +317,8 @@ describe(`cities without a record, and problems ${dbTag}`, () => {
     ["/cities/{locationKey}/matters", `/cities/${ALDER}/matters?type=${"x".repeat(101)}`, "400"],
     ["/cities/{locationKey}/matters/{file}", `/cities/${ALDER}/matters/ORD%202099-1`, "404"],
     ["/cities/{locationKey}/matters/{file}", "/cities/secretville/matters/ORD%202026-31", "404"],
+    ["/cities/{locationKey}/events", "/cities/secretville/events", "404"],
+    ["/cities/{locationKey}/events/{eventId}", `/cities/secretville/events/${EXAMPLES.eventId}`, "404"],
     ["/cities/{locationKey}/events", `/cities/${ALDER}/events?from=2026-02-30`, "400"],
     ["/cities/{locationKey}/events", `/cities/${ALDER}/events?from=2026-09-01&to=2026-08-01`, "400"],
     ["/cities/{locationKey}/events", `/cities/${ALDER}/events?order=sideways`, "400"],
