@@ -56,7 +56,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: `Open API | ${PRODUCT_NAME}`,
     description:
-      "Read-only JSON about public meetings for civic developers: cities, meetings with transcripts, analyses and stories, search and tracked issues. No key needed.",
+      "Read-only JSON about public meetings for civic developers: cities, meetings with transcripts, analyses and stories, search, tracked issues and each city's official record. No key needed.",
     canonicalUrl: loaderData?.canonicalUrl ?? href("/api"),
   });
 
@@ -71,7 +71,8 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         <p>
           Everything {PRODUCT_NAME} publishes about the Live cities&apos; public meetings is also available as JSON,
           read-only, for civic developers, newsrooms and researchers: the cities, each meeting with its transcript,
-          analysis and story, the site&apos;s search, and the issues followed across meetings.
+          analysis and story, the site&apos;s search, the issues followed across meetings, and each city&apos;s official
+          record: its people and their votes, its matters and its events with their agendas.
         </p>
         <p>
           The base address is <code className={code}>{base}</code>. The full description is an OpenAPI 3.1 document:{" "}
@@ -101,10 +102,16 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
             <code className={code}>304 Not Modified</code>, with no body. They may be cached for a minute.
           </li>
           <li>
-            Lists of meetings come a page at a time, newest first: up to {MAX_PAGE_SIZE} per page (
-            <code className={code}>limit</code>). Pass the page&apos;s <code className={code}>nextCursor</code> as{" "}
-            <code className={code}>cursor</code> for the next one; it is <code className={code}>null</code> on the last
-            page.
+            Lists of meetings, and of a city&apos;s matters, events and a person&apos;s votes, come a page at a time: up
+            to {MAX_PAGE_SIZE} per page (<code className={code}>limit</code>). Pass the page&apos;s{" "}
+            <code className={code}>nextCursor</code> as <code className={code}>cursor</code> for the next one (or follow{" "}
+            <code className={code}>links.next</code>, which keeps the filters); it is <code className={code}>null</code>{" "}
+            on the last page.
+          </li>
+          <li>
+            A city&apos;s official record (people, votes, matters, events) is addressed by the record&apos;s own ids: a
+            person and an event by their Legistar id, a matter by its file number (percent-encoded). A city without a
+            record answers empty lists.
           </li>
           <li>
             Only what the site shows publicly: Live cities, their meetings and issues; never anything about members.
