@@ -1,9 +1,9 @@
 import { data, href, Link } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
-import { newestMeetingId } from "~/lib/api/data.server";
+import { newestMeetingId, recordExampleIds } from "~/lib/api/data.server";
 import { examplePath } from "~/lib/api/examples";
 import { API_RATE_LIMIT, MAX_PAGE_SIZE } from "~/lib/api/limits";
-import { openApiDocument } from "~/lib/api/openapi";
+import { EXAMPLES, openApiDocument } from "~/lib/api/openapi";
 import { PROBLEMS } from "~/lib/api/problems";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
@@ -23,9 +23,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   const origin = appUrl();
   const document = openApiDocument(origin);
-  // The curl examples use a meeting that exists here, when there is one.
-  const newest = await newestMeetingId();
-  const overrides = newest ? { meetingId: newest } : {};
+  // The curl examples use a meeting and a city's record that exist here, when there are some.
+  const [newest, record] = await Promise.all([newestMeetingId(), recordExampleIds(EXAMPLES.locationKey)]);
+  const overrides: Record<string, string> = newest ? { meetingId: newest } : {};
+  if (record && record.locationKey !== EXAMPLES.locationKey) {
+    overrides.locationKey = record.locationKey;
+    if (record.personId !== null) overrides.personId = String(record.personId);
+    if (record.matterFile !== null) overrides.file = record.matterFile;
+    if (record.eventId !== null) overrides.eventId = String(record.eventId);
+    // The example's days are the demo's: a list of events of any day here.
+    overrides.from = "";
+    overrides.to = "";
+  }
   const endpoints = Object.entries(document.paths).map(([path, item]) => ({
     path,
     summary: item.get.summary,

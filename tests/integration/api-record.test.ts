@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoLegislativeRecords } from "#demo/legislative";
 import { storeDemoLegislativeRecord } from "#demo/seed.server";
+import { recordExampleIds } from "~/lib/api/data.server";
 import { EXAMPLES, openApiDocument } from "~/lib/api/openapi";
 import { appUrl } from "~/lib/env/env.server";
 import { personVotes, VOTES_PER_PAGE } from "~/lib/legistar/people.server";
-import { dbTag } from "../setup";
+import { loader as apiDocsLoader } from "~/routes/api-docs";
+import { callLoader, dbTag } from "../setup";
 import { createCity, createCitySource, createMeeting } from "../support/factories";
 import { createLegislativeRecord } from "../support/legistar-factories";
 import { API_BASE, callApi, documentSchemas, type ApiResult } from "../support/open-api";
@@ -354,5 +356,27 @@ describe(`cities without a record, and problems ${dbTag}`, () => {
       const again = await api(path, { "If-None-Match": first.headers.get("ETag")! });
       expect(again.status, path).toBe(304);
     }
+  });
+});
+
+describe(`the /api page's examples ${dbTag}`, () => {
+  it("shows curl examples of the record that answer here, from the example city's record or another's", async () => {
+    const page = await callLoader(apiDocsLoader, "/api");
+    const { endpoints } = page.data as { endpoints: { path: string; curl: string }[] };
+    const record = endpoints.filter((endpoint) => endpoint.path.startsWith("/cities/{locationKey}/"));
+    expect(record).toHaveLength(7);
+    for (const endpoint of record) {
+      const url = /'([^']+)'/.exec(endpoint.curl)![1]!;
+      const result = await api(url.slice(`${appUrl()}${API_BASE}`.length));
+      expect(result.status, endpoint.curl).toBe(200);
+    }
+    // Without the example city's record: the first Live city with one; its ids, none it lacks.
+    expect(await recordExampleIds("harbor-point")).toEqual({
+      locationKey: "harbor-point",
+      personId: null,
+      matterFile: null,
+      eventId: 905,
+    });
+    expect((await recordExampleIds("atlantis"))?.locationKey).toBe(ALDER);
   });
 });
