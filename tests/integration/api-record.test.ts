@@ -1,12 +1,14 @@
+import { inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoLegislativeRecords } from "#demo/legislative";
 import { storeDemoLegislativeRecord } from "#demo/seed.server";
 import { recordExampleIds } from "~/lib/api/data.server";
 import { EXAMPLES, openApiDocument } from "~/lib/api/openapi";
+import { legistarEvents } from "~/lib/db/schema";
 import { appUrl } from "~/lib/env/env.server";
 import { personVotes, VOTES_PER_PAGE } from "~/lib/legistar/people.server";
 import { loader as apiDocsLoader } from "~/routes/api-docs";
-import { callLoader, dbTag } from "../setup";
+import { callLoader, dbTag, getTestDb } from "../setup";
 import { createCity, createCitySource, createMeeting } from "../support/factories";
 import { createLegislativeRecord } from "../support/legistar-factories";
 import { API_BASE, callApi, documentSchemas, type ApiResult } from "../support/open-api";
@@ -84,9 +86,16 @@ beforeAll(async () => {
         date: "2026-12-01",
         items: [{ id: 9501, number: "1", title: "Harbor fees", action: "Failed", passed: "Fail", tally: "2-3" }],
       },
+      { id: 906, body: "Budget Committee", date: "2026-12-15" },
+      { id: 907, body: "Finance Committee", date: "2026-12-16" },
     ],
   });
   expect(matched.linked).toBe(1);
+  // Two meetings the record has not dated yet.
+  await getTestDb()
+    .update(legistarEvents)
+    .set({ date: null })
+    .where(inArray(legistarEvents.legistarId, [906, 907]));
 });
 
 /** Follows `links.next` from `path` to the last page; the items of each page, in order. */
@@ -233,11 +242,12 @@ describe(`events ${dbTag}`, () => {
       "/cities/harbor-point/events?order=oldest&limit=1",
       "events",
     );
-    expect(oldest.items.map((event) => event.id)).toEqual([904, 903, 902, 905]);
+    expect(oldest.items.map((event) => event.id)).toEqual([904, 903, 902, 905, 906, 907]);
+    expect(oldest.items.at(-1)).toMatchObject({ date: null, startsAt: null, when: "Date to be announced" });
     expect(oldest.items[0]!.startsAt).toBe("2026-11-17T15:00:00.000Z");
-    const newest = await allPages<{ id: number }>("/cities/harbor-point/events?limit=3", "events");
-    expect(newest.pages).toBe(2);
-    expect(newest.items.map((event) => event.id)).toEqual([905, 902, 903, 904]);
+    const newest = await allPages<{ id: number }>("/cities/harbor-point/events?limit=2", "events");
+    expect(newest.pages).toBe(3);
+    expect(newest.items.map((event) => event.id)).toEqual([905, 902, 903, 904, 907, 906]);
     const november = (await api("/cities/harbor-point/events?from=2026-11-17&to=2026-11-30")).body as {
       events: { id: number }[];
     };
@@ -375,7 +385,7 @@ describe(`the /api page's examples ${dbTag}`, () => {
       locationKey: "harbor-point",
       personId: null,
       matterFile: null,
-      eventId: 905,
+      eventId: 905, // the newest dated event (906 has no day)
     });
     expect((await recordExampleIds("atlantis"))?.locationKey).toBe(ALDER);
   });
