@@ -92,6 +92,13 @@ export default [
   ...prefix("api/v1", [
     route("cities", "routes/api/cities.ts"),
     route("cities/:locationKey", "routes/api/city.ts"),
+    route("cities/:locationKey/people", "routes/api/people.ts"),
+    route("cities/:locationKey/people/:personId", "routes/api/person.ts"),
+    route("cities/:locationKey/people/:personId/votes", "routes/api/person-votes.ts"),
+    route("cities/:locationKey/matters", "routes/api/matters.ts"),
+    route("cities/:locationKey/matters/:file", "routes/api/matter.ts"),
+    route("cities/:locationKey/events", "routes/api/events.ts"),
+    route("cities/:locationKey/events/:eventId", "routes/api/event.ts"),
     route("meetings", "routes/api/meetings.ts"),
     route("meetings/:meetingId", "routes/api/meeting.ts"),
     route("search", "routes/api/search.ts"),

@@ -263,6 +263,18 @@ export async function runRecordBench(): Promise<void> {
     const busy = BUSY.PersonId as number;
     const personRef = { id: busy, name: BUSY.PersonFullName as string };
     const none = { type: null, result: null, page: 1 };
+    const matters = await import("~/lib/legistar/matters.server");
+    const agenda = await import("~/lib/legistar/agenda.server");
+    const noFilter = { type: null, result: null };
+    // Cursors halfway down the busiest member's votes and the city's events, reached a page at a time.
+    const total = (await people.personVotes(cityId, busy, none)).total;
+    let halfway: Awaited<ReturnType<typeof people.personVotesAfter>>["next"] = null;
+    for (let read = 0; read < total / 2; read += 100)
+      halfway = (await people.personVotesAfter(cityId, busy, noFilter, halfway, 100)).next;
+    const allEvents = { from: null, to: null, order: "newest" as const, limit: 100 };
+    let eventsHalfway: Awaited<ReturnType<typeof agenda.listEvents>>["next"] = null;
+    for (let read = 0; read < EVENTS / 2; read += 100)
+      eventsHalfway = (await agenda.listEvents(cityId, { ...allEvents, after: eventsHalfway })).next;
     const shapes: [string, () => Promise<unknown>][] = [
       ["getPerson", () => people.getPerson(cityId, busy)],
       ["personVotes, page 1", () => people.personVotes(cityId, busy, none)],
@@ -274,6 +286,16 @@ export async function runRecordBench(): Promise<void> {
         () => people.personVotes(cityId, busy, { type: "Ordinance", result: "passed", page: 3 }),
       ],
       ["agreementWithColleagues", () => people.agreementWithColleagues(cityId, busy)],
+      // The open API's pages (ADR 0079): 100 votes by cursor, first and halfway down; matters and events.
+      ["API votes, first 100", () => people.personVotesAfter(cityId, busy, noFilter, null, 100)],
+      ["API votes, 100 from halfway", () => people.personVotesAfter(cityId, busy, noFilter, halfway, 100)],
+      [
+        "API votes, failed, first 100",
+        () => people.personVotesAfter(cityId, busy, { type: null, result: "failed" }, null, 100),
+      ],
+      ["API matters, first 100", () => matters.listMatters(cityId, { status: null, type: null }, null, 100)],
+      ["API events, newest 100", () => agenda.listEvents(cityId, { ...allEvents, after: null })],
+      ["API events, 100 from halfway", () => agenda.listEvents(cityId, { ...allEvents, after: eventsHalfway })],
       ["personMotions", () => people.personMotions(cityId, personRef)],
       ["personSponsorships", () => people.personSponsorships(cityId, busy)],
     ];

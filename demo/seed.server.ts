@@ -86,7 +86,7 @@ import {
   voteRow,
 } from "~/lib/legistar/sync.server";
 import type { VotePatterns } from "~/lib/legistar/vote-values";
-import { demoLegislativeRecords } from "./legislative";
+import { demoLegislativeRecords, type DemoLegislativeRecord } from "./legislative";
 
 /** Rows per INSERT statement for the big tables. */
 const CHUNK = 500;
@@ -143,60 +143,68 @@ async function storeDemoLegislativeRecords(now = new Date()): Promise<void> {
   const cityIds = new Map(cityRows.map((row) => [row.key, row.id]));
   for (const record of demoLegislativeRecords(localDay(now, "America/Los_Angeles"))) {
     const cityId = cityIds.get(record.cityKey);
-    if (!cityId) continue;
-    await saveLegislativeSource(cityId, { clientId: record.clientId, timeZone: record.timeZone });
-    const patterns = ((await getLegislativeSource(cityId))?.votePatterns ?? {}) as VotePatterns;
-    await upsertRecords(
-      legistarBodies,
-      record.bodies.map((raw) => bodyRow(cityId, bodyRecord.parse(raw), raw)),
-    );
-    await upsertRecords(
-      legistarPersons,
-      record.persons.map((raw) => personRow(cityId, personRecord.parse(raw), raw)),
-    );
-    await upsertRecords(
-      legistarOfficeRecords,
-      record.offices.map((raw) => officeRow(cityId, officeRecord.parse(raw), raw)),
-    );
-    const events = record.events.map(({ event, items }) => ({
-      event: eventRecord.parse(event),
-      raw: event,
-      items: items.map(({ item, votes }) => ({ item: eventItemRecord.parse(item), raw: item, votes })),
-    }));
-    await upsertRecords(
-      legistarEvents,
-      events.map(({ event, raw }) => eventRow(cityId, event, raw)),
-    );
-    await upsertRecords(
-      legistarEventItems,
-      events.flatMap(({ event, items }) => items.map(({ item, raw }) => itemRow(cityId, event.EventId, item, raw))),
-    );
-    await upsertRecords(
-      legistarVotes,
-      events.flatMap(({ event, items }) =>
-        items.flatMap(({ item, votes }) =>
-          votes.map((raw) => voteRow(cityId, event, item, voteRecord.parse(raw), raw, patterns)),
-        ),
-      ),
-    );
-    for (const { matter, histories, sponsors } of record.matters) {
-      const parsed = matterRecord.parse(matter);
-      await upsertRecords(legistarMatters, [matterRow(cityId, parsed, matter)]);
-      await upsertRecords(
-        legistarMatterHistories,
-        histories.map((raw) => historyRow(cityId, parsed.MatterId, matterHistoryRecord.parse(raw), raw)),
-      );
-      await upsertRecords(
-        legistarMatterSponsors,
-        sponsors.map((raw) => sponsorRow(cityId, parsed.MatterId, matterSponsorRecord.parse(raw), raw)),
-      );
-      await refreshVoteCopies(cityId, { matter: parsed.MatterId });
-    }
-    await refreshAgreements(cityId);
-    await markSyncStarted(cityId, now);
-    await markSyncSucceeded(cityId, now);
-    await matchCityEvents(cityId);
+    if (cityId) await storeDemoLegislativeRecord(cityId, record, now);
   }
+}
+
+/** One demo city's record, stored for the city with this id (the open API's tests store Alder Creek's). */
+export async function storeDemoLegislativeRecord(
+  cityId: string,
+  record: DemoLegislativeRecord,
+  now = new Date(),
+): Promise<void> {
+  await saveLegislativeSource(cityId, { clientId: record.clientId, timeZone: record.timeZone });
+  const patterns = ((await getLegislativeSource(cityId))?.votePatterns ?? {}) as VotePatterns;
+  await upsertRecords(
+    legistarBodies,
+    record.bodies.map((raw) => bodyRow(cityId, bodyRecord.parse(raw), raw)),
+  );
+  await upsertRecords(
+    legistarPersons,
+    record.persons.map((raw) => personRow(cityId, personRecord.parse(raw), raw)),
+  );
+  await upsertRecords(
+    legistarOfficeRecords,
+    record.offices.map((raw) => officeRow(cityId, officeRecord.parse(raw), raw)),
+  );
+  const events = record.events.map(({ event, items }) => ({
+    event: eventRecord.parse(event),
+    raw: event,
+    items: items.map(({ item, votes }) => ({ item: eventItemRecord.parse(item), raw: item, votes })),
+  }));
+  await upsertRecords(
+    legistarEvents,
+    events.map(({ event, raw }) => eventRow(cityId, event, raw)),
+  );
+  await upsertRecords(
+    legistarEventItems,
+    events.flatMap(({ event, items }) => items.map(({ item, raw }) => itemRow(cityId, event.EventId, item, raw))),
+  );
+  await upsertRecords(
+    legistarVotes,
+    events.flatMap(({ event, items }) =>
+      items.flatMap(({ item, votes }) =>
+        votes.map((raw) => voteRow(cityId, event, item, voteRecord.parse(raw), raw, patterns)),
+      ),
+    ),
+  );
+  for (const { matter, histories, sponsors } of record.matters) {
+    const parsed = matterRecord.parse(matter);
+    await upsertRecords(legistarMatters, [matterRow(cityId, parsed, matter)]);
+    await upsertRecords(
+      legistarMatterHistories,
+      histories.map((raw) => historyRow(cityId, parsed.MatterId, matterHistoryRecord.parse(raw), raw)),
+    );
+    await upsertRecords(
+      legistarMatterSponsors,
+      sponsors.map((raw) => sponsorRow(cityId, parsed.MatterId, matterSponsorRecord.parse(raw), raw)),
+    );
+    await refreshVoteCopies(cityId, { matter: parsed.MatterId });
+  }
+  await refreshAgreements(cityId);
+  await markSyncStarted(cityId, now);
+  await markSyncSucceeded(cityId, now);
+  await matchCityEvents(cityId);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { data, href, Link } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
-import { newestMeetingId } from "~/lib/api/data.server";
+import { newestMeetingId, recordExampleIds } from "~/lib/api/data.server";
 import { examplePath } from "~/lib/api/examples";
 import { API_RATE_LIMIT, MAX_PAGE_SIZE } from "~/lib/api/limits";
-import { openApiDocument } from "~/lib/api/openapi";
+import { EXAMPLES, openApiDocument } from "~/lib/api/openapi";
 import { PROBLEMS } from "~/lib/api/problems";
 import { getCurrentUser } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
@@ -23,9 +23,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   const origin = appUrl();
   const document = openApiDocument(origin);
-  // The curl examples use a meeting that exists here, when there is one.
-  const newest = await newestMeetingId();
-  const overrides = newest ? { meetingId: newest } : {};
+  // The curl examples use a meeting and a city's record that exist here, when there are some.
+  const [newest, record] = await Promise.all([newestMeetingId(), recordExampleIds(EXAMPLES.locationKey)]);
+  const overrides: Record<string, string> = newest ? { meetingId: newest } : {};
+  if (record && record.locationKey !== EXAMPLES.locationKey) {
+    overrides.locationKey = record.locationKey;
+    if (record.personId !== null) overrides.personId = String(record.personId);
+    if (record.matterFile !== null) overrides.file = record.matterFile;
+    if (record.eventId !== null) overrides.eventId = String(record.eventId);
+    // The example's days are the demo's: a list of events of any day here.
+    overrides.from = "";
+    overrides.to = "";
+  }
   const endpoints = Object.entries(document.paths).map(([path, item]) => ({
     path,
     summary: item.get.summary,
@@ -56,7 +65,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: `Open API | ${PRODUCT_NAME}`,
     description:
-      "Read-only JSON about public meetings for civic developers: cities, meetings with transcripts, analyses and stories, search and tracked issues. No key needed.",
+      "Read-only JSON about public meetings for civic developers: cities, meetings with transcripts, analyses and stories, search, tracked issues and each city's official record. No key needed.",
     canonicalUrl: loaderData?.canonicalUrl ?? href("/api"),
   });
 
@@ -71,7 +80,8 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         <p>
           Everything {PRODUCT_NAME} publishes about the Live cities&apos; public meetings is also available as JSON,
           read-only, for civic developers, newsrooms and researchers: the cities, each meeting with its transcript,
-          analysis and story, the site&apos;s search, and the issues followed across meetings.
+          analysis and story, the site&apos;s search, the issues followed across meetings, and each city&apos;s official
+          record: its people and their votes, its matters and its events with their agendas.
         </p>
         <p>
           The base address is <code className={code}>{base}</code>. The full description is an OpenAPI 3.1 document:{" "}
@@ -101,10 +111,16 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
             <code className={code}>304 Not Modified</code>, with no body. They may be cached for a minute.
           </li>
           <li>
-            Lists of meetings come a page at a time, newest first: up to {MAX_PAGE_SIZE} per page (
-            <code className={code}>limit</code>). Pass the page&apos;s <code className={code}>nextCursor</code> as{" "}
-            <code className={code}>cursor</code> for the next one; it is <code className={code}>null</code> on the last
-            page.
+            Lists of meetings, and of a city&apos;s matters, events and a person&apos;s votes, come a page at a time: up
+            to {MAX_PAGE_SIZE} per page (<code className={code}>limit</code>). Pass the page&apos;s{" "}
+            <code className={code}>nextCursor</code> as <code className={code}>cursor</code> for the next one (or follow{" "}
+            <code className={code}>links.next</code>, which keeps the filters); it is <code className={code}>null</code>{" "}
+            on the last page.
+          </li>
+          <li>
+            A city&apos;s official record (people, votes, matters, events) is addressed by the record&apos;s own ids: a
+            person and an event by their Legistar id, a matter by its file number (percent-encoded). A city without a
+            record answers empty lists.
           </li>
           <li>
             Only what the site shows publicly: Live cities, their meetings and issues; never anything about members.

@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoLegislativeRecords } from "#demo/legislative";
+import { storeDemoLegislativeRecord } from "#demo/seed.server";
 import { exampleRequests } from "~/lib/api/examples";
 import { API_RATE_LIMIT } from "~/lib/api/limits";
 import { EXAMPLES, openApiDocument, type OpenApiDocument } from "~/lib/api/openapi";
@@ -12,18 +14,9 @@ import { appUrl } from "~/lib/env/env.server";
 import { requestBodyGate } from "~/lib/http/body-gate.server";
 import { CLIENT_IP_HEADER } from "~/lib/http/client-ip.server";
 import { storeTranscript } from "~/lib/transcripts/store.server";
-import { loader as cityLoader } from "~/routes/api/city";
-import { loader as citiesLoader } from "~/routes/api/cities";
-import { loader as issueLoader } from "~/routes/api/issue";
-import { loader as issuesLoader } from "~/routes/api/issues";
-import { loader as meetingLoader } from "~/routes/api/meeting";
-import { loader as meetingsLoader } from "~/routes/api/meetings";
-import { loader as notFoundLoader } from "~/routes/api/not-found";
-import { loader as openApiLoader } from "~/routes/api/openapi";
-import { loader as searchLoader } from "~/routes/api/search";
-import { callRoute, dbTag, getRequest, getTestDb, type RouteResult } from "../setup";
+import { dbTag, getTestDb } from "../setup";
 import { createCity, createMeeting } from "../support/factories";
-import { schemaProblems } from "../support/json-schema";
+import { API_BASE as BASE, API_ROUTES as ROUTES, callApi, documentSchemas, type ApiResult } from "../support/open-api";
 
 /**
  * The open API (docs/decisions/0043-feeds-and-api.md): every path of its
@@ -31,23 +24,7 @@ import { schemaProblems } from "../support/json-schema";
  * cursor paging; CORS; the rate limit; Live cities only; nothing private.
  */
 
-const BASE = "/api/v1";
 const SECRET_PHRASE = "zeppelin hangar lease";
-
-/** The route module of each documented path, and its parameters from a URL path. */
-const ROUTES: Record<
-  string,
-  { loader: (args: never) => unknown; params: (parts: string[]) => Record<string, string> }
-> = {
-  "/cities": { loader: citiesLoader, params: () => ({}) },
-  "/cities/{locationKey}": { loader: cityLoader, params: ([, key]) => ({ locationKey: key! }) },
-  "/meetings": { loader: meetingsLoader, params: () => ({}) },
-  "/meetings/{meetingId}": { loader: meetingLoader, params: ([, id]) => ({ meetingId: id! }) },
-  "/search": { loader: searchLoader, params: () => ({}) },
-  "/issues": { loader: issuesLoader, params: () => ({}) },
-  "/issues/{issueKey}": { loader: issueLoader, params: ([, key]) => ({ issueKey: key! }) },
-  "/openapi.json": { loader: openApiLoader, params: () => ({}) },
-};
 
 let ipSequence = 0;
 /** A client address of its own, so that tests do not share a rate limit. */
@@ -57,16 +34,8 @@ function freshIp(): string {
 let defaultIp = freshIp();
 
 /** Calls the route for a URL under /api/v1 (path and query), as the router would. */
-async function api(path: string, headers: Record<string, string> = {}): Promise<RouteResult & { body: unknown }> {
-  const pathname = path.split("?")[0]!;
-  const template = Object.keys(ROUTES).find((candidate) =>
-    new RegExp(`^${candidate.replace(/\{[^}]+\}/g, "[^/]+").replace(".", "\\.")}$`).test(pathname),
-  );
-  const route = template ? ROUTES[template]! : { loader: notFoundLoader, params: () => ({}) };
-  const request = getRequest(`${BASE}${path}`, { headers: { [CLIENT_IP_HEADER]: defaultIp, ...headers } });
-  const result = await callRoute(route.loader, { request, params: route.params(pathname.split("/").slice(1)) });
-  const text = result.response && result.status !== 304 ? await result.response.clone().text() : "";
-  return { ...result, body: text ? JSON.parse(text) : null };
+function api(path: string, headers: Record<string, string> = {}): Promise<ApiResult> {
+  return callApi(path, defaultIp, headers);
 }
 
 let document: OpenApiDocument;
@@ -78,6 +47,9 @@ beforeAll(async () => {
   const other = await createCity({ name: "Brookport", locationKey: "brookport", status: "Live" });
   const secret = await createCity({ name: "Secretville", locationKey: "secretville", status: "Archive" });
   await createCity({ name: "Newtown", locationKey: "newtown", status: "New" });
+  // The example city's official record, the demo's (the document's record examples are its ids).
+  const record = demoLegislativeRecords("2026-12-07").find((candidate) => candidate.cityKey === EXAMPLES.locationKey)!;
+  await storeDemoLegislativeRecord(example.id, record);
 
   // The document's example meeting, with a transcript that holds the example search.
   await getTestDb()
@@ -137,28 +109,14 @@ beforeAll(async () => {
     ]);
 });
 
-/** The schema a $ref names, or the schema itself. */
-function resolve(schema: Record<string, unknown>): Record<string, unknown> {
-  const ref = schema.$ref;
-  if (typeof ref !== "string") return schema;
-  let target: unknown = document;
-  for (const part of ref.slice(2).split("/")) target = (target as Record<string, unknown>)[part];
-  return resolve(target as Record<string, unknown>);
+function resolve(schema: Record<string, unknown>) {
+  return documentSchemas(document).resolve(schema);
 }
-
-function documentedKeys(
-  path: string,
-  status: string,
-): { type: string; keys: string[]; schema: Record<string, unknown> } {
-  const response = resolve(document.paths[path]!.get.responses[status] as Record<string, unknown>);
-  const [type, media] = Object.entries(response.content as Record<string, { schema: Record<string, unknown> }>)[0]!;
-  const schema = resolve(media.schema);
-  return { type, keys: ((schema.required as string[] | undefined) ?? []).slice().sort(), schema };
+function documentedKeys(path: string, status: string) {
+  return documentSchemas(document).documentedKeys(path, status);
 }
-
-/** What is wrong with an answer's body against the document's schema for it ([] when it conforms). */
-function bodyProblems(path: string, status: string, body: unknown): string[] {
-  return schemaProblems(document as unknown as Record<string, unknown>, documentedKeys(path, status).schema, body);
+function bodyProblems(path: string, status: string, body: unknown) {
+  return documentSchemas(document).bodyProblems(path, status, body);
 }
 
 describe(`the OpenAPI document ${dbTag}`, () => {

@@ -42,6 +42,7 @@ export type ApiCity = ApiCityRef & {
 };
 
 type CityRow = {
+  id: string;
   location_key: string;
   name: string;
   state: string;
@@ -68,7 +69,7 @@ function cityOf(row: CityRow): ApiCity {
   };
 }
 
-const CITY_COLUMNS = sql`c.location_key, c.name, c.state, c.county, c.tag_line, c.description`;
+const CITY_COLUMNS = sql`c.id, c.location_key, c.name, c.state, c.county, c.tag_line, c.description`;
 
 export async function listCities(): Promise<{ cities: ApiCity[] }> {
   const rows = await queryRows<CityRow>(
@@ -78,7 +79,7 @@ export async function listCities(): Promise<{ cities: ApiCity[] }> {
 }
 
 /** The Live city with this key, or a 404 problem. */
-async function requireLiveCity(key: string): Promise<CityRow> {
+export async function requireLiveCity(key: string): Promise<CityRow> {
   const [row] = await queryRows<CityRow>(
     sql`select ${CITY_COLUMNS} from cities c where c.status = 'Live' and c.location_key = ${key} limit 1`,
   );
@@ -242,6 +243,43 @@ export async function newestMeetingId(): Promise<string | null> {
       order by v.published_at desc nulls last, v.id desc limit 1`,
   );
   return row?.id ?? null;
+}
+
+/**
+ * Ids of a Live city's official record for the /api page's examples: the
+ * document's example city when it has a record (the demo), else the first
+ * Live city that has one; null when none has.
+ */
+export async function recordExampleIds(exampleCityKey: string): Promise<{
+  locationKey: string;
+  personId: number | null;
+  matterFile: string | null;
+  eventId: number | null;
+} | null> {
+  const [row] = await queryRows<{
+    location_key: string;
+    person_id: number | null;
+    file: string | null;
+    event_id: number | null;
+  }>(sql`select c.location_key,
+      (select o.person_legistar_id from legistar_office_records o where o.city_id = c.id
+        order by o.person_legistar_id limit 1) as person_id,
+      (select m.file from legistar_matters m where m.city_id = c.id and m.file <> ''
+        order by m.intro_date desc nulls last, m.legistar_id desc limit 1) as file,
+      (select e.legistar_id from legistar_events e where e.city_id = c.id
+        order by e.date desc nulls last, e.legistar_id desc limit 1) as event_id
+    from cities c join legislative_sources s on s.city_id = c.id
+    where c.status = 'Live'
+    order by (c.location_key = ${exampleCityKey}) desc, c.name, c.location_key
+    limit 1`);
+  if (!row) return null;
+  const number = (value: number | string | null) => (value === null ? null : Number(value));
+  return {
+    locationKey: row.location_key,
+    personId: number(row.person_id),
+    matterFile: row.file,
+    eventId: number(row.event_id),
+  };
 }
 
 export type ApiStory =

@@ -66,6 +66,12 @@ export const EXAMPLES = {
   meetingId: "00000000-0000-4000-8000-000000000000",
   issueKey: "oakdale-creek-development",
   q: "budget",
+  /** Ana Reyes of Alder Creek's demo record (demo/legislative.ts). */
+  personId: 1002,
+  /** The demo's short-term rental ordinance, followed from the Planning Commission to the City Council. */
+  matterFile: "ORD 2026-31",
+  /** Alder Creek's special meeting of August 18, 2026. */
+  eventId: 5015,
 } as const;
 
 const cityKeyParameter = (where: "path" | "query", required: boolean): OpenApiParameter => ({
@@ -77,6 +83,56 @@ const cityKeyParameter = (where: "path" | "query", required: boolean): OpenApiPa
   example: EXAMPLES.locationKey,
 });
 
+const pathId = (name: string, description: string, example: number): OpenApiParameter => ({
+  name,
+  in: "path",
+  required: true,
+  description,
+  schema: { type: "integer", minimum: 1 },
+  example,
+});
+
+const personIdParameter = pathId(
+  "personId",
+  "The person's id in the city's Legistar record (PersonId), as in their page's address.",
+  EXAMPLES.personId,
+);
+
+const cursorParameter: OpenApiParameter = {
+  name: "cursor",
+  in: "query",
+  required: false,
+  description: "The `nextCursor` of the previous page (opaque).",
+  schema: { type: "string" },
+  example: "",
+};
+
+const limitParameter = (what: string, example: number): OpenApiParameter => ({
+  name: "limit",
+  in: "query",
+  required: false,
+  description: `${what} per page, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
+  schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
+  example,
+});
+
+const textFilter = (name: string, description: string, example = ""): OpenApiParameter => ({
+  name,
+  in: "query",
+  required: false,
+  description,
+  schema: { type: "string", maxLength: 100 },
+  example,
+});
+
+/** A page of a list: its items, the cursor of the next page and its address (null on the last page). */
+const page = (name: string, item: string) =>
+  object({
+    [name]: { type: "array", items: ref(item) },
+    nextCursor: nullable("string"),
+    links: object({ next: nullable("string", { format: "uri" }) }),
+  });
+
 const errors = {
   "400": { $ref: "#/components/responses/BadRequest" },
   "404": { $ref: "#/components/responses/NotFound" },
@@ -86,6 +142,169 @@ const errors = {
 function ok(description: string, schema: Schema) {
   return { description, content: json(schema), headers: { ETag: { $ref: "#/components/headers/ETag" } } };
 }
+
+const day = (description: string) => nullable("string", { format: "date", description });
+const orNull = (schema: Schema) => ({ oneOf: [schema, { type: "null" }] });
+const pageAndSelf = object({ page: uri, self: uri });
+const passedFlag = {
+  result: nullable("string", { description: `Legistar's passed flag as it names it ("Pass", "Fail").` }),
+  passed: nullable("boolean", { description: "True when the flag says passed, false when failed, else null." }),
+};
+const personRef = object({ id: { type: "integer" }, name: string(), links: orNull(pageAndSelf) });
+
+const RECORD_SCHEMAS: Record<string, Schema> = {
+  Seat: object(
+    {
+      body: object({ id: { type: "integer", description: "The body's Legistar id (BodyId)." }, name: string() }),
+      title: nullable("string", { description: 'As the record gives it: "Council Member", "Chair".' }),
+      role: nullable("string", { description: 'The member type: "Voting Member".' }),
+      since: day("First day of the seat (the city's local day)."),
+      until: day("Last day of the seat."),
+      current: { type: "boolean", description: "Whether the seat is held today, in the city's time zone." },
+    },
+    "A seat on a body: one office record.",
+  ),
+  PersonSummary: object({
+    id: { type: "integer", description: "The person's Legistar id (PersonId)." },
+    name: string(),
+    current: { type: "boolean", description: "Whether they hold a seat today." },
+    seats: { type: "array", items: ref("Seat") },
+    links: object({ page: uri, self: uri, votes: uri }),
+  }),
+  PersonDetail: {
+    allOf: [
+      ref("PersonSummary"),
+      object({
+        agreement: {
+          type: "array",
+          description:
+            "How often they voted as each colleague did: over the items both voted yes or no on, `same` of `together`. Most items in common first.",
+          items: object({
+            person: object({ id: { type: "integer" }, name: string() }),
+            together: { type: "integer" },
+            same: { type: "integer" },
+            percent: { type: "integer", minimum: 0, maximum: 100 },
+          }),
+        },
+      }),
+    ],
+  },
+  PersonVote: object({
+    vote: {
+      type: ["string", "null"],
+      enum: ["yes", "no", "abstain", "absent", "recused", "present", null],
+      description: "What the vote means, mapped from its name; null when the name is not known.",
+    },
+    voteName: nullable("string", { description: 'The vote value as the record names it: "Aye", "Nay".' }),
+    date: day("The meeting's local day."),
+    bodyName: nullable("string"),
+    item: object({ id: { type: "integer" }, number: nullable("string"), title: nullable("string") }),
+    matter: orNull(
+      object(
+        { file: string(), type: nullable("string"), links: orNull(pageAndSelf) },
+        "The item's matter, by file number; links when the record holds it.",
+      ),
+    ),
+    ...passedFlag,
+    tally: nullable("string", { description: `The item's tally: "5-2".` }),
+    links: object({ event: nullable("string", { format: "uri" }) }),
+  }),
+  MatterSummary: object({
+    id: { type: "integer", description: "The matter's Legistar id (MatterId)." },
+    file: string("The file number, as the clerk wrote it: the matter's address."),
+    title: nullable("string"),
+    type: nullable("string", { description: 'As the record names it: "Ordinance", "Resolution".' }),
+    status: nullable("string", { description: 'As the record names it: "Adopted", "In Committee".' }),
+    bodyName: nullable("string"),
+    introduced: day("Intro date."),
+    passed: day("Passed date."),
+    links: object({ page: uri, feed: { ...uri, description: "The matter's Atom feed of actions." }, self: uri }),
+  }),
+  MatterAction: object(
+    {
+      id: { type: "integer", description: "The action's Legistar id (MatterHistoryId)." },
+      date: day("The action's local day."),
+      bodyName: nullable("string"),
+      action: nullable("string"),
+      ...passedFlag,
+      tally: nullable("string"),
+      mover: nullable("string"),
+      seconder: nullable("string"),
+      eventId: nullable("integer", { description: "The meeting's Legistar id (EventId)." }),
+      meeting: orNull(
+        object(
+          {
+            id: { type: "string", format: "uuid" },
+            seconds: nullable("integer", { description: "Where the video takes the item up; null when not known." }),
+            links: object({ moment: uri, self: uri }),
+          },
+          "The meeting's video, once the event is matched to one.",
+        ),
+      ),
+      votes: {
+        type: "array",
+        items: object({ person: personRef, vote: nullable("string"), voteName: nullable("string") }),
+      },
+      links: object({ event: nullable("string", { format: "uri" }) }),
+    },
+    "An action on the matter, in whichever body took it.",
+  ),
+  MatterDetail: {
+    allOf: [
+      ref("MatterSummary"),
+      object({
+        updatedAt: { type: "string", format: "date-time" },
+        sponsors: {
+          type: "array",
+          items: object({ person: orNull(personRef), name: string(), primary: { type: "boolean" } }),
+        },
+        attachments: { type: "array", items: object({ name: string(), url: uri }) },
+        actions: { type: "array", items: ref("MatterAction"), description: "In date order, across bodies." },
+      }),
+    ],
+  },
+  EventSummary: object({
+    id: { type: "integer", description: "The event's Legistar id (EventId)." },
+    body: object({ id: { type: "integer" }, name: string() }),
+    date: day("The city's local day."),
+    time: nullable("string", { description: 'As the record gives it: "6:30 PM".' }),
+    startsAt: nullable("string", { format: "date-time", description: "Null without a day or a readable time." }),
+    when: string(`In words, in the city's time zone: "Tuesday, Aug 18, 2026, 6:00 PM PDT".`),
+    location: nullable("string"),
+    agendaUrl: nullable("string", { format: "uri" }),
+    minutesUrl: nullable("string", { format: "uri" }),
+    legistarUrl: nullable("string", { format: "uri" }),
+    meetingId: nullable("string", { format: "uuid", description: "The meeting's video, once matched." }),
+    links: object({
+      page: { ...uri, description: "The meeting's page once its video is matched, else the event's." },
+      self: uri,
+      meeting: nullable("string", { format: "uri" }),
+    }),
+  }),
+  AgendaItem: object({
+    id: { type: "integer", description: "The item's Legistar id (EventItemId)." },
+    number: nullable("string", { description: "The agenda number." }),
+    title: string(),
+    consent: { type: "boolean" },
+    matter: orNull(object({ file: string(), links: orNull(pageAndSelf) })),
+    action: nullable("string", { description: "The official action." }),
+    ...passedFlag,
+    tally: nullable("string"),
+    moment: orNull(
+      object({
+        seconds: { type: "integer" },
+        source: {
+          enum: ["record", "transcript"],
+          description: "From the record's video index, or found in the transcript.",
+        },
+        links: object({ moment: uri }),
+      }),
+    ),
+  }),
+  EventDetail: {
+    allOf: [ref("EventSummary"), object({ items: { type: "array", items: ref("AgendaItem") } })],
+  },
+};
 
 const SCHEMAS: Record<string, Schema> = {
   Problem: object(
@@ -281,7 +500,7 @@ export function openApiDocument(origin: string): OpenApiDocument {
       title: "Gavel open API",
       version: "1.0.0",
       description: [
-        "Read-only JSON about the Live cities' public meetings: cities, meetings with their transcript, analysis and story, search, and tracked issues.",
+        "Read-only JSON about the Live cities' public meetings: cities, meetings with their transcript, analysis and story, search, tracked issues, and each city's official record (people, votes, matters and events).",
         "No key is needed. Any origin may call it (CORS). Answers carry an ETag: send it back in If-None-Match to get 304 Not Modified.",
         `Each address may make ${API_RATE_LIMIT.limit} requests every ${API_RATE_LIMIT.windowSeconds} seconds; past that the answer is 429 with Retry-After.`,
         "Errors are problem documents (RFC 9457): {type, title, status, detail}.",
@@ -293,6 +512,11 @@ export function openApiDocument(origin: string): OpenApiDocument {
       { name: "meetings", description: "Meetings, newest first, and one meeting in full." },
       { name: "search", description: "The site's full-text search." },
       { name: "issues", description: "Issues followed across meetings." },
+      {
+        name: "record",
+        description:
+          "A city's official record from its legislative system: people, votes, matters and events, addressed by the record's own ids.",
+      },
       { name: "meta", description: "This document." },
     ],
     paths: {
@@ -323,6 +547,172 @@ export function openApiDocument(origin: string): OpenApiDocument {
           },
         },
       },
+      "/cities/{locationKey}/people": {
+        get: {
+          operationId: "listPeople",
+          summary: "List a city's people",
+          description:
+            "The people with a seat on one of the city's bodies in its official record, by name: those with a seat today first (with their seats today), then former members. Empty for a city without a record.",
+          tags: ["record"],
+          parameters: [cityKeyParameter("path", true)],
+          responses: {
+            "200": ok(
+              "The people.",
+              object({ city: ref("CityRef"), people: { type: "array", items: ref("PersonSummary") } }),
+            ),
+            "404": errors["404"],
+            "429": errors["429"],
+          },
+        },
+      },
+      "/cities/{locationKey}/people/{personId}": {
+        get: {
+          operationId: "getPerson",
+          summary: "One person",
+          description:
+            "A person of the city's record with every seat they held (their office records: body, title, role, since, until) and how often they voted as each colleague.",
+          tags: ["record"],
+          parameters: [cityKeyParameter("path", true), personIdParameter],
+          responses: {
+            "200": ok("The person.", object({ person: ref("PersonDetail") })),
+            "404": errors["404"],
+            "429": errors["429"],
+          },
+        },
+      },
+      "/cities/{locationKey}/people/{personId}/votes": {
+        get: {
+          operationId: "listPersonVotes",
+          summary: "A person's votes",
+          description:
+            "The person's votes, newest meeting first, then in agenda order, a page at a time, as on their page: filtered by the matter's type and by the item's result.",
+          tags: ["record"],
+          parameters: [
+            cityKeyParameter("path", true),
+            personIdParameter,
+            textFilter("type", 'Only votes on matters of this type, as the record names it ("Ordinance").'),
+            {
+              name: "result",
+              in: "query",
+              required: false,
+              description: "Only votes on items that passed, or failed.",
+              schema: { type: "string", enum: ["passed", "failed"] },
+              example: "",
+            },
+            cursorParameter,
+            limitParameter("Votes", 2),
+          ],
+          responses: {
+            "200": ok("One page of votes.", page("votes", "PersonVote")),
+            ...errors,
+          },
+        },
+      },
+      "/cities/{locationKey}/matters": {
+        get: {
+          operationId: "listMatters",
+          summary: "List a city's matters",
+          description:
+            "The matters of the city's record (bills, resolutions, appeals…) that have a file number, newest introduced first (those without an intro date last), a page at a time. Empty for a city without a record.",
+          tags: ["record"],
+          parameters: [
+            cityKeyParameter("path", true),
+            textFilter("status", 'Only matters with this status, as the record names it ("Adopted").'),
+            textFilter("type", 'Only matters of this type, as the record names it ("Ordinance").'),
+            cursorParameter,
+            limitParameter("Matters", 1),
+          ],
+          responses: {
+            "200": ok("One page of matters.", page("matters", "MatterSummary")),
+            ...errors,
+          },
+        },
+      },
+      "/cities/{locationKey}/matters/{file}": {
+        get: {
+          operationId: "getMatter",
+          summary: "One matter",
+          description:
+            "A matter by its file number (percent-encoded: a space as %20, a slash as %2F): its sponsors, attachments, and every action in every body in date order with its votes person by person and, once the meeting's video is matched, the second it takes the item up.",
+          tags: ["record"],
+          parameters: [
+            cityKeyParameter("path", true),
+            {
+              name: "file",
+              in: "path",
+              required: true,
+              description: "The matter's file number, as the clerk wrote it.",
+              schema: { type: "string", minLength: 1, maxLength: 64 },
+              example: EXAMPLES.matterFile,
+            },
+          ],
+          responses: {
+            "200": ok("The matter.", object({ matter: ref("MatterDetail") })),
+            "404": errors["404"],
+            "429": errors["429"],
+          },
+        },
+      },
+      "/cities/{locationKey}/events": {
+        get: {
+          operationId: "listEvents",
+          summary: "List a city's events",
+          description:
+            "The meetings of the city's record, past and upcoming, newest first (or oldest first), in the order of their days and times, a page at a time; `from` and `to` keep those between two of the city's local days. Events without a day come last. Empty for a city without a record.",
+          tags: ["record"],
+          parameters: [
+            cityKeyParameter("path", true),
+            {
+              name: "from",
+              in: "query",
+              required: false,
+              description: "The first day (YYYY-MM-DD, the city's local day), included.",
+              schema: { type: "string", format: "date" },
+              example: "2026-08-01",
+            },
+            {
+              name: "to",
+              in: "query",
+              required: false,
+              description: "The last day (YYYY-MM-DD), included.",
+              schema: { type: "string", format: "date" },
+              example: "2026-08-31",
+            },
+            {
+              name: "order",
+              in: "query",
+              required: false,
+              description: "newest (the default) or oldest first.",
+              schema: { type: "string", enum: ["newest", "oldest"], default: "newest" },
+              example: "",
+            },
+            cursorParameter,
+            limitParameter("Events", 5),
+          ],
+          responses: {
+            "200": ok("One page of events.", page("events", "EventSummary")),
+            ...errors,
+          },
+        },
+      },
+      "/cities/{locationKey}/events/{eventId}": {
+        get: {
+          operationId: "getEvent",
+          summary: "One event with its agenda",
+          description:
+            "An event of the city's record with its agenda items: number, title, matter, the official action, tally and passed flag, and the second the video takes the item up when known (from the record's video index, or found in the transcript).",
+          tags: ["record"],
+          parameters: [
+            cityKeyParameter("path", true),
+            pathId("eventId", "The event's id in the city's Legistar record (EventId).", EXAMPLES.eventId),
+          ],
+          responses: {
+            "200": ok("The event.", object({ event: ref("EventDetail") })),
+            "404": errors["404"],
+            "429": errors["429"],
+          },
+        },
+      },
       "/meetings": {
         get: {
           operationId: "listMeetings",
@@ -330,34 +720,9 @@ export function openApiDocument(origin: string): OpenApiDocument {
           description:
             "Meetings of Live cities, newest first (meetings without a date last), a page at a time. Pass `nextCursor` as `cursor` for the next page; it is null on the last one.",
           tags: ["meetings"],
-          parameters: [
-            cityKeyParameter("query", false),
-            {
-              name: "cursor",
-              in: "query",
-              required: false,
-              description: "The `nextCursor` of the previous page (opaque).",
-              schema: { type: "string" },
-              example: "",
-            },
-            {
-              name: "limit",
-              in: "query",
-              required: false,
-              description: `Meetings per page, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
-              schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
-              example: 2,
-            },
-          ],
+          parameters: [cityKeyParameter("query", false), cursorParameter, limitParameter("Meetings", 2)],
           responses: {
-            "200": ok(
-              "One page of meetings.",
-              object({
-                meetings: { type: "array", items: ref("MeetingSummary") },
-                nextCursor: nullable("string"),
-                links: object({ next: nullable("string", { format: "uri" }) }),
-              }),
-            ),
+            "200": ok("One page of meetings.", page("meetings", "MeetingSummary")),
             ...errors,
           },
         },
@@ -479,7 +844,7 @@ export function openApiDocument(origin: string): OpenApiDocument {
       },
     },
     components: {
-      schemas: SCHEMAS,
+      schemas: { ...SCHEMAS, ...RECORD_SCHEMAS },
       headers: {
         ETag: {
           description: "Send it back in If-None-Match: 304 while the answer is unchanged.",
@@ -488,7 +853,9 @@ export function openApiDocument(origin: string): OpenApiDocument {
       },
       responses: {
         BadRequest: problemResponse("A parameter is missing or not valid."),
-        NotFound: problemResponse("No Live city, meeting or issue has that key or id."),
+        NotFound: problemResponse(
+          "No Live city, meeting or issue has that key or id, or the city's record has no such person, matter or event.",
+        ),
         TooManyRequests: {
           ...problemResponse("Too many requests from this address."),
           headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } },

@@ -102,6 +102,26 @@ export function icalCalendar(calendar: IcalCalendar): string {
     .join("");
 }
 
+/** One formatter per time zone: making one costs far more than using it (a list of 100 events made 200). */
+const WALL_CLOCKS = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let clock = WALL_CLOCKS.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    WALL_CLOCKS.set(timeZone, clock);
+  }
+  return clock;
+}
+
 /**
  * The UTC moment of a local wall-clock time in a time zone: ("2026-12-08",
  * 18 * 60 + 30, "America/Chicago") → 2026-12-09T00:30:00Z. A time that a
@@ -111,15 +131,7 @@ export function zonedTimeToUtc(day: string, minutes: number, timeZone: string): 
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   const wall = Date.UTC(year, month - 1, date, Math.floor(minutes / 60), minutes % 60);
   const offsetAt = (utc: number) => {
-    const parts = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    }).formatToParts(new Date(utc));
+    const parts = wallClock(timeZone).formatToParts(new Date(utc));
     const get = (type: string) => Number(parts.find((part) => part.type === type)!.value);
     return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute")) - utc;
   };

@@ -86,17 +86,29 @@ export function formatDayShort(day: string): string {
 }
 
 /** The zone's short name on that day ("CST", "PDT"); none for an unknown zone. */
+/** One formatter per time zone (making one costs far more than using it). */
+const ZONE_NAMES = new Map<string, Intl.DateTimeFormat>();
+
 function zoneName(date: Date, timeZone: string): string {
   try {
-    return (
-      new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
-        .formatToParts(date)
-        .find((part) => part.type === "timeZoneName")?.value ?? ""
-    );
+    let format = ZONE_NAMES.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
+      ZONE_NAMES.set(timeZone, format);
+    }
+    return format.formatToParts(date).find((part) => part.type === "timeZoneName")?.value ?? "";
   } catch {
     return "";
   }
 }
+
+const MEETING_DAY = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /**
  * A city's meeting day and time as its legislative system states them, with
@@ -106,13 +118,7 @@ function zoneName(date: Date, timeZone: string): string {
 export function formatLocalMeeting(day: string, time: string | null, timeZone: string): string {
   const date = toDate(`${day}T12:00:00Z`);
   if (!date) return day;
-  const dayText = new Intl.DateTimeFormat("en-US", {
-    weekday: "long",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(date);
+  const dayText = MEETING_DAY.format(date);
   const clock = time?.trim();
   if (!clock) return dayText;
   const zone = zoneName(date, timeZone);

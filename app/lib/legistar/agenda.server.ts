@@ -8,7 +8,7 @@
  * Everything from Legistar stays text; its links are kept only when they
  * are web addresses.
  */
-import { and, asc, eq, getTableColumns, gte, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import {
   legislativeSources,
@@ -18,6 +18,8 @@ import {
   legistarEventVideos,
   transcriptSegments,
 } from "~/lib/db/schema";
+import { keysetAfter, keysetOrder, type KeyColumn } from "~/lib/db/keyset.server";
+import { zonedTimeToUtc } from "~/lib/feeds/ical";
 import { formatLocalMeeting } from "~/lib/format/date";
 import { momentLabel } from "~/lib/meetings/decisions";
 import { isUuid } from "~/lib/uuid";
@@ -40,11 +42,15 @@ export function webAddress(value: string | null): string | null {
 type EventRow = typeof legistarEvents.$inferSelect;
 
 function eventView(event: EventRow, timeZone: string): EventView {
+  const minutes = minutesOf(event.time);
   return {
     id: event.legistarId,
     bodyId: event.bodyLegistarId,
     bodyName: event.bodyName ?? "Meeting",
     when: event.date ? formatLocalMeeting(event.date, event.time, timeZone) : "Date to be announced",
+    date: event.date,
+    time: event.time?.trim() || null,
+    startsAt: event.date && minutes < 24 * 60 ? zonedTimeToUtc(event.date, minutes, timeZone).toISOString() : null,
     location: event.location,
     agendaUrl: webAddress(event.agendaUrl),
     minutesUrl: webAddress(event.minutesUrl),
@@ -183,5 +189,69 @@ export async function cityEvent(
       ),
     },
     meetingId: null,
+  };
+}
+
+/** Where an event stands in a list: its day, its time in minutes after midnight (minutesOf) and its Legistar id. */
+export type EventKey = [string | null, number, number];
+
+/**
+ * minutesOf in SQL, so that a day's events are paged in the order of their
+ * times (an unreadable time last): "1:30 PM" → 810.
+ */
+const EVENT_MINUTES = sql`(case when ${legistarEvents.time} ~* '^[[:space:]]*[0-9]{1,2}:[0-9]{2}[[:space:]]*[ap][.]?m'
+  then (substring(${legistarEvents.time} from '^[[:space:]]*([0-9]{1,2}):')::int % 12) * 60
+    + substring(${legistarEvents.time} from '^[[:space:]]*[0-9]{1,2}:([0-9]{2})')::int
+    + (case when ${legistarEvents.time} ~* '^[[:space:]]*[0-9]{1,2}:[0-9]{2}[[:space:]]*p' then 720 else 0 end)
+  else ${24 * 60} end)`;
+
+const eventKey = (desc: boolean): KeyColumn[] => [
+  { expr: sql`${legistarEvents.date}`, desc, type: "date" },
+  { expr: EVENT_MINUTES, desc, type: "int" },
+  { expr: sql`${legistarEvents.legistarId}`, desc, type: "int" },
+];
+
+/**
+ * The city's events, past and upcoming, each with the id of its video once
+ * one is matched: newest first or, `oldest` first, in the order of their days
+ * and times (events without a day last), `limit` after an event's key, from
+ * and to local days (inclusive); with the key of the next page's start (null
+ * on the last). None without a legislative source.
+ */
+export async function listEvents(
+  cityId: string,
+  options: {
+    from: string | null;
+    to: string | null;
+    order: "newest" | "oldest";
+    after: EventKey | null;
+    limit: number;
+  },
+): Promise<{ events: { event: EventView; meetingId: string | null }[]; next: EventKey | null }> {
+  const key = eventKey(options.order === "newest");
+  const conditions: (SQL | undefined)[] = [
+    eq(legistarEvents.cityId, cityId),
+    options.from === null ? undefined : gte(legistarEvents.date, options.from),
+    options.to === null ? undefined : lte(legistarEvents.date, options.to),
+    options.after === null ? undefined : keysetAfter(key, options.after),
+  ];
+  const rows = await getDb()
+    .select({
+      event: legistarEvents,
+      timeZone: legislativeSources.timeZone,
+      meetingId: legistarEventVideos.cityVideoId,
+      minutes: sql<number>`${EVENT_MINUTES}`,
+    })
+    .from(legistarEvents)
+    .innerJoin(legislativeSources, eq(legislativeSources.cityId, legistarEvents.cityId))
+    .leftJoin(legistarEventVideos, EVENT_HAS_VIDEO)
+    .where(and(...conditions))
+    .orderBy(keysetOrder(key))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    events: page.map((row) => ({ event: eventView(row.event, row.timeZone), meetingId: row.meetingId })),
+    next: rows.length > options.limit && last ? [last.event.date, Number(last.minutes), last.event.legistarId] : null,
   };
 }

@@ -43,6 +43,11 @@ export type EventView = {
   bodyName: string;
   /** The day and time in the city's zone: "Tuesday, Dec 8, 2026, 6:30 PM CST". */
   when: string;
+  /** The city's local day (YYYY-MM-DD) and Legistar's time ("6:30 PM"), as the record gives them. */
+  date: string | null;
+  time: string | null;
+  /** The moment it starts, in UTC (ISO 8601); null without a day or a readable time. */
+  startsAt: string | null;
   location: string | null;
   agendaUrl: string | null;
   minutesUrl: string | null;

@@ -14,6 +14,7 @@
  * matter is never reached.
  */
 import { sql } from "drizzle-orm";
+import { keysetAfter, keysetOrder, type KeyColumn } from "~/lib/db/keyset.server";
 import { queryRows } from "~/lib/db/rows.server";
 import { meetingAgenda, minutesOf, webAddress } from "./agenda.server";
 
@@ -73,6 +74,62 @@ type MatterRow = {
   passed: string | null;
   synced_at: Date | string;
 };
+
+export type MatterSummary = {
+  id: number;
+  file: string;
+  title: string | null;
+  type: string | null;
+  status: string | null;
+  bodyName: string | null;
+  introduced: string | null;
+  passed: string | null;
+};
+
+/** Where a matter stands in the list: its intro date and Legistar id. */
+export type MatterKey = [string | null, number];
+
+const MATTER_KEY: KeyColumn[] = [
+  { expr: sql`m.intro_date`, desc: true, type: "date" },
+  { expr: sql`m.legistar_id`, desc: true, type: "int" },
+];
+
+/**
+ * The city's matters that have a file number (the address of their page),
+ * newest introduced first (those without an intro date last), `limit` after
+ * a matter's key, filtered by status and type as the record names them;
+ * with the key of the next page's start (null on the last).
+ */
+export async function listMatters(
+  cityId: string,
+  filters: { status: string | null; type: string | null },
+  after: MatterKey | null,
+  limit: number,
+): Promise<{ matters: MatterSummary[]; next: MatterKey | null }> {
+  const rows = await queryRows<Omit<MatterRow, "synced_at">>(sql`
+    select m.legistar_id as id, m.file, m.title, m.type_name as type, m.status_name as status, b.name as body_name,
+      m.intro_date::text as introduced, m.passed_date::text as passed
+    from legistar_matters m
+    left join legistar_bodies b on b.city_id = m.city_id and b.legistar_id = m.body_legistar_id
+    where m.city_id = ${cityId} and m.file is not null and m.file <> ''
+      ${filters.status === null ? sql`` : sql`and m.status_name = ${filters.status}`}
+      ${filters.type === null ? sql`` : sql`and m.type_name = ${filters.type}`}
+      ${after ? sql`and ${keysetAfter(MATTER_KEY, after)}` : sql``}
+    order by ${keysetOrder(MATTER_KEY)}
+    limit ${limit + 1}`);
+  const page = rows.slice(0, limit).map((row): MatterSummary => ({
+    id: Number(row.id),
+    file: row.file,
+    title: row.title,
+    type: row.type,
+    status: row.status,
+    bodyName: row.body_name,
+    introduced: row.introduced,
+    passed: row.passed,
+  }));
+  const last = page.at(-1);
+  return { matters: page, next: rows.length > limit && last ? [last.introduced, last.id] : null };
+}
 
 /** The matter with this file number in the city (the newest, should the record hold two), or null. */
 export async function findMatter(cityId: string, file: string): Promise<MatterRow | null> {

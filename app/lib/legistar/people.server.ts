@@ -11,6 +11,7 @@
  * (summaries.server.ts; docs/decisions/0072-person-page-at-scale.md).
  */
 import { sql, type SQL } from "drizzle-orm";
+import { keysetAfter, keysetOrder, type KeyColumn } from "~/lib/db/keyset.server";
 import { queryRows } from "~/lib/db/rows.server";
 import type { PersonFilters, ResultFilter } from "./people";
 
@@ -123,6 +124,8 @@ export type PersonVote = {
   itemId: number;
   itemTitle: string | null;
   agendaNumber: string | null;
+  /** The Legistar id of the meeting (event) the vote was taken at. */
+  eventId: number | null;
   matterFile: string | null;
   /** Whether the record holds the matter, so that its file links to the bill's page. */
   matterStored: boolean;
@@ -138,6 +141,10 @@ export type PersonVote = {
 export type PersonVotes = { votes: PersonVote[]; total: number; page: number; pageCount: number; types: string[] };
 
 const RESULT_NAMES: Record<ResultFilter, string> = { passed: "Pass", failed: "Fail" };
+
+/** What a page of votes reads of each vote before joining its item, event and matter. */
+const VOTE_KEY_COLUMNS = sql`v.city_id, v.legistar_id, v.event_item_legistar_id, v.event_legistar_id, v.event_date,
+  v.agenda_sequence, v.matter_type, v.passed_flag_name, v.value, v.value_name`;
 
 /**
  * A person's votes (not roll calls), newest meeting first, then in agenda
@@ -169,10 +176,23 @@ export async function personVotes(cityId: string, personId: number, filters: Per
   const total = Number(counted[0]?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / VOTES_PER_PAGE));
   const page = Math.max(1, filters.page);
-  const votes = await queryRows<{
+  const votes = await votesShown(
+    sql`select ${VOTE_KEY_COLUMNS} from legistar_votes v where ${where}
+      order by ${order} limit ${VOTES_PER_PAGE} offset ${(page - 1) * VOTES_PER_PAGE}`,
+    order,
+  );
+  return { total, page, pageCount, types: types.map((row) => row.type), votes: votes.map(({ vote }) => vote) };
+}
+
+/** The votes `chosen` selects (VOTE_KEY_COLUMNS), joined for what a page shows of each, in `order`. */
+async function votesShown(chosen: SQL, order: SQL): Promise<{ vote: PersonVote; key: VoteKey }[]> {
+  const rows = await queryRows<{
+    vote_id: number;
     item_id: number;
     item_title: string | null;
     agenda_number: string | null;
+    agenda_sequence: number | null;
+    event_id: number | null;
     matter_file: string | null;
     matter_stored: boolean | string;
     matter_type: string | null;
@@ -183,14 +203,9 @@ export async function personVotes(cityId: string, personId: number, filters: Per
     result: string | null;
     tally: string | null;
   }>(sql`
-    with v as (
-      select v.city_id, v.event_item_legistar_id, v.event_legistar_id, v.event_date, v.agenda_sequence,
-        v.matter_type, v.passed_flag_name, v.value, v.value_name
-      from legistar_votes v
-      where ${where}
-      order by ${order}
-      limit ${VOTES_PER_PAGE} offset ${(page - 1) * VOTES_PER_PAGE})
-    select i.legistar_id as item_id, i.title as item_title, i.agenda_number, coalesce(i.matter_file, m.file) as matter_file,
+    with v as (${chosen})
+    select v.legistar_id as vote_id, i.legistar_id as item_id, i.title as item_title, i.agenda_number,
+      v.agenda_sequence, v.event_legistar_id as event_id, coalesce(i.matter_file, m.file) as matter_file,
       exists (select 1 from legistar_matters sm where sm.city_id = i.city_id
         and sm.file = coalesce(i.matter_file, m.file)) as matter_stored,
       v.matter_type, v.event_date::text as date, e.body_name, v.value, v.value_name,
@@ -200,15 +215,12 @@ export async function personVotes(cityId: string, personId: number, filters: Per
     join legistar_events e on e.city_id = i.city_id and e.legistar_id = i.event_legistar_id
     left join legistar_matters m on m.city_id = i.city_id and m.legistar_id = i.matter_legistar_id
     order by ${order}`);
-  return {
-    total,
-    page,
-    pageCount,
-    types: types.map((row) => row.type),
-    votes: votes.map((row) => ({
+  return rows.map((row) => ({
+    vote: {
       itemId: row.item_id,
       itemTitle: row.item_title,
       agendaNumber: row.agenda_number,
+      eventId: row.event_id === null ? null : Number(row.event_id),
       matterFile: row.matter_file,
       matterStored: row.matter_stored === true || String(row.matter_stored) === "true",
       matterType: row.matter_type,
@@ -218,8 +230,53 @@ export async function personVotes(cityId: string, personId: number, filters: Per
       voteName: row.value_name,
       result: row.result,
       tally: row.tally,
-    })),
-  };
+    },
+    key: [
+      row.date,
+      row.event_id === null ? null : Number(row.event_id),
+      row.agenda_sequence === null ? null : Number(row.agenda_sequence),
+      Number(row.item_id),
+      Number(row.vote_id),
+    ],
+  }));
+}
+
+/** Where a vote stands in a person's record: its date, event, agenda position, item and its own id. */
+export type VoteKey = [string | null, number | null, number | null, number, number];
+
+/** The person page's order of votes, with the vote's own id last so that every vote has its place. */
+export const VOTE_KEY: KeyColumn[] = [
+  { expr: sql`v.event_date`, desc: true, type: "date" },
+  { expr: sql`v.event_legistar_id`, desc: true, type: "int" },
+  { expr: sql`v.agenda_sequence`, desc: false, type: "int" },
+  { expr: sql`v.event_item_legistar_id`, desc: false, type: "int" },
+  { expr: sql`v.legistar_id`, desc: false, type: "int" },
+];
+
+/**
+ * A person's votes as personVotes orders and filters them, `limit` at a
+ * time after a vote's key (the open API's pages, by cursor rather than by
+ * page number), with the key of the next page's start (null on the last).
+ */
+export async function personVotesAfter(
+  cityId: string,
+  personId: number,
+  filters: Omit<PersonFilters, "page">,
+  after: VoteKey | null,
+  limit: number,
+): Promise<{ votes: PersonVote[]; next: VoteKey | null }> {
+  const order = keysetOrder(VOTE_KEY);
+  const rows = await votesShown(
+    sql`select ${VOTE_KEY_COLUMNS} from legistar_votes v
+      where v.city_id = ${cityId} and v.person_legistar_id = ${personId} and v.kind = 'vote'
+        ${filters.type ? sql`and v.matter_type = ${filters.type}` : sql``}
+        ${filters.result ? sql`and v.passed_flag_name = ${RESULT_NAMES[filters.result]}` : sql``}
+        ${after ? sql`and ${keysetAfter(VOTE_KEY, after)}` : sql``}
+      order by ${order} limit ${limit + 1}`,
+    order,
+  );
+  const page = rows.slice(0, limit);
+  return { votes: page.map(({ vote }) => vote), next: rows.length > limit ? page.at(-1)!.key : null };
 }
 
 export type Agreement = { personId: number; name: string; together: number; same: number; percent: number };
