@@ -5,7 +5,7 @@ import { matchCityEvents } from "~/lib/legistar/matching.server";
 import { saveLegislativeSource } from "~/lib/legistar/store.server";
 import { syncLegislativeRecord } from "~/lib/legistar/sync.server";
 import { updateVideoByAdmin } from "~/lib/sources/videos.server";
-import { dbTag, getTestDb } from "../setup";
+import { dbTag, execSql, getTestDb } from "../setup";
 import { createCity, createCitySource, createMeeting } from "../support/factories";
 import { fakeLegistarPerTest } from "../support/fake-legistar-per-test";
 import { body, event } from "../support/legistar-fixtures";
@@ -173,5 +173,23 @@ describe(`matching Legistar events to videos (${dbTag})`, () => {
     legistar.clients.maplefalls!.events!.find((row) => row.EventId === 903)!.EventTime = "7:00 PM";
     await syncLegislativeRecord(cityId, { now: new Date("2026-11-19T12:00:00Z") });
     expect(await version()).not.toBe(afterLink);
+
+    // People and bill pages read the rest of the record: a change to any of its tables alone is a change too.
+    for (const table of [
+      "legistar_bodies",
+      "legistar_persons",
+      "legistar_office_records",
+      "legistar_votes",
+      "legistar_matters",
+      "legistar_matter_histories",
+      "legistar_matter_sponsors",
+      "legistar_matter_attachments",
+    ]) {
+      const before = await version();
+      const deleted = await execSql(`delete from ${table} where city_id = $1 returning 1`, [cityId]);
+      if (deleted.length === 0 && !["legistar_votes", "legistar_matters", "legistar_persons"].includes(table)) continue;
+      expect(deleted.length, table).toBeGreaterThan(0);
+      expect(await version(), table).not.toBe(before);
+    }
   });
 });
