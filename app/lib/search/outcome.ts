@@ -1,10 +1,16 @@
 /** The states a video search can be in, and what each tells the user (docs/product.md#messages-search). */
 import type { ToastInput } from "~/lib/toast/toast";
-import type { SearchOrder, VideoSearchResult } from "./search.server";
+import type { SearchOrder, VideoSearch, VideoSearchResult } from "./search.server";
 
 export type SearchOutcome =
   | { status: "idle" }
-  | { status: "ok"; query: string; results: VideoSearchResult[]; order: SearchOrder }
+  | {
+      status: "ok";
+      query: string;
+      results: VideoSearchResult[];
+      order: SearchOrder;
+      correction?: VideoSearch["correction"];
+    }
   | { status: "error"; query: string; title: string; description: string };
 
 export const SEARCH_PROMPT = "Enter a search term to find videos";

@@ -320,23 +320,36 @@ async function tsqueryForms(tsquery: TsqueryText): Promise<QueryForms> {
 
 /**
  * Below this score (0 ≤ score < 1, see VideoSearchResult) a meeting is not
- * shown: an unrelated query answers "No meetings found" rather than a page
- * of weak matches (docs/decisions/0081-search-relevance.md).
+ * shown: weak matches (a word said once, far from the others, in a long
+ * segment) are left out. Set on the tuned half of the relevance bench
+ * (docs/decisions/0081-search-relevance.md).
  */
-export const MIN_SCORE = 0;
+export const MIN_SCORE = 0.002;
+
+/**
+ * A corrected query is a guess: its results are shown (or offered) only at
+ * this score and above, so that an unrelated word "corrected" into a common
+ * one still says "No meetings found".
+ */
+export const MIN_CORRECTED_SCORE = 0.05;
 
 /**
  * Few candidate meetings: relevance over their segments. Many: the newest
  * ones that match, when they fill the page; otherwise (sparse matches, or
  * few segments left by `-word`) relevance through the segments' index.
  */
-async function searchTsquery(tsquery: TsqueryText, scope: Scope, limit: number): Promise<VideoSearch> {
+async function searchTsquery(
+  tsquery: TsqueryText,
+  scope: Scope,
+  limit: number,
+  minScore = MIN_SCORE,
+): Promise<VideoSearch> {
   const { meeting, negated } = await tsqueryForms(tsquery);
   if (meeting === "") return { order: "relevance", results: [] };
   const bound = Math.max(1, Math.floor(limit));
   const db = getDb();
   const run = async (statement: SQL) =>
-    (await queryRows<Row>(statement, db)).map(toResult).filter((result) => result.score >= MIN_SCORE);
+    (await queryRows<Row>(statement, db)).map(toResult).filter((result) => result.score >= minScore);
   const [probe] = await queryRows<{ meetings: number; segments: number | null }>(
     probeStatement(tsquery, scope, meeting, negated),
     db,
@@ -372,7 +385,7 @@ async function runSearch(query: string, scope: Scope, limit: number): Promise<Vi
   if (!tsquery) return { order: "relevance", results: [] };
   const found = await searchTsquery(tsquery, scope, limit);
   if (!corrected) return found;
-  const better = await searchTsquery(corrected.tsquery, scope, limit);
+  const better = await searchTsquery(corrected.tsquery, scope, limit, MIN_CORRECTED_SCORE);
   if (better.results.length === 0) return found;
   if (found.results.length === 0) return { ...better, correction: { query: corrected.text, applied: true } };
   if (better.results.length >= CLEARLY_MORE * found.results.length + 2)

@@ -44,7 +44,44 @@ function anyOf(words: readonly string[]): string {
 /** Words of the query as typed: letters and digits, with inner apostrophes and hyphens. */
 const TYPED_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
-type LexiconRow = { word: string; known: boolean; variants: string[] | null; nearest: string | null };
+type LexiconRow = { word: string; plain: string; known: boolean; variants: string[] | null; nearest: string[] | null };
+
+/** How many similar words are read for a misspelled one, most similar first. */
+const NEAREST_READ = 8;
+
+/**
+ * Optimal string alignment distance (Damerau–Levenshtein without repeated
+ * edits): a misspelling is a letter or two off, which trigram similarity
+ * alone does not say ("roundabout" is similar to "round").
+ */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = value;
+    }
+  return d[a.length]![b.length]!;
+}
+
+/** The edits a word of this length may be off by: one up to five letters, two from six, none under four. */
+export function allowedEdits(length: number): number {
+  return length < 4 ? 0 : length <= 5 ? 1 : 2;
+}
+
+/** The first of the similar words (most similar first) that is a misspelling's distance away, if any. */
+function nearestOf(row: LexiconRow): string | null {
+  const limit = allowedEdits(row.plain.length);
+  for (const word of row.nearest ?? []) {
+    if (editDistance(row.plain, word.normalize("NFD").replace(/\p{M}/gu, "")) <= limit) return word;
+  }
+  return null;
+}
 
 export async function forgivingQuery(text: string): Promise<ForgivingQuery> {
   const [parsed] = await queryRows<{ q: string }>(sql`select websearch_to_tsquery('english', ${text})::text as q`);
@@ -59,11 +96,12 @@ export async function forgivingQuery(text: string): Promise<ForgivingQuery> {
     select l.word,
       exists (select 1 from search_lexicon x where x.word = l.word) as known,
       array(select x.word from search_lexicon x where x.plain = unaccent(l.word) order by x.word) as variants,
-      (select x.word from search_lexicon x
+      unaccent(l.word) as plain,
+      array(select x.word from search_lexicon x
         where x.plain % unaccent(l.word) and x.plain <> unaccent(l.word)
           and similarity(x.plain, unaccent(l.word)) >= ${MIN_SIMILARITY}
         order by similarity(x.plain, unaccent(l.word)) desc, x.word
-        limit 1) as nearest
+        limit ${NEAREST_READ}) as nearest
     from unnest(array[${list}]::text[]) as l(word)`);
   const byWord = new Map(rows.map((row) => [row.word, row]));
   const variantsOf = (lexeme: string) => {
@@ -74,7 +112,8 @@ export async function forgivingQuery(text: string): Promise<ForgivingQuery> {
   const corrections = new Map<string, string>();
   for (const row of rows) {
     const hasVariants = (row.variants ?? []).some((variant) => variant !== row.word);
-    if (!row.known && !hasVariants && row.nearest) corrections.set(row.word, row.nearest);
+    const nearest = row.known || hasVariants ? null : nearestOf(row);
+    if (nearest) corrections.set(row.word, nearest);
   }
   if (corrections.size === 0) return { tsquery: forgiving, corrected: null };
   const correctedTsquery = mapLexemes(tsquery, (lexeme) => {
