@@ -385,12 +385,24 @@ async function runSearch(query: string, scope: Scope, limit: number): Promise<Vi
   if (!tsquery) return { order: "relevance", results: [] };
   const found = await searchTsquery(tsquery, scope, limit);
   if (!corrected) return found;
-  const better = await searchTsquery(corrected.tsquery, scope, limit, MIN_CORRECTED_SCORE);
-  if (better.results.length === 0) return found;
-  if (found.results.length === 0) return { ...better, correction: { query: corrected.text, applied: true } };
-  if (better.results.length >= CLEARLY_MORE * found.results.length + 2)
-    return { ...found, correction: { query: corrected.text, applied: false } };
+  if (found.results.length === 0) {
+    const better = await searchTsquery(corrected.tsquery, scope, limit, MIN_CORRECTED_SCORE);
+    return better.results.length === 0 ? found : { ...better, correction: { query: corrected.text, applied: true } };
+  }
+  const [typed, better] = await Promise.all([
+    candidateMeetings(tsquery, scope),
+    candidateMeetings(corrected.tsquery, scope),
+  ]);
+  if (better >= CLEARLY_MORE * typed + 2) return { ...found, correction: { query: corrected.text, applied: false } };
   return found;
+}
+
+/** How many meetings in scope can match (the probe's count, up to FEW_MEETINGS + 1). */
+async function candidateMeetings(tsquery: TsqueryText, scope: Scope): Promise<number> {
+  const { meeting, negated } = await tsqueryForms(tsquery);
+  if (meeting === "") return 0;
+  const [probe] = await queryRows<{ meetings: number }>(probeStatement(tsquery, scope, meeting, negated));
+  return Number(probe?.meetings ?? 0);
 }
 
 /** A city's videos, best first (newest first for a common query), at most `limit`. */

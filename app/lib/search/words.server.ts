@@ -6,10 +6,11 @@
  * - Accents never matter: each word also matches the lexicon's words that
  *   differ from it only by accents (unaccent), so "Díaz" finds "Diaz" and
  *   "tizon" finds "TIZÓN".
- * - A word the lexicon does not hold is misspelled, maybe: its nearest word
- *   by trigram similarity (pg_trgm), at least MIN_SIMILARITY, makes the
+ * - A word may be misspelled: its nearest other word by trigram similarity
+ *   (pg_trgm, at least MIN_SIMILARITY) and a letter or two away makes the
  *   corrected query, which search runs when the query finds nothing and
- *   offers ("Did you mean …?") when it finds clearly more.
+ *   offers ("Did you mean …?") when it finds clearly more meetings. A word
+ *   the lexicon holds is tried only from MIN_KNOWN_LENGTH letters.
  */
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/lib/db/rows.server";
@@ -45,6 +46,9 @@ function anyOf(words: readonly string[]): string {
 const TYPED_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
 type LexiconRow = { word: string; plain: string; known: boolean; variants: string[] | null; nearest: string[] | null };
+
+/** A known word shorter than this is never corrected: short words have too many neighbors. */
+const MIN_KNOWN_LENGTH = 6;
 
 /** How many similar words are read for a misspelled one, most similar first. */
 const NEAREST_READ = 8;
@@ -112,7 +116,9 @@ export async function forgivingQuery(text: string): Promise<ForgivingQuery> {
   const corrections = new Map<string, string>();
   for (const row of rows) {
     const hasVariants = (row.variants ?? []).some((variant) => variant !== row.word);
-    const nearest = row.known || hasVariants ? null : nearestOf(row);
+    // A known word may still be a misspelling of a more common one ("Lindquist" for "Lindqvist"):
+    // search offers its correction only when that finds clearly more.
+    const nearest = hasVariants || (row.known && row.plain.length < MIN_KNOWN_LENGTH) ? null : nearestOf(row);
     if (nearest) corrections.set(row.word, nearest);
   }
   if (corrections.size === 0) return { tsquery: forgiving, corrected: null };
