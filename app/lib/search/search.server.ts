@@ -1,14 +1,16 @@
 /**
  * Full-text search over meeting videos (docs/decisions/0008-search.md).
  *
- * A video matches when its title or description (city_videos.search_vector,
- * title weighted A, description B) or one of its transcript segments
- * (transcript_segments.search_vector) matches `websearch_to_tsquery`, so
- * `"a phrase"`, `or` and `-word` work as people expect. Each result carries
- * the best-matching segment (or, newest first, the first) so that links
- * land on the moment the words were said. At scale a per-meeting word
- * vector (city_videos.transcript_vector) first tells which meetings can
- * match (docs/decisions/0031-search-at-scale.md).
+ * A video matches when its fields (city_videos.fields_vector: title A,
+ * decisions and agenda items B, entities and description C;
+ * docs/decisions/0081-search-relevance.md) or one of its transcript segments
+ * (transcript_segments.search_vector) match the query, made by
+ * `websearch_to_tsquery` (so `"a phrase"`, `or` and `-word` work as people
+ * expect) and made forgiving of accents and misspellings by
+ * ./words.server.ts. Each result carries the best-matching segment (or,
+ * newest first, the first) so that links land on the moment the words were
+ * said. At scale a per-meeting word vector (city_videos.transcript_vector)
+ * first tells which meetings can match (docs/decisions/0031-search-at-scale.md).
  */
 import { type SQL, sql } from "drizzle-orm";
 import { CITY_SEARCH_LIMIT, MEETING_SEARCH_LIMIT } from "~/lib/constants";

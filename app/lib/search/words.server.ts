@@ -113,14 +113,17 @@ export async function forgivingQuery(text: string): Promise<ForgivingQuery> {
     return [lexeme, ...(row?.variants ?? [])];
   };
   const forgiving = mapLexemes(tsquery, (lexeme) => anyOf(variantsOf(lexeme)));
-  const corrections = new Map<string, string>();
+  const unknown = new Map<string, string>();
+  const known = new Map<string, string>();
   for (const row of rows) {
     const hasVariants = (row.variants ?? []).some((variant) => variant !== row.word);
     // A known word may still be a misspelling of a more common one ("Lindquist" for "Lindqvist"):
     // search offers its correction only when that finds clearly more.
     const nearest = hasVariants || (row.known && row.plain.length < MIN_KNOWN_LENGTH) ? null : nearestOf(row);
-    if (nearest) corrections.set(row.word, nearest);
+    if (nearest) (row.known ? known : unknown).set(row.word, nearest);
   }
+  // Words the lexicon does not hold are the misspelled ones when there are any: the known ones are kept as typed.
+  const corrections = unknown.size > 0 ? unknown : known;
   if (corrections.size === 0) return { tsquery: forgiving, corrected: null };
   const correctedTsquery = mapLexemes(tsquery, (lexeme) => {
     const nearest = corrections.get(lexeme);
