@@ -350,8 +350,10 @@ async function searchTsquery(
   if (meeting === "") return { order: "relevance", results: [] };
   const bound = Math.max(1, Math.floor(limit));
   const db = getDb();
+  // Only negated words ("-word") rank nothing: every meeting without them scores 0, and is shown.
+  const floor = meeting === null ? 0 : minScore;
   const run = async (statement: SQL) =>
-    (await queryRows<Row>(statement, db)).map(toResult).filter((result) => result.score >= minScore);
+    (await queryRows<Row>(statement, db)).map(toResult).filter((result) => result.score >= floor);
   const [probe] = await queryRows<{ meetings: number; segments: number | null }>(
     probeStatement(tsquery, scope, meeting, negated),
     db,
