@@ -1,8 +1,12 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData, useParams } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cities, cityVideos, meetingDecisions, transcriptSegments } from "~/lib/db/schema";
 import { citySearch } from "~/lib/search/search.server";
 import { allowedEdits, editDistance } from "~/lib/search/words.server";
-import { dbTag, getTestDb } from "../setup";
+import * as searchPage from "~/routes/search";
+import { dbTag, getTestDb, TEST_ORIGIN } from "../setup";
 
 /**
  * What search ranks on and how it forgives (docs/decisions/0081-search-relevance.md):
@@ -31,6 +35,17 @@ async function meeting(key: string, title: string, lines: string[], analysis?: u
     .values(lines.map((text, position) => ({ cityVideoId: video!.id, position, startSeconds: 60 * position, text })));
   ids[key] = video!.id;
   return video!.id;
+}
+
+/** The /search page rendered on the server with its real loader, as JavaScript-off visitors get it. */
+async function renderSearch(path: string): Promise<string> {
+  const Page = searchPage.default as unknown as React.ComponentType<{ loaderData: unknown; params: unknown }>;
+  const Component = () => createElement(Page, { loaderData: useLoaderData(), params: useParams() });
+  const handler = createStaticHandler([{ id: "page", path: "/search", loader: searchPage.loader as never, Component }]);
+  const context = await handler.query(new Request(`${TEST_ORIGIN}${path}`));
+  if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
 }
 
 beforeAll(async () => {
@@ -99,6 +114,16 @@ describe(`search relevance ${dbTag}`, () => {
     const other = await citySearch(cityId, "Lindqvist");
     expect(other.results).toHaveLength(5);
     expect(other.correction).toBeUndefined();
+  });
+
+  it("shows the offer as a plain link to the same page with the corrected query, and says when it shows a correction", async () => {
+    const offered = await renderSearch("/search?q=Lindquist&city=relevance-falls");
+    expect(offered).toContain("Did you mean");
+    expect(offered).toMatch(/href="\/search\?q=Lindqvist&amp;city=relevance-falls"/);
+    const applied = await renderSearch("/search?q=Ekdal");
+    expect(applied).toContain("Showing results for");
+    expect(applied).toMatch(/href="\/search\?q=Ekdahl"/);
+    expect(await renderSearch("/search?q=Lindqvist")).not.toContain("Did you mean");
   });
 
   it("answers an unrelated query with nothing, rather than a word a few letters off", async () => {
