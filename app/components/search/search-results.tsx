@@ -1,42 +1,11 @@
-import { Link, useLocation } from "react-router";
-import { NEWEST_FIRST_TEXT, NO_RESULTS_TEXT, SEARCH_PROMPT, type SearchOutcome } from "~/lib/search/outcome";
+import { Link } from "react-router";
+import { NO_RESULTS_TEXT, SEARCH_PROMPT, type SearchOutcome } from "~/lib/search/outcome";
 import { relevancePercent } from "~/lib/search/relevance";
 import { meetingHref } from "~/lib/meetings/links";
 import { formatDate } from "~/lib/format/date";
 import { formatDuration } from "~/lib/format/duration";
 import { CopyMomentLink } from "~/components/meeting/copy-moment-link";
 import { Snippet } from "./snippet";
-
-/**
- * The corrected query (docs/decisions/0081-search-relevance.md): the results
- * are its own when the query typed found nothing; otherwise a plain link
- * offers it ("Did you mean …?"), the same page with `q` replaced.
- */
-function Correction({ query, correction }: { query: string; correction: { query: string; applied: boolean } }) {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  params.set("q", correction.query);
-  const to = `${location.pathname}?${params.toString()}`;
-  if (correction.applied)
-    return (
-      <p className="mb-3 text-sm text-slate-600" data-search-correction="applied">
-        Nothing matches “{query}”. Showing results for{" "}
-        <Link to={to} className="font-semibold text-brand-700 hover:underline">
-          {correction.query}
-        </Link>
-        .
-      </p>
-    );
-  return (
-    <p className="mb-3 text-sm text-slate-600" data-search-correction="offered">
-      Did you mean{" "}
-      <Link to={to} className="font-semibold text-brand-700 hover:underline">
-        {correction.query}
-      </Link>
-      ?
-    </p>
-  );
-}
 
 /**
  * A search's results, or the state it is in. Each result links to the
@@ -69,10 +38,18 @@ export function SearchResults({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <>
-      {outcome.correction ? <Correction query={outcome.query} correction={outcome.correction} /> : null}
-      {outcome.order === "newest" ? (
-        <p className="mb-3 text-sm text-slate-600" data-search-order="newest">
-          {NEWEST_FIRST_TEXT}
+      {outcome.correction || outcome.note ? (
+        // The corrected query (docs/decisions/0081-search-relevance.md): its results when the query typed found
+        // nothing, else offered by a plain link to the same page with `q` replaced (run.server.ts).
+        <p className="mb-3 text-sm text-slate-600">
+          {outcome.correction?.before}
+          {outcome.correction ? (
+            <Link to={outcome.correction.href} className="text-brand-700 hover:underline">
+              {outcome.correction.query}
+            </Link>
+          ) : null}
+          {outcome.correction?.after}
+          {outcome.note}
         </p>
       ) : null}
       <ol className="space-y-4" aria-label={`Results for ${outcome.query}`} data-testid={testId}>
