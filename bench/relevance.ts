@@ -95,6 +95,8 @@ type Answer = {
   query: LabeledQuery;
   ranked: string[];
   seconds: (number | null)[];
+  scores: number[];
+  correction?: { query: string; applied: boolean };
 };
 
 function figuresOf(answers: readonly Answer[]): Figures {
@@ -254,11 +256,13 @@ export async function runRelevanceBench(): Promise<void> {
     const unknown = labeled.relevant.filter((label) => !loadedKeys.has(label.meeting) && !captionLike(label.meeting));
     if (unknown.length > 0)
       throw new Error(`${query.id}: no such meeting ${unknown.map((label) => label.meeting).join(", ")}`);
-    const { results } = await liveCitySearch(query.q, { cityKey: query.city ?? null });
+    const { results, correction } = await liveCitySearch(query.q, { cityKey: query.city ?? null });
     answers.push({
       query,
       ranked: results.map((result) => keys.get(videoIdOf(result.video_url)) ?? result.id),
       seconds: results.map((result) => result.start_seconds),
+      scores: results.map((result) => result.score),
+      correction,
     });
   }
   console.log(`  ${answers.length} queries run in ${((performance.now() - loaded) / 1000).toFixed(1)} s`);
@@ -275,6 +279,7 @@ export async function runRelevanceBench(): Promise<void> {
     ),
   };
   printReport(report, readReport(LAST_FILE), readReport(BASELINE_FILE));
+  printHalves(answers);
 
   fs.mkdirSync(path.dirname(LAST_FILE), { recursive: true });
   fs.writeFileSync(LAST_FILE, `${JSON.stringify(report, null, 2)}\n`);
@@ -290,6 +295,35 @@ export async function runRelevanceBench(): Promise<void> {
   await closeDatabase();
 }
 
+/**
+ * The query set in two halves (docs/decisions/0081-search-relevance.md):
+ * odd-numbered ids (exact-01, exact-03, …) are the half search was tuned
+ * on, even-numbered ones the half held out. nDCG@10 of each, per kind.
+ */
+export function halfOf(id: string): "tuned" | "held-out" {
+  const number = Number(/(\d+)$/.exec(id)?.[1] ?? "0");
+  return number % 2 === 1 ? "tuned" : "held-out";
+}
+
+function printHalves(answers: readonly Answer[]): void {
+  const cell = (list: readonly Answer[]) => {
+    const figures = figuresOf(list);
+    const value = list.some((answer) => answer.query.kind !== "empty") ? figures.ndcg : figures.empty;
+    return `${percent(value)} (${String(list.length).padStart(2)})`;
+  };
+  console.log(
+    "\n  halves: nDCG@10 (empty: share answered empty) on the tuned half (odd ids) │ the held-out half (even ids)",
+  );
+  for (const kind of [...KINDS, "all"] as const) {
+    const list = kind === "all" ? answers : answers.filter((answer) => answer.query.kind === kind);
+    if (list.length === 0) continue;
+    const labeled = kind === "all" ? list.filter((answer) => answer.query.kind !== "empty") : list;
+    const tuned = labeled.filter((answer) => halfOf(answer.query.id) === "tuned");
+    const held = labeled.filter((answer) => halfOf(answer.query.id) === "held-out");
+    console.log(`  ${kind.padEnd(16)} ${cell(tuned)} │ ${cell(held)}`);
+  }
+}
+
 /** Demo keys look like "ac-cc-2025-06-03"; anything else is a caption meeting's video id. */
 function captionLike(key: string): boolean {
   return !/^[a-z]{2}-[a-z]{2}-\d{4}-\d{2}-\d{2}$/.test(key);
@@ -303,7 +337,13 @@ function describeAnswer(answer: Answer): string {
   const grades = new Map(answer.query.relevant.map((label) => [label.meeting, label.grade]));
   const top = answer.ranked
     .slice(0, CUTOFF)
-    .map((key, index) => `${key}${grades.has(key) ? `(${grades.get(key)})` : ""}@${answer.seconds[index] ?? "-"}`);
+    .map(
+      (key, index) =>
+        `${key}${grades.has(key) ? `(${grades.get(key)})` : ""}@${answer.seconds[index] ?? "-"}~${(answer.scores[index] ?? 0).toFixed(3)}`,
+    );
+  const correction = answer.correction
+    ? `\n  ${answer.correction.applied ? "showing results for" : "did you mean"}: ${JSON.stringify(answer.correction.query)}`
+    : "";
   const wanted = answer.query.relevant.map((label) => `${label.meeting}:${label.grade}`).join(" ");
-  return `${answer.query.id} [${answer.query.kind}] ${JSON.stringify(answer.query.q)}\n  wanted: ${wanted || "(nothing)"}\n  got: ${top.join(" ") || "(nothing)"}\n`;
+  return `${answer.query.id} [${answer.query.kind}] ${JSON.stringify(answer.query.q)}\n  wanted: ${wanted || "(nothing)"}\n  got: ${top.join(" ") || "(nothing)"}${correction}\n`;
 }

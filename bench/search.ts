@@ -151,6 +151,12 @@ function roundOneNewest(q: string, cityId: string | null): SQL {
  * 3,001 (phrases kept by relevance), then the relevance statement or the
  * newest-first statement over every meeting in scope (no candidate filter).
  */
+/** The query typed as the statements take it: a tsquery's text, accents forgiven (app/lib/search/words.server.ts). */
+async function tsqueryOf(q: string): Promise<string> {
+  const { forgivingQuery } = await import("~/lib/search/words.server");
+  return (await forgivingQuery(q)).tsquery;
+}
+
 async function roundOneSearch(q: string, cityId: string | null): Promise<void> {
   const { getDb } = await import("~/lib/db/client.server");
   const { searchStatement } = await import("~/lib/search/search.server");
@@ -165,7 +171,7 @@ async function roundOneSearch(q: string, cityId: string | null): Promise<void> {
   };
   const scope = cityId ? { cityId, liveOnly: false } : { liveOnly: true };
   const common = rows[0]!.matches > ROUND_ONE_COMMON_SEGMENTS && !rows[0]!.phrase;
-  await getDb().execute(common ? roundOneNewest(q, cityId) : searchStatement(q, scope, LIMIT));
+  await getDb().execute(common ? roundOneNewest(q, cityId) : searchStatement(await tsqueryOf(q), scope, LIMIT));
 }
 
 async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -230,7 +236,8 @@ async function runStatementBench(meetings: number, rounds: number): Promise<void
       const app = await timed(() => (query.city ? citySearch(cityId, query.q) : liveCitySearch(query.q)));
       sample.app.push(app.ms);
       sample.round1.push((await timed(() => roundOneSearch(query.q, query.city ? cityId : null))).ms);
-      sample.before.push((await timed(() => rows(searchStatement(query.q, scope, LIMIT)))).ms);
+      const tsquery = await tsqueryOf(query.q);
+      sample.before.push((await timed(() => rows(searchStatement(tsquery, scope, LIMIT)))).ms);
       // ILIKE reads every transcript: seconds a query at 10,000 meetings, so two rounds are enough.
       if (round < ILIKE_ROUNDS) {
         const ilike = await timedBaseline(() =>
@@ -344,8 +351,10 @@ async function writePlans(meetings: number): Promise<void> {
     return `== ${title}\n${(result.rows as { "QUERY PLAN": string }[]).map((row) => row["QUERY PLAN"]).join("\n")}\n`;
   };
   const parts: string[] = [];
-  for (const q of ["heliport", "council", "parking plan", "Okafor", '"affordable housing"', "stormwater -fee"]) {
-    const { meeting, negated } = await queryFormsOf(q);
+  for (const typed of ["heliport", "council", "parking plan", "Okafor", '"affordable housing"', "stormwater -fee"]) {
+    const { meeting, negated } = await queryFormsOf(typed);
+    // The statements take the query as a tsquery (what search makes of the words typed).
+    const q = await tsqueryOf(typed);
     const { sql: probeText, params } = dialect.sqlToQuery(probeStatement(q, scope, meeting, negated));
     const [probe] = (await getConnection().execute(probeText, params)).rows as {
       meetings: number;

@@ -31,7 +31,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     getCurrentUser(request),
     listLiveCities(),
     cityKey ? getCityByKey(cityKey) : null,
-    runMeetingSearch(q, cityKey),
+    runMeetingSearch(q, cityKey, request.url),
   ]);
   // A non-Live city searched from its own page is offered too, so that it shows as selected.
   const cities =

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { NEWEST_FIRST_TEXT, NO_RESULTS_TEXT, SEARCH_PROMPT, type SearchOutcome } from "~/lib/search/outcome";
+import { NO_RESULTS_TEXT, SEARCH_PROMPT, type SearchOutcome } from "~/lib/search/outcome";
 import { relevancePercent } from "~/lib/search/relevance";
 import { meetingHref } from "~/lib/meetings/links";
 import { formatDate } from "~/lib/format/date";
@@ -38,9 +38,18 @@ export function SearchResults({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <>
-      {outcome.order === "newest" ? (
-        <p className="mb-3 text-sm text-slate-600" data-search-order="newest">
-          {NEWEST_FIRST_TEXT}
+      {outcome.correction || outcome.note ? (
+        // The corrected query (docs/decisions/0081-search-relevance.md): its results when the query typed found
+        // nothing, else offered by a plain link to the same page with `q` replaced (run.server.ts).
+        <p className="mb-3 text-sm text-slate-600">
+          {outcome.correction?.before}
+          {outcome.correction ? (
+            <Link to={outcome.correction.href} className="text-brand-700 hover:underline">
+              {outcome.correction.query}
+            </Link>
+          ) : null}
+          {outcome.correction?.after}
+          {outcome.note}
         </p>
       ) : null}
       <ol className="space-y-4" aria-label={`Results for ${outcome.query}`} data-testid={testId}>

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -246,8 +247,9 @@ function openPglite(): Connection {
     const pglite = new PGlite({
       dataDir: dir,
       loadDataDir: snapshot && fresh ? new Blob([fs.readFileSync(snapshot)]) : undefined,
-      // The business directories' trigram indexes (drizzle/0006).
-      extensions: { pg_trgm },
+      // The business directories' and the search lexicon's trigram indexes (drizzle/0006, 0019);
+      // unaccent for the lexicon (0019).
+      extensions: { pg_trgm, unaccent },
     });
     limitPgliteTransactions(pglite, () => (migrating ? null : transactionLimits()));
     return pglite;

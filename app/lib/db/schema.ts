@@ -390,6 +390,13 @@ export const cityVideos = pgTable(
      * by the app.
      */
     transcriptVector: tsvector("transcript_vector"),
+    /**
+     * What search ranks a meeting on besides its transcript: its title
+     * (weight A), its decisions and the official record's agenda items (B),
+     * its entities and description (C) (docs/decisions/0081-search-relevance.md).
+     * Kept by triggers (drizzle/0019), never written by the app.
+     */
+    fieldsVector: tsvector("fields_vector"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -399,6 +406,27 @@ export const cityVideos = pgTable(
     index("city_videos_published_idx").on(t.publishedAt.desc().nullsLast()),
     index("city_videos_search_idx").using("gin", t.searchVector),
     index("city_videos_transcript_vector_idx").using("gin", t.transcriptVector),
+    index("city_videos_fields_vector_idx").using("gin", t.fieldsVector),
+  ],
+);
+
+/**
+ * The words search knows (docs/decisions/0081-search-relevance.md): every
+ * lexeme of the meetings' fields and transcripts, with its accents removed
+ * (`plain`, unaccent), so that a misspelled or unaccented query word finds
+ * the word the record uses through the trigram index. Added to by triggers
+ * on city_videos (drizzle/0019); never deleted from (a word no meeting says
+ * any more finds nothing, and is never suggested).
+ */
+export const searchLexicon = pgTable(
+  "search_lexicon",
+  {
+    word: text("word").primaryKey(),
+    plain: text("plain").notNull(),
+  },
+  (t) => [
+    index("search_lexicon_plain_idx").on(t.plain),
+    index("search_lexicon_plain_trgm_idx").using("gin", t.plain.op("gin_trgm_ops")),
   ],
 );
 

@@ -1,11 +1,26 @@
 /** The states a video search can be in, and what each tells the user (docs/product.md#messages-search). */
 import type { ToastInput } from "~/lib/toast/toast";
-import type { SearchOrder, VideoSearchResult } from "./search.server";
+import type { SearchOrder, VideoSearch, VideoSearchResult } from "./search.server";
 
 export type SearchOutcome =
   | { status: "idle" }
-  | { status: "ok"; query: string; results: VideoSearchResult[]; order: SearchOrder }
+  | {
+      status: "ok";
+      query: string;
+      results: VideoSearchResult[];
+      order: SearchOrder;
+      correction?: Correction;
+      /** Said above the results: NEWEST_FIRST_TEXT for a common query (set by run.server.ts). */
+      note?: string;
+    }
   | { status: "error"; query: string; title: string; description: string };
+
+/**
+ * A corrected query as the page shows it: `before`, a link to `href` (the
+ * same page with `q` replaced) saying `query`, then `after`. The words come
+ * from the server (run.server.ts) so that the browser's code stays small.
+ */
+export type Correction = NonNullable<VideoSearch["correction"]> & { href: string; before: string; after: string };
 
 export const SEARCH_PROMPT = "Enter a search term to find videos";
 export const NO_RESULTS_TEXT = "No results found for the query.";

@@ -3,6 +3,7 @@ import { ToastSchema, type Toast } from "~/lib/toast/toast";
 import {
   CITY_SEARCH_ERROR,
   MEETING_SEARCH_ERROR,
+  NEWEST_FIRST_TEXT,
   searchToast,
   UNEXPECTED_SEARCH_ERROR,
   type SearchOutcome,
@@ -21,10 +22,18 @@ function isDatabaseError(error: unknown): boolean {
   return false;
 }
 
+/** The page at `url` with its query replaced by `q`: where "Did you mean …?" links (no JavaScript needed). */
+function withQuery(url: string, q: string): string {
+  const target = new URL(url);
+  target.searchParams.set("q", q);
+  return `${target.pathname}${target.search}`;
+}
+
 async function run(
   query: string | null | undefined,
   search: (q: string) => Promise<VideoSearch>,
   failure: (error: unknown) => { title: string; description: string },
+  url: string,
 ): Promise<PageSearch> {
   const q = normalizeQuery(query);
   let outcome: SearchOutcome;
@@ -32,7 +41,15 @@ async function run(
     outcome = { status: "idle" };
   } else {
     try {
-      outcome = { status: "ok", query: q, ...(await search(q)) };
+      const found = await search(q);
+      const correction = found.correction && {
+        ...found.correction,
+        href: withQuery(url, found.correction.query),
+        before: found.correction.applied ? `Nothing matches “${q}”. Showing results for ` : "Did you mean ",
+        after: found.correction.applied ? ". " : "? ",
+      };
+      const note = found.order === "newest" ? NEWEST_FIRST_TEXT : undefined;
+      outcome = { status: "ok", query: q, ...found, correction, note };
     } catch (error) {
       console.error("Video search failed:", error);
       outcome = { status: "error", query: q, ...failure(error) };
@@ -43,19 +60,25 @@ async function run(
 }
 
 /** A city's search panel and /city/{key}/search. */
-export function runCitySearch(cityId: string, query: string | null | undefined): Promise<PageSearch> {
+export function runCitySearch(cityId: string, query: string | null | undefined, url: string): Promise<PageSearch> {
   return run(
     query,
     (q) => citySearch(cityId, q),
     (error) => (isDatabaseError(error) ? CITY_SEARCH_ERROR : UNEXPECTED_SEARCH_ERROR),
+    url,
   );
 }
 
 /** /search: Live cities, optionally one of them. */
-export function runMeetingSearch(query: string | null | undefined, cityKey: string | null): Promise<PageSearch> {
+export function runMeetingSearch(
+  query: string | null | undefined,
+  cityKey: string | null,
+  url: string,
+): Promise<PageSearch> {
   return run(
     query,
     (q) => liveCitySearch(q, { cityKey }),
     () => MEETING_SEARCH_ERROR,
+    url,
   );
 }

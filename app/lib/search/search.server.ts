@@ -1,14 +1,16 @@
 /**
  * Full-text search over meeting videos (docs/decisions/0008-search.md).
  *
- * A video matches when its title or description (city_videos.search_vector,
- * title weighted A, description B) or one of its transcript segments
- * (transcript_segments.search_vector) matches `websearch_to_tsquery`, so
- * `"a phrase"`, `or` and `-word` work as people expect. Each result carries
- * the best-matching segment (or, newest first, the first) so that links
- * land on the moment the words were said. At scale a per-meeting word
- * vector (city_videos.transcript_vector) first tells which meetings can
- * match (docs/decisions/0031-search-at-scale.md).
+ * A video matches when its fields (city_videos.fields_vector: title A,
+ * decisions and agenda items B, entities and description C;
+ * docs/decisions/0081-search-relevance.md) or one of its transcript segments
+ * (transcript_segments.search_vector) match the query, made by
+ * `websearch_to_tsquery` (so `"a phrase"`, `or` and `-word` work as people
+ * expect) and made forgiving of accents and misspellings by
+ * ./words.server.ts. Each result carries the best-matching segment (or,
+ * newest first, the first) so that links land on the moment the words were
+ * said. At scale a per-meeting word vector (city_videos.transcript_vector)
+ * first tells which meetings can match (docs/decisions/0031-search-at-scale.md).
  */
 import { type SQL, sql } from "drizzle-orm";
 import { CITY_SEARCH_LIMIT, MEETING_SEARCH_LIMIT } from "~/lib/constants";
@@ -17,6 +19,7 @@ import { segmentHeadline, textHeadline } from "./headline.server";
 import { headlineToHtml } from "./snippet";
 import { hasNegation, meetingQuery, normalizeQuery } from "./query";
 import { queryRows } from "~/lib/db/rows.server";
+import { forgivingQuery } from "./words.server";
 
 export type VideoSearchResult = {
   id: string;
@@ -79,12 +82,21 @@ export const EXAMINED_MEETINGS = 200;
 
 /** How results are ordered: by relevance, or newest first for a common query. */
 export type SearchOrder = "relevance" | "newest";
-export type VideoSearch = { order: SearchOrder; results: VideoSearchResult[] };
+export type VideoSearch = {
+  order: SearchOrder;
+  results: VideoSearchResult[];
+  /**
+   * The query with its misspelled words corrected: `applied` when the
+   * results are the corrected query's (the query typed found nothing), else
+   * offered ("Did you mean …?") because it finds clearly more.
+   */
+  correction?: { query: string; applied: boolean };
+};
 
 /** Videos `v` that can match: in their title and description, or by their transcript's words. */
 function candidateFilter(tsquery: SQL, meeting: string | null): SQL {
   const transcript = meeting === null ? sql`true` : sql`v.transcript_vector @@ ${meeting}::tsquery`;
-  return sql`(v.search_vector @@ ${tsquery} or ${transcript})`;
+  return sql`(v.fields_vector @@ ${tsquery} or ${transcript})`;
 }
 
 /** The final rows of both orders: title, date, city and the snippet, on at most `limit` rows. */
@@ -127,8 +139,8 @@ export const SPARSE_SEGMENTS = 3_000;
  * "fee"), while the segments' index answers `a & !b` exactly, without
  * reading a row.
  */
-export function probeStatement(query: string, scope: Scope, meeting: string | null, negated = false): SQL {
-  const tsquery = sql`websearch_to_tsquery('english', ${query})`;
+export function probeStatement(query: TsqueryText, scope: Scope, meeting: string | null, negated = false): SQL {
+  const tsquery = sql`${query}::tsquery`;
   const segments = negated
     ? sql`(select count(*)::int from (
         select 1 from transcript_segments s where s.search_vector @@ ${tsquery} limit ${SPARSE_SEGMENTS + 1}) h)`
@@ -146,20 +158,20 @@ export function probeStatement(query: string, scope: Scope, meeting: string | nu
  * segments of the candidate meetings, one meeting at a time; without, the
  * matching segments through their own index. Exported for EXPLAIN checks.
  */
-export function searchStatement(query: string, scope: Scope, limit: number, meeting?: string | null): SQL {
+export function searchStatement(query: TsqueryText, scope: Scope, limit: number, meeting?: string | null): SQL {
   const inScope = scopeFilter(scope);
   // The tsquery is written out where it is used (not joined from a CTE), so
   // that the planner folds it to a constant and estimates from the GIN
   // index statistics. Normalization 32 maps a rank to rank / (rank + 1):
   // scores in [0, 1).
-  const tsquery = sql`websearch_to_tsquery('english', ${query})`;
+  const tsquery = sql`${query}::tsquery`;
   const hits =
     meeting === undefined
       ? sql`
     video_hits as (
-      select v.id, ts_rank_cd(v.search_vector, ${tsquery}, 32) as rank
+      select v.id, ts_rank_cd(v.fields_vector, ${tsquery}, 32) as rank
       from city_videos v, cities c
-      where v.search_vector @@ ${tsquery} and ${inScope}
+      where v.fields_vector @@ ${tsquery} and ${inScope}
     ),
     segment_hits as (
       select distinct on (s.city_video_id)
@@ -171,12 +183,12 @@ export function searchStatement(query: string, scope: Scope, limit: number, meet
     ),`
       : sql`
     candidates as materialized (
-      select v.id, v.search_vector from city_videos v, cities c
+      select v.id, v.fields_vector from city_videos v, cities c
       where ${inScope} and ${candidateFilter(tsquery, meeting)}
     ),
     video_hits as (
-      select k.id, ts_rank_cd(k.search_vector, ${tsquery}, 32) as rank
-      from candidates k where k.search_vector @@ ${tsquery}
+      select k.id, ts_rank_cd(k.fields_vector, ${tsquery}, 32) as rank
+      from candidates k where k.fields_vector @@ ${tsquery}
     ),
     segment_hits as (
       select k.id, best.segment_id, best.start_seconds, best.speaker, best.rank
@@ -216,24 +228,24 @@ export function searchStatement(query: string, scope: Scope, limit: number, meet
  * relevance. Fewer than `limit` rows mean the matches are sparse.
  */
 export function newestStatement(
-  query: string,
+  query: TsqueryText,
   scope: Scope,
   limit: number,
   meeting: string | null,
   examined = EXAMINED_MEETINGS,
 ): SQL {
   const inScope = scopeFilter(scope);
-  const tsquery = sql`websearch_to_tsquery('english', ${query})`;
+  const tsquery = sql`${query}::tsquery`;
   return sql`
     with examined as (
-      select v.id, v.published_at, v.search_vector from city_videos v, cities c
+      select v.id, v.published_at, v.fields_vector from city_videos v, cities c
       where ${inScope} and ${candidateFilter(tsquery, meeting)}
       order by v.published_at desc nulls last, v.id
       limit ${examined}
     ),
     top as (
       select e.id, e.published_at, first.segment_id, first.start_seconds, first.speaker,
-        1 - (1 - case when e.search_vector @@ ${tsquery} then ts_rank_cd(e.search_vector, ${tsquery}, 32) else 0 end)
+        1 - (1 - case when e.fields_vector @@ ${tsquery} then ts_rank_cd(e.fields_vector, ${tsquery}, 32) else 0 end)
           * (1 - coalesce(first.rank, 0)) as score
       from examined e
       left join lateral (
@@ -243,7 +255,7 @@ export function newestStatement(
         order by s.position
         limit 1
       ) first on true
-      where e.search_vector @@ ${tsquery} or first.segment_id is not null
+      where e.fields_vector @@ ${tsquery} or first.segment_id is not null
       order by e.published_at desc nulls last, e.id
       limit ${limit}
     )
@@ -279,6 +291,9 @@ function toResult(row: Row): VideoSearchResult {
   };
 }
 
+/** A tsquery as text (what forgivingQuery makes of the words typed), cast where it is used. */
+export type TsqueryText = string;
+
 export type QueryForms = {
   /** The meeting-level form (see meetingQuery); "" when the query has no words to search for. */
   meeting: string | null;
@@ -286,40 +301,112 @@ export type QueryForms = {
   negated: boolean;
 };
 
+function formsOfTree(tree: string, full: string): QueryForms {
+  return { meeting: meetingQuery(tree), negated: hasNegation(full) };
+}
+
+/** The forms of a query as typed (websearch syntax). */
 export async function queryFormsOf(query: string): Promise<QueryForms> {
   const rows = await queryRows<{ tree: string; full: string }>(
     sql`select querytree(q) as tree, q::text as full from websearch_to_tsquery('english', ${query}) q`,
   );
-  return { meeting: meetingQuery(rows[0]?.tree ?? ""), negated: hasNegation(rows[0]?.full ?? "") };
+  return formsOfTree(rows[0]?.tree ?? "", rows[0]?.full ?? "");
 }
+
+async function tsqueryForms(tsquery: TsqueryText): Promise<QueryForms> {
+  const rows = await queryRows<{ tree: string; full: string }>(
+    sql`select querytree(q) as tree, q::text as full from (select ${tsquery}::tsquery as q) t`,
+  );
+  return formsOfTree(rows[0]?.tree ?? "", rows[0]?.full ?? "");
+}
+
+/**
+ * Below this score (0 ≤ score < 1, see VideoSearchResult) a meeting is not
+ * shown: weak matches (a word said once, far from the others, in a long
+ * segment) are left out. Set on the tuned half of the relevance bench
+ * (docs/decisions/0081-search-relevance.md).
+ */
+export const MIN_SCORE = 0.002;
+
+/**
+ * A corrected query is a guess: its results are shown (or offered) only at
+ * this score and above, so that an unrelated word "corrected" into a common
+ * one still says "No meetings found".
+ */
+export const MIN_CORRECTED_SCORE = 0.05;
 
 /**
  * Few candidate meetings: relevance over their segments. Many: the newest
  * ones that match, when they fill the page; otherwise (sparse matches, or
  * few segments left by `-word`) relevance through the segments' index.
  */
-async function runSearch(query: string, scope: Scope, limit: number): Promise<VideoSearch> {
-  const text = normalizeQuery(query);
-  if (!text) return { order: "relevance", results: [] };
-  const { meeting, negated } = await queryFormsOf(text);
+async function searchTsquery(
+  tsquery: TsqueryText,
+  scope: Scope,
+  limit: number,
+  minScore = MIN_SCORE,
+): Promise<VideoSearch> {
+  const { meeting, negated } = await tsqueryForms(tsquery);
   if (meeting === "") return { order: "relevance", results: [] };
   const bound = Math.max(1, Math.floor(limit));
   const db = getDb();
-  const run = async (statement: SQL) => (await queryRows<Row>(statement, db)).map(toResult);
+  // Only negated words ("-word") rank nothing: every meeting without them scores 0, and is shown.
+  const floor = meeting === null ? 0 : minScore;
+  const run = async (statement: SQL) =>
+    (await queryRows<Row>(statement, db)).map(toResult).filter((result) => result.score >= floor);
   const [probe] = await queryRows<{ meetings: number; segments: number | null }>(
-    probeStatement(text, scope, meeting, negated),
+    probeStatement(tsquery, scope, meeting, negated),
     db,
   );
   const meetings = Number(probe?.meetings ?? 0);
   if (meetings === 0) return { order: "relevance", results: [] };
   if (meetings <= FEW_MEETINGS)
-    return { order: "relevance", results: await run(searchStatement(text, scope, bound, meeting)) };
+    return { order: "relevance", results: await run(searchStatement(tsquery, scope, bound, meeting)) };
   const sparse = probe?.segments != null && probe.segments <= SPARSE_SEGMENTS;
   if (!sparse) {
-    const newest = await run(newestStatement(text, scope, bound, meeting));
+    const newest = await run(newestStatement(tsquery, scope, bound, meeting));
     if (newest.length >= bound) return { order: "newest", results: newest };
   }
-  return { order: "relevance", results: await run(searchStatement(text, scope, bound)) };
+  return { order: "relevance", results: await run(searchStatement(tsquery, scope, bound)) };
+}
+
+/**
+ * "Clearly more": the corrected query is offered when it finds at least
+ * this many times as many meetings as the query typed, and two more.
+ */
+export const CLEARLY_MORE = 2;
+
+/**
+ * The search, forgiving (./words.server.ts): accents never matter; a query
+ * with unknown words that finds nothing shows its correction's results
+ * (`correction.applied`), and one that finds some is offered its
+ * correction when that finds clearly more.
+ */
+async function runSearch(query: string, scope: Scope, limit: number): Promise<VideoSearch> {
+  const text = normalizeQuery(query);
+  if (!text) return { order: "relevance", results: [] };
+  const { tsquery, corrected } = await forgivingQuery(text);
+  if (!tsquery) return { order: "relevance", results: [] };
+  const found = await searchTsquery(tsquery, scope, limit);
+  if (!corrected) return found;
+  if (found.results.length === 0) {
+    const better = await searchTsquery(corrected.tsquery, scope, limit, MIN_CORRECTED_SCORE);
+    return better.results.length === 0 ? found : { ...better, correction: { query: corrected.text, applied: true } };
+  }
+  const [typed, better] = await Promise.all([
+    candidateMeetings(tsquery, scope),
+    candidateMeetings(corrected.tsquery, scope),
+  ]);
+  if (better >= CLEARLY_MORE * typed + 2) return { ...found, correction: { query: corrected.text, applied: false } };
+  return found;
+}
+
+/** How many meetings in scope can match (the probe's count, up to FEW_MEETINGS + 1). */
+async function candidateMeetings(tsquery: TsqueryText, scope: Scope): Promise<number> {
+  const { meeting, negated } = await tsqueryForms(tsquery);
+  if (meeting === "") return 0;
+  const [probe] = await queryRows<{ meetings: number }>(probeStatement(tsquery, scope, meeting, negated));
+  return Number(probe?.meetings ?? 0);
 }
 
 /** A city's videos, best first (newest first for a common query), at most `limit`. */

@@ -40,7 +40,7 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
     getCurrentUser(request),
     listCityVideos({ cityId: city.id, sourceId: state.source, ...pageWindow(state.page) }),
     getCityOverview(city.id, new Date(`${months[0]}-01T00:00:00Z`)),
-    state.searchOpen ? runCitySearch(city.id, state.q) : null,
+    state.searchOpen ? runCitySearch(city.id, state.q, request.url) : null,
     upcomingMeetings(city.id, new Date()),
   ]);
   return data(

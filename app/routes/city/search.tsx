@@ -19,7 +19,7 @@ export const handle: CityRouteHandle = { citySearch: (city) => <CityHeaderSearch
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const q = normalizeQuery(url.searchParams.get("q"));
   const city = await cityFromContext(context, params.locationKey);
-  const [user, search] = await Promise.all([getCurrentUser(request), runCitySearch(city.id, q)]);
+  const [user, search] = await Promise.all([getCurrentUser(request), runCitySearch(city.id, q, request.url)]);
   return data(
     {
       city: { name: city.name, state: city.state, locationKey: city.locationKey },
