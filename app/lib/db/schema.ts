@@ -394,7 +394,7 @@ export const cityVideos = pgTable(
      * What search ranks a meeting on besides its transcript: its title
      * (weight A), its decisions and the official record's agenda items (B),
      * its entities and description (C) (docs/decisions/0081-search-relevance.md).
-     * Kept by triggers (drizzle/0019), never written by the app.
+     * Kept by triggers (drizzle/0022), never written by the app.
      */
     fieldsVector: tsvector("fields_vector"),
     createdAt: createdAt(),
@@ -415,7 +415,7 @@ export const cityVideos = pgTable(
  * lexeme of the meetings' fields and transcripts, with its accents removed
  * (`plain`, unaccent), so that a misspelled or unaccented query word finds
  * the word the record uses through the trigram index. Added to by triggers
- * on city_videos (drizzle/0019); never deleted from (a word no meeting says
+ * on city_videos (drizzle/0022); never deleted from (a word no meeting says
  * any more finds nothing, and is never suggested).
  */
 export const searchLexicon = pgTable(

@@ -1,7 +1,7 @@
 /**
  * Forgiving words (issue 31, docs/decisions/0081-search-relevance.md): a
  * query's words are looked up in the search lexicon (search_lexicon, the
- * lexemes of every meeting's fields and transcript, drizzle/0019).
+ * lexemes of every meeting's fields and transcript, drizzle/0022).
  *
  * - Accents never matter: each word also matches the lexicon's words that
  *   differ from it only by accents (unaccent), so "Díaz" finds "Diaz" and
