@@ -85,17 +85,16 @@ export function formatDayShort(day: string): string {
   return date ? DAY_SHORT.format(date) : day;
 }
 
-/** The zone's short name on that day ("CST", "PDT"); none for an unknown zone. */
-/** One formatter per time zone (making one costs far more than using it). */
 const ZONE_NAMES = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The zone's short name on that day ("CST", "PDT"); none for an unknown zone.
+ * One formatter per zone: making one costs far more than using it.
+ */
 function zoneName(date: Date, timeZone: string): string {
   try {
-    let format = ZONE_NAMES.get(timeZone);
-    if (!format) {
-      format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
-      ZONE_NAMES.set(timeZone, format);
-    }
+    const format = ZONE_NAMES.get(timeZone) ?? new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
+    ZONE_NAMES.set(timeZone, format);
     return format.formatToParts(date).find((part) => part.type === "timeZoneName")?.value ?? "";
   } catch {
     return "";
