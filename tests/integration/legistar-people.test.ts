@@ -34,7 +34,9 @@ async function cityWithRecord(change?: (client: FakeLegistarClient) => void) {
   if (change) change(legistar.clients.maplefalls!);
   const city = await createCity({ name: "Maple Falls" });
   await saveLegislativeSource(city.id, { clientId: "maplefalls", timeZone: "America/Chicago" });
-  await syncLegislativeRecord(city.id, { now: SYNCED_AT });
+  // The sync records a failure instead of throwing: one that stopped early
+  // would show here as a missing person (a 404) rather than as its reason.
+  expect((await syncLegislativeRecord(city.id, { now: SYNCED_AT })).error).toBeNull();
   return city;
 }
 
@@ -344,7 +346,7 @@ describe(`the people of a city's official record ${dbTag}`, () => {
       );
     const city = await cityWithRecord();
     const afterFirst = await version(city.id);
-    await syncLegislativeRecord(city.id, { now: SYNCED_AT });
+    expect((await syncLegislativeRecord(city.id, { now: SYNCED_AT })).error).toBeNull();
     expect(await version(city.id)).toBe(afterFirst);
     const served = legistar.clients.maplefalls!;
     served.votes![14343]![2] = vote(
@@ -355,7 +357,7 @@ describe(`the people of a city's official record ${dbTag}`, () => {
       16,
     );
     served.votes![14343]![2]!.VoteLastModifiedUtc = "2026-11-18T09:00:00";
-    await syncLegislativeRecord(city.id, { now: new Date("2026-11-18T12:00:00Z") });
+    expect((await syncLegislativeRecord(city.id, { now: new Date("2026-11-18T12:00:00Z") })).error).toBeNull();
     expect(await version(city.id)).toBeGreaterThan(afterFirst);
     const renee = await personData(city.locationKey, RENEE, "?type=Resolution");
     expect(renee.votes.votes.map((v) => v.voteName)).toEqual(["Aye"]);
@@ -376,7 +378,7 @@ describe(`the people of a city's official record ${dbTag}`, () => {
     legistar.clients.otherfalls = otherClient;
     const other = await createCity({ name: "Other Falls" });
     await saveLegislativeSource(other.id, { clientId: "otherfalls", timeZone: "America/New_York" });
-    await syncLegislativeRecord(other.id, { now: SYNCED_AT });
+    expect((await syncLegislativeRecord(other.id, { now: SYNCED_AT })).error).toBeNull();
 
     expect((await personPage(other.locationKey, 777)).status).toBe(200);
     for (const [key, id] of [

@@ -199,6 +199,14 @@ export async function startFakeLegistarServer(
       return send(response, 400, { Message: error instanceof Error ? error.message : String(error) });
     }
   });
+  // Idle connections stay open until the client closes them (or close() ends them all), as in
+  // fake-openai-server.ts: with Node's default keep-alive timeout (5 s, plus a 1 s buffer) the
+  // server could destroy a pooled connection that undici's fetch, timed from its own coarse
+  // ticks, still held as alive after the event loop had been busy (PGlite's queries run on it)
+  // past that: the sync's next request was written to a dead socket, read ECONNRESET, and the
+  // sync, which records a failure rather than throwing, stopped before storing anyone; the
+  // person page then answered 404 in legistar-people.test.ts on a busy machine.
+  server.keepAliveTimeout = 0;
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
