@@ -125,6 +125,10 @@ export async function startFakeProxyServer(initial: FakeProxyOptions = {}): Prom
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
+  // Idle connections stay open until the client or close() ends them: with Node's default keep-alive
+  // timeout a busy test process could reuse a connection this server had just closed (ECONNRESET;
+  // fake-legistar-server.ts has the story).
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -449,6 +449,10 @@ export async function startFakeYoutubeServer(videos: Record<string, FakeVideo> =
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
+  // Idle connections stay open until the client or close() ends them: with Node's default keep-alive
+  // timeout a busy test process could reuse a connection this server had just closed (ECONNRESET;
+  // fake-legistar-server.ts has the story).
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
