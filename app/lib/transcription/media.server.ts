@@ -242,6 +242,7 @@ export async function fetchMedia(
     counted: (bytes) => (received += bytes),
   };
   let received = 0;
+  const first = parseMediaUrl(mediaUrl);
   const partial = `${destination}.part`;
   await mkdir(path.dirname(destination), { recursive: true });
   const file = createWriteStream(partial);
@@ -255,7 +256,7 @@ export async function fetchMedia(
     }
   };
   try {
-    let { url, response } = await open(parseMediaUrl(mediaUrl), limits);
+    let { url, response } = await open(first, limits);
     let parts = 1;
     if (isPlaylist(url, response)) {
       let playlist = playlistParts(await readSmall(response), url);
@@ -278,7 +279,8 @@ export async function fetchMedia(
     await rename(partial, destination);
     return { bytes: received, parts };
   } catch (error) {
-    file.destroy();
+    // The stream opens its file asynchronously: removed before it is closed, it could be created after.
+    if (!file.closed) await new Promise<void>((resolve) => file.once("close", () => resolve()).destroy());
     await rm(partial, { force: true });
     throw error;
   }
