@@ -241,15 +241,7 @@ function matterLinks(cityKey: string, file: string) {
   };
 }
 
-export type ApiMatterSummary = {
-  id: number;
-  file: string;
-  title: string | null;
-  type: string | null;
-  status: string | null;
-  bodyName: string | null;
-  introduced: string | null;
-  passed: string | null;
+export type ApiMatterSummary = MatterSummary & {
   links: { page: string; feed: string; self: string };
 };
 

@@ -47,15 +47,7 @@ export type MatterAction = {
   updatedAt: string;
 };
 
-export type MatterView = {
-  id: number;
-  file: string;
-  title: string | null;
-  type: string | null;
-  status: string | null;
-  bodyName: string | null;
-  introduced: string | null;
-  passed: string | null;
+export type MatterView = MatterSummary & {
   /** When the record last changed the matter or one of its actions. */
   updatedAt: Date;
   sponsors: { personId: number | null; name: string; known: boolean; primary: boolean }[];
