@@ -367,7 +367,7 @@ function fmt(values: number[]): string {
 
 async function writePlans(meetings: number): Promise<void> {
   const { getConnection } = await import("~/lib/db/client.server");
-  const { FEW_MEETINGS, SPARSE_SEGMENTS, queryFormsOf, newestStatement, probeStatement, searchStatement } =
+  const { FEW_MEETINGS, MIN_SCORE, SPARSE_SEGMENTS, queryFormsOf, newestStatement, probeStatement, searchStatement } =
     await import("~/lib/search/search.server");
   const { PgDialect } = await import("drizzle-orm/pg-core");
   const dialect = new PgDialect();
@@ -401,7 +401,10 @@ async function writePlans(meetings: number): Promise<void> {
       );
     else
       parts.push(
-        await explain(`after: newest first among candidates, "${q}"`, newestStatement(q, scope, LIMIT, meeting)),
+        await explain(
+          `after: newest first among candidates, "${q}"`,
+          newestStatement(q, scope, LIMIT, meeting, MIN_SCORE),
+        ),
       );
   }
   const file = path.join(ROOT, "data", `bench-search-plans-${meetings}.txt`);
