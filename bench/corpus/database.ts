@@ -101,6 +101,27 @@ export async function startCluster(dir: string): Promise<CorpusCluster> {
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, stop };
 }
 
+function isDeadlock(error: unknown): boolean {
+  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause)
+    if ((cause as { code?: unknown }).code === "40P01") return true;
+  return false;
+}
+
+/**
+ * The two loaders' transactions can deadlock on the rows the triggers share
+ * (content_versions of a city, search_lexicon's words): PostgreSQL rolls
+ * one back, which is then run again.
+ */
+async function retryingDeadlocks<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isDeadlock(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
 /** Inserts the corpus through the app's own storage path; returns the seconds it took. */
 async function loadCorpus(meetings: number): Promise<number> {
   const started = performance.now();
@@ -125,21 +146,25 @@ async function loadCorpus(meetings: number): Promise<number> {
       const batch = Array.from({ length: Math.min(VIDEO_ROWS_PER_INSERT, meetings - next) }, () =>
         corpusMeeting(next++, meetings, sentences),
       );
-      const ids = await getDb()
-        .insert(cityVideos)
-        .values(
-          batch.map((meeting) => ({
-            cityId: cityRows[meeting.cityIndex]!.id,
-            videoId: meeting.videoId,
-            videoUrl: `https://www.youtube.com/watch?v=${meeting.videoId}`,
-            title: meeting.title,
-            description: meeting.description,
-            publishedAt: meeting.publishedAt,
-          })),
-        )
-        .returning({ id: cityVideos.id });
+      const ids = await retryingDeadlocks(() =>
+        getDb()
+          .insert(cityVideos)
+          .values(
+            batch.map((meeting) => ({
+              cityId: cityRows[meeting.cityIndex]!.id,
+              videoId: meeting.videoId,
+              videoUrl: `https://www.youtube.com/watch?v=${meeting.videoId}`,
+              title: meeting.title,
+              description: meeting.description,
+              publishedAt: meeting.publishedAt,
+            })),
+          )
+          .returning({ id: cityVideos.id }),
+      );
       for (const [i, meeting] of batch.entries()) {
-        await saveTranscript(ids[i]!.id, formatTranscriptText(meeting.segments), meeting.segments);
+        await retryingDeadlocks(() =>
+          saveTranscript(ids[i]!.id, formatTranscriptText(meeting.segments), meeting.segments),
+        );
       }
       done += batch.length;
       if (done % 1000 === 0 || done === meetings)

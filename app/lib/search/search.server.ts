@@ -225,13 +225,17 @@ export function searchStatement(query: TsqueryText, scope: Scope, limit: number,
  * match in their title, description or a segment. Each lands on its first
  * matching segment (the moment the words first came up, through the
  * segment's (video, position) index) and keeps the same score as by
- * relevance. Fewer than `limit` rows mean the matches are sparse.
+ * relevance. Matches scoring under `minScore` are passed over in the
+ * statement, so that they do not take a place on the page (filtered after
+ * it, a few weak ones made a common query look sparse: ADR 0081). Fewer than
+ * `limit` rows mean the matches are sparse.
  */
 export function newestStatement(
   query: TsqueryText,
   scope: Scope,
   limit: number,
   meeting: string | null,
+  minScore = 0,
   examined = EXAMINED_MEETINGS,
 ): SQL {
   const inScope = scopeFilter(scope);
@@ -243,7 +247,7 @@ export function newestStatement(
       order by v.published_at desc nulls last, v.id
       limit ${examined}
     ),
-    top as (
+    matches as (
       select e.id, e.published_at, first.segment_id, first.start_seconds, first.speaker,
         1 - (1 - case when e.fields_vector @@ ${tsquery} then ts_rank_cd(e.fields_vector, ${tsquery}, 32) else 0 end)
           * (1 - coalesce(first.rank, 0)) as score
@@ -256,7 +260,11 @@ export function newestStatement(
         limit 1
       ) first on true
       where e.fields_vector @@ ${tsquery} or first.segment_id is not null
-      order by e.published_at desc nulls last, e.id
+    ),
+    top as (
+      select m.* from matches m
+      where m.score >= ${minScore}
+      order by m.published_at desc nulls last, m.id
       limit ${limit}
     )
     ${finalRows(tsquery)}
@@ -345,9 +353,9 @@ async function searchTsquery(
   scope: Scope,
   limit: number,
   minScore = MIN_SCORE,
-): Promise<VideoSearch> {
+): Promise<VideoSearch & { candidates: number }> {
   const { meeting, negated } = await tsqueryForms(tsquery);
-  if (meeting === "") return { order: "relevance", results: [] };
+  if (meeting === "") return { order: "relevance", results: [], candidates: 0 };
   const bound = Math.max(1, Math.floor(limit));
   const db = getDb();
   // Only negated words ("-word") rank nothing: every meeting without them scores 0, and is shown.
@@ -359,15 +367,16 @@ async function searchTsquery(
     db,
   );
   const meetings = Number(probe?.meetings ?? 0);
-  if (meetings === 0) return { order: "relevance", results: [] };
+  const candidates = meetings;
+  if (meetings === 0) return { order: "relevance", results: [], candidates };
   if (meetings <= FEW_MEETINGS)
-    return { order: "relevance", results: await run(searchStatement(tsquery, scope, bound, meeting)) };
+    return { order: "relevance", results: await run(searchStatement(tsquery, scope, bound, meeting)), candidates };
   const sparse = probe?.segments != null && probe.segments <= SPARSE_SEGMENTS;
   if (!sparse) {
-    const newest = await run(newestStatement(tsquery, scope, bound, meeting));
-    if (newest.length >= bound) return { order: "newest", results: newest };
+    const newest = await run(newestStatement(tsquery, scope, bound, meeting, floor));
+    if (newest.length >= bound) return { order: "newest", results: newest, candidates };
   }
-  return { order: "relevance", results: await run(searchStatement(tsquery, scope, bound)) };
+  return { order: "relevance", results: await run(searchStatement(tsquery, scope, bound)), candidates };
 }
 
 /**
@@ -387,16 +396,16 @@ async function runSearch(query: string, scope: Scope, limit: number): Promise<Vi
   if (!text) return { order: "relevance", results: [] };
   const { tsquery, corrected } = await forgivingQuery(text);
   if (!tsquery) return { order: "relevance", results: [] };
-  const found = await searchTsquery(tsquery, scope, limit);
+  const { candidates: typed, ...found } = await searchTsquery(tsquery, scope, limit);
   if (!corrected) return found;
   if (found.results.length === 0) {
     const better = await searchTsquery(corrected.tsquery, scope, limit, MIN_CORRECTED_SCORE);
-    return better.results.length === 0 ? found : { ...better, correction: { query: corrected.text, applied: true } };
+    if (better.results.length === 0) return found;
+    return { order: better.order, results: better.results, correction: { query: corrected.text, applied: true } };
   }
-  const [typed, better] = await Promise.all([
-    candidateMeetings(tsquery, scope),
-    candidateMeetings(corrected.tsquery, scope),
-  ]);
+  // The probe counts to FEW_MEETINGS + 1: past half of that the correction cannot find clearly more.
+  if (CLEARLY_MORE * typed + 2 > FEW_MEETINGS + 1) return found;
+  const better = await candidateMeetings(corrected.tsquery, scope);
   if (better >= CLEARLY_MORE * typed + 2) return { ...found, correction: { query: corrected.text, applied: false } };
   return found;
 }

@@ -12,7 +12,7 @@
  *   offers ("Did you mean …?") when it finds clearly more meetings. A word
  *   the lexicon holds is tried only from MIN_KNOWN_LENGTH letters.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "~/lib/db/rows.server";
 
 /** Trigram similarity a lexicon word needs to stand for a misspelled query word. */
@@ -87,26 +87,43 @@ function nearestOf(row: LexiconRow): string | null {
   return null;
 }
 
+/**
+ * The query's tsquery and its lexemes' lexicon entries in one statement (one
+ * round trip): a row per lexeme, or one row with a null word when the query
+ * has none. The similar words (the trigram index, the lookup's costly part)
+ * are read only for a word nearestOf may correct: not for one with accent
+ * variants, nor for a known one under MIN_KNOWN_LENGTH letters (counted in
+ * bytes, never fewer than the JavaScript length, so that no word
+ * forgivingQuery would correct goes without them).
+ */
+function lookupStatement(text: string): SQL {
+  return sql`
+    with parsed as (select websearch_to_tsquery('english', ${text})::text as q),
+    lexemes as (
+      select distinct replace(m[1], '''''', '''') as word
+      from parsed, regexp_matches(parsed.q, ${LEXEME.source}, 'g') as m
+    ),
+    entries as (
+      select l.word, unaccent(l.word) as plain,
+        exists (select 1 from search_lexicon x where x.word = l.word) as known,
+        array(select x.word from search_lexicon x where x.plain = unaccent(l.word) order by x.word) as variants
+      from lexemes l
+    )
+    select p.q, e.word, e.plain, e.known, e.variants,
+      case when not (e.variants <@ array[e.word]) or (e.known and octet_length(e.plain) < ${MIN_KNOWN_LENGTH})
+        then null
+        else array(select x.word from search_lexicon x
+          where x.plain % e.plain and x.plain <> e.plain and similarity(x.plain, e.plain) >= ${MIN_SIMILARITY}
+          order by similarity(x.plain, e.plain) desc, x.word
+          limit ${NEAREST_READ}) end as nearest
+    from parsed p left join entries e on true`;
+}
+
 export async function forgivingQuery(text: string): Promise<ForgivingQuery> {
-  const [parsed] = await queryRows<{ q: string }>(sql`select websearch_to_tsquery('english', ${text})::text as q`);
-  const tsquery = parsed?.q ?? "";
-  const lexemes = [...new Set([...tsquery.matchAll(LEXEME)].map((match) => match[1]!.replace(/''/g, "'")))];
-  if (lexemes.length === 0) return { tsquery, corrected: null };
-  const list = sql.join(
-    lexemes.map((lexeme) => sql`${lexeme}`),
-    sql`, `,
-  );
-  const rows = await queryRows<LexiconRow>(sql`
-    select l.word,
-      exists (select 1 from search_lexicon x where x.word = l.word) as known,
-      array(select x.word from search_lexicon x where x.plain = unaccent(l.word) order by x.word) as variants,
-      unaccent(l.word) as plain,
-      array(select x.word from search_lexicon x
-        where x.plain % unaccent(l.word) and x.plain <> unaccent(l.word)
-          and similarity(x.plain, unaccent(l.word)) >= ${MIN_SIMILARITY}
-        order by similarity(x.plain, unaccent(l.word)) desc, x.word
-        limit ${NEAREST_READ}) as nearest
-    from unnest(array[${list}]::text[]) as l(word)`);
+  const found = await queryRows<{ q: string } & (LexiconRow | { word: null })>(lookupStatement(text));
+  const tsquery = found[0]?.q ?? "";
+  const rows = found.filter((row): row is { q: string } & LexiconRow => row.word !== null);
+  if (rows.length === 0) return { tsquery, corrected: null };
   const byWord = new Map(rows.map((row) => [row.word, row]));
   const variantsOf = (lexeme: string) => {
     const row = byWord.get(lexeme);
