@@ -135,7 +135,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         <div className="mt-4 space-y-8">
           {endpoints.map((endpoint) => (
             <article key={endpoint.path} id={`endpoint-${endpoint.path.replace(/[^a-z]+/gi, "-")}`}>
-              <h3 className="font-mono text-lg font-semibold">
+              <h3 className="font-mono text-lg font-semibold break-all">
                 <span className="mr-2 rounded bg-emerald-100 px-1.5 py-0.5 text-sm text-emerald-800">GET</span> /api/v1
                 {endpoint.path}
               </h3>
