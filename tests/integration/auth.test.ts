@@ -469,9 +469,17 @@ describe(`the address that signs in is the one the code was sent to ${dbTag}`, (
   });
 });
 
+/**
+ * A member whose password hash has a low scrypt cost: these tests are about
+ * limits and sessions, and each of up to fifty attempts verifies at the
+ * stored hash's cost (the production cost: tests/unit/password.test.ts and
+ * the sign-ups here).
+ */
 async function memberWithPassword(email: string, password: string) {
-  return createUser({ email, passwordHash: await hashPassword(password), emailConfirmed: true });
+  return createUser({ email, passwordHash: await hashPassword(password, TEST_COST), emailConfirmed: true });
 }
+
+const TEST_COST = { N: 2 ** 10, r: 8, p: 1 };
 
 describe(`the page after sign-in is on this site ${dbTag}`, () => {
   it("answers a same-site redirect for tabs, newlines and backslashes, and keeps exactly one session", async () => {
