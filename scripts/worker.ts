@@ -6,10 +6,7 @@
  * database, so with PGlite the worker runs inside the web server instead.
  * Stops on SIGTERM/SIGINT, letting running jobs finish for a while.
  */
-import { closeDatabase } from "../app/lib/db/client.server";
-import { prepareDatabaseOrExit } from "../app/lib/db/startup.server";
 import { settingsOrExit } from "../app/lib/env/settings.server";
-import { startWorker, stopWorker } from "../app/lib/jobs/worker.server";
 
 const { DATABASE_URL, WORKER_STOP_TIMEOUT_MS: STOP_TIMEOUT_MS } = settingsOrExit();
 
@@ -20,6 +17,13 @@ if (!DATABASE_URL) {
   );
   process.exit(2);
 }
+
+// Loaded once the settings allow a start: the job handlers import most of the app.
+const [{ closeDatabase }, { prepareDatabaseOrExit }, { startWorker, stopWorker }] = await Promise.all([
+  import("../app/lib/db/client.server"),
+  import("../app/lib/db/startup.server"),
+  import("../app/lib/jobs/worker.server"),
+]);
 
 await prepareDatabaseOrExit();
 await startWorker();
