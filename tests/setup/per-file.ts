@@ -60,6 +60,8 @@ if (database.kind === "none") {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DATA_DIR = "memory://";
   process.env.PGLITE_SNAPSHOT = database.snapshot;
+  // The worker's instance, reset, rather than a new one per file; TEST_NEW_PGLITE_PER_FILE=1 to compare.
+  if (shared && !envAtStart.TEST_NEW_PGLITE_PER_FILE) (await import("./pglite-recycler")).recyclePglite();
 } else {
   const name = `${database.prefix}_${process.env.VITEST_POOL_ID ?? "0"}_${crypto.randomBytes(4).toString("hex")}`;
   await adminQuery(database.adminUrl, async (client) => {

@@ -243,14 +243,17 @@ function openPglite(): Connection {
   let instance: PGlite | undefined;
   // Migrations may take longer than any transaction of the app.
   let migrating = false;
-  const create = (dir: string | undefined, fresh: boolean): PGlite => {
-    const pglite = new PGlite({
+  const newPglite = (dir: string | undefined, fresh: boolean): PGlite =>
+    new PGlite({
       dataDir: dir,
       loadDataDir: snapshot && fresh ? new Blob([fs.readFileSync(snapshot)]) : undefined,
       // The business directories' and the search lexicon's trigram indexes (drizzle/0006, 0019);
       // unaccent for the lexicon (0019).
       extensions: { pg_trgm, unaccent },
     });
+  const recycler = dataDir.startsWith("memory://") && snapshot ? pgliteRecycler() : undefined;
+  const create = (dir: string | undefined, fresh: boolean): PGlite => {
+    const pglite = recycler ? recycler.take(snapshot!, () => newPglite(dir, fresh)) : newPglite(dir, fresh);
     limitPgliteTransactions(pglite, () => (migrating ? null : transactionLimits()));
     return pglite;
   };
@@ -327,13 +330,30 @@ function openPglite(): Connection {
       connection.closed = true;
       const pglite = await opening.catch(() => null);
       try {
-        if (pglite && !pglite.closed) await pglite.close();
+        if (pglite && !pglite.closed && !(await recycler?.give(pglite, snapshot!))) await pglite.close();
       } finally {
         await directory?.release();
       }
     },
   };
   return connection;
+}
+
+/**
+ * Tests only: the Vitest workers on PGlite give an in-memory instance loaded
+ * from the migrated snapshot back for the next test file instead of closing
+ * it, reset to that snapshot (tests/setup/pglite-recycler.ts). Nothing sets
+ * it outside the tests.
+ */
+export const PGLITE_RECYCLER = Symbol.for("gavel.test.pgliteRecycler");
+export type PgliteRecycler = {
+  /** An instance as the snapshot left it: a reset one, else `create()`'s. */
+  take(snapshot: string, create: () => PGlite): PGlite;
+  /** Resets the instance for the next taker: false when it cannot, and it is to be closed. */
+  give(pglite: PGlite, snapshot: string): Promise<boolean>;
+};
+function pgliteRecycler(): PgliteRecycler | undefined {
+  return (globalThis as typeof globalThis & { [PGLITE_RECYCLER]?: PgliteRecycler })[PGLITE_RECYCLER];
 }
 
 // One connection per process, kept on globalThis so that the server entry
