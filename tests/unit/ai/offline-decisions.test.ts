@@ -1066,3 +1066,27 @@ describe("sixth round: votes called in other words", () => {
     ]);
   });
 });
+
+describe("seventh round: general forms", () => {
+  it("reads 'there's been a motion and a second' and its misheard 'a motion on a second' as a motion", () => {
+    for (const said of ["There's been a motion and a second.", "There is a motion on a second."]) {
+      const text = `Item number 31, report from Parks, recommendation to award a contract for the Maple Park playground. ${said} Members, please cast your votes. Motion carries seven zero.`;
+      const [decision] = analyzeSegments([
+        { position: 0, startSeconds: null, endSeconds: null, speaker: null, text },
+      ]).decisions;
+      expect(decision, said).toMatchObject({ motion: "approve", result: "carried", ayes: 7, nays: 0 });
+    }
+  });
+
+  it("'we move on to our next item, I want to address the …' announces and names the item; 'to our next meeting' does not", () => {
+    const decisions = decisionsOf([
+      [10, "Before we move on to our next discussion item, I want to quickly address the annual fleet report."],
+      [20, "Staff asked us to postpone this item to our March 3rd meeting."],
+      [30, "So on the motion to postpone this item to March 3rd, all those in favor say aye."],
+      [40, "Any opposed? That motion carries."],
+      [50, "The ordinance is postponed to our next meeting. I'll move to postpone it to the next meeting."],
+      [60, "All in favor? The ayes have it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion])).toEqual([["The annual fleet report", "postpone"]]);
+  });
+});

@@ -64,8 +64,17 @@ export function announcement(text: string): string | null | undefined {
   if (name && isProcedureItem(name)) return recommended(text);
   if (name) return plainItem(name);
   if (!BOUNDARY.test(text) || /\?\s*$/.test(text)) return undefined;
-  return /\b(?:for|on|to|at|in|until) (?:the|our) next\b/i.test(text) ? undefined : null;
+  // "postponed to our next meeting" is no boundary; "we move on to our next discussion item" is one.
+  if (/\b(?:for|on|to|at|in|until) (?:the|our) next\b/i.test(text) && !MOVING_ON.test(text)) return undefined;
+  const addressed = ADDRESSED.exec(text)?.[1];
+  return addressed ? plainItem(addressed) : null;
 }
+
+const MOVING_ON =
+  /\b(?:move|moving|go|going|turn|turning|get|getting)\s+(?:on\s+)?(?:to|into) (?:the|our) next (?:(?:agenda|discussion|public hearing|consent|action) )?(?:items?|presentation|hearing)\b/i;
+// "Next item, I want to quickly address the annual fleet report.": the boundary names its item in the same breath.
+const ADDRESSED =
+  /\b(?:items?|presentation|hearing),?\s+(?:and\s+)?(?:i|we)(?:'d| would|'ll| will)?\s+(?:(?:want|wanted|like|need|going) to\s+)?(?:quickly\s+|briefly\s+|now\s+)?(?:address|take up|turn to|consider|discuss|hear)\s+((?:the|an?|our)\s+\S+\s+\S+[^.?!;]*)/i;
 
 // "Item 14 is a report from Fire, recommendation to enter into an agreement with …": the staff report
 // is how the item came; what is decided is its recommendation.

@@ -27,8 +27,9 @@ const MORE_MOTION = new RegExp(
     "\\bseeks? (?:suspension (?:of the rules )?and )?(?:passage|adoption)\\b",
     // Long Beach's "There's a motion and a second", Denver's "put Council Bill 1234 on the floor",
     // Seattle's "the committee recommends the bill pass" and "those in favor of adopting the resolution".
-    // … also as misheard: "There's the motion and a second", "There's a motion in a second", "I have a motion and a second".
-    "\\b(?:there(?:'s| is)|i have|we have|we've got|(?:in|on) the) (?:a |the )?motion (?:and|in|an) (?:a |the )?second\\b",
+    // … also as misheard: "There's the motion and a second", "There's a motion in a second", "I have a motion and a second",
+    // "There's been a motion and a second", "There is a motion on a second".
+    "\\b(?:there(?:'s| is| has)(?: been)?|i have|we have|we've got|(?:in|on) the) (?:a |the )?motion (?:and|in|an|on) (?:a |the )?second\\b",
     "\\bput (?:council bill|resolution|the bill|the resolution|it|this)\\b.{0,60}\\bon the floor\\b",
     "\\bcommittee recommends (?:that )?(?:the )?(?:bill|resolution|ordinance|appointments?|it)s? (?:be )?(?:pass|passed|adopted|approved|confirmed)\\b",
     "\\bthose in favou?r of (?:adopting|passing|approving|confirming|the motion to)\\b",
