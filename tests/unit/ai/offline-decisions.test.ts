@@ -1089,4 +1089,20 @@ describe("seventh round: general forms", () => {
     ]);
     expect(decisions.map((d) => [d.item, d.motion])).toEqual([["The annual fleet report", "postpone"]]);
   });
+
+  it("while a motion is pending, 'Next we have the …' is a speaker's slide, not the next item", () => {
+    const decisions = decisionsOf([
+      [10, "I move that Council Bill 412 be placed upon final consideration and do pass."],
+      [20, "It's been moved and seconded. The public hearing is open."],
+      [30, "Next we have the corridor map from the 2019 plan."],
+      [40, "Madam Secretary, roll call. Ortiz. Aye. Lind. Aye. Moreau. Aye."],
+      [50, "Three ayes. Council Bill 412 has passed."],
+      [60, "Next we have the contract for the Elm Street bridge."],
+      [70, "I move approval of the contract. All in favor? The ayes have it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion_evidence.timestamp])).toEqual([
+      ["Council Bill 412", "00:00:10"],
+      ["The contract for the Elm Street bridge", "00:01:10"],
+    ]);
+  });
 });

@@ -12,6 +12,7 @@ import type { Decision, EvidenceSpan, MotionKind, VoteMethod } from "../../schem
 import { motionMatter } from "../actions";
 import {
   announcement,
+  isLooseAnnouncement,
   itemNamedAfter,
   NAMING_WINDOW,
   openingItem,
@@ -82,7 +83,8 @@ class DecisionBook {
       result?.kind === "vote" && this.lastResult !== null && index - this.lastResult <= RESULT_REPEAT && !this.motion;
     if (result && !repeated) this.close(index, result);
     if (result) this.lastResult = result.kind === "vote" ? index : null;
-    const announced = announcement(text);
+    // While a motion is pending, "Next we have the corridor map." is a speaker's slide, not the next item.
+    const announced = this.motion && isLooseAnnouncement(text) ? undefined : announcement(text);
     if (announced !== undefined) {
       this.item = { name: announced, sentence: index, decided: false };
       this.failedAt = null;

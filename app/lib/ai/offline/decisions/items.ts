@@ -39,6 +39,16 @@ const MORE_ANNOUNCEMENT = new RegExp(
   ].join("|"),
   "i",
 );
+// "Next we have the corridor map.", "First up is a …": also how a speaker walks through slides. No item word, no number.
+const LOOSE_ANNOUNCEMENT =
+  /^(?:and )?(?:(?:up next|next up),? (?:is|we have)|(?:first|second|third|next|last|finally),? (?:is|we have|up is|up))\s+(?!(?:the |an? |our )?(?:(?:agenda|discussion|consent|public hearing) )?(?:items?|public hearings?|hearings?)\b)/i;
+
+/**
+ * An announcement that names no item word or number: while a motion is pending, the body is still on it
+ * (Robert's Rules: nothing else is taken up until the motion is disposed of), so it is a speaker's slide.
+ */
+export const isLooseAnnouncement = (text: string) => LOOSE_ANNOUNCEMENT.test(text) && !announcedItem(text);
+
 const COMMITTEE_REPORT = /^(?:(?:the|a|our)\s+)?reports? (?:of|from) the (?:[\w,&'’-]+ ){1,8}committee\b/i;
 // "Next item is a discussion.": a boundary without a name.
 const BOUNDARY = new RegExp(
