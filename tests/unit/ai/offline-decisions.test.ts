@@ -1105,4 +1105,15 @@ describe("seventh round: general forms", () => {
       ["The contract for the Elm Street bridge", "00:01:10"],
     ]);
   });
+
+  it("reads 'I have a motion by Councilwoman …' as a motion; 'the final item to clarify is that …' announces nothing", () => {
+    const text =
+      "Next item is the rezoning of the Birch Street lots to mixed use. Staff will present. The final item to clarify is that the plan districts keep their own rules. I have a motion by Councilwoman Ortiz. Can I get a second? Let me go ahead and do a roll call vote. District one. Aye. District two. Aye. District three. Aye. Motion carries.";
+    const decisions = analyzeSegments([
+      { position: 0, startSeconds: null, endSeconds: null, speaker: null, text },
+    ]).decisions;
+    expect(decisions.map((d) => [d.item, d.motion, d.result, d.ayes])).toEqual([
+      ["Rezoning of the Birch Street lots to mixed use", "approve", "carried", 3],
+    ]);
+  });
 });

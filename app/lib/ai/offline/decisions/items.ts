@@ -16,7 +16,9 @@ export type CurrentItem = { name: string | null; sentence: number; decided: bool
 // "Ourext item is an appeal hearing …", "First is a conditional use permit for …".
 const NEXT = "(?:next|ourext|our ext|first|last|final)";
 // "I know the next presentation will cover this": a reference to a later item, not an announcement.
-const REFERENCE = "(?! (?:will|would|may|might|could|should|can|probably|has|had|was)\\b)";
+// "The final item to clarify is that …": a point of a speaker's talk, not an agenda item.
+const REFERENCE =
+  "(?! (?:will|would|may|might|could|should|can|probably|has|had|was)\\b)(?!(?: [\\w']+){0,3} is that\\b)";
 // "Next item on the agenda is …", "the next item before us is …": read by announcedItem, never named "on the agenda is …".
 const NAMED_AFTER = "(?! (?:on|before|for|in)\\b)";
 const MORE_ANNOUNCEMENT = new RegExp(

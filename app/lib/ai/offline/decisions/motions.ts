@@ -22,7 +22,8 @@ const MORE_MOTION = new RegExp(
     // The chair restating the motion: "It's been moved and seconded", "moved by Council Member Ortiz, seconded by …",
     // "Council Member Ortiz moves the report", Boston's "Councilor Ortiz seeks suspension and passage".
     "\\bmoved and (?:duly |properly )?seconded\\b",
-    "\\b(?:moved|motion made) by (?:council ?member|councilor|council(?:man|woman)|commissioner|alder(?:man|woman|person)?|(?:vice )?(?:chair|mayor|president)|member)\\b",
+    // "I have a motion by Councilwoman Ortiz", "There's a motion from Council Member Lind": the chair names the mover.
+    "\\b(?:moved|motion made|(?:i|we) (?:have|got|have got) a motion|there(?:'s| is) a motion) (?:by|from) (?:council ?member|councilor|council(?:man|woman)|commissioner|alder(?:man|woman|person)?|(?:vice )?(?:chair|mayor|president)|member)\\b",
     "\\bmoves (?:the (?:item|report|resolution|ordinance|bill|order|recommendations?|consent (?:agenda|calendar))|that|to)\\b",
     "\\bseeks? (?:suspension (?:of the rules )?and )?(?:passage|adoption)\\b",
     // Long Beach's "There's a motion and a second", Denver's "put Council Bill 1234 on the floor",
