@@ -1116,4 +1116,13 @@ describe("seventh round: general forms", () => {
       ["Rezoning of the Birch Street lots to mixed use", "approve", "carried", 3],
     ]);
   });
+
+  it("a one-item transcript's opening never takes a measure it refers to ('approved by Ordinance 4512') for its item", () => {
+    const text =
+      "Agenda item three, an amendment of the development agreement approved by ordinance 4512 for the Elm Street property. I move to pass the bill. Those in favor vote aye. Seven in favor. The bill passes and the chair will sign it.";
+    const decisions = analyzeSegments([
+      { position: 0, startSeconds: null, endSeconds: null, speaker: null, text },
+    ]).decisions;
+    expect(decisions.map((d) => d.item)).not.toContainEqual(expect.stringMatching(/^Ordinance 4512/i));
+  });
 });

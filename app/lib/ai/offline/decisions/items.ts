@@ -141,6 +141,7 @@ export function plainItem(name: string): string | null {
 // relating to bus lanes", "Docket number 0412, the order for a hearing on heat relief".
 const DOCKET = /\bdocket (?:number |no\.? |#)?[\d-]+,?\s+(?:the\s+)?(.+)$/i;
 const OPENING_WINDOW = 12;
+const REFERRED_MEASURE = /\b(?:by|under|amending|amends|pursuant to|in|of)\s+\S?$/i;
 
 /** The item the transcript's opening reads out, before any announcement: a one-item transcript's item. */
 export function openingItem(sentences: Array<{ text: string }>): string | null {
@@ -149,6 +150,9 @@ export function openingItem(sentences: Array<{ text: string }>): string | null {
     if (findResult(sentence.text)) continue;
     const docket = DOCKET.exec(sentence.text)?.[1];
     const statement = docket ?? trimToStatement(sentence.text);
+    // "… an amendment of the agreement approved by Ordinance 123923 for …": a measure the item refers to is not the item.
+    const before = statement ? sentence.text.slice(0, sentence.text.lastIndexOf(statement.slice(1))) : "";
+    if (!docket && REFERRED_MEASURE.test(before)) continue;
     if (statement && !/\?\s*$/.test(sentence.text)) return plainItem(statement);
   }
   return null;
