@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { findTally, findVoteOutcome } from "~/lib/ai/offline/actions";
 import { analyzeOffline, analyzeSegments } from "~/lib/ai/offline/analyzer.server";
-import { countRollCall, motionKind } from "~/lib/ai/offline/decisions";
+import { countRollCall, isMotion, motionKind } from "~/lib/ai/offline/decisions";
 import type { Decision } from "~/lib/ai/schemas";
 import { verifyAnalysis } from "~/lib/ai/verify";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
@@ -1124,5 +1124,46 @@ describe("seventh round: general forms", () => {
       { position: 0, startSeconds: null, endSeconds: null, speaker: null, text },
     ]).decisions;
     expect(decisions.map((d) => d.item)).not.toContainEqual(expect.stringMatching(/^Ordinance 4512/i));
+  });
+
+  it("reads results in the forms Robert's Rules and chairs use: 'the ayes appear to have it', 'the motion to … carries', 'the vote is 5 to 4'", () => {
+    for (const [said, result, tally] of [
+      ["The ayes appear to have it. The ayes have it.", "carried", null],
+      ["The nays appear to have it.", "failed", null],
+      ["The motion to postpone carries.", "carried", null],
+      ["The motion to approve the contract fails.", "failed", null],
+      ["Motion approved.", "carried", null],
+      ["The vote is 5 to 4.", "carried", "5-4"],
+      ["The vote is 3 to 6.", "failed", "3-6"],
+      ["That's unanimous.", "carried", null],
+      ["That one passes.", "carried", null],
+      ["That's carried.", "carried", null],
+      ["If there's no objection, the motion carries.", "carried", null],
+    ] as const)
+      expect(findVoteOutcome(said), said).toMatchObject({ result, tally });
+    for (const said of [
+      "If the motion carries, we will send it to the council.",
+      "I hope the motion passes.",
+      "The motion to postpone, if it carries, moves this to March.",
+      "The committee's vote last year was unanimous.",
+    ])
+      expect(findVoteOutcome(said), said).toBeNull();
+  });
+
+  it("reads 'has moved the item', 'I'll go ahead and move …' and 'motion from Council Member …' as motions, a restatement keeping its kind", () => {
+    const decisions = decisionsOf([
+      [10, "Our next item is the lease of the Harbor Street garage."],
+      [20, "I move to postpone this item to March 3rd."],
+      [30, "Council Member Ortiz has moved the item. Is there a second?"],
+      [40, "All in favor? The ayes appear to have it."],
+      [50, "Our next item is the sale of the Birch Street lots to the land trust."],
+      [60, "I'll go ahead and move this item."],
+      [70, "All in favor? Opposed? The motion to approve carries."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion, d.result])).toEqual([
+      ["Lease of the Harbor Street garage", "postpone", "carried"],
+      ["Sale of the Birch Street lots to the land trust", "approve", "carried"],
+    ]);
+    expect(isMotion("Motion from Council Member Lind.")).toBe(true);
   });
 });

@@ -49,7 +49,7 @@ const AFTER_FAILURE = 30;
 const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main |substitute )?motion\b/i;
 // The chair's "It's been moved and seconded", "moved by Council Member Ortiz": the pending motion, said again.
 const SECONDED =
-  /\bmoved and (?:duly |properly )?seconded\b|\b(?:moved|motion made|(?:i|we) (?:have|got|have got) a motion|there(?:'s| is) a motion) (?:by|from)\b/i;
+  /\bmoved and (?:duly |properly )?seconded\b|\b(?:moved|motion made|(?:i|we) (?:have|got|have got) a motion|there(?:'s| is) a motion|motion) (?:by|from)\b|\b(?:has|have) moved (?:the|this|that|it)\b/i;
 
 type Motion = { index: number; kind: MotionKind; text: string };
 // A measure named by its number: "Council Bill 118", "Ordinance 2024-15", "Resolution No. 31604".

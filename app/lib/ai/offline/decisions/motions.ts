@@ -10,7 +10,9 @@ import { MOTION } from "../actions";
 // Caption and plain-transcript motion language that MOTION (actions.ts) does not cover.
 const MORE_MOTION = new RegExp(
   [
-    "\\bi(?:'d| would|'ll| will|'m going to|'m| am)?\\s+(?:like to\\s+|love to\\s+|be\\s+|also be\\s+|then\\s+)*(?:move|moving|make (?:a|the|that) motion|making (?:a|the) motion|motion to)\\b",
+    "\\bi(?:'d| would|'ll| will|'m going to|'m| am)?\\s+(?:like to\\s+|love to\\s+|be\\s+|also be\\s+|then\\s+|go ahead and\\s+|just\\s+)*(?:move|moving|make (?:a|the|that) motion|making (?:a|the) motion|motion to)\\b",
+    // The chair naming the mover: "Council Member Ortiz has moved the item."
+    "\\b(?:has|have) moved (?:the|this|that|it|approval|adoption|passage)\\b",
     "\\b(?:happy|love|like|want|going) to (?:move|make (?:a|the|that) motion)\\b",
     "\\bi(?:'ll| will) approv\\w*\\b",
     "\\bmake that motion\\b",
@@ -18,6 +20,7 @@ const MORE_MOTION = new RegExp(
     "\\b(?:on|with) (?:the|that|this|my) (?:main |substitute )?motion\\b",
     "\\bmoves? (?:for )?(?:suspension|passage|approval|adoption)\\b",
     "\\bmotion (?:to|that|for|by)\\b",
+    "\\bmotion from (?:council ?member|councilor|council(?:man|woman)|commissioner|alder(?:man|woman|person)?|(?:vice )?(?:chair|mayor|president)|member)\\b",
     "\\bso moved\\b",
     // The chair restating the motion: "It's been moved and seconded", "moved by Council Member Ortiz, seconded by …",
     // "Council Member Ortiz moves the report", Boston's "Councilor Ortiz seeks suspension and passage".
