@@ -249,3 +249,38 @@ describe("the story's decisions", () => {
     );
   });
 });
+
+describe("seventh round: headlines with news", () => {
+  it("say what became of an item after a tie: the carried motion leads, even on an item known by its number only", () => {
+    const tie = decision("item number four", "approve", "failed", "6-6");
+    const sent = {
+      ...decision("item number four", "other", "carried", "7-5"),
+      motion_evidence: { text: "I move to forward this without recommendation.", timestamp: "00:20:00" },
+    };
+    const consent = { ...decision("the consent agenda", "approve", "carried"), consent_items: ["items 1 through 3"] };
+    const headline = headlineOf([consent, tie, sent]);
+    expect(headline).toBe("Budget Committee sends item 4 to the full council without a recommendation, 7-5");
+    // A named decision that outranks it still leads.
+    expect(headlineOf([decision("sale of the Birch Street lots", "deny", "carried", "8-4"), tie, sent])).toBe(
+      "Budget Committee denies sale of the Birch Street lots, 8-4",
+    );
+  });
+
+  it("lead with the meeting's subject, not 'approves the consent agenda'", () => {
+    const transcript =
+      "Our next item is a presentation on the 2025 street repaving plan. Staff walked through the list of streets.";
+    const consent = { ...decision("the consent agenda", "approve", "carried"), consent_items: ["items 1 through 3"] };
+    const headline = headlineOf([consent], BUDGET, transcript);
+    expect(headline).toMatch(/^Budget Committee hears presentation on the 2025 street repaving plan/);
+    expect(headline).not.toMatch(/^Budget Committee approves the consent agenda$/);
+    expect(headlineOf([consent])).toBe("Budget Committee approves the consent agenda");
+  });
+
+  it("never name an item by a pronoun: 'their current priorities' is no name", () => {
+    expect(
+      headlineOf([
+        decision("Presentation of their current priorities and areas of focus", "receive-and-file", "carried"),
+      ]),
+    ).not.toMatch(/their/);
+  });
+});

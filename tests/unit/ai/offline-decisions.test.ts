@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { findTally, findVoteOutcome } from "~/lib/ai/offline/actions";
 import { analyzeOffline, analyzeSegments } from "~/lib/ai/offline/analyzer.server";
-import { countRollCall, motionKind } from "~/lib/ai/offline/decisions";
+import { countRollCall, isMotion, motionKind } from "~/lib/ai/offline/decisions";
 import type { Decision } from "~/lib/ai/schemas";
 import { verifyAnalysis } from "~/lib/ai/verify";
 import type { TranscriptSegment } from "~/lib/transcripts/parse";
@@ -1064,5 +1064,106 @@ describe("sixth round: votes called in other words", () => {
     expect(decisions.map((d) => [d.item, d.how])).toEqual([
       ["Sale of the Birch Street lots to the land trust", "voice"],
     ]);
+  });
+});
+
+describe("seventh round: general forms", () => {
+  it("reads 'there's been a motion and a second' and its misheard 'a motion on a second' as a motion", () => {
+    for (const said of ["There's been a motion and a second.", "There is a motion on a second."]) {
+      const text = `Item number 31, report from Parks, recommendation to award a contract for the Maple Park playground. ${said} Members, please cast your votes. Motion carries seven zero.`;
+      const [decision] = analyzeSegments([
+        { position: 0, startSeconds: null, endSeconds: null, speaker: null, text },
+      ]).decisions;
+      expect(decision, said).toMatchObject({ motion: "approve", result: "carried", ayes: 7, nays: 0 });
+    }
+  });
+
+  it("'we move on to our next item, I want to address the …' announces and names the item; 'to our next meeting' does not", () => {
+    const decisions = decisionsOf([
+      [10, "Before we move on to our next discussion item, I want to quickly address the annual fleet report."],
+      [20, "Staff asked us to postpone this item to our March 3rd meeting."],
+      [30, "So on the motion to postpone this item to March 3rd, all those in favor say aye."],
+      [40, "Any opposed? That motion carries."],
+      [50, "The ordinance is postponed to our next meeting. I'll move to postpone it to the next meeting."],
+      [60, "All in favor? The ayes have it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion])).toEqual([["The annual fleet report", "postpone"]]);
+  });
+
+  it("while a motion is pending, 'Next we have the …' is a speaker's slide, not the next item", () => {
+    const decisions = decisionsOf([
+      [10, "I move that Council Bill 412 be placed upon final consideration and do pass."],
+      [20, "It's been moved and seconded. The public hearing is open."],
+      [30, "Next we have the corridor map from the 2019 plan."],
+      [40, "Madam Secretary, roll call. Ortiz. Aye. Lind. Aye. Moreau. Aye."],
+      [50, "Three ayes. Council Bill 412 has passed."],
+      [60, "Next we have the contract for the Elm Street bridge."],
+      [70, "I move approval of the contract. All in favor? The ayes have it."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion_evidence.timestamp])).toEqual([
+      ["Council Bill 412", "00:00:10"],
+      ["The contract for the Elm Street bridge", "00:01:10"],
+    ]);
+  });
+
+  it("reads 'I have a motion by Councilwoman …' as a motion; 'the final item to clarify is that …' announces nothing", () => {
+    const text =
+      "Next item is the rezoning of the Birch Street lots to mixed use. Staff will present. The final item to clarify is that the plan districts keep their own rules. I have a motion by Councilwoman Ortiz. Can I get a second? Let me go ahead and do a roll call vote. District one. Aye. District two. Aye. District three. Aye. Motion carries.";
+    const decisions = analyzeSegments([
+      { position: 0, startSeconds: null, endSeconds: null, speaker: null, text },
+    ]).decisions;
+    expect(decisions.map((d) => [d.item, d.motion, d.result, d.ayes])).toEqual([
+      ["Rezoning of the Birch Street lots to mixed use", "approve", "carried", 3],
+    ]);
+  });
+
+  it("a one-item transcript's opening never takes a measure it refers to ('approved by Ordinance 4512') for its item", () => {
+    const text =
+      "Agenda item three, an amendment of the development agreement approved by ordinance 4512 for the Elm Street property. I move to pass the bill. Those in favor vote aye. Seven in favor. The bill passes and the chair will sign it.";
+    const decisions = analyzeSegments([
+      { position: 0, startSeconds: null, endSeconds: null, speaker: null, text },
+    ]).decisions;
+    expect(decisions.map((d) => d.item)).not.toContainEqual(expect.stringMatching(/^Ordinance 4512/i));
+  });
+
+  it("reads results in the forms Robert's Rules and chairs use: 'the ayes appear to have it', 'the motion to … carries', 'the vote is 5 to 4'", () => {
+    for (const [said, result, tally] of [
+      ["The ayes appear to have it. The ayes have it.", "carried", null],
+      ["The nays appear to have it.", "failed", null],
+      ["The motion to postpone carries.", "carried", null],
+      ["The motion to approve the contract fails.", "failed", null],
+      ["Motion approved.", "carried", null],
+      ["The vote is 5 to 4.", "carried", "5-4"],
+      ["The vote is 3 to 6.", "failed", "3-6"],
+      ["That's unanimous.", "carried", null],
+      ["That one passes.", "carried", null],
+      ["That's carried.", "carried", null],
+      ["If there's no objection, the motion carries.", "carried", null],
+    ] as const)
+      expect(findVoteOutcome(said), said).toMatchObject({ result, tally });
+    for (const said of [
+      "If the motion carries, we will send it to the council.",
+      "I hope the motion passes.",
+      "The motion to postpone, if it carries, moves this to March.",
+      "The committee's vote last year was unanimous.",
+    ])
+      expect(findVoteOutcome(said), said).toBeNull();
+  });
+
+  it("reads 'has moved the item', 'I'll go ahead and move …' and 'motion from Council Member …' as motions, a restatement keeping its kind", () => {
+    const decisions = decisionsOf([
+      [10, "Our next item is the lease of the Harbor Street garage."],
+      [20, "I move to postpone this item to March 3rd."],
+      [30, "Council Member Ortiz has moved the item. Is there a second?"],
+      [40, "All in favor? The ayes appear to have it."],
+      [50, "Our next item is the sale of the Birch Street lots to the land trust."],
+      [60, "I'll go ahead and move this item."],
+      [70, "All in favor? Opposed? The motion to approve carries."],
+    ]);
+    expect(decisions.map((d) => [d.item, d.motion, d.result])).toEqual([
+      ["Lease of the Harbor Street garage", "postpone", "carried"],
+      ["Sale of the Birch Street lots to the land trust", "approve", "carried"],
+    ]);
+    expect(isMotion("Motion from Council Member Lind.")).toBe(true);
   });
 });

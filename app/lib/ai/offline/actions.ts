@@ -44,8 +44,8 @@ const CARRIED = new RegExp(
     "\\bmotion (?:prevails|prevailed)\\b",
     // "That's approved.", "It's adopted.", "Those are approved.": said as the result, closing the sentence or its clause.
     // Said at the start of a sentence or clause: "the language that's adopted" is no result.
-    `${CLAUSE_START}(?:that|it|this|those|these)(?:'s| is| are) (?:hereby )?(?:approved|adopted|passed)(?=\\s*(?:[.;!]|$)|,? and\\b)`,
-    `${CLAUSE_START}it (?:carries|passes)(?=\\s*(?:[.;!]|$)|,? and\\b)`,
+    `${CLAUSE_START}(?:that|it|this|those|these|that one)(?:'s| is| are) (?:hereby )?(?:approved|adopted|passed|carried)(?=\\s*(?:[.;!]|$)|,? and\\b)`,
+    `${CLAUSE_START}(?:it|that one) (?:carries|passes)(?=\\s*(?:[.;!]|$)|,? and\\b)`,
     // "The item is postponed to March 4.", "That is forwarded to the full council without recommendation.":
     // what the vote did to the item, said as the result (never "was", history).
     `${CLAUSE_START}(?:(?:that|this|the|those|these) (?:items?|matters?|motion|reports?|ordinance|resolution|bill)|that|it)(?:'s| is| are| has been| have been) (?:hereby )?(?:(?:postponed|continued|tabled|laid over)(?=\\s*(?:[.;!,]|$)|\\s+(?:to|until|till|indefinitely|for|one|two|three|four|\\d+)\\b)|(?:referred|forwarded) (?:to (?:the )?(?:full |city )?council\\b|to (?:the )?(?:[\\w&,]+ ){1,6}committee\\b|without (?:a )?recommendation\\b))`,
@@ -53,7 +53,16 @@ const CARRIED = new RegExp(
     "\\b(?:the )?(?:re)?appointments? (?:is|are|has been|have been) (?:hereby )?confirmed\\b",
     // A caption break that swallows the motion's first letter: "Theotion carries.", "that otion carries".
     "\\b(?:the|that)\\s?otion\\s*(?:carries|carried|passes|passed)\\b",
-    "\\b(?:the )?(?:ayes|aye's|eyes|i's) (?:have|has|of) it\\b",
+    // Robert's Rules: "The ayes appear to have it. The ayes have it." ("do have it" when the chair confirms).
+    "\\b(?:the )?(?:ayes|aye's|eyes|i's) (?:appear to |seem to |do )?(?:have|has|of) it\\b",
+    // "Motion approved.", "Motion adopted.": said as the whole result.
+    "\\bmotion (?:approved|adopted)(?=\\s*(?:[.;!]|$))",
+    // "The motion to postpone carries.": the motion named by what it does (the chair's words may not hold a condition).
+    "\\bmotion to (?:(?!\\b(?:if|when|whether|would|will|should|could|might|may|unless|until)\\b)[^.;!?]){2,60}?\\s(?:carries|carried|passes|passed|prevails|is (?:approved|adopted|carried))\\b",
+    // "The vote is 5 to 0.": a tally said as the result; its direction is the count's.
+    `\\bthe vote is ${TALLY_WORD}\\s*(?:-|–|to)\\s*${TALLY_WORD}(?!\\d)`,
+    // "That's unanimous.", said after the vote, at the start of the sentence or its clause.
+    `${CLAUSE_START}(?:that|it)(?:'s| is) unanimous(?=\\s*(?:[.;!]|$))`,
     // "I emotion carries.": the motion misheard, said as the whole result ("the emotion carries through" is none).
     "\\bemotion (?:carries|carried|passes|passed)(?=\\s*(?:[.;!]|$))",
     `\\b${ITEM_NOUN} (?:is|are|has been|have been|was|were) (?:hereby )?(?:approved|adopted|passed)(?! (?:in|on|by|last|back|previously|when|as part|unanimously? (?:in|on)))\\b`,
@@ -77,13 +86,17 @@ const FAILED = new RegExp(
     // A failed override: "that motion fails and the mayor's veto is sustained".
     "\\bveto (?:is|has been|was|stands|remains) (?:hereby )?(?:sustained|upheld)\\b",
     "\\b(?:sustained|upheld) the (?:\\w+'s )?veto\\b",
-    "\\b(?:the )?(?:nays|noes) (?:have|of) it\\b",
+    "\\b(?:the )?(?:nays|noes) (?:appear to |seem to |do )?(?:have|of) it\\b",
+    "\\bmotion to (?:(?!\\b(?:if|when|whether|would|will|should|could|might|may|unless|until)\\b)[^.;!?]){2,60}?\\s(?:fails|failed|is defeated|is lost|(?:does|did) not (?:pass|carry|prevail)|(?:doesn't|didn't) (?:pass|carry|prevail))\\b",
     `\\b${ITEM_NOUN} (?:fails|failed|is defeated|is denied|is rejected)\\b`,
     `\\b(?:fails|failed|defeated),? (?:on a |by a )?(?:vote of )?${TALLY_WORD}\\s*(?:-|–|to)\\s*${TALLY_WORD}(?!\\d)`,
   ].join("|"),
   "i",
 );
 // "if it is approved", "once the ordinance passes", "would be adopted": not a result.
+// "If there's no objection, the motion carries": unanimous consent, not a condition.
+const NO_OBJECTION = /\b(?:if|unless) (?:there(?:'s| is| are) )?(?:no|any) objections?\b/gi;
+const CONDITION = /\b(?:if|unless|whether|hope|hoping|hopefully|expect|expecting)\b/i;
 const HYPOTHETICAL = /\b(?:if|whether|when|once|unless|until|would|could|should|might|may|will|expect(?:ed)?|hope)\b/i;
 
 // "seven ayes, zero nays", "9-2", "seven zero", "seven to two"
@@ -224,8 +237,10 @@ export function findVoteOutcome(text: string): VoteOutcome | null {
   const match = failed ?? carried;
   if (!match) return null;
   const before = text.slice(0, match.index);
-  if (HYPOTHETICAL.test(before.split(/[,;]/).at(-1) ?? "") && !/\b(?:motion|ayes|eyes|nays)\b/i.test(match[0]))
-    return null;
+  const clause = before.split(/[,;]/).at(-1) ?? "";
+  if (HYPOTHETICAL.test(clause) && !/\b(?:motion|ayes|eyes|nays)\b/i.test(match[0])) return null;
+  // "If the motion carries, …", "I hope the motion passes": a condition or a wish, never the result.
+  if (CONDITION.test(clause.replace(NO_OBJECTION, ""))) return null;
   if (isHistory(match[0], before)) return null;
   const tally = findTally(text);
   const [ayes, nays] = (tally ?? "").split("-").map(Number);

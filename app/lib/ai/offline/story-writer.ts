@@ -18,6 +18,7 @@ import {
   decisionSentence,
   type DecisionPhrase,
   IMPERATIVE_GERUND,
+  isConsentDecision,
   isProcedureDecision,
   tallyOf,
 } from "./decision-words";
@@ -130,7 +131,7 @@ const IMPERATIVE_LEAD = new RegExp(
 const CONCERNING_LEAD = /^(?:related|relating|pertaining)\s+to\b|^(?:regarding|concerning)\b/i;
 // A first word no name of an item begins with: speech the item finder took for a name ("today is from the …", "I'm District").
 const NOT_AN_ITEM_START =
-  /^(?:today|tonight|is|are|was|were|we|we're|i|i'm|it|it's|there|there's|here|so|um|uh|yes|okay|ok|now|just|also|then|you|they|he|she)\b/i;
+  /^(?:today|tonight|is|are|was|were|we|we're|i|i'm|it|it's|there|there's|here|so|um|uh|yes|okay|ok|now|just|also|then|you|they|he|she|their|his|her|its)\b/i;
 // "item 8 four weeks": a number is not a name.
 const UNNAMED_ITEM =
   /^(?:the\s+)?items?\s+(?:no\.?\s+|number\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b/i;
@@ -412,23 +413,77 @@ export type HeadlineOptions = {
  */
 export function headline(analysis: Analysis, body: string, options: HeadlineOptions): string {
   const names = options.names ?? new Set<string>();
-  const lead = leadDecision(namedDecisions(analysis, names), analysis, options.additionalContext, options.mainItem);
-  if (lead) {
-    const tally = tallyOf(lead.decision);
-    const { verb, item, suffix } = headlinePhrase(lead);
-    return fitHeadline(bodyDoes(body, verb), withoutRepeatedVerb(item, verb), `${suffix}${tally ? `, ${tally}` : ""}`);
-  }
-  return subjectsHeadline(
-    body,
-    {
-      mainItem: options.mainItem,
-      presentation: options.presentation ?? null,
-      topic: options.topic,
-      entity: options.entity ?? null,
-    },
-    names,
-    (analysis.decisions ?? []).filter((decision) => decision.result !== "withdrawn").length,
+  const named = outcomes(namedDecisions(analysis, names));
+  const lead = leadDecision(
+    withNumberedOnly(named, numberedDecisions(analysis)),
+    analysis,
+    options.additionalContext,
+    options.mainItem,
   );
+  const subjects = () =>
+    subjectsHeadline(
+      body,
+      {
+        mainItem: options.mainItem,
+        presentation: options.presentation ?? null,
+        topic: options.topic,
+        entity: options.entity ?? null,
+      },
+      names,
+      (analysis.decisions ?? []).filter((decision) => decision.result !== "withdrawn").length,
+    );
+  if (!lead) return subjects();
+  const tally = tallyOf(lead.decision);
+  const { verb, item, suffix } = headlinePhrase(lead);
+  const said = fitHeadline(
+    bodyDoes(body, verb),
+    withoutRepeatedVerb(item, verb),
+    `${suffix}${tally ? `, ${tally}` : ""}`,
+  );
+  // "approves the consent agenda" tells a reader nothing: the meeting's subject leads, the routine vote follows.
+  if (!isConsentDecision(lead.decision) || lead.decision.result !== "carried") return said;
+  const heard = subjects();
+  if (/ recorded$/.test(heard)) return said;
+  const both = `${heard}, ${bodyDoes(body, `${verb} consent agenda`).slice(body.length + 1)}`;
+  return both.length <= HEADLINE_MAX_CHARS ? both : heard;
+}
+
+/**
+ * A failed motion followed by a carried one on the same item ("ties 6-6", then "sends it on without a
+ * recommendation"): the carried one is what happened to the item; the failure is no headline of its own.
+ */
+function outcomes(decisions: NamedDecision[]): NamedDecision[] {
+  return decisions.filter(
+    ({ decision, item, order }) =>
+      decision.result !== "failed" ||
+      !decisions.some((later) => later.order > order && later.item === item && later.decision.result === "carried"),
+  );
+}
+
+// "item number four", "item 4": an item the transcript names by its number only.
+const ONE_NUMBERED_ITEM =
+  /^(?:the\s+)?item\s+(?:no\.?\s+|number\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten)$/i;
+const NUMBER_WORD_DIGITS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+
+/** Decisions on one item known by its number only, named "item 4", with what became of it. */
+function numberedDecisions(analysis: Analysis): NamedDecision[] {
+  const numbered = (analysis.decisions ?? []).flatMap((decision, order) => {
+    const number = ONE_NUMBERED_ITEM.exec(decision.item.trim())?.[1]?.toLowerCase();
+    if (!number) return [];
+    const digits = NUMBER_WORD_DIGITS.includes(number) ? String(NUMBER_WORD_DIGITS.indexOf(number) + 1) : number;
+    return [{ decision, item: `item ${digits}`, order }];
+  });
+  return outcomes(numbered);
+}
+
+/**
+ * The named decisions, and an item known by its number only when it outranks every named one: "sends item 4 to the
+ * full council without a recommendation, 7-5" says more than "approves the consent agenda".
+ */
+function withNumberedOnly(named: NamedDecision[], numbered: NamedDecision[]): NamedDecision[] {
+  const top = Math.max(0, ...named.map((d) => consequence(d.decision)));
+  const above = numbered.filter((d) => consequence(d.decision) > top);
+  return above.length > 0 ? above : named;
 }
 
 function quoteSentence(quote: Quote, verb: string): string {

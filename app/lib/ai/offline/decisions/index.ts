@@ -12,6 +12,7 @@ import type { Decision, EvidenceSpan, MotionKind, VoteMethod } from "../../schem
 import { motionMatter } from "../actions";
 import {
   announcement,
+  isLooseAnnouncement,
   itemNamedAfter,
   NAMING_WINDOW,
   openingItem,
@@ -47,7 +48,8 @@ const AGENDA_CHANGE =
 const AFTER_FAILURE = 30;
 const RESTATEMENT = /\b(?:on|with) (?:the|that|this|my) (?:main |substitute )?motion\b/i;
 // The chair's "It's been moved and seconded", "moved by Council Member Ortiz": the pending motion, said again.
-const SECONDED = /\bmoved and (?:duly |properly )?seconded\b|\b(?:moved|motion made) by\b/i;
+const SECONDED =
+  /\bmoved and (?:duly |properly )?seconded\b|\b(?:moved|motion made|(?:i|we) (?:have|got|have got) a motion|there(?:'s| is) a motion|motion) (?:by|from)\b|\b(?:has|have) moved (?:the|this|that|it)\b/i;
 
 type Motion = { index: number; kind: MotionKind; text: string };
 // A measure named by its number: "Council Bill 118", "Ordinance 2024-15", "Resolution No. 31604".
@@ -82,7 +84,8 @@ class DecisionBook {
       result?.kind === "vote" && this.lastResult !== null && index - this.lastResult <= RESULT_REPEAT && !this.motion;
     if (result && !repeated) this.close(index, result);
     if (result) this.lastResult = result.kind === "vote" ? index : null;
-    const announced = announcement(text);
+    // While a motion is pending, "Next we have the corridor map." is a speaker's slide, not the next item.
+    const announced = this.motion && isLooseAnnouncement(text) ? undefined : announcement(text);
     if (announced !== undefined) {
       this.item = { name: announced, sentence: index, decided: false };
       this.failedAt = null;

@@ -16,7 +16,9 @@ export type CurrentItem = { name: string | null; sentence: number; decided: bool
 // "Ourext item is an appeal hearing …", "First is a conditional use permit for …".
 const NEXT = "(?:next|ourext|our ext|first|last|final)";
 // "I know the next presentation will cover this": a reference to a later item, not an announcement.
-const REFERENCE = "(?! (?:will|would|may|might|could|should|can|probably|has|had|was)\\b)";
+// "The final item to clarify is that …": a point of a speaker's talk, not an agenda item.
+const REFERENCE =
+  "(?! (?:will|would|may|might|could|should|can|probably|has|had|was)\\b)(?!(?: [\\w']+){0,3} is that\\b)";
 // "Next item on the agenda is …", "the next item before us is …": read by announcedItem, never named "on the agenda is …".
 const NAMED_AFTER = "(?! (?:on|before|for|in)\\b)";
 const MORE_ANNOUNCEMENT = new RegExp(
@@ -39,6 +41,16 @@ const MORE_ANNOUNCEMENT = new RegExp(
   ].join("|"),
   "i",
 );
+// "Next we have the corridor map.", "First up is a …": also how a speaker walks through slides. No item word, no number.
+const LOOSE_ANNOUNCEMENT =
+  /^(?:and )?(?:(?:up next|next up),? (?:is|we have)|(?:first|second|third|next|last|finally),? (?:is|we have|up is|up))\s+(?!(?:the |an? |our )?(?:(?:agenda|discussion|consent|public hearing) )?(?:items?|public hearings?|hearings?)\b)/i;
+
+/**
+ * An announcement that names no item word or number: while a motion is pending, the body is still on it
+ * (Robert's Rules: nothing else is taken up until the motion is disposed of), so it is a speaker's slide.
+ */
+export const isLooseAnnouncement = (text: string) => LOOSE_ANNOUNCEMENT.test(text) && !announcedItem(text);
+
 const COMMITTEE_REPORT = /^(?:(?:the|a|our)\s+)?reports? (?:of|from) the (?:[\w,&'’-]+ ){1,8}committee\b/i;
 // "Next item is a discussion.": a boundary without a name.
 const BOUNDARY = new RegExp(
@@ -64,8 +76,17 @@ export function announcement(text: string): string | null | undefined {
   if (name && isProcedureItem(name)) return recommended(text);
   if (name) return plainItem(name);
   if (!BOUNDARY.test(text) || /\?\s*$/.test(text)) return undefined;
-  return /\b(?:for|on|to|at|in|until) (?:the|our) next\b/i.test(text) ? undefined : null;
+  // "postponed to our next meeting" is no boundary; "we move on to our next discussion item" is one.
+  if (/\b(?:for|on|to|at|in|until) (?:the|our) next\b/i.test(text) && !MOVING_ON.test(text)) return undefined;
+  const addressed = ADDRESSED.exec(text)?.[1];
+  return addressed ? plainItem(addressed) : null;
 }
+
+const MOVING_ON =
+  /\b(?:move|moving|go|going|turn|turning|get|getting)\s+(?:on\s+)?(?:to|into) (?:the|our) next (?:(?:agenda|discussion|public hearing|consent|action) )?(?:items?|presentation|hearing)\b/i;
+// "Next item, I want to quickly address the annual fleet report.": the boundary names its item in the same breath.
+const ADDRESSED =
+  /\b(?:items?|presentation|hearing),?\s+(?:and\s+)?(?:i|we)(?:'d| would|'ll| will)?\s+(?:(?:want|wanted|like|need|going) to\s+)?(?:quickly\s+|briefly\s+|now\s+)?(?:address|take up|turn to|consider|discuss|hear)\s+((?:the|an?|our)\s+\S+\s+\S+[^.?!;]*)/i;
 
 // "Item 14 is a report from Fire, recommendation to enter into an agreement with …": the staff report
 // is how the item came; what is decided is its recommendation.
@@ -120,6 +141,7 @@ export function plainItem(name: string): string | null {
 // relating to bus lanes", "Docket number 0412, the order for a hearing on heat relief".
 const DOCKET = /\bdocket (?:number |no\.? |#)?[\d-]+,?\s+(?:the\s+)?(.+)$/i;
 const OPENING_WINDOW = 12;
+const REFERRED_MEASURE = /\b(?:by|under|amending|amends|pursuant to|in|of)\s+\S?$/i;
 
 /** The item the transcript's opening reads out, before any announcement: a one-item transcript's item. */
 export function openingItem(sentences: Array<{ text: string }>): string | null {
@@ -128,6 +150,9 @@ export function openingItem(sentences: Array<{ text: string }>): string | null {
     if (findResult(sentence.text)) continue;
     const docket = DOCKET.exec(sentence.text)?.[1];
     const statement = docket ?? trimToStatement(sentence.text);
+    // "… an amendment of the agreement approved by Ordinance 123923 for …": a measure the item refers to is not the item.
+    const before = statement ? sentence.text.slice(0, sentence.text.lastIndexOf(statement.slice(1))) : "";
+    if (!docket && REFERRED_MEASURE.test(before)) continue;
     if (statement && !/\?\s*$/.test(sentence.text)) return plainItem(statement);
   }
   return null;

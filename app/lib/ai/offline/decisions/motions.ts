@@ -10,7 +10,9 @@ import { MOTION } from "../actions";
 // Caption and plain-transcript motion language that MOTION (actions.ts) does not cover.
 const MORE_MOTION = new RegExp(
   [
-    "\\bi(?:'d| would|'ll| will|'m going to|'m| am)?\\s+(?:like to\\s+|love to\\s+|be\\s+|also be\\s+|then\\s+)*(?:move|moving|make (?:a|the|that) motion|making (?:a|the) motion|motion to)\\b",
+    "\\bi(?:'d| would|'ll| will|'m going to|'m| am)?\\s+(?:like to\\s+|love to\\s+|be\\s+|also be\\s+|then\\s+|go ahead and\\s+|just\\s+)*(?:move|moving|make (?:a|the|that) motion|making (?:a|the) motion|motion to)\\b",
+    // The chair naming the mover: "Council Member Ortiz has moved the item."
+    "\\b(?:has|have) moved (?:the|this|that|it|approval|adoption|passage)\\b",
     "\\b(?:happy|love|like|want|going) to (?:move|make (?:a|the|that) motion)\\b",
     "\\bi(?:'ll| will) approv\\w*\\b",
     "\\bmake that motion\\b",
@@ -18,17 +20,20 @@ const MORE_MOTION = new RegExp(
     "\\b(?:on|with) (?:the|that|this|my) (?:main |substitute )?motion\\b",
     "\\bmoves? (?:for )?(?:suspension|passage|approval|adoption)\\b",
     "\\bmotion (?:to|that|for|by)\\b",
+    "\\bmotion from (?:council ?member|councilor|council(?:man|woman)|commissioner|alder(?:man|woman|person)?|(?:vice )?(?:chair|mayor|president)|member)\\b",
     "\\bso moved\\b",
     // The chair restating the motion: "It's been moved and seconded", "moved by Council Member Ortiz, seconded by …",
     // "Council Member Ortiz moves the report", Boston's "Councilor Ortiz seeks suspension and passage".
     "\\bmoved and (?:duly |properly )?seconded\\b",
-    "\\b(?:moved|motion made) by (?:council ?member|councilor|council(?:man|woman)|commissioner|alder(?:man|woman|person)?|(?:vice )?(?:chair|mayor|president)|member)\\b",
+    // "I have a motion by Councilwoman Ortiz", "There's a motion from Council Member Lind": the chair names the mover.
+    "\\b(?:moved|motion made|(?:i|we) (?:have|got|have got) a motion|there(?:'s| is) a motion) (?:by|from) (?:council ?member|councilor|council(?:man|woman)|commissioner|alder(?:man|woman|person)?|(?:vice )?(?:chair|mayor|president)|member)\\b",
     "\\bmoves (?:the (?:item|report|resolution|ordinance|bill|order|recommendations?|consent (?:agenda|calendar))|that|to)\\b",
     "\\bseeks? (?:suspension (?:of the rules )?and )?(?:passage|adoption)\\b",
     // Long Beach's "There's a motion and a second", Denver's "put Council Bill 1234 on the floor",
     // Seattle's "the committee recommends the bill pass" and "those in favor of adopting the resolution".
-    // … also as misheard: "There's the motion and a second", "There's a motion in a second", "I have a motion and a second".
-    "\\b(?:there(?:'s| is)|i have|we have|we've got|(?:in|on) the) (?:a |the )?motion (?:and|in|an) (?:a |the )?second\\b",
+    // … also as misheard: "There's the motion and a second", "There's a motion in a second", "I have a motion and a second",
+    // "There's been a motion and a second", "There is a motion on a second".
+    "\\b(?:there(?:'s| is| has)(?: been)?|i have|we have|we've got|(?:in|on) the) (?:a |the )?motion (?:and|in|an|on) (?:a |the )?second\\b",
     "\\bput (?:council bill|resolution|the bill|the resolution|it|this)\\b.{0,60}\\bon the floor\\b",
     "\\bcommittee recommends (?:that )?(?:the )?(?:bill|resolution|ordinance|appointments?|it)s? (?:be )?(?:pass|passed|adopted|approved|confirmed)\\b",
     "\\bthose in favou?r of (?:adopting|passing|approving|confirming|the motion to)\\b",
