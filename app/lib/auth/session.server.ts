@@ -25,6 +25,8 @@ export type SessionUser = {
   homeCityKey: string | null;
   roles: string[];
   isAdmin: boolean;
+  /** The site's language the member chose (app/lib/i18n), or null. */
+  locale: string | null;
 };
 
 let cookie: ReturnType<typeof createCookie> | undefined;
@@ -64,6 +66,7 @@ async function loadSessionUser(request: Request): Promise<SessionUser | null> {
     .select({
       id: users.id,
       email: users.email,
+      locale: users.locale,
       username: profiles.username,
       homeCityKey: profiles.homeCityKey,
       roles: sql<string[]>`coalesce(array_agg(${userRoles.role}) filter (where ${userRoles.role} is not null), '{}')`,
