@@ -1,34 +1,36 @@
 import { lazy, Suspense, useRef, useState } from "react";
-import { Form, href, Link, useLocation, useRouteError } from "react-router";
+import { Form, href, Link, useHref, useLocation, useRouteError } from "react-router";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { useOptionalUser } from "~/components/hooks/use-user";
+import { useLocale, useT } from "~/components/hooks/use-t";
+import type { MessageId } from "~/lib/i18n/catalogs/en";
+import { LOCALE_NAMES, LOCALES } from "~/lib/i18n/locales";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { feedbackHref } from "~/lib/feedback/feedback";
 
 /** Fetched the first time someone opens it (decision record 29). */
 const FeedbackDialog = lazy(() => import("~/components/feedback/feedback-dialog"));
 
-const LINKS = [
-  { to: href("/"), label: "Home" },
-  { to: href("/about"), label: "About" },
-  { to: href("/contact"), label: "Contact" },
-  { to: href("/privacy"), label: "Privacy Policy" },
-  { to: href("/api"), label: "API" },
+const LINKS: { to: string; label: MessageId }[] = [
+  { to: href("/"), label: "layout.footer.home" },
+  { to: href("/about"), label: "layout.footer.about" },
+  { to: href("/contact"), label: "layout.footer.contact" },
+  { to: href("/privacy"), label: "layout.footer.privacy" },
+  { to: href("/api"), label: "layout.footer.api" },
 ];
 
 export function Footer({ lite }: { lite: boolean }) {
+  const t = useT();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
-        <p>
-          © {new Date().getFullYear()} {PRODUCT_NAME}. Local government, in plain sight.
-        </p>
-        <nav aria-label="Footer">
+        <p>{t("layout.footer.tagline", { year: new Date().getFullYear(), product: PRODUCT_NAME })}</p>
+        <nav aria-label={t("layout.footer.label")}>
           <ul className="flex flex-wrap items-center gap-4">
             {LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="hover:text-slate-900 hover:underline">
-                  {link.label}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
@@ -37,6 +39,9 @@ export function Footer({ lite }: { lite: boolean }) {
             </li>
             <li>
               <LiteModeSwitch lite={lite} />
+            </li>
+            <li>
+              <LanguageSwitch />
             </li>
           </ul>
         </nav>
@@ -51,18 +56,50 @@ export function Footer({ lite }: { lite: boolean }) {
  */
 function LiteModeSwitch({ lite }: { lite: boolean }) {
   const { pathname, search } = useLocation();
+  const t = useT();
+  // useHref: with the language's prefix (`/es`), so the page comes back in its language.
+  const back = useHref(`${pathname}${search}`);
   return (
     <Form method="post" action={href("/resources/lite-mode")} reloadDocument>
-      <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+      <input type="hidden" name="redirectTo" value={back} />
       <button
         type="submit"
         name="lite"
         value={lite ? "off" : "on"}
-        title="Reading pages without scripts: lighter on slow connections and old phones"
+        title={t("layout.footer.liteTitle")}
         className="hover:text-slate-900 hover:underline"
       >
-        Lite mode: {lite ? "on" : "off"}
+        {t("layout.footer.lite", { lite: lite ? "on" : "off" })}
       </button>
+    </Form>
+  );
+}
+
+/**
+ * The other languages, each a button named in its own language: a plain
+ * form post (routes/resources/language.ts) that keeps the choice and comes
+ * back to this page in that language, with or without JavaScript.
+ */
+function LanguageSwitch() {
+  const { pathname, search, hash } = useLocation();
+  const locale = useLocale();
+  const t = useT();
+  return (
+    <Form method="post" action={href("/resources/language")} reloadDocument aria-label={t("layout.footer.language")}>
+      <input type="hidden" name="redirectTo" value={`${pathname}${search}${hash}`} />
+      {LOCALES.filter((other) => other !== locale).map((other) => (
+        <button
+          key={other}
+          type="submit"
+          name="lang"
+          value={other}
+          lang={other}
+          title={t("layout.footer.languageTitle")}
+          className="hover:text-slate-900 hover:underline"
+        >
+          {LOCALE_NAMES[other]}
+        </button>
+      ))}
     </Form>
   );
 }
@@ -76,6 +113,7 @@ function FeedbackLink() {
   const { pathname, search } = useLocation();
   const hydrated = useHydrated();
   const user = useOptionalUser();
+  const t = useT();
   // Null (not undefined) outside an error boundary.
   const onErrorPage = useRouteError() != null;
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -94,7 +132,7 @@ function FeedbackLink() {
           setOpenOn(here);
         }}
       >
-        Feedback
+        {t("layout.footer.feedback")}
       </Link>
       {openOn === here ? (
         <Suspense fallback={null}>
