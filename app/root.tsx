@@ -28,7 +28,7 @@ import type { ClientUser } from "~/components/hooks/use-user";
 import { useLocale } from "~/components/hooks/use-t";
 import { messagesFor, translate } from "~/lib/i18n/catalogs.server";
 import { requestLocale } from "~/lib/i18n/locale.server";
-import { alternateHref, LOCALES, localizedHref, withoutLocalePrefix } from "~/lib/i18n/locales";
+import { alternateHref, LOCALE_NAMES, LOCALES, localizedHref, withoutLocalePrefix } from "~/lib/i18n/locales";
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
 
@@ -66,6 +66,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       locale,
       alternates,
       messages: messagesFor(locale, ["layout", "meta"]),
+      // The footer's switch: the other languages, each named in itself.
+      languages: LOCALES.filter((lang) => lang !== locale).map((lang) => ({ lang, name: LOCALE_NAMES[lang] })),
       meta: { title: translate(locale, "meta.title"), description: translate(locale, "meta.description") },
     },
     { headers: headers ?? undefined },

@@ -2,9 +2,8 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { Form, href, Link, useHref, useLocation, useRouteError } from "react-router";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { useOptionalUser } from "~/components/hooks/use-user";
-import { useLocale, useT } from "~/components/hooks/use-t";
+import { useLanguages, useT } from "~/components/hooks/use-t";
 import type { MessageId } from "~/lib/i18n/catalogs/en";
-import { LOCALE_NAMES, LOCALES } from "~/lib/i18n/locales";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { feedbackHref } from "~/lib/feedback/feedback";
 
@@ -24,7 +23,9 @@ export function Footer({ lite }: { lite: boolean }) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
-        <p>{t("layout.footer.tagline", { year: new Date().getFullYear(), product: PRODUCT_NAME })}</p>
+        <p>
+          © {new Date().getFullYear()} {PRODUCT_NAME}. {t("layout.footer.tagline")}
+        </p>
         <nav aria-label={t("layout.footer.label")}>
           <ul className="flex flex-wrap items-center gap-4">
             {LINKS.map((link) => (
@@ -38,10 +39,7 @@ export function Footer({ lite }: { lite: boolean }) {
               <FeedbackLink />
             </li>
             <li>
-              <LiteModeSwitch lite={lite} />
-            </li>
-            <li>
-              <LanguageSwitch />
+              <PageSwitches lite={lite} />
             </li>
           </ul>
         </nav>
@@ -51,53 +49,42 @@ export function Footer({ lite }: { lite: boolean }) {
 }
 
 /**
- * Lite mode on or off: a plain form post (a full page load, so the page
- * comes back with or without its scripts), back to this page.
+ * Lite mode on or off, and the other languages: plain form posts (a full
+ * page load, so the page comes back with or without its scripts, or in the
+ * language chosen), back to this page. The language buttons post to
+ * routes/resources/language.ts (`formAction`), each named in its language.
  */
-function LiteModeSwitch({ lite }: { lite: boolean }) {
+function PageSwitches({ lite }: { lite: boolean }) {
   const { pathname, search } = useLocation();
   const t = useT();
+  const languages = useLanguages();
   // useHref: with the language's prefix (`/es`), so the page comes back in its language.
   const back = useHref(`${pathname}${search}`);
+  const button = "hover:text-slate-900 hover:underline";
   return (
-    <Form method="post" action={href("/resources/lite-mode")} reloadDocument>
+    <Form method="post" action={href("/resources/lite-mode")} reloadDocument className="flex gap-4">
       <input type="hidden" name="redirectTo" value={back} />
       <button
         type="submit"
         name="lite"
         value={lite ? "off" : "on"}
         title={t("layout.footer.liteTitle")}
-        className="hover:text-slate-900 hover:underline"
+        className={button}
       >
-        {t("layout.footer.lite", { lite: lite ? "on" : "off" })}
+        {t(lite ? "layout.footer.liteOn" : "layout.footer.liteOff")}
       </button>
-    </Form>
-  );
-}
-
-/**
- * The other languages, each a button named in its own language: a plain
- * form post (routes/resources/language.ts) that keeps the choice and comes
- * back to this page in that language, with or without JavaScript.
- */
-function LanguageSwitch() {
-  const { pathname, search, hash } = useLocation();
-  const locale = useLocale();
-  const t = useT();
-  return (
-    <Form method="post" action={href("/resources/language")} reloadDocument aria-label={t("layout.footer.language")}>
-      <input type="hidden" name="redirectTo" value={`${pathname}${search}${hash}`} />
-      {LOCALES.filter((other) => other !== locale).map((other) => (
+      {languages.map(({ lang, name }) => (
         <button
-          key={other}
+          key={lang}
           type="submit"
+          formAction={href("/resources/language")}
           name="lang"
-          value={other}
-          lang={other}
+          value={lang}
+          lang={lang}
           title={t("layout.footer.languageTitle")}
-          className="hover:text-slate-900 hover:underline"
+          className={button}
         >
-          {LOCALE_NAMES[other]}
+          {name}
         </button>
       ))}
     </Form>

@@ -20,10 +20,17 @@ function compiledCatalogs() {
   compiled ??= Object.fromEntries(
     Object.entries(SOURCES).map(([locale, messages]) => [
       locale,
-      Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, compileMessage(text)])),
+      Object.fromEntries(
+        Object.entries(messages).map(([id, text]) => [id, plainWhenPossible(compileMessage(text) as CompiledMessage)]),
+      ),
     ]),
   ) as Record<Locale, Record<string, CompiledMessage>>;
   return compiled;
+}
+
+/** A message with no value in it as its text: the browser shows it as it is (useT). */
+function plainWhenPossible(message: CompiledMessage): CompiledMessage {
+  return Array.isArray(message) && message.every((token) => typeof token === "string") ? message.join("") : message;
 }
 
 /** The messages of `namespaces` in `locale`, for a loader to send (the hook `useT` reads them). */
