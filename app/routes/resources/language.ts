@@ -19,8 +19,10 @@ export async function action({ request }: Route.ActionArgs) {
   const { lang, redirectTo } = parsed.data;
   const user = await getCurrentUser(request);
   if (user) await setLocale(user.id, lang);
-  const back = new URL(safeRedirect(redirectTo, href("/")), "http://gavel.invalid");
-  return redirect(localizedHref(back.pathname, back.search, lang) + back.hash, {
+  const origin = new URL(request.url).origin;
+  const back = new URL(safeRedirect(redirectTo, href("/")), origin);
+  // Absolute: posted under `/es`, React Router would put a path back under its basename.
+  return redirect(new URL(localizedHref(back.pathname, back.search, lang) + back.hash, origin).href, {
     status: 303,
     headers: { "Set-Cookie": langCookieHeader(lang) },
   });
