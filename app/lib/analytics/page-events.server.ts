@@ -49,7 +49,7 @@ export function matchPage(
   pathname: string,
 ): { id: string; pattern: string; params: Record<string, string | undefined> } | null {
   // A Spanish page (`/es/…`, app/lib/i18n) is the same page.
-  const bare = pathname === "/es.data" ? "/_root.data" : withoutLocalePrefix(pathname);
+  const bare = withoutLocalePrefix(pathname.replace(/^\/es\.data$/, "/_root.data"));
   const page = bare === "/_root.data" ? href("/") : bare.replace(/\.data$/, "");
   const matches = matchRoutes(routeTree(routes), page);
   const leaf = matches?.at(-1);

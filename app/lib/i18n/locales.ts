@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 /**
  * The site's languages (docs/decisions/0087-english-and-spanish.md). English
  * is the source and the default; Spanish pages live under `/es` (the same
@@ -35,7 +37,7 @@ export function prefixLocale(pathname: string): Locale | null {
 export function withoutLocalePrefix(pathname: string): string {
   const locale = prefixLocale(pathname);
   if (!locale) return pathname;
-  return pathname.slice(LOCALE_PREFIX[locale].length) || "/";
+  return pathname.slice(LOCALE_PREFIX[locale].length) || href("/");
 }
 
 /** The same page in another language: "/city/x?lang=es" with "es" → "/es/city/x". */
