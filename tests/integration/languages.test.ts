@@ -147,6 +147,18 @@ describe(`the site in English and Spanish ${dbTag}`, () => {
     expect(htmlLang(await page("/about?lang=en", { Cookie: memberCookie }))).toBe("en");
   });
 
+  it("puts the frame's texts on a refusal that no root loader rendered (an admin page, signed out)", async () => {
+    const english = await get("/admin");
+    expect(english.status).toBe(401);
+    const html = await english.text();
+    expect(html).toContain("Privacy Policy");
+    expect(html).toContain(">Sign In<");
+    expect(html).not.toMatch(/>layout\./);
+    const spanish = await (await get("/es/admin")).text();
+    expect(htmlLang(spanish)).toBe("es");
+    expect(spanish).toContain("Política de privacidad");
+  });
+
   it("never serves a cached English page to a Spanish request, nor the reverse", async () => {
     const status = (response: Response) => response.headers.get("X-Gavel-Cache");
     await (await get("/city/riverton")).arrayBuffer();

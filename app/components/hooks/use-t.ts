@@ -1,4 +1,4 @@
-import { useMatches, useRouteLoaderData } from "react-router";
+import { useMatches, useRouteError, useRouteLoaderData } from "react-router";
 import type { MessageId } from "~/lib/i18n/catalogs/en";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n/locales";
 import type { CompiledMessage, Messages } from "~/lib/i18n/message";
@@ -7,7 +7,8 @@ type RootI18n = { locale?: Locale; languages?: { lang: Locale; name: string }[] 
 
 /** The page's language, as the root loader settled it (app/lib/i18n/locale.server.ts). */
 export function useLocale(): Locale {
-  return (useRouteLoaderData("root") as RootI18n)?.locale ?? DEFAULT_LOCALE;
+  const refusal = (useRouteError() as { data?: RootI18n } | undefined)?.data;
+  return (useRouteLoaderData("root") as RootI18n)?.locale ?? refusal?.locale ?? DEFAULT_LOCALE;
 }
 
 /** The languages the footer's switch offers: all but the page's own. */
@@ -15,10 +16,16 @@ export function useLanguages(): { lang: Locale; name: string }[] {
   return (useRouteLoaderData("root") as RootI18n)?.languages ?? [];
 }
 
-/** The message `id` as the page's loaders sent it (root: the layout's; each page: its own namespace). */
+/**
+ * The message `id` as the page's loaders sent it (root: the layout's; each
+ * page: its own namespace), or on an error page rendered without the root
+ * loader, as the refusal's body carries it (requireAdmin).
+ */
 export function useMessages(): (id: MessageId) => CompiledMessage | undefined {
   const matches = useMatches();
+  const refusal = (useRouteError() as { data?: { messages?: Messages } } | undefined)?.data?.messages;
   return (id) => {
+    if (refusal?.[id] !== undefined) return refusal[id];
     for (let index = matches.length - 1; index >= 0; index--) {
       const message = (matches[index]!.loaderData as { messages?: Messages } | undefined)?.messages?.[id];
       if (message !== undefined) return message;
