@@ -25,6 +25,10 @@ import { useNonce } from "~/lib/http/nonce";
 import { useDocumentOptions } from "~/lib/document/document";
 import { isLiteRequest } from "~/lib/document/lite.server";
 import type { ClientUser } from "~/components/hooks/use-user";
+import { useLocale } from "~/components/hooks/use-t";
+import { messagesFor, translate } from "~/lib/i18n/catalogs.server";
+import { requestLocale } from "~/lib/i18n/locale.server";
+import { alternateHref, LOCALE_NAMES, LOCALES, localizedHref, withoutLocalePrefix } from "~/lib/i18n/locales";
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
 
@@ -32,22 +36,40 @@ import stylesheetUrl from "./app.css?url";
 export const links: Route.LinksFunction = () =>
   import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheetUrl }] : [];
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Gavel | Local government, in plain sight" },
-  {
-    name: "description",
-    content: "Gavel turns city council meetings into searchable, plain-language news and analysis for every resident.",
-  },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.meta.title ?? "Gavel | Local government, in plain sight" },
+  { name: "description", content: loaderData?.meta.description },
 ];
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const [{ toast, headers }, user] = await Promise.all([getToast(request), getCurrentUser(request)]);
   const lite = isLiteRequest(request);
   // `url`, not request.url: on client navigations the latter is the `.data` address.
-  const cityKey = user ? decodePathSegment(/^\/city\/([^/]+)/.exec(url.pathname)?.[1]) : null;
+  const pathname = withoutLocalePrefix(url.pathname);
+  const cityKey = user ? decodePathSegment(/^\/city\/([^/]+)/.exec(pathname)?.[1]) : null;
   const navCity = cityKey ? await getCityNavByKey(cityKey) : null;
+  const locale = requestLocale(request, user?.locale);
+  // The same page in each language, for `hreflang` (the unprefixed address lets the reader's choice decide).
+  const alternates = [
+    ...LOCALES.map((lang) => ({
+      hrefLang: lang,
+      href: new URL(alternateHref(pathname, url.search, lang), url.origin).href,
+    })),
+    { hrefLang: "x-default", href: new URL(localizedHref(pathname, url.search, "en"), url.origin).href },
+  ];
   return data(
-    { toast, user: user ? { email: user.email, isAdmin: user.isAdmin } : null, navCity, lite },
+    {
+      toast,
+      user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
+      navCity,
+      lite,
+      locale,
+      alternates,
+      messages: messagesFor(locale, ["layout", "meta"]),
+      // The footer's switch: the other languages, each named in itself.
+      languages: LOCALES.filter((lang) => lang !== locale).map((lang) => ({ lang, name: LOCALE_NAMES[lang] })),
+      meta: { title: translate(locale, "meta.title"), description: translate(locale, "meta.description") },
+    },
     { headers: headers ?? undefined },
   );
 }
@@ -65,14 +87,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // A lite reading page is plain HTML and CSS: no script, no modulepreload (decision record 29).
   const { lite, css } = useDocumentOptions();
+  const locale = useLocale();
+  const alternates = useRouteLoaderData<typeof loader>("root")?.alternates ?? [];
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0D9488" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        {alternates.map((alternate) => (
+          <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />
+        ))}
         {import.meta.env.DEV ? null : (
           // Hydration leaves the server's text in place; the browser's copy of this is empty.
           <style dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />

@@ -81,6 +81,7 @@ export default [
   route("resources/pipeline-status/:meetingId", "routes/resources/pipeline-status.ts"),
   route("resources/captions-retry", "routes/resources/captions-retry.ts"),
   route("resources/lite-mode", "routes/resources/lite-mode.ts"),
+  route("resources/language", "routes/resources/language.ts"),
   route("resources/analytics", "routes/resources/analytics.ts"),
   route("images/businesses/:file", "routes/images/businesses.ts"),
   route("city/:locationKey/feed.atom", "routes/feeds/city-feed.ts"),

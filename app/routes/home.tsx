@@ -22,16 +22,17 @@ import { isHoneypotFilled } from "~/lib/http/honeypot";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { cacheHeaders, publicPageHeaders } from "~/lib/http/cache.server";
+import { useT } from "~/components/hooks/use-t";
+import { messagesFor, translate } from "~/lib/i18n/catalogs.server";
+import { requestLocale } from "~/lib/i18n/locale.server";
+import type { MessageId } from "~/lib/i18n/catalogs/en";
 import type { Route } from "./+types/home";
 
 const OTHER = "other";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Gavel | Democracy Made Accessible" },
-  {
-    name: "description",
-    content: "Plain-language news, analysis and search for your city council's meetings.",
-  },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.meta.title ?? "Gavel | Democracy Made Accessible" },
+  { name: "description", content: loaderData?.meta.description },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -45,8 +46,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const cities = await listLiveCities();
   const city = cities.find((c) => c.locationKey === chosen);
   if (city) throw redirect(href("/city/:locationKey", { locationKey: city.locationKey }));
+  const locale = requestLocale(request, user?.locale);
   return data(
     {
+      messages: messagesFor(locale, ["home"]),
+      meta: { title: translate(locale, "home.meta.title"), description: translate(locale, "home.meta.description") },
       cities: cities.map(({ name, locationKey, state }) => ({ name, locationKey, state })),
       requestCityOpen: url.searchParams.has("request-city"),
       requestCityConstraint: getZodConstraint(CityRequestSchema),
@@ -119,15 +123,13 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 type CityChoice = { name: string; locationKey: string; state: string };
 
 function Hero({ cities, onRequestCity }: { cities: CityChoice[]; onRequestCity: () => void }) {
+  const t = useT();
   return (
     <section className="bg-gradient-to-br from-brand-700 via-brand-600 to-amber-700 text-white">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 md:grid-cols-2 md:py-24">
         <div>
-          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Democracy Made Accessible</h1>
-          <p className="mt-4 max-w-prose text-lg">
-            Your city council decides on your streets, your taxes and your schools. Gavel turns every meeting into
-            plain-language news, searchable transcripts and the moments that matter.
-          </p>
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{t("home.hero.title")}</h1>
+          <p className="mt-4 max-w-prose text-lg">{t("home.hero.text")}</p>
         </div>
         <CityPicker cities={cities} onRequestCity={onRequestCity} />
       </div>
@@ -139,9 +141,10 @@ function CityPicker({ cities, onRequestCity }: { cities: CityChoice[]; onRequest
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [selected, setSelected] = useState("");
+  const t = useT();
   const options = [
     ...cities.map((city) => ({ value: city.locationKey, label: city.name })),
-    { value: OTHER, label: "Other" },
+    { value: OTHER, label: t("home.picker.other") },
   ];
   return (
     <Form
@@ -154,13 +157,13 @@ function CityPicker({ cities, onRequestCity }: { cities: CityChoice[]; onRequest
         void navigate(href("/city/:locationKey", { locationKey: selected }));
       }}
     >
-      <h2 className="text-lg font-semibold">Find your city</h2>
-      <p className="mt-1 text-sm text-slate-600">Read what your council decided, in minutes.</p>
+      <h2 className="text-lg font-semibold">{t("home.picker.title")}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t("home.picker.text")}</p>
       <SelectField
         className="mt-4"
-        label="Choose your city"
+        label={t("home.picker.label")}
         name="city"
-        placeholder="Select a city…"
+        placeholder={t("home.picker.placeholder")}
         options={options}
         value={selected}
         onChange={(event) => {
@@ -174,38 +177,25 @@ function CityPicker({ cities, onRequestCity }: { cities: CityChoice[]; onRequest
         }}
       />
       <Button className="mt-4 w-full" disabled={hydrated && !selected}>
-        Go to My City
+        {t("home.picker.go")}
       </Button>
-      {cities.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No cities are live yet. Choose Other to request yours.</p>
-      ) : null}
+      {cities.length === 0 ? <p className="mt-3 text-sm text-slate-600">{t("home.picker.none")}</p> : null}
     </Form>
   );
 }
 
-const FEATURES = [
-  {
-    title: "Transparency",
-    Icon: SearchIcon,
-    text: "Every meeting, summarized in plain language, with the exact words and the moment they were said.",
-  },
-  {
-    title: "Engagement",
-    Icon: MegaphoneIcon,
-    text: "Know what is on the agenda before it is decided, and who said what when it was.",
-  },
-  {
-    title: "Discovery",
-    Icon: CompassIcon,
-    text: "Search years of transcripts across cities and land on the second a topic came up.",
-  },
+const FEATURES: { title: MessageId; Icon: typeof SearchIcon; text: MessageId }[] = [
+  { title: "home.features.transparency", Icon: SearchIcon, text: "home.features.transparencyText" },
+  { title: "home.features.engagement", Icon: MegaphoneIcon, text: "home.features.engagementText" },
+  { title: "home.features.discovery", Icon: CompassIcon, text: "home.features.discoveryText" },
 ];
 
 function Features() {
+  const t = useT();
   return (
     <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16">
       <h2 id="features-title" className="text-center text-3xl font-bold">
-        Local government, in plain sight
+        {t("home.features.title")}
       </h2>
       <div className="mt-10 grid gap-6 md:grid-cols-3">
         {FEATURES.map((feature) => (
@@ -213,8 +203,8 @@ function Features() {
             <span className="grid size-12 place-items-center rounded-lg bg-brand-50 text-brand-700">
               <feature.Icon className="size-7" />
             </span>
-            <h3 className="mt-3 text-xl font-semibold">{feature.title}</h3>
-            <p className="mt-2 text-slate-600">{feature.text}</p>
+            <h3 className="mt-3 text-xl font-semibold">{t(feature.title)}</h3>
+            <p className="mt-2 text-slate-600">{t(feature.text)}</p>
           </article>
         ))}
       </div>
@@ -223,22 +213,21 @@ function Features() {
 }
 
 function CallToAction() {
+  const t = useT();
   return (
     <section className="mx-auto max-w-6xl px-4">
       <div className="rounded-2xl bg-slate-900 px-6 py-12 text-center text-white [--focus-ring:white]">
-        <h2 className="text-2xl font-bold sm:text-3xl">Your council works for you. See what it does.</h2>
-        <p className="mx-auto mt-3 max-w-2xl text-slate-200">
-          Pick your city above, or ask us to cover it. Reading is free, and always will be.
-        </p>
+        <h2 className="text-2xl font-bold sm:text-3xl">{t("home.cta.title")}</h2>
+        <p className="mx-auto mt-3 max-w-2xl text-slate-200">{t("home.cta.text")}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <a href="#main" className="rounded-md bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100">
-            Choose your city
+            {t("home.cta.choose")}
           </a>
           <Link
             to={href("/about")}
             className="rounded-md border border-white/40 px-4 py-2 font-semibold hover:bg-white/10"
           >
-            How it works
+            {t("home.cta.how")}
           </Link>
         </div>
       </div>

@@ -35,6 +35,7 @@ import { action as deleteAction, loader as deletePageLoader } from "~/routes/pro
 import { loader as exportLoader } from "~/routes/profile/export";
 import { loader as profileLoader } from "~/routes/profile";
 import { action as liteAction } from "~/routes/resources/lite-mode";
+import { action as languageAction } from "~/routes/resources/language";
 import { loader as rootLoader } from "~/root";
 import {
   callAction,
@@ -134,6 +135,8 @@ describe(`the cookie registry ${dbTag}`, () => {
 
     // Lite mode, on and off.
     await run("lite", liteAction as never, formRequest("/resources/lite-mode", { lite: "on", redirectTo: "/" }));
+    // The language switch.
+    await run("language", languageAction as never, formRequest("/resources/language", { lang: "es", redirectTo: "/" }));
 
     // An admin's re-analysis: the awaited-job cookie.
     await getBoss();

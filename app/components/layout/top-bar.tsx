@@ -3,6 +3,7 @@ import { GavelIcon } from "~/components/ui/icons";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { type ClientUser, useOptionalUser } from "~/components/hooks/use-user";
 import { MemberMenu } from "./member-menus";
+import { useT } from "~/components/hooks/use-t";
 
 export function Logo() {
   return (
@@ -19,6 +20,7 @@ export function Logo() {
 export function TopBar({ user: given }: { user?: ClientUser | null } = {}) {
   const fromRoot = useOptionalUser();
   const user = given === undefined ? fromRoot : given;
+  const t = useT();
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
@@ -28,7 +30,7 @@ export function TopBar({ user: given }: { user?: ClientUser | null } = {}) {
             to={href("/businesses")}
             className="rounded-md px-3 py-2 font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:font-semibold aria-[current=page]:text-slate-900"
           >
-            Businesses
+            {t("layout.topBar.businesses")}
           </NavLink>
           {user ? (
             <MemberMenu user={user} />
@@ -37,7 +39,7 @@ export function TopBar({ user: given }: { user?: ClientUser | null } = {}) {
               to={href("/auth")}
               className="rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700"
             >
-              Sign In
+              {t("layout.topBar.signIn")}
             </Link>
           )}
         </nav>

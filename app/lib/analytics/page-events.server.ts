@@ -10,6 +10,7 @@
  * is React Router's pattern, never the address: '/city/:locationKey/meeting/:meetingId'.
  */
 import { matchRoutes, type RouteObject, type ServerBuild, href } from "react-router";
+import { withoutLocalePrefix } from "~/lib/i18n/locales";
 import { ANALYTICS_SIGNAL_HEADER, NO_RESULTS_SIGNAL } from "./signal";
 import { isPrefetch, searchSubject } from "./events";
 import { type CountedEvent, isCountable, recordEvents } from "./recorder.server";
@@ -47,7 +48,9 @@ export function matchPage(
   routes: ServerBuild["routes"],
   pathname: string,
 ): { id: string; pattern: string; params: Record<string, string | undefined> } | null {
-  const page = pathname === "/_root.data" ? href("/") : pathname.replace(/\.data$/, "");
+  // A Spanish page (`/es/…`, app/lib/i18n) is the same page.
+  const bare = withoutLocalePrefix(pathname.replace(/^\/es\.data$/, "/_root.data"));
+  const page = bare === "/_root.data" ? href("/") : bare.replace(/\.data$/, "");
   const matches = matchRoutes(routeTree(routes), page);
   const leaf = matches?.at(-1);
   if (!matches || !leaf) return null;

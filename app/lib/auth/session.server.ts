@@ -10,6 +10,8 @@ import { COOKIES } from "~/lib/privacy/cookies";
 import { deviceCookieAfterSignIn } from "./device.server";
 import { ADMIN_ROLE } from "./users.server";
 import { isUuid } from "~/lib/uuid";
+import { messagesFor } from "~/lib/i18n/catalogs.server";
+import { requestLocale } from "~/lib/i18n/locale.server";
 
 /**
  * Sessions live in the database; the cookie only carries the signed id of a
@@ -25,6 +27,8 @@ export type SessionUser = {
   homeCityKey: string | null;
   roles: string[];
   isAdmin: boolean;
+  /** The site's language the member chose (app/lib/i18n), or null. */
+  locale: string | null;
 };
 
 let cookie: ReturnType<typeof createCookie> | undefined;
@@ -64,6 +68,7 @@ async function loadSessionUser(request: Request): Promise<SessionUser | null> {
     .select({
       id: users.id,
       email: users.email,
+      locale: users.locale,
       username: profiles.username,
       homeCityKey: profiles.homeCityKey,
       roles: sql<string[]>`coalesce(array_agg(${userRoles.role}) filter (where ${userRoles.role} is not null), '{}')`,
@@ -159,13 +164,25 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 }
 
 /** The one permission check for every admin loader and action. */
+/** The frame's language and messages, for a page no root loader renders. */
+function frameMessages(request: Request, memberLocale: string | null | undefined) {
+  const locale = requestLocale(request, memberLocale);
+  return { locale, messages: messagesFor(locale, ["layout"]) };
+}
+
 export async function requireAdmin(request: Request, message = ADMIN_DENIED): Promise<SessionUser> {
   const user = await getCurrentUser(request);
   // A Response, not data(): it must also work when thrown from middleware.
-  // The user goes along for the error page's account menu: a refusal from
-  // middleware leaves the root loader unrun.
+  // The user goes along for the error page's account menu, and the frame's
+  // messages (app/components/hooks/use-t.ts): a refusal from middleware
+  // leaves the root loader unrun.
   if (!user?.isAdmin) {
-    const body = { message, signedIn: Boolean(user), user: user ? { email: user.email, isAdmin: user.isAdmin } : null };
+    const body = {
+      message,
+      signedIn: Boolean(user),
+      user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
+      ...frameMessages(request, user?.locale),
+    };
     throw Response.json(body, { status: user ? 403 : 401 });
   }
   return user;

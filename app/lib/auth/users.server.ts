@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/client.server";
 import { cities, passwords, profiles, userRoles, users } from "~/lib/db/schema";
+import type { Locale } from "~/lib/i18n/locales";
 
 export const ADMIN_ROLE = "admin";
 
@@ -68,6 +69,11 @@ export async function confirmEmail(userId: string): Promise<void> {
     .update(users)
     .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
     .where(eq(users.id, userId));
+}
+
+/** Keeps the member's choice of language for the site (app/lib/i18n). */
+export async function setLocale(userId: string, locale: Locale): Promise<void> {
+  await getDb().update(users).set({ locale }).where(eq(users.id, userId));
 }
 
 /**

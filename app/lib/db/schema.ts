@@ -156,6 +156,8 @@ export const users = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
     emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
+    /** The language the member chose for the site ("en", "es"; app/lib/i18n), or null: the browser's then decides. */
+    locale: text("locale"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

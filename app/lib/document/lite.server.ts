@@ -13,7 +13,8 @@ import { COOKIES } from "~/lib/privacy/cookies";
  * `isLiteRequest`.
  */
 
-export const LITE_VARY = "Save-Data, Cookie";
+/** Accept-Language too: a page's language follows it when the URL and cookie say none (app/lib/i18n). */
+export const LITE_VARY = "Save-Data, Cookie, Accept-Language";
 
 export type LiteChoice = "on" | "off";
 
@@ -61,7 +62,7 @@ export function isReadingPage(routeIds: readonly string[]): boolean {
   return leaf !== undefined && READING_ROUTE_IDS.has(leaf);
 }
 
-/** Adds `Save-Data, Cookie` to a response's Vary, keeping what is there. */
+/** Adds `Save-Data, Cookie, Accept-Language` to a response's Vary, keeping what is there. */
 export function addLiteVary(headers: Headers): void {
   const present = (headers.get("Vary") ?? "")
     .split(",")

@@ -12,6 +12,7 @@ import { bodyTooLargeContext } from "./body-refusal";
 import { cspNonceContext } from "./nonce";
 import { PageCache, type PageCacheLimits, respondFromCache } from "~/lib/page-cache/page-cache.server";
 import { requestUrl } from "./request-url.server";
+import { LOCALE_PREFIX, prefixLocale } from "~/lib/i18n/locales";
 import { cspNonceOf } from "./security-headers.server";
 
 /**
@@ -21,7 +22,8 @@ import { cspNonceOf } from "./security-headers.server";
  * is the one requestBodyGate already read and checked, the load context
  * carries the response's CSP nonce, and pages for visitors who are not
  * signed in go through the rendered-page cache (page-cache.server.ts), and
- * pages read are counted (app/lib/analytics/page-events.server.ts).
+ * pages read are counted (app/lib/analytics/page-events.server.ts), and
+ * pages under `/es` are the Spanish site (app/lib/i18n).
  */
 export function createRequestHandler({
   build,
@@ -31,6 +33,7 @@ export function createRequestHandler({
   mode: "production" | "development";
 }): RequestHandler {
   const handleRequest = createReactRouterHandler(build, mode);
+  const handleSpanishRequest = createReactRouterHandler(withBasename(build, LOCALE_PREFIX.es), mode);
   const cache = pageCache();
   return async (req, res, next) => {
     const url = requestUrl(req);
@@ -42,7 +45,8 @@ export function createRequestHandler({
         const context = new RouterContextProvider();
         context.set(cspNonceContext, nonce);
         context.set(bodyTooLargeContext, bodyTooLargeOf(res));
-        return handleRequest(request, context);
+        const handle = prefixLocale(new URL(request.url).pathname) === "es" ? handleSpanishRequest : handleRequest;
+        return handle(request, context);
       };
       const serverBuild = typeof build === "function" ? await build() : build;
       const response = await respondFromCache(cache, { request, nonce, buildId: serverBuild.assets.version, render });
@@ -53,6 +57,19 @@ export function createRequestHandler({
       next(error);
     }
   };
+}
+
+/**
+ * The same app under `/es` (decision record 0087): React Router's basename
+ * makes every route answer there too, and the browser's router, which takes
+ * the basename from the page, keeps every link and form of a Spanish page
+ * under `/es`.
+ */
+function withBasename(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  basename: string,
+): ServerBuild | (() => Promise<ServerBuild>) {
+  return typeof build === "function" ? async () => ({ ...(await build()), basename }) : { ...build, basename };
 }
 
 // About 40 KB a page: the entry count bounds the bookkeeping, the bytes the memory.

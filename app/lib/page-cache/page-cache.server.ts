@@ -4,8 +4,9 @@
  * signed in, documents and `.data` alike, kept only when the route's own
  * headers made them public (app/lib/http/cache.server.ts decides).
  *
- * An entry is keyed by the build, the URL and whether the request asks for
- * lite pages (lite.server.ts: its cookie, else Save-Data), and is valid for the content
+ * An entry is keyed by the build, the URL, whether the request asks for
+ * lite pages (lite.server.ts: its cookie, else Save-Data) and its language
+ * (app/lib/i18n/locale.server.ts), and is valid for the content
  * versions it was rendered at (content-versions.server.ts) on the day it was
  * rendered (the city page's twelve months, the footer's year). The ETag is
  * derived from the same facts, so a matching If-None-Match is answered 304
@@ -17,6 +18,8 @@ import { contentVersionsOf } from "./content-versions.server";
 import { ifNoneMatchMatches, isPublic } from "~/lib/http/cache.server";
 import { PERSONAL_COOKIE_NAMES } from "~/lib/privacy/cookies";
 import { isLiteRequest } from "~/lib/document/lite.server";
+import { anonymousLocale } from "~/lib/i18n/locale.server";
+import { withoutLocalePrefix } from "~/lib/i18n/locales";
 
 export const CACHE_STATUS_HEADER = "X-Gavel-Cache";
 
@@ -122,12 +125,15 @@ export function isAnonymous(request: Request): boolean {
 }
 
 /**
- * What else in the request changes an anonymous visitor's page: only lite
- * mode, which the `lite` cookie and Save-Data decide together (`lite=off`
- * with Save-Data is the full page, like no header at all).
+ * What else in the request changes an anonymous visitor's page: lite mode,
+ * which the `lite` cookie and Save-Data decide together (`lite=off` with
+ * Save-Data is the full page, like no header at all), and the language,
+ * which the `lang` cookie and Accept-Language decide when the URL does not
+ * (app/lib/i18n/locale.server.ts): an English page is never a Spanish
+ * reader's.
  */
 function variantOf(request: Request): string {
-  return isLiteRequest(request) ? "lite" : "full";
+  return `${isLiteRequest(request) ? "lite" : "full"} ${anonymousLocale(request)}`;
 }
 
 function today(): string {
@@ -191,7 +197,7 @@ export async function respondFromCache(
   }
   const url = new URL(request.url);
   const key = `${buildId}\n${url.href}\n${variantOf(request)}`;
-  const versions = `${today()} ${await contentVersionsOf(url.pathname)}`;
+  const versions = `${today()} ${await contentVersionsOf(withoutLocalePrefix(url.pathname))}`;
   const cached = cache.get(key);
   if (cached?.versions === versions) return fromEntry(cached, request, nonce, "hit");
 

@@ -76,6 +76,13 @@ export const COOKIES = {
     maxAgeSeconds: 365 * DAY,
     personal: false,
   },
+  lang: {
+    name: "lang",
+    purpose: "Remembers the language you chose for the site (English or Spanish).",
+    setWhen: "When you use the language switch at the bottom of a page",
+    maxAgeSeconds: 365 * DAY,
+    personal: false,
+  },
 } as const satisfies Record<string, CookieDefinition>;
 
 export type CookieKey = keyof typeof COOKIES;
