@@ -4,6 +4,7 @@
  * its cost in audio minutes, Cancel and Retry. Plain forms and a Refresh
  * link: nothing here needs JavaScript.
  */
+import { useState } from "react";
 import { Form, href, Link, useActionData, useNavigation } from "react-router";
 import { Button, ErrorList, Field } from "~/components/forms/fields";
 import { getFormProps, useSchemaForm, type LastResult } from "~/components/forms/use-schema-form";
@@ -11,6 +12,8 @@ import { formatDateTime } from "~/lib/format/date";
 import type { JobSummary } from "~/lib/jobs/status-types";
 import { contentManagementHref } from "~/lib/sources/links";
 import type { TranscriptionPanel } from "~/lib/transcription/control.server";
+import { formatBytes } from "~/lib/http/body-limits";
+import { RECORDING_ACCEPT, RECORDING_FIELD, UPLOAD_MESSAGES } from "~/lib/transcription/forms";
 
 type Meeting = { id: string; cityId: string; cityName: string; title: string };
 type ActionData = { result?: LastResult };
@@ -38,7 +41,13 @@ function JobStatus({ panel }: { panel: TranscriptionPanel }) {
         {panel.cancelRequested ? " (cancel asked: it stops before its next chunk)" : ""}
       </dd>
       <dt className="text-slate-500">Recording</dt>
-      <dd className="break-all">{panel.source?.kind === "url" ? panel.source.url : "A file on this server"}</dd>
+      <dd className="break-all">
+        {panel.source?.kind === "url"
+          ? panel.source.url
+          : panel.source?.kind === "upload"
+            ? `Uploaded: ${panel.source.fileName}`
+            : "A file on this server"}
+      </dd>
       <dt className="text-slate-500">Queued</dt>
       <dd>{formatDateTime(job.createdOn)}</dd>
       {progress ? (
@@ -65,6 +74,57 @@ function JobStatus({ panel }: { panel: TranscriptionPanel }) {
         </>
       ) : null}
     </dl>
+  );
+}
+
+/**
+ * A plain multipart form to the upload route, which streams the file to the
+ * disk (app/routes/admin/meeting-recording-upload.tsx). With JavaScript, a
+ * file over the limit is refused before it is sent; without, the server
+ * refuses it by its size before reading it.
+ */
+function UploadForm({ meetingId, panel, busy }: { meetingId: string; panel: TranscriptionPanel; busy: boolean }) {
+  const [fileError, setFileError] = useState<string | null>(null);
+  const limit = formatBytes(panel.maxUploadBytes);
+  return (
+    <section
+      aria-labelledby="upload-recording-heading"
+      className="mt-6 rounded-xl border border-slate-200 bg-white p-5"
+    >
+      <h2 id="upload-recording-heading" className="text-xl font-semibold">
+        Upload a recording
+      </h2>
+      <Form
+        method="post"
+        action={href("/admin/content-management/meetings/:meetingId/recording/upload", { meetingId })}
+        encType="multipart/form-data"
+        className="mt-4 space-y-3"
+        onSubmit={(event) => {
+          const input = event.currentTarget.elements.namedItem(RECORDING_FIELD);
+          const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
+          const refusal = !file
+            ? UPLOAD_MESSAGES.noFile
+            : file.size > panel.maxUploadBytes
+              ? `The recording is larger than ${limit}: it cannot be uploaded.`
+              : null;
+          setFileError(refusal);
+          if (refusal) event.preventDefault();
+        }}
+      >
+        <Field
+          label={`Recording (an audio or video file, at most ${limit})`}
+          id="recording-file"
+          type="file"
+          name={RECORDING_FIELD}
+          accept={RECORDING_ACCEPT}
+          required
+          errors={fileError ? [fileError] : null}
+          onChange={() => setFileError(null)}
+          hint="MP4, MOV, WebM, MP3, M4A, WAV… It is sent to this server, then transcribed."
+        />
+        <Button disabled={busy || !panel.configured || panel.canCancel}>Upload and transcribe</Button>
+      </Form>
+    </section>
   );
 }
 
@@ -115,6 +175,8 @@ export function MeetingRecordingScreen({ meeting, panel }: { meeting: Meeting; p
           ) : null}
         </div>
       </section>
+
+      <UploadForm meetingId={meeting.id} panel={panel} busy={busy} />
 
       <section aria-labelledby="media-url-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
         <h2 id="media-url-heading" className="text-xl font-semibold">

@@ -13,18 +13,22 @@ import { MeetingRecordingScreen } from "~/components/meeting-recording/screen";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { contentManagementHref } from "~/lib/sources/links";
-import { getVideoTranscriptForAdmin } from "~/lib/sources/videos.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
-import { cancelTranscription, readTranscriptionPanel, retryTranscription } from "~/lib/transcription/control.server";
+import {
+  cancelTranscription,
+  readTranscriptionPanel,
+  recordingMeeting,
+  retryTranscription,
+} from "~/lib/transcription/control.server";
 import { RecordingFormSchema } from "~/lib/transcription/forms";
 import { queueMediaUrlTranscription } from "~/lib/transcription/job.server";
 import { MediaRefusedError } from "~/lib/transcription/media.server";
 import type { Route } from "./+types/meeting-recording";
 
 async function meetingOf(meetingId: string) {
-  const video = await getVideoTranscriptForAdmin(meetingId);
-  if (!video) throw data({ message: "Meeting not found" }, { status: 404 });
-  return { id: video.id, cityId: video.cityId, cityName: video.cityName, title: video.title ?? video.videoId };
+  const meeting = await recordingMeeting(meetingId);
+  if (!meeting) throw data({ message: "Meeting not found" }, { status: 404 });
+  return meeting;
 }
 
 type Data = Awaited<ReturnType<typeof loader>>;
