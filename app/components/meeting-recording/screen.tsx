@@ -12,6 +12,7 @@ import { formatDateTime } from "~/lib/format/date";
 import type { JobSummary } from "~/lib/jobs/status-types";
 import { contentManagementHref } from "~/lib/sources/links";
 import type { TranscriptionPanel } from "~/lib/transcription/control.server";
+import type { TranscriptVersionSummary } from "~/lib/transcripts/store.server";
 import { formatBytes } from "~/lib/http/body-limits";
 import { RECORDING_ACCEPT, RECORDING_FIELD, UPLOAD_MESSAGES } from "~/lib/transcription/forms";
 
@@ -128,7 +129,63 @@ function UploadForm({ meetingId, panel, busy }: { meetingId: string; panel: Tran
   );
 }
 
-export function MeetingRecordingScreen({ meeting, panel }: { meeting: Meeting; panel: TranscriptionPanel }) {
+/**
+ * The meeting's captions and speech-to-text transcript, when it has kept
+ * either: which one it uses, and a button to use the other (a plain form).
+ */
+function TranscriptChoice({ transcripts, busy }: { transcripts: TranscriptVersionSummary[]; busy: boolean }) {
+  if (transcripts.length === 0) return null;
+  return (
+    <section aria-labelledby="transcripts-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="transcripts-heading" className="text-xl font-semibold">
+        Captions and speech-to-text
+      </h2>
+      <p className="mt-2 max-w-prose text-sm text-slate-600">
+        When the meeting has both, choose the one it uses; the other is kept.
+      </p>
+      <ul className="mt-4 space-y-3">
+        {transcripts.map((version) => (
+          <li
+            key={version.kind}
+            className="flex flex-wrap items-center justify-between gap-3"
+            data-transcript-kind={version.kind}
+          >
+            <div>
+              <p className="font-semibold">
+                {version.kind === "captions"
+                  ? "Captions"
+                  : `Speech-to-text by ${version.engine ?? "an engine"}${version.model ? ` (${version.model})` : ""}`}
+                {version.inUse ? <span className="ml-2 text-sm font-normal text-green-800">In use</span> : null}
+              </p>
+              <p className="text-sm text-slate-600">
+                {version.segmentCount} segments · saved {formatDateTime(version.savedAt)}
+              </p>
+            </div>
+            {version.inUse ? null : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="use-transcript" />
+                <input type="hidden" name="kind" value={version.kind} />
+                <Button variant="secondary" disabled={busy}>
+                  {version.kind === "captions" ? "Use the captions" : "Use speech-to-text"}
+                </Button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function MeetingRecordingScreen({
+  meeting,
+  panel,
+  transcripts,
+}: {
+  meeting: Meeting;
+  panel: TranscriptionPanel;
+  transcripts: TranscriptVersionSummary[];
+}) {
   const actionData = useActionData<ActionData>();
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useSchemaForm<{ intent: string; mediaUrl: string }>({
@@ -140,7 +197,8 @@ export function MeetingRecordingScreen({ meeting, panel }: { meeting: Meeting; p
     <>
       <h1 className="text-3xl font-bold">Recording of {meeting.title}</h1>
       <p className="mt-2 max-w-prose text-slate-600">
-        {meeting.cityName} · Speech-to-text makes the meeting's transcript from its recording, replacing the one it has.
+        {meeting.cityName} · Speech-to-text makes the meeting's transcript from its recording; the meeting uses the
+        newest, and its captions are kept.
         {panel.configured ? "" : " Transcription is off: set TRANSCRIPTION_BASE_URL (docs/operating.md)."}
       </p>
 
@@ -175,6 +233,8 @@ export function MeetingRecordingScreen({ meeting, panel }: { meeting: Meeting; p
           ) : null}
         </div>
       </section>
+
+      <TranscriptChoice transcripts={transcripts} busy={busy} />
 
       <UploadForm meetingId={meeting.id} panel={panel} busy={busy} />
 

@@ -12,6 +12,7 @@ export const RecordingFormSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("cancel") }),
   z.object({ intent: z.literal("retry") }),
+  z.object({ intent: z.literal("use-transcript"), kind: z.enum(["captions", "speech"]) }),
 ]);
 export type RecordingForm = z.infer<typeof RecordingFormSchema>;
 
