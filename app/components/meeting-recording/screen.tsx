@@ -14,7 +14,7 @@ import { contentManagementHref } from "~/lib/sources/links";
 import type { TranscriptionPanel } from "~/lib/transcription/control.server";
 import type { TranscriptVersionSummary } from "~/lib/transcripts/store.server";
 import { formatBytes } from "~/lib/http/body-limits";
-import { RECORDING_ACCEPT, RECORDING_FIELD, UPLOAD_MESSAGES } from "~/lib/transcription/forms";
+import { RECORDING_ACCEPT, RECORDING_FIELD, UPLOAD_MESSAGES } from "~/lib/transcription/upload-form";
 
 type Meeting = { id: string; cityId: string; cityName: string; title: string };
 type ActionData = { result?: LastResult };

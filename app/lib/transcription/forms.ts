@@ -1,5 +1,8 @@
 /** The forms of a meeting's recording page (app/routes/admin/meeting-recording.tsx), shared by its screen and its action. */
 import { z } from "zod";
+import { MEDIA_EXTENSIONS, RECORDING_FIELD, UPLOAD_MESSAGES } from "./upload-form";
+
+export { RECORDING_ACCEPT, RECORDING_FIELD, UPLOAD_MESSAGES } from "./upload-form";
 
 export const RecordingFormSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -15,21 +18,6 @@ export const RecordingFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("use-transcript"), kind: z.enum(["captions", "speech"]) }),
 ]);
 export type RecordingForm = z.infer<typeof RecordingFormSchema>;
-
-/** The file field of the recording upload form (app/routes/admin/meeting-recording-upload.tsx). */
-export const RECORDING_FIELD = "recording";
-
-/** What the upload form's file input accepts, and what its action takes: audio and video. */
-export const RECORDING_ACCEPT = "audio/*,video/*";
-
-const MEDIA_EXTENSIONS = /\.(mp4|m4v|mov|mkv|webm|avi|mpe?g|ts|m4a|mp3|wav|flac|ogg|oga|opus|aac|wma|wmv|amr)$/i;
-
-export const UPLOAD_MESSAGES = {
-  noFile: "Choose a recording to upload.",
-  notMedia: "That file is not an audio or video recording.",
-  busy: "A transcription of this meeting is already waiting or running: cancel it, or wait for it to finish, before uploading another recording.",
-  off: "Transcription is off: set TRANSCRIPTION_BASE_URL.",
-} as const;
 
 /**
  * The uploaded file's part, as the browser describes it: a name, and a type
