@@ -82,7 +82,9 @@ export function requestBodyGate({ deadlineMs }: { deadlineMs?: number } = {}): R
     const streamed =
       req.method === "POST" &&
       streamsBody(req.path) &&
-      mediaType(req.headers["content-type"]) === "multipart/form-data";
+      mediaType(req.headers["content-type"]) === "multipart/form-data" &&
+      // Without a boundary it cannot be a form: the gate reads and refuses it as usual.
+      /;\s*boundary=/i.test(req.headers["content-type"] ?? "");
     const limit = streamed ? settings().MEDIA_MAX_BYTES + FORM_BODY_LIMIT : bodyLimitFor(req.path);
     const tooLarge = tooLargeMessageFor(req.path) ?? GATE_MESSAGES.tooLarge(limit);
     const refuseTooLarge = () =>
