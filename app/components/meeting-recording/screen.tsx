@@ -4,6 +4,7 @@
  * its cost in audio minutes, Cancel and Retry. Plain forms and a Refresh
  * link: nothing here needs JavaScript.
  */
+import { useState } from "react";
 import { Form, href, Link, useActionData, useNavigation } from "react-router";
 import { Button, ErrorList, Field } from "~/components/forms/fields";
 import { getFormProps, useSchemaForm, type LastResult } from "~/components/forms/use-schema-form";
@@ -11,6 +12,9 @@ import { formatDateTime } from "~/lib/format/date";
 import type { JobSummary } from "~/lib/jobs/status-types";
 import { contentManagementHref } from "~/lib/sources/links";
 import type { TranscriptionPanel } from "~/lib/transcription/control.server";
+import type { TranscriptVersionSummary } from "~/lib/transcripts/store.server";
+import { formatBytes } from "~/lib/http/body-limits";
+import { RECORDING_ACCEPT, RECORDING_FIELD, UPLOAD_MESSAGES } from "~/lib/transcription/upload-form";
 
 type Meeting = { id: string; cityId: string; cityName: string; title: string };
 type ActionData = { result?: LastResult };
@@ -38,7 +42,13 @@ function JobStatus({ panel }: { panel: TranscriptionPanel }) {
         {panel.cancelRequested ? " (cancel asked: it stops before its next chunk)" : ""}
       </dd>
       <dt className="text-slate-500">Recording</dt>
-      <dd className="break-all">{panel.source?.kind === "url" ? panel.source.url : "A file on this server"}</dd>
+      <dd className="break-all">
+        {panel.source?.kind === "url"
+          ? panel.source.url
+          : panel.source?.kind === "upload"
+            ? `Uploaded: ${panel.source.fileName}`
+            : "A file on this server"}
+      </dd>
       <dt className="text-slate-500">Queued</dt>
       <dd>{formatDateTime(job.createdOn)}</dd>
       {progress ? (
@@ -68,7 +78,114 @@ function JobStatus({ panel }: { panel: TranscriptionPanel }) {
   );
 }
 
-export function MeetingRecordingScreen({ meeting, panel }: { meeting: Meeting; panel: TranscriptionPanel }) {
+/**
+ * A plain multipart form to the upload route, which streams the file to the
+ * disk (app/routes/admin/meeting-recording-upload.tsx). With JavaScript, a
+ * file over the limit is refused before it is sent; without, the server
+ * refuses it by its size before reading it.
+ */
+function UploadForm({ meetingId, panel, busy }: { meetingId: string; panel: TranscriptionPanel; busy: boolean }) {
+  const [fileError, setFileError] = useState<string | null>(null);
+  const limit = formatBytes(panel.maxUploadBytes);
+  return (
+    <section
+      aria-labelledby="upload-recording-heading"
+      className="mt-6 rounded-xl border border-slate-200 bg-white p-5"
+    >
+      <h2 id="upload-recording-heading" className="text-xl font-semibold">
+        Upload a recording
+      </h2>
+      <Form
+        method="post"
+        action={href("/admin/content-management/meetings/:meetingId/recording/upload", { meetingId })}
+        encType="multipart/form-data"
+        className="mt-4 space-y-3"
+        onSubmit={(event) => {
+          const input = event.currentTarget.elements.namedItem(RECORDING_FIELD);
+          const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
+          const refusal = !file
+            ? UPLOAD_MESSAGES.noFile
+            : file.size > panel.maxUploadBytes
+              ? `The recording is larger than ${limit}: it cannot be uploaded.`
+              : null;
+          setFileError(refusal);
+          if (refusal) event.preventDefault();
+        }}
+      >
+        <Field
+          label={`Recording (an audio or video file, at most ${limit})`}
+          id="recording-file"
+          type="file"
+          name={RECORDING_FIELD}
+          accept={RECORDING_ACCEPT}
+          required
+          errors={fileError ? [fileError] : null}
+          onChange={() => setFileError(null)}
+          hint="MP4, MOV, WebM, MP3, M4A, WAV… It is sent to this server, then transcribed."
+        />
+        <Button disabled={busy || !panel.configured || panel.canCancel}>Upload and transcribe</Button>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * The meeting's captions and speech-to-text transcript, when it has kept
+ * either: which one it uses, and a button to use the other (a plain form).
+ */
+function TranscriptChoice({ transcripts, busy }: { transcripts: TranscriptVersionSummary[]; busy: boolean }) {
+  if (transcripts.length === 0) return null;
+  return (
+    <section aria-labelledby="transcripts-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="transcripts-heading" className="text-xl font-semibold">
+        Captions and speech-to-text
+      </h2>
+      <p className="mt-2 max-w-prose text-sm text-slate-600">
+        When the meeting has both, choose the one it uses; the other is kept.
+      </p>
+      <ul className="mt-4 space-y-3">
+        {transcripts.map((version) => (
+          <li
+            key={version.kind}
+            className="flex flex-wrap items-center justify-between gap-3"
+            data-transcript-kind={version.kind}
+          >
+            <div>
+              <p className="font-semibold">
+                {version.kind === "captions"
+                  ? "Captions"
+                  : `Speech-to-text by ${version.engine ?? "an engine"}${version.model ? ` (${version.model})` : ""}`}
+                {version.inUse ? <span className="ml-2 text-sm font-normal text-green-800">In use</span> : null}
+              </p>
+              <p className="text-sm text-slate-600">
+                {version.segmentCount} segments · saved {formatDateTime(version.savedAt)}
+              </p>
+            </div>
+            {version.inUse ? null : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="use-transcript" />
+                <input type="hidden" name="kind" value={version.kind} />
+                <Button variant="secondary" disabled={busy}>
+                  {version.kind === "captions" ? "Use the captions" : "Use speech-to-text"}
+                </Button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function MeetingRecordingScreen({
+  meeting,
+  panel,
+  transcripts,
+}: {
+  meeting: Meeting;
+  panel: TranscriptionPanel;
+  transcripts: TranscriptVersionSummary[];
+}) {
   const actionData = useActionData<ActionData>();
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useSchemaForm<{ intent: string; mediaUrl: string }>({
@@ -80,7 +197,8 @@ export function MeetingRecordingScreen({ meeting, panel }: { meeting: Meeting; p
     <>
       <h1 className="text-3xl font-bold">Recording of {meeting.title}</h1>
       <p className="mt-2 max-w-prose text-slate-600">
-        {meeting.cityName} · Speech-to-text makes the meeting's transcript from its recording, replacing the one it has.
+        {meeting.cityName} · Speech-to-text makes the meeting's transcript from its recording; the meeting uses the
+        newest, and its captions are kept.
         {panel.configured ? "" : " Transcription is off: set TRANSCRIPTION_BASE_URL (docs/operating.md)."}
       </p>
 
@@ -115,6 +233,10 @@ export function MeetingRecordingScreen({ meeting, panel }: { meeting: Meeting; p
           ) : null}
         </div>
       </section>
+
+      <TranscriptChoice transcripts={transcripts} busy={busy} />
+
+      <UploadForm meetingId={meeting.id} panel={panel} busy={busy} />
 
       <section aria-labelledby="media-url-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
         <h2 id="media-url-heading" className="text-xl font-semibold">

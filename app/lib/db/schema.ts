@@ -513,6 +513,39 @@ export const transcriptSegments = pgTable(
 );
 
 /**
+ * A meeting's transcripts by where they came from, kept side by side
+ * (issue 30, docs/decisions/0089-captions-and-speech-to-text.md): the
+ * captions and the speech-to-text transcript, one of each, with their
+ * segments. The one in use is also city_videos.transcript and its
+ * transcript_segments, which everything reads; an admin chooses the other
+ * on the recording page and neither is lost. An uploaded or pasted
+ * transcript is none of these (it leaves both kept, neither in use).
+ */
+export const transcriptVersions = pgTable(
+  "transcript_versions",
+  {
+    cityVideoId: uuid("city_video_id")
+      .notNull()
+      .references(() => cityVideos.id, { onDelete: "cascade" }),
+    /** `captions` or `speech`. */
+    kind: text("kind").notNull(),
+    transcript: text("transcript").notNull(),
+    segments: jsonb("segments")
+      .$type<{ startSeconds: number | null; endSeconds: number | null; speaker: string | null; text: string }[]>()
+      .notNull(),
+    /** Speech-to-text's engine and model; null for captions. */
+    engine: text("engine"),
+    model: text("model"),
+    inUse: boolean("in_use").notNull(),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cityVideoId, t.kind] }),
+    check("transcript_versions_kind_check", sql`${t.kind} in ('captions', 'speech')`),
+  ],
+);
+
+/**
  * The current analysis's verified decisions as rows, rewritten in the
  * transaction that stores the analysis (docs/decisions/0060-decisions-on-the-record.md),
  * so that pages, the API, the feed, alerts, issue timelines and the desk read

@@ -379,6 +379,10 @@ export const SHAPE = {
     description:
       "time limit of fetching one recording from a media URL (every part of an HLS playlist), in milliseconds",
   }),
+  MEDIA_UPLOAD_TIMEOUT_MS: number(7_200_000, { min: 1 }).meta({
+    description:
+      "time limit of receiving one uploaded recording, in milliseconds (2 hours: 4 GB at about 0.6 MB/s); the HTTP server's own deadline for a whole request is raised to match",
+  }),
   MEDIA_ALLOWED_PRIVATE_NETWORKS: z
     .string()
     .optional()

@@ -2,7 +2,14 @@ import type { IncomingMessage } from "node:http";
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
 import { CORS_PREFLIGHT_HEADERS, isApiPath } from "~/lib/api/cors";
 import { settings } from "~/lib/env/settings.server";
-import { answersTooLargeItself, bodyLimitFor, formatBytes, tooLargeMessageFor } from "./body-limits";
+import {
+  answersTooLargeItself,
+  bodyLimitFor,
+  FORM_BODY_LIMIT,
+  formatBytes,
+  streamsBody,
+  tooLargeMessageFor,
+} from "./body-limits";
 import { answerPlainly as answer, closeAfterAnswer } from "./plain-answer.server";
 
 /**
@@ -20,6 +27,12 @@ import { answerPlainly as answer, closeAfterAnswer } from "./plain-answer.server
  * keep-alive connection; whenever we answer without reading, the connection
  * closes (`Connection: close`). React Router gets the buffered bytes
  * (bufferedBodyOf).
+ *
+ * One exception: a multipart post to a route that streams its body (a
+ * meeting's recording upload, up to MEDIA_MAX_BYTES: streamsBody) is checked
+ * by its Content-Length only and handed on unread; the request handler gives
+ * the action the socket's bytes as a stream (streamedBodyOf) and closes the
+ * connection if the action answers before reading them all.
  */
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -66,11 +79,21 @@ export function requestBodyGate({ deadlineMs }: { deadlineMs?: number } = {}): R
       return next();
     }
     if (expectsForm && !isFormType(req)) return answer(req, res, 415, GATE_MESSAGES.notAForm);
-    const limit = bodyLimitFor(req.path);
+    const streamed =
+      req.method === "POST" &&
+      streamsBody(req.path) &&
+      mediaType(req.headers["content-type"]) === "multipart/form-data" &&
+      // Without a boundary it cannot be a form: the gate reads and refuses it as usual.
+      /;\s*boundary=/i.test(req.headers["content-type"] ?? "");
+    const limit = streamed ? settings().MEDIA_MAX_BYTES + FORM_BODY_LIMIT : bodyLimitFor(req.path);
     const tooLarge = tooLargeMessageFor(req.path) ?? GATE_MESSAGES.tooLarge(limit);
     const refuseTooLarge = () =>
       answersTooLargeItself(req.path) ? passOnTooLarge(req, res, next) : answer(req, res, 413, tooLarge);
     if (Number(req.headers["content-length"] ?? 0) > limit) return refuseTooLarge();
+    if (streamed) {
+      res.locals.streamBody = true;
+      return next();
+    }
 
     const result = await readBody(req, limit, deadlineMs ?? settings().REQUEST_BODY_TIMEOUT_MS);
     if (result.status === "too-large") return refuseTooLarge();
@@ -99,6 +122,11 @@ function passOnTooLarge(req: ExpressRequest, res: Response, next: () => void) {
 /** Whether the gate refused the body as too large (the request goes on without it). */
 export function bodyTooLargeOf(res: Response): boolean {
   return res.locals.bodyTooLarge === true;
+}
+
+/** Whether the gate handed the request on unread, for its action to stream (see above). */
+export function bodyIsStreamed(res: Response): boolean {
+  return res.locals.streamBody === true;
 }
 
 /** The body the gate read, for the Request handed to React Router. */

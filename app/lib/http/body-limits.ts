@@ -25,6 +25,19 @@ const UPLOAD_ROUTES = [
   /^\/admin\/city-management\/videos\/[^/]+\/transcript(?:\.data)?\/?$/,
 ];
 
+/**
+ * A meeting's recording upload (and its `.data` twin): the one route whose
+ * body is not read by the gate but streamed to the action, which writes the
+ * file to disk as it arrives (app/lib/transcription/upload.server.ts). Its
+ * limit is MEDIA_MAX_BYTES plus a form's (the gate checks Content-Length).
+ */
+const STREAMED_ROUTES = [/^\/admin\/content-management\/meetings\/[^/]+\/recording\/upload(?:\.data)?\/?$/];
+
+/** Whether the route's body is streamed to its action rather than read by the gate (a multipart post only). */
+export function streamsBody(pathname: string): boolean {
+  return STREAMED_ROUTES.some((route) => route.test(pathname));
+}
+
 /** A business listing's image upload, and its `.data` twin. */
 const IMAGE_ROUTES = [/^\/admin\/business-directory\/[^/]+\/image(?:\.data)?\/?$/];
 
@@ -48,10 +61,11 @@ export function tooLargeMessageFor(pathname: string): string | null {
  * than the gate's plain 413 (app/lib/http/body-refusal.ts).
  */
 export function answersTooLargeItself(pathname: string): boolean {
-  return IMAGE_ROUTES.some((route) => route.test(pathname));
+  return IMAGE_ROUTES.some((route) => route.test(pathname)) || streamsBody(pathname);
 }
 
-/** Readable sizes for messages: "64 KB", "5 MB". */
+/** Readable sizes for messages: "64 KB", "5 MB", "4 GB". */
 export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${Number((bytes / 1024 ** 3).toFixed(1))} GB`;
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
 }

@@ -7,19 +7,22 @@ import {
 } from "react-router";
 import { recordPageEvents } from "~/lib/analytics/page-events.server";
 import { settings } from "~/lib/env/settings.server";
-import { bodyTooLargeOf, bufferedBodyOf } from "./body-gate.server";
+import { bodyIsStreamed, bodyTooLargeOf, bufferedBodyOf } from "./body-gate.server";
 import { bodyTooLargeContext } from "./body-refusal";
 import { cspNonceContext } from "./nonce";
+import { closeAfterAnswer } from "./plain-answer.server";
 import { PageCache, type PageCacheLimits, respondFromCache } from "~/lib/page-cache/page-cache.server";
 import { requestUrl } from "./request-url.server";
 import { LOCALE_PREFIX, prefixLocale } from "~/lib/i18n/locales";
 import { cspNonceOf } from "./security-headers.server";
+import { streamedBody } from "./streamed-body.server";
 
 /**
  * React Router behind Express, as @react-router/express does it (URL from
  * the protocol and host that "trust proxy" allows, headers, an AbortSignal
  * when the client goes away, the response streamed), except that the body
- * is the one requestBodyGate already read and checked, the load context
+ * is the one requestBodyGate already read and checked (or, for a recording
+ * upload, the socket's bytes as they come: streamed-body.server.ts), the load context
  * carries the response's CSP nonce, and pages for visitors who are not
  * signed in go through the rendered-page cache (page-cache.server.ts), and
  * pages read are counted (app/lib/analytics/page-events.server.ts), and
@@ -38,9 +41,19 @@ export function createRequestHandler({
   return async (req, res, next) => {
     const url = requestUrl(req);
     if (!url) return void res.status(400).type("text/plain").send("The request's address could not be read.");
+    let release: (() => void) | null = null;
+    // An answer before a streamed body's end (a refusal, an error): the rest is read and dropped, then the connection closes.
+    const dropUnreadBody = () => {
+      if (!release || req.complete) return;
+      release();
+      release = null;
+      closeAfterAnswer(req, res);
+    };
     try {
       const nonce = cspNonceOf(res);
-      const request = toFetchRequest(req, res, url);
+      const fetchRequest = toFetchRequest(req, res, url);
+      const request = fetchRequest.request;
+      release = fetchRequest.release;
       const render = () => {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, nonce);
@@ -52,8 +65,10 @@ export function createRequestHandler({
       const response = await respondFromCache(cache, { request, nonce, buildId: serverBuild.assets.version, render });
       // Counted here, after the cache, so that cached pages count too (app/lib/analytics).
       recordPageEvents(serverBuild.routes, request, response);
+      dropUnreadBody();
       await sendResponse(res, response);
     } catch (error) {
+      dropUnreadBody();
       next(error);
     }
   };
@@ -87,7 +102,11 @@ function pageCache(): PageCache | null {
   return limits ? new PageCache(limits) : null;
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: string): Request {
+function toFetchRequest(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  url: string,
+): { request: Request; release: (() => void) | null } {
   const controller = new AbortController();
   let finished = false;
   res.on("finish", () => (finished = true));
@@ -97,8 +116,13 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: string):
     if (value === undefined || name === "transfer-encoding" || name === "content-length") continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
+  if (bodyIsStreamed(res)) {
+    const { body, release } = streamedBody(req);
+    const init = { method: req.method, headers, body, signal: controller.signal, duplex: "half" };
+    return { request: new Request(url, init as RequestInit), release };
+  }
   const body = req.method === "GET" || req.method === "HEAD" ? undefined : bufferedBodyOf(res);
-  return new Request(url, { method: req.method, headers, body, signal: controller.signal });
+  return { request: new Request(url, { method: req.method, headers, body, signal: controller.signal }), release: null };
 }
 
 async function sendResponse(res: ExpressResponse, response: Response) {

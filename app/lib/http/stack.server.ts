@@ -45,7 +45,8 @@ export function reactRouterHandlers(options: {
  * a client that sends its headers slower than REQUEST_HEADERS_TIMEOUT_MS
  * gets 408 and the connection closes, so a slow-loris attack holds no
  * socket for long; the whole request must arrive within a margin past the
- * body gate's own deadline (which answers first, with its message). Node
+ * body gate's own deadline (which answers first, with its message), or past
+ * a recording upload's (MEDIA_UPLOAD_TIMEOUT_MS, checked by its action). Node
  * looks for overdue connections every second (30 by default). An idle
  * keep-alive connection closes after a few seconds.
  */
@@ -54,7 +55,11 @@ export function createHttpServer(app: Express): http.Server {
   return http.createServer(
     {
       headersTimeout: config.REQUEST_HEADERS_TIMEOUT_MS,
-      requestTimeout: config.REQUEST_HEADERS_TIMEOUT_MS + config.REQUEST_BODY_TIMEOUT_MS + 5_000,
+      // A recording upload (the one body the gate does not read: it keeps no deadline of its own) may take MEDIA_UPLOAD_TIMEOUT_MS.
+      requestTimeout:
+        config.REQUEST_HEADERS_TIMEOUT_MS +
+        Math.max(config.REQUEST_BODY_TIMEOUT_MS, config.MEDIA_UPLOAD_TIMEOUT_MS) +
+        5_000,
       connectionsCheckingInterval: 1_000,
       keepAliveTimeout: 5_000,
     },

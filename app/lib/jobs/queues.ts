@@ -95,6 +95,8 @@ export const TranscriptionJobData = z
     cityVideoId: z.uuid(),
     recordingPath: z.string().min(1).optional(),
     mediaUrl: z.url({ protocol: /^https?$/ }).optional(),
+    /** An uploaded recording's file name, as the admin's browser gave it (shown on the recording page). */
+    fileName: z.string().max(255).optional(),
     requestedBy: base.requestedBy,
   })
   .refine((data) => (data.recordingPath === undefined) !== (data.mediaUrl === undefined), {

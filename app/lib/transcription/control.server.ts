@@ -11,13 +11,16 @@
  * not done.
  */
 import { desc, eq, and } from "drizzle-orm";
+import type { z } from "zod";
 import { getDb } from "~/lib/db/client.server";
 import { getBoss } from "~/lib/jobs/boss.server";
 import { TranscriptionJobData } from "~/lib/jobs/queues";
+import { getVideoTranscriptForAdmin } from "~/lib/sources/videos.server";
 import { QUEUES } from "~/lib/jobs/queue-names";
 import { listRecentJobs } from "~/lib/jobs/status.server";
 import type { JobSummary } from "~/lib/jobs/status-types";
 import { bossJobs, PENDING_STATES } from "~/lib/jobs/tables.server";
+import { settings } from "~/lib/env/settings.server";
 import { fileStorage } from "~/lib/storage/storage.server";
 import { readTranscriptionConfig } from "./client.server";
 import { cancelKey, readTranscriptionProgress, type TranscriptionProgressView } from "./transcribe.server";
@@ -25,12 +28,14 @@ import { cancelKey, readTranscriptionProgress, type TranscriptionProgressView } 
 export type TranscriptionPanel = {
   configured: boolean;
   job: JobSummary | null;
-  /** From the media URL or the disk; null without a job. */
-  source: { kind: "url"; url: string } | { kind: "file" } | null;
+  /** From the media URL, an upload or the disk; null without a job. */
+  source: { kind: "url"; url: string } | { kind: "upload"; fileName: string } | { kind: "file" } | null;
   progress: TranscriptionProgressView | null;
   cancelRequested: boolean;
   canCancel: boolean;
   canRetry: boolean;
+  /** MEDIA_MAX_BYTES: the largest recording an upload may send. */
+  maxUploadBytes: number;
 };
 
 async function latestJob(cityVideoId: string) {
@@ -53,12 +58,31 @@ export async function readTranscriptionPanel(cityVideoId: string): Promise<Trans
   return {
     configured: readTranscriptionConfig() !== null,
     job: job ?? null,
-    source: latest ? (latest.data.mediaUrl ? { kind: "url", url: latest.data.mediaUrl } : { kind: "file" }) : null,
+    source: latest ? sourceOf(latest.data) : null,
     progress: await readTranscriptionProgress(cityVideoId),
     cancelRequested,
     canCancel: pending && !cancelRequested,
     canRetry: latest !== null && !pending,
+    maxUploadBytes: settings().MEDIA_MAX_BYTES,
   };
+}
+
+function sourceOf(data: z.infer<typeof TranscriptionJobData>): TranscriptionPanel["source"] {
+  if (data.mediaUrl) return { kind: "url", url: data.mediaUrl };
+  return data.fileName ? { kind: "upload", fileName: data.fileName } : { kind: "file" };
+}
+
+/** Whether a transcription of the meeting is waiting or running (a new recording would not be queued). */
+export async function transcriptionPending(cityVideoId: string): Promise<boolean> {
+  const [job] = await listRecentJobs({ queue: QUEUES.transcription, cityVideoId, limit: 1 });
+  return job ? PENDING_STATES.includes(job.state) : false;
+}
+
+/** The meeting a recording page is about; null when there is none. */
+export async function recordingMeeting(meetingId: string) {
+  const video = await getVideoTranscriptForAdmin(meetingId);
+  if (!video) return null;
+  return { id: video.id, cityId: video.cityId, cityName: video.cityName, title: video.title ?? video.videoId };
 }
 
 /** Cancels the meeting's waiting or running transcription; false when there is none. */

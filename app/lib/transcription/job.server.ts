@@ -88,8 +88,10 @@ export async function queueTranscription(
   cityVideoId: string,
   recordingPath: string,
   requestedBy: string | null = null,
+  { fileName }: { fileName?: string } = {},
 ): Promise<string | null> {
-  const data = TranscriptionJobData.parse({ cityVideoId, recordingPath, requestedBy });
+  const data = TranscriptionJobData.parse({ cityVideoId, recordingPath, requestedBy, fileName });
+  await fileStorage().delete(cancelKey(cityVideoId));
   return (await getBoss()).send(QUEUES.transcription, data, { singletonKey: cityVideoId });
 }
 

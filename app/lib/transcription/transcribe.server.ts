@@ -272,10 +272,13 @@ export async function transcribeRecording(
     const segments = anonymousSpeakers(checkpoint);
     if (segments.length === 0) throw new TranscriptionError("No speech was heard in the recording.", false);
     if (
-      !(await saveTranscript(cityVideoId, formatTranscriptText(segments), segments, {
-        engine: config.engine,
-        model: config.model,
-      }))
+      !(await saveTranscript(
+        cityVideoId,
+        formatTranscriptText(segments),
+        segments,
+        { engine: config.engine, model: config.model },
+        { kind: "speech" },
+      ))
     )
       throw new TranscriptionError("Meeting not found.", false);
     await fileStorage().delete(checkpointKey(cityVideoId));

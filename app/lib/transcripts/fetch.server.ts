@@ -103,7 +103,7 @@ export async function fetchTranscriptForVideo(
         : { status: "failed", error: captions.message, code: captions.code, retryAt };
     }
     recordPaceOutcome(null, null);
-    if (!(await saveTranscript(cityVideoId, captions.text, captions.segments)))
+    if (!(await saveTranscript(cityVideoId, captions.text, captions.segments, null, { kind: "captions" })))
       return { status: "failed", error: "Video not found" };
     await recordCaptionsFetched(cityVideoId, captions.client);
     return {

@@ -13,18 +13,23 @@ import { MeetingRecordingScreen } from "~/components/meeting-recording/screen";
 import { requireAdmin } from "~/lib/auth/session.server";
 import { PRODUCT_NAME } from "~/lib/constants";
 import { contentManagementHref } from "~/lib/sources/links";
-import { getVideoTranscriptForAdmin } from "~/lib/sources/videos.server";
 import { dataWithToast, redirectWithToast } from "~/lib/toast/toast.server";
-import { cancelTranscription, readTranscriptionPanel, retryTranscription } from "~/lib/transcription/control.server";
+import {
+  cancelTranscription,
+  readTranscriptionPanel,
+  recordingMeeting,
+  retryTranscription,
+} from "~/lib/transcription/control.server";
 import { RecordingFormSchema } from "~/lib/transcription/forms";
+import { listTranscriptVersions, chooseTranscriptVersion } from "~/lib/transcripts/store.server";
 import { queueMediaUrlTranscription } from "~/lib/transcription/job.server";
 import { MediaRefusedError } from "~/lib/transcription/media.server";
 import type { Route } from "./+types/meeting-recording";
 
 async function meetingOf(meetingId: string) {
-  const video = await getVideoTranscriptForAdmin(meetingId);
-  if (!video) throw data({ message: "Meeting not found" }, { status: 404 });
-  return { id: video.id, cityId: video.cityId, cityName: video.cityName, title: video.title ?? video.videoId };
+  const meeting = await recordingMeeting(meetingId);
+  if (!meeting) throw data({ message: "Meeting not found" }, { status: 404 });
+  return meeting;
 }
 
 type Data = Awaited<ReturnType<typeof loader>>;
@@ -45,7 +50,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const meeting = await meetingOf(params.meetingId);
-  return { meeting, panel: await readTranscriptionPanel(meeting.id) };
+  const [panel, transcripts] = await Promise.all([
+    readTranscriptionPanel(meeting.id),
+    listTranscriptVersions(meeting.id),
+  ]);
+  return { meeting, panel, transcripts };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -88,6 +97,20 @@ export async function action({ request, params }: Route.ActionArgs) {
       );
     }
   }
+  if (posted.intent === "use-transcript") {
+    const used = await chooseTranscriptVersion(meeting.id, posted.kind);
+    const label = posted.kind === "captions" ? "captions" : "speech-to-text transcript";
+    return redirectWithToast(
+      here,
+      used
+        ? {
+            type: "success",
+            title: `The meeting now uses its ${label}`,
+            description: "The other is kept. Re-analyze the meeting for an analysis of this one.",
+          }
+        : { type: "error", title: `This meeting has no ${label} kept.` },
+    );
+  }
   if (posted.intent === "cancel") {
     const canceled = await cancelTranscription(meeting.id);
     return redirectWithToast(
@@ -111,5 +134,11 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function MeetingRecording({ loaderData }: Route.ComponentProps) {
-  return <MeetingRecordingScreen meeting={loaderData.meeting} panel={loaderData.panel} />;
+  return (
+    <MeetingRecordingScreen
+      meeting={loaderData.meeting}
+      panel={loaderData.panel}
+      transcripts={loaderData.transcripts}
+    />
+  );
 }
