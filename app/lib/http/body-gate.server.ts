@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
 import { CORS_PREFLIGHT_HEADERS, isApiPath } from "~/lib/api/cors";
 import { settings } from "~/lib/env/settings.server";
+import { withoutLocalePrefix } from "~/lib/i18n/locales";
 import {
   answersTooLargeItself,
   bodyLimitFor,
@@ -79,16 +80,18 @@ export function requestBodyGate({ deadlineMs }: { deadlineMs?: number } = {}): R
       return next();
     }
     if (expectsForm && !isFormType(req)) return answer(req, res, 415, GATE_MESSAGES.notAForm);
+    // The limits are the route's, in any language: /es/admin/… is /admin/….
+    const path = withoutLocalePrefix(req.path);
     const streamed =
       req.method === "POST" &&
-      streamsBody(req.path) &&
+      streamsBody(path) &&
       mediaType(req.headers["content-type"]) === "multipart/form-data" &&
       // Without a boundary it cannot be a form: the gate reads and refuses it as usual.
       /;\s*boundary=/i.test(req.headers["content-type"] ?? "");
-    const limit = streamed ? settings().MEDIA_MAX_BYTES + FORM_BODY_LIMIT : bodyLimitFor(req.path);
-    const tooLarge = tooLargeMessageFor(req.path) ?? GATE_MESSAGES.tooLarge(limit);
+    const limit = streamed ? settings().MEDIA_MAX_BYTES + FORM_BODY_LIMIT : bodyLimitFor(path);
+    const tooLarge = tooLargeMessageFor(path) ?? GATE_MESSAGES.tooLarge(limit);
     const refuseTooLarge = () =>
-      answersTooLargeItself(req.path) ? passOnTooLarge(req, res, next) : answer(req, res, 413, tooLarge);
+      answersTooLargeItself(path) ? passOnTooLarge(req, res, next) : answer(req, res, 413, tooLarge);
     if (Number(req.headers["content-length"] ?? 0) > limit) return refuseTooLarge();
     if (streamed) {
       res.locals.streamBody = true;
