@@ -11,7 +11,8 @@ import { createCity, createMeeting, createSignedInUser } from "../support/factor
 /**
  * Captions and speech-to-text side by side (issue 30, deliverable 7;
  * docs/decisions/0089-captions-and-speech-to-text.md): a meeting that has
- * both uses the newest, keeps the other, and an admin chooses on the
+ * both uses speech-to-text when it comes (captions never displace another
+ * transcript in use), keeps the other, and an admin chooses on the
  * recording page which one it uses; a transcript stored before versions
  * were kept is kept when the other kind replaces it.
  */
@@ -76,7 +77,7 @@ async function versions(): Promise<Pick<TranscriptVersionSummary, "kind" | "inUs
 }
 
 describe(`captions and speech-to-text side by side ${dbTag}`, () => {
-  it("uses the newest, keeps the other, and switches at the admin's choice, engine and segments included", async () => {
+  it("uses speech-to-text when it comes, keeps the captions, and switches at the admin's choice, engine and segments included", async () => {
     await saveTranscript(meetingId, "call to order\nthe budget passes", CAPTIONS, null, { kind: "captions" });
     await saveTranscript(meetingId, "Call to order. The budget passes. Adjourned.", SPEECH, ENGINE, { kind: "speech" });
     expect(await versions()).toEqual([
@@ -124,6 +125,27 @@ describe(`captions and speech-to-text side by side ${dbTag}`, () => {
     expect(missing.status).toBe(302);
     expect((await inUse(meetingId)).segments).toEqual(["Call to order, as corrected."]);
     expect((await choose("neither")).status).toBe(400);
+  });
+
+  it("captions fetched again never displace speech-to-text the admin chose, nor the admin's own text", async () => {
+    await saveTranscript(meetingId, "call to order", CAPTIONS.slice(0, 1), null, { kind: "captions" });
+    await saveTranscript(meetingId, "Call to order. The budget passes. Adjourned.", SPEECH, ENGINE, { kind: "speech" });
+    await choose("captions");
+    await choose("speech");
+    await saveTranscript(meetingId, "call to order\nthe budget passes", CAPTIONS, null, { kind: "captions" });
+    expect(await inUse(meetingId)).toMatchObject({ engine: "speaches", segments: SPEECH.map((s) => s.text) });
+    expect(await versions()).toEqual([
+      { kind: "captions", inUse: false, segmentCount: 2 },
+      { kind: "speech", inUse: true, segmentCount: 3 },
+    ]);
+
+    await storeTranscript(meetingId, "[00:00:01] CLERK: Call to order, as corrected.");
+    await saveTranscript(meetingId, "call to order", CAPTIONS.slice(0, 1), null, { kind: "captions" });
+    expect((await inUse(meetingId)).segments).toEqual(["Call to order, as corrected."]);
+    expect(await versions()).toEqual([
+      { kind: "captions", inUse: false, segmentCount: 1 },
+      { kind: "speech", inUse: false, segmentCount: 3 },
+    ]);
   });
 
   it("lets only an admin choose", async () => {

@@ -197,8 +197,8 @@ export function MeetingRecordingScreen({
     <>
       <h1 className="text-3xl font-bold">Recording of {meeting.title}</h1>
       <p className="mt-2 max-w-prose text-slate-600">
-        {meeting.cityName} · Speech-to-text makes the meeting's transcript from its recording; the meeting uses the
-        newest, and its captions are kept.
+        {meeting.cityName} · Speech-to-text makes the meeting's transcript from its recording; the meeting uses it, and
+        its captions are kept.
         {panel.configured ? "" : " Transcription is off: set TRANSCRIPTION_BASE_URL (docs/operating.md)."}
       </p>
 

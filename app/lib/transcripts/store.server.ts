@@ -6,8 +6,10 @@
  *
  * Captions and speech-to-text are also kept side by side in
  * transcript_versions (docs/decisions/0089-captions-and-speech-to-text.md):
- * the newest one saved is used, the other stays, and an admin may use it
- * instead (chooseTranscriptVersion). A transcript stored before versions were
+ * speech-to-text, asked for, is used when saved; captions are used only
+ * where no other transcript is (they never displace speech-to-text an
+ * admin chose, nor an admin's own text); the other stays, and an admin may
+ * use it instead (chooseTranscriptVersion). A transcript stored before versions were
  * kept is kept as one the first time the other kind replaces it.
  */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
@@ -48,8 +50,11 @@ export async function saveTranscript(
 ): Promise<boolean> {
   if (!isUuid(cityVideoId)) return false;
   return getDb().transaction(async (tx) => {
-    if (kind) await keepVersions(tx, cityVideoId, kind, transcript, segments, madeBy);
-    else
+    if (kind) {
+      const use = await keepVersions(tx, cityVideoId, kind, transcript, segments, madeBy);
+      if (use === null) return false;
+      if (!use) return true;
+    } else
       await tx.update(transcriptVersions).set({ inUse: false }).where(eq(transcriptVersions.cityVideoId, cityVideoId));
     return replaceTranscript(tx, cityVideoId, transcript, segments, madeBy);
   });
@@ -110,17 +115,20 @@ async function keepVersions(
     })
     .from(cityVideos)
     .where(eq(cityVideos.id, cityVideoId));
-  if (!video) return;
+  if (!video) return null;
   const kept = await tx
     .select({ kind: transcriptVersions.kind, inUse: transcriptVersions.inUse })
     .from(transcriptVersions)
     .where(eq(transcriptVersions.cityVideoId, cityVideoId));
-  if (video.transcript && !kept.some((version) => version.inUse)) {
+  let legacyKind: TranscriptKind | null = null;
+  // Versions kept but none in use: the transcript is an admin's own text, not a kind to keep.
+  if (video.transcript && kept.length === 0) {
     const [captions] = await tx
       .select({ status: captionStates.status })
       .from(captionStates)
       .where(eq(captionStates.cityVideoId, cityVideoId));
     const was: TranscriptKind | null = video.engine ? "speech" : captions?.status === "fetched" ? "captions" : null;
+    legacyKind = was;
     if (was && was !== kind && !kept.some((version) => version.kind === was)) {
       const current = await tx
         .select({
@@ -143,22 +151,29 @@ async function keepVersions(
       });
     }
   }
+  // Speech-to-text is asked for (an admin's recording, or a meeting without captions): it is used. Captions,
+  // fetched again on their own schedule, never displace another transcript in use (speech-to-text an admin
+  // chose, or their own text): they are used only where nothing else is.
+  const inUse = kept.find((version) => version.inUse)?.kind ?? legacyKind;
+  const use = kind === "speech" || !video.transcript || inUse === "captions";
   const version = {
     transcript,
     segments: plainSegments(segments),
     engine: madeBy?.engine ?? null,
     model: madeBy?.model ?? null,
-    inUse: true,
+    inUse: use,
     savedAt: new Date(),
   };
   await tx
     .insert(transcriptVersions)
     .values({ cityVideoId, kind, ...version })
     .onConflictDoUpdate({ target: [transcriptVersions.cityVideoId, transcriptVersions.kind], set: version });
-  await tx
-    .update(transcriptVersions)
-    .set({ inUse: false })
-    .where(and(eq(transcriptVersions.cityVideoId, cityVideoId), ne(transcriptVersions.kind, kind)));
+  if (use)
+    await tx
+      .update(transcriptVersions)
+      .set({ inUse: false })
+      .where(and(eq(transcriptVersions.cityVideoId, cityVideoId), ne(transcriptVersions.kind, kind)));
+  return use;
 }
 
 export type TranscriptVersionSummary = {
