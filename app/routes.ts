@@ -46,7 +46,7 @@ export default [
       route("revisions/:meetingId", "routes/admin/revisions.tsx"),
       route("content-management", "routes/admin/content-management.tsx"),
       route("content-management/meetings/:meetingId/recording", "routes/admin/meeting-recording.tsx"),
-      route("content-management/meetings/:meetingId/recording/upload", "routes/admin/meeting-recording-upload.tsx"),
+      route("content-management/meetings/:meetingId/recording/upload", "routes/admin/meeting-recording-upload.ts"),
       route("youtube-manager", "routes/admin/youtube-manager.tsx"),
       route("analytics", "routes/admin/analytics.tsx"),
       route("business-directory", "routes/admin/business-directory/index.tsx"),

@@ -80,7 +80,7 @@ function JobStatus({ panel }: { panel: TranscriptionPanel }) {
 
 /**
  * A plain multipart form to the upload route, which streams the file to the
- * disk (app/routes/admin/meeting-recording-upload.tsx). With JavaScript, a
+ * disk (app/routes/admin/meeting-recording-upload.ts). With JavaScript, a
  * file over the limit is refused before it is sent; without, the server
  * refuses it by its size before reading it.
  */

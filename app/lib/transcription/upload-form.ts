@@ -4,7 +4,7 @@
  * reach the browser).
  */
 
-/** The file field of the recording upload form (app/routes/admin/meeting-recording-upload.tsx). */
+/** The file field of the recording upload form (app/routes/admin/meeting-recording-upload.ts). */
 export const RECORDING_FIELD = "recording";
 
 /** What the upload form's file input accepts, and what its action takes: audio and video. */
