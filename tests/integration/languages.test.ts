@@ -1,17 +1,8 @@
-import fs from "node:fs";
-import type { Server } from "node:http";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import express from "express";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { signIn } from "~/lib/auth/session.server";
-import { createUser } from "~/lib/auth/users.server";
 import { cities, users } from "~/lib/db/schema";
-import { configureHttp, reactRouterHandlers } from "~/lib/http/stack.server";
-import { dbTag, getTestDb, TEST_ORIGIN } from "../setup";
-import { CookieJar } from "../support/cookie-jar";
+import { dbTag, getTestDb } from "../setup";
+import { loadBuild, signedInAs, startBuiltApp, type BuiltApp } from "../support/built-app";
 
 /**
  * English and Spanish (issue 33, docs/decisions/0087-english-and-spanish.md)
@@ -23,34 +14,21 @@ import { CookieJar } from "../support/cookie-jar";
  * hydrates one.
  */
 
-const BUILD_FILE = path.resolve(import.meta.dirname, "../../build/server/index.js");
-
-let server: Server;
+let app: BuiltApp;
 let base: string;
 let memberId: string;
 let memberCookie: string;
 
 beforeAll(async () => {
-  if (!fs.existsSync(BUILD_FILE)) throw new Error("build/server/index.js is missing: run `npm run build` first.");
-  const build = (await import(pathToFileURL(BUILD_FILE).href)) as ServerBuild;
+  const build = await loadBuild();
   await getTestDb().insert(cities).values({ name: "Riverton", locationKey: "riverton", status: "Live" });
-  const member = await createUser({ email: "lector@example.com", emailConfirmed: true });
-  memberId = member.id;
-  const jar = new CookieJar();
-  jar.store((await signIn(new Request(`${TEST_ORIGIN}/auth`), member.id, "/", { title: "Welcome back!" })).headers);
-  memberCookie = `gavel_session=${jar.get("gavel_session")}`;
-  const app = express();
-  configureHttp(app, { development: false });
-  app.use(reactRouterHandlers({ build, mode: "production" }));
-  server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  ({ id: memberId, cookie: memberCookie } = await signedInAs("lector@example.com"));
+  app = await startBuiltApp(build);
+  base = app.base;
 });
 
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await app?.close();
 });
 
 const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${base}${pathname}`, { headers });
